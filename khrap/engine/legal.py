@@ -1,0 +1,113 @@
+"""Legal actions: as concrete actions, as CONTRACT.md words, and why one is refused."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from khrap.cards import card_str
+from khrap.engine import calls, exchange, play
+from khrap.engine import words as w
+from khrap.engine.actions import Action
+from khrap.engine.state import Pending
+
+__all__ = ["Pending", "blind_call_open", "legal_actions", "legal_words", "refusal"]
+
+
+def _stage(state):
+    return state.rules.stages[state.stage_index]
+
+
+def _call_forms(state, cid: str) -> list[Action]:
+    """Each way of writing call ``cid`` that differs in what it does."""
+    call = state.rules.calls[cid]
+    mode = call.effects.take_turned
+    if mode == "swap":
+        return [Action(cid, position=i) for i in range(1, len(state.hands[state.pending.seat]) + 1)]
+    if mode == "optional":
+        return [Action(cid), Action(cid, take_turned=True)]
+    return [Action(cid)]
+
+
+def _legal_calls(state, seat: int) -> list[Action]:
+    return [
+        form
+        for cid in state.rules.stage_calls(_stage(state))
+        for form in _call_forms(state, cid)
+        if calls.refusal(state, seat, cid, form) is None
+    ]
+
+
+def blind_call_open(state, seat: int) -> bool:
+    if state.looked[seat]:
+        return False
+    return any(state.rules.calls[a.word].requires.blind for a in _legal_calls(state, seat))
+
+
+def legal_actions(state) -> list[Action]:
+    """Every legal action of the seat to act, with draws from the top only for exchanges."""
+    pending = state.pending
+    if pending is None:
+        return []
+    seat = pending.seat
+    if pending.kind == "call":
+        found = _legal_calls(state, seat)
+        if blind_call_open(state, seat):
+            found.append(Action(w.LOOK))
+        return found
+    if pending.kind == "discard":
+        return [Action(w.DISCARD, cards=(c,)) for c in state.hands[seat]]
+    if pending.kind == "exchange":
+        least, most, _ = exchange.limits(state, seat, _stage(state))
+        hand = sorted(state.hands[seat])
+        return [Action(w.EXCHANGE, cards=combo) for k in range(least, most + 1) for combo in combinations(hand, k)]
+    if pending.kind == "trump":
+        return [Action(w.TRUMP, suit=s) for s in range(4)]
+    return [Action(w.PLAY, cards=(c,), joker=j) for c, j in play.playable(state, seat)]
+
+
+def legal_words(state) -> list[str]:
+    """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
+    pending = state.pending
+    if pending is None:
+        return []
+    if pending.kind in ("discard", "exchange", "trump"):
+        return [{"discard": w.DISCARD, "exchange": w.EXCHANGE, "trump": w.TRUMP}[pending.kind]]
+    if pending.kind == "play":
+        return [f"play {card_str(c)}{' joker' if j else ''}" for c, j in play.playable(state, pending.seat)]
+    return [str(a) for a in legal_actions(state)]
+
+
+def refusal(state, action: Action) -> str | None:
+    """Why the seat to act may not take ``action`` now, or None if he may."""
+    pending = state.pending
+    seat = pending.seat
+    word = action.word
+    expected = {"discard": w.DISCARD, "exchange": w.EXCHANGE, "trump": w.TRUMP, "play": w.PLAY}.get(pending.kind)
+    if expected is not None and word != expected:
+        return f"seat {seat} must {expected} now"
+    if pending.kind == "discard":
+        if len(action.cards) != 1:
+            return "discard one card"
+        if action.cards[0] not in state.hands[seat]:
+            return f"seat {seat} does not hold {card_str(action.cards[0])}"
+        return None
+    if pending.kind == "exchange":
+        return exchange.refusal(state, seat, action, _stage(state))
+    if pending.kind == "trump":
+        return None if action.suit is not None else "name a suit: trump S, H, D or C"
+    if pending.kind == "play":
+        return play.refusal(state, seat, action)
+    return _call_refusal(state, seat, action)
+
+
+def _call_refusal(state, seat: int, action: Action) -> str | None:
+    word = action.word
+    if word == w.LOOK:
+        return None if blind_call_open(state, seat) else "look is legal only while a blind call is open to you"
+    if word in w.KERNEL_WORDS:
+        return f"{word} is not allowed now; seat {seat} must make a call"
+    if word not in state.rules.calls:
+        return f"unknown call '{word}'"
+    if word not in _stage(state).calls:
+        return f"{word} cannot be said in this stage ({_stage(state).id})"
+    return calls.refusal(state, seat, word, action)

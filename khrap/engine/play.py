@@ -1,0 +1,142 @@
+"""Trick play: the first lead, the follow rule, the joker, who wins a trick."""
+
+from __future__ import annotations
+
+from khrap.cards import card_str
+from khrap.engine import words as w
+from khrap.engine.actions import Action
+
+
+def active_seats(state) -> list[int]:
+    return [s for s in state.seats_from(state.declarer) if state.active(s)]
+
+
+def first_leader(state) -> int:
+    """The first player clockwise from the declarer whose call is a first-lead call, else the declarer."""
+    calls = state.rules.variant.play.first_lead.calls
+    for seat in state.clockwise_after(state.declarer):
+        if state.active(seat) and state.call_of[seat] in calls:
+            return seat
+    return state.declarer
+
+
+def start(state) -> bool:
+    """Begin play; False when a lone declarer is credited every trick instead."""
+    state.phase = w.PLAY_PHASE
+    for seat in range(state.n):
+        if not state.active(seat):
+            state.statuses[seat] = w.OUT if state.statuses[seat] == w.UNDECIDED else state.statuses[seat]
+        state.held_at_play[seat] = list(state.hands[seat])
+    if active_seats(state) == [state.declarer] and state.rules.variant.play.lone_declarer_takes_all:
+        state.tricks[state.declarer] = state.rules.hand_size
+        state.say(f"seat {state.declarer} plays alone and is credited every trick")
+        return False
+    state.leader = first_leader(state)
+    state.set_pending("play", state.leader)
+    return True
+
+
+def _effective(state, card: int, as_joker: bool) -> tuple[int, int]:
+    """(class, rank) for comparing cards on a trick: joker 3, trump 2, led suit 1, other 0."""
+    if as_joker:
+        return (3, 0)
+    led = led_suit(state)
+    suit = card // 13
+    if suit == state.trump:
+        return (2, card % 13)
+    return (1 if suit == led else 0, card % 13)
+
+
+def led_suit(state) -> int | None:
+    """The suit the first card asks for; None for a joker led as the joker."""
+    if not state.trick:
+        return None
+    _, card, as_joker = state.trick[0]
+    return None if as_joker else card // 13
+
+
+def winning_entry(state) -> tuple[int, int, bool]:
+    return max(state.trick, key=lambda e: _effective(state, e[1], e[2]))
+
+
+def playable(state, seat: int) -> list[tuple[int, bool]]:
+    """Every (card, as_joker) ``seat`` may play now."""
+    hand = state.hands[seat]
+    joker = state.rules.joker
+    options = [(c, False) for c in _plain_choices(state, hand)]
+    if joker is not None and joker in hand:
+        options.append((joker, True))
+    return options
+
+
+def _plain_choices(state, hand: list[int]) -> list[int]:
+    rules = state.rules.variant.play
+    if not state.trick:
+        return list(hand)
+    trump = state.trump
+    led = led_suit(state)
+    if led is None:
+        demand = state.rules.variant.joker.led_demands if state.rules.variant.joker else "none"
+        trumps = [c for c in hand if c // 13 == trump]
+        return trumps if demand == "trump" and trumps else list(hand)
+    same = [c for c in hand if c // 13 == led] if rules.follow_suit else []
+    if same:
+        return _beat(state, same) if rules.must_beat else same
+    trumps = [c for c in hand if c // 13 == trump] if rules.trump_if_void else []
+    if trumps:
+        return _beat(state, trumps) if rules.must_overtrump else trumps
+    return list(hand)
+
+
+def _beat(state, cards: list[int]) -> list[int]:
+    """The cards that beat the trick's best card, if any can; otherwise all."""
+    best = _effective(state, *winning_entry(state)[1:])
+    higher = [c for c in cards if _effective(state, c, False) > best]
+    return higher or cards
+
+
+def refusal(state, seat: int, action: Action) -> str | None:
+    if len(action.cards) != 1:
+        return "play one card"
+    card = action.cards[0]
+    if card not in state.hands[seat]:
+        return f"seat {seat} does not hold {card_str(card)}"
+    if action.joker and card != state.rules.joker:
+        return f"{card_str(card)} is not the joker"
+    if (card, action.joker) in playable(state, seat):
+        return None
+    return _follow_reason(state, seat)
+
+
+def _follow_reason(state, seat: int) -> str:
+    led = led_suit(state)
+    hand = state.hands[seat]
+    rules = state.rules.variant.play
+    if led is not None and any(c // 13 == led for c in hand):
+        beat = " and beat the best card if possible" if rules.must_beat else ""
+        return f"seat {seat} must follow suit ({'SHDC'[led]}){beat}"
+    if any(c // 13 == state.trump for c in hand):
+        beat = " and overtrump if possible" if rules.must_overtrump else ""
+        return f"seat {seat} must play a trump ({'SHDC'[state.trump]}){beat}"
+    return f"seat {seat} may not play that card now"
+
+
+def play(state, seat: int, action: Action) -> None:
+    """Play a card; close the trick when every active player has played."""
+    card = action.cards[0]
+    state.looked[seat] = True
+    state.hands[seat].remove(card)
+    state.trick.append((seat, card, action.joker))
+    state.say(f"seat {seat} plays {card_str(card)}{' as the joker' if action.joker else ''}", seat)
+    seats = active_seats(state)
+    if len(state.trick) < len(seats):
+        nxt = next(s for s in state.clockwise_after(seat) if state.active(s))
+        state.set_pending("play", nxt)
+        return
+    winner = winning_entry(state)[0]
+    state.tricks[winner] += 1
+    state.won.extend(c for _, c, _ in state.trick)
+    state.trick = []
+    state.say(f"seat {winner} takes the trick ({state.tricks[winner]})")
+    if state.hands[winner]:
+        state.set_pending("play", winner)

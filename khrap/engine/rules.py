@@ -1,0 +1,80 @@
+"""A variant compiled for play: the schema's fields turned into quick look-ups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from khrap.cards import SUITS, build_deck, parse_card, parse_rank
+from khrap.variant.schema import (
+    Call,
+    CallsStage,
+    CardPattern,
+    ExchangeGroup,
+    ExchangeStage,
+    StatusRule,
+    Variant,
+)
+
+
+class RulesError(ValueError):
+    """The variant cannot be played as asked (e.g. with that many players)."""
+
+
+def deck_ranks(variant: Variant, players: int) -> list[int]:
+    """The ranks of the deck used by this many players."""
+    if variant.deck.by_players:
+        for entry in variant.deck.by_players:
+            if players <= entry.up_to:
+                return [parse_rank(r) for r in entry.ranks]
+        raise RulesError(f"no deck is given for {players} players")
+    if not variant.deck.ranks:
+        raise RulesError("the deck lists no ranks")
+    return [parse_rank(r) for r in variant.deck.ranks]
+
+
+def pattern_card(pattern: CardPattern, trump: int | None) -> int | None:
+    """The card a pattern names, or None when it names trump and there is none yet."""
+    rank = parse_rank(pattern.rank)
+    if pattern.suit == "trump":
+        return None if trump is None else trump * 13 + rank
+    return SUITS.index(pattern.suit) * 13 + rank
+
+
+@dataclass
+class Rules:
+    """The variant at a fixed number of players, ready for the kernel."""
+
+    variant: Variant
+    players: int
+    deck: list[int] = field(init=False)
+    calls: dict[str, Call] = field(init=False)
+    joker: int | None = field(init=False)
+    declaring_calls: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        v = self.variant
+        if not v.players.min <= self.players <= v.players.max:
+            raise RulesError(f"this variant is for {v.players.min} to {v.players.max} players, not {self.players}")
+        self.deck = build_deck(deck_ranks(v, self.players))
+        self.calls = {cid: call for cid, call in v.calls.items() if call.enabled}
+        self.joker = parse_card(v.joker.card) if v.joker else None
+        self.declaring_calls = [
+            cid for cid, c in self.calls.items() if c.effects.status == "declarer" and c.requires.declarer != "exists"
+        ]
+
+    @property
+    def hand_size(self) -> int:
+        return self.variant.hand_size
+
+    @property
+    def stages(self) -> list:
+        return self.variant.stages
+
+    def stage_calls(self, stage: CallsStage) -> list[str]:
+        return [cid for cid in stage.calls if cid in self.calls]
+
+    def status_rule(self, status: str) -> StatusRule:
+        return self.variant.statuses[status]
+
+    def exchange_order(self, stage: ExchangeStage, declarer_call: str | None) -> list[ExchangeGroup]:
+        return stage.order_by_call.get(declarer_call or "", stage.order)

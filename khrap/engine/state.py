@@ -1,0 +1,247 @@
+"""The game state of a session: chips, the deal in progress, whose turn it is.
+
+A session is a run of deals at one table.  ``GameState`` holds everything;
+the phase modules (``calls``, ``exchange``, ``play``, ``settlement``) read and
+change it.  ``advance`` runs the kernel's own steps (dealing, turn-ups, the
+draws a call makes, instant wins, settlement) until a seat has to decide.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from khrap.cards import card_str, cards_str, suit_str
+from khrap.engine import words as w
+from khrap.engine.rules import Rules
+from khrap.variant.schema import Variant
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision the kernel waits for: its kind and the seat to make it."""
+
+    kind: str  # "call", "discard", "exchange", "trump", "play"
+    seat: int
+
+
+@dataclass(slots=True)
+class Event:
+    """One line of the log: what everybody saw, and what only ``seat`` saw."""
+
+    text: str
+    public: str
+    seat: int | None = None
+
+
+class GameState:
+    """A table of ``players`` seats playing ``variant`` deal after deal."""
+
+    def __init__(
+        self,
+        variant: Variant | Rules,
+        players: int,
+        *,
+        dealer: int = 0,
+        stacks: int | Sequence[int] = 100,
+        pot: int = 0,
+        seed: int | None = 0,
+        decks: Sequence[Sequence[int]] = (),
+    ) -> None:
+        self.rules = variant if isinstance(variant, Rules) else Rules(variant, players)
+        self.n = players
+        self.rng = random.Random(seed)
+        self.scripted_decks = [list(d) for d in decks]
+        self.stacks = [stacks] * players if isinstance(stacks, int) else list(stacks)
+        if len(self.stacks) != players:
+            raise ValueError(f"stacks lists {len(self.stacks)} seats for {players} players")
+        self.pot = pot
+        self.locked = [0] * players
+        self.total_chips = sum(self.stacks) + pot
+        self.dealer = dealer % players
+        self.deals_completed = 0
+        self.skip_next_ante = False
+        self.started = False
+        self.log: list[Event] = []
+        self._reset_deal()
+        self.phase = w.SETTLED
+        self.pending: Pending | None = None
+
+    # ----------------------------------------------------------- deal setup
+    def _reset_deal(self) -> None:
+        n = self.n
+        self.round = 1
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.looked = [False] * n
+        self.stock: list[int] = []
+        self.turned: list[int] = []
+        self.discards: list[int] = []
+        self.won: list[int] = []
+        self.trump: int | None = None
+        self.statuses = [w.UNDECIDED] * n
+        self.call_of: list[str | None] = [None] * n
+        self.stake_of = [0] * n
+        self.declarer: int | None = None
+        self.declarer_round = 1
+        self.stage_index = 0
+        self.stage_started = False
+        self.queue: list[int] = []
+        self.skipped: set[str] = set()
+        self.owed_discards = [0] * n
+        self.owed_draws = 0
+        self.deferred: set[int] = set()
+        self.shown: list[int] = []
+        self.trick: list[tuple[int, int, bool]] = []
+        self.tricks = [0] * n
+        self.leader: int | None = None
+        self.held_at_play: list[list[int]] = [[] for _ in range(n)]
+        self.next_dealer: int | None = None
+
+    def start_deal(self) -> None:
+        """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
+        if self.started:
+            self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
+        self.started = True
+        self._reset_deal()
+        self._ante()
+        self._shuffle_and_deal()
+        self.advance()
+
+    def redeal(self) -> None:
+        """After the last all-pass round: the next dealer deals anew in the same deal."""
+        self.return_locks()
+        self.dealer = (self.dealer + 1) % self.n
+        self._reset_deal()
+        if self.rules.variant.all_pass.redeal_ante == "normal":
+            self._ante()
+        self.say(f"redeal by seat {self.dealer}")
+        self._shuffle_and_deal()
+
+    def return_locks(self) -> None:
+        for seat in range(self.n):
+            self.stacks[seat] += self.locked[seat]
+            self.locked[seat] = 0
+
+    def _ante(self) -> None:
+        ante = self.rules.variant.ante
+        if self.skip_next_ante:
+            self.skip_next_ante = False
+            return
+        if ante.when == "empty_pot" and self.pot != 0:
+            return
+        self.collect_from_all(ante.amount, "ante")
+
+    def collect_from_all(self, stakes: int, why: str) -> None:
+        if stakes <= 0:
+            return
+        chips = stakes * self.rules.variant.base_stake
+        for seat in range(self.n):
+            self.stacks[seat] -= chips
+            self.pot += chips
+        self.say(f"{why}: every player puts {chips} in the pot; pot {self.pot}")
+
+    def _next_deck(self) -> list[int]:
+        if self.scripted_decks:
+            return self.scripted_decks.pop(0)
+        deck = list(self.rules.deck)
+        self.rng.shuffle(deck)
+        return deck
+
+    def _shuffle_and_deal(self) -> None:
+        deck = self._next_deck()
+        size = self.rules.hand_size
+        order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+        for i in range(size * self.n):
+            self.hands[order[i % self.n]].append(deck[i])
+        self.stock = deck[size * self.n :]
+        self.phase = w.BIDDING
+        self.say(f"seat {self.dealer} deals {size} cards each", private_hands=True)
+        if self.rules.variant.trump.source == "turned":
+            self.turn_up()
+
+    def turn_up(self) -> None:
+        """Turn the top stock card; its suit becomes trump."""
+        if not self.stock:
+            return
+        card = self.stock.pop(0)
+        self.turned.append(card)
+        self.trump = card // 13
+        self.say(f"{card_str(card)} is turned: {suit_str(self.trump)} is trump")
+
+    # ------------------------------------------------------------- logging
+    def say(self, text: str, seat: int | None = None, public: str | None = None, private_hands: bool = False) -> None:
+        """Log an event.  ``public`` is what the other seats see (default: the same)."""
+        if private_hands:
+            hands = "; ".join(f"seat {s}: {' '.join(cards_str(h))}" for s, h in enumerate(self.hands))
+            self.log.append(Event(f"{text} ({hands})", text, None))
+            return
+        self.log.append(Event(text, text if public is None else public, seat))
+
+    # ------------------------------------------------------------ queries
+    @property
+    def to_act(self) -> int | None:
+        return None if self.pending is None else self.pending.seat
+
+    def active(self, seat: int) -> bool:
+        return self.statuses[seat] in w.ACTIVE
+
+    def seats_from(self, start: int) -> list[int]:
+        """Every seat clockwise beginning with ``start``."""
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def clockwise_after(self, seat: int) -> list[int]:
+        return self.seats_from(seat + 1)
+
+    def chips_in_play(self) -> int:
+        return sum(self.stacks) + self.pot + sum(self.locked)
+
+    def cards_in_play(self) -> int:
+        tables = (self.stock, self.turned, self.discards, self.won, self.trick)
+        return sum(map(len, self.hands)) + sum(map(len, tables))
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)
+
+    # --------------------------------------------------------------- flow
+    def advance(self) -> None:
+        from khrap.engine import flow
+
+        flow.advance(self)
+
+    def legal_actions(self) -> list:
+        from khrap.engine import legal
+
+        return legal.legal_actions(self)
+
+    def legal_words(self) -> list[str]:
+        from khrap.engine import legal
+
+        return legal.legal_words(self)
+
+    def apply(self, action, seat: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction."""
+        from khrap.engine import flow
+
+        flow.apply(self, action, seat)
+
+    def set_pending(self, kind: str, seat: int) -> None:
+        """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
+        self.pending = Pending(kind, seat)
+        if not self.looked[seat] and not (kind == "call" and self.blind_call_open(seat)):
+            self.looked[seat] = True
+
+    def blind_call_open(self, seat: int) -> bool:
+        from khrap.engine import legal
+
+        return legal.blind_call_open(self, seat)
+
+    def next_stage(self) -> None:
+        self.stage_index += 1
+        self.stage_started = False
+        self.queue = []

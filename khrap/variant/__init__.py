@@ -1,0 +1,1 @@
+"""Variant files: the schema, loading with located errors, and the built-in catalog."""

@@ -1,0 +1,388 @@
+"""The variant schema: every rule of a Khrap-family game as data.
+
+Each field is one rule concept.  The kernel (``khrap.engine``) reads these
+fields and nothing else; the rulebook prints a sentence for each.  Defaults are
+those of classic Khrap where it has the concept, otherwise "off".
+
+Amounts of chips are written as ``{base: N}`` (N base stakes) or ``{pots: N}``
+(N times the pot at the moment the amount is set), or both (summed).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from khrap.cards import CardError, parse_card, parse_rank
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False, populate_by_name=True)
+
+
+Localized = dict[str, str]
+"""Text per language code; ``en`` is the fallback for every other language."""
+
+Status = Literal["declarer", "helper", "out"]
+ActiveStatus = Literal["declarer", "helper"]
+
+
+def _rank_word(value: object) -> str:
+    word = str(value).strip().upper()
+    parse_rank(word)  # raises CardError with a clear message
+    return "T" if word == "10" else word
+
+
+class CardPattern(Model):
+    """A card named by rank and suit, where the suit may be ``trump``."""
+
+    rank: str = Field(description="Rank: 2-9, T (or 10), J, Q, K, A.")
+    suit: Literal["S", "H", "D", "C", "trump"] = Field(
+        "trump", description="A suit letter, or `trump` for the current trump suit."
+    )
+
+    @field_validator("rank", mode="before")
+    @classmethod
+    def _rank(cls, value: object) -> str:
+        try:
+            return _rank_word(value)
+        except CardError as err:
+            raise ValueError(str(err)) from None
+
+
+class Amount(Model):
+    """Chips: ``base`` base stakes plus ``pots`` times the pot."""
+
+    base: int = Field(0, ge=0, description="Number of base stakes.")
+    pots: int = Field(0, ge=0, description="Multiples of the pot (at the moment the amount is set).")
+
+
+RankList = Annotated[list[str], Field(min_length=1)]
+
+
+class DeckByPlayers(Model):
+    up_to: int = Field(ge=2, description="This deck is used for at most this many players.")
+    ranks: RankList = Field(description="Ranks of the deck, each in all four suits.")
+
+    @field_validator("ranks", mode="before")
+    @classmethod
+    def _ranks(cls, value: object) -> list[str]:
+        return _rank_list(value)
+
+
+def _rank_list(value: object) -> list[str]:
+    words = value.split() if isinstance(value, str) else value
+    if not isinstance(words, list):
+        raise ValueError("ranks must be a list such as [6, 7, 8, 9, T, J, Q, K, A]")
+    try:
+        ranks = [_rank_word(w) for w in words]
+    except CardError as err:
+        raise ValueError(str(err)) from None
+    if len(set(ranks)) != len(ranks):
+        raise ValueError("ranks must not repeat")
+    return ranks
+
+
+class Deck(Model):
+    """One deck of ranks × four suits, or a deck chosen by the number of players."""
+
+    ranks: list[str] | None = Field(None, description="Ranks of the deck, each in all four suits.")
+    by_players: list[DeckByPlayers] | None = Field(
+        None, description="Decks by player count: the first entry whose `up_to` covers the players."
+    )
+
+    @field_validator("ranks", mode="before")
+    @classmethod
+    def _ranks(cls, value: object) -> list[str] | None:
+        return None if value is None else _rank_list(value)
+
+
+class Players(Model):
+    min: int = Field(2, ge=2, description="Fewest players.")
+    max: int = Field(5, ge=2, le=12, description="Most players.")
+
+
+class Ante(Model):
+    amount: int = Field(1, ge=0, description="Base stakes each player puts in the pot before a deal.")
+    when: Literal["every_deal", "empty_pot"] = Field(
+        "every_deal", description="Ante before every deal, or only when the pot is empty."
+    )
+
+
+class Trump(Model):
+    source: Literal["turned", "named"] = Field(
+        "turned",
+        description="`turned`: the card after the deal is turned and its suit is trump; "
+        "`named`: the declarer names trump in a `name_trump` stage.",
+    )
+
+
+class AllPass(Model):
+    """What happens when a calls stage ends with no declarer."""
+
+    rounds: int = Field(3, ge=1, description="Bidding rounds per deal, the first included.")
+    turn_up: bool = Field(True, description="Each new round turns the next stock card as the new trump.")
+    round_ante: int = Field(0, ge=0, description="Extra base stakes each player adds before each new round.")
+    last_ante: int = Field(1, ge=0, description="Extra base stakes each player adds after the last round passes.")
+    redeal_ante: Literal["skip", "normal"] = Field(
+        "skip", description="`skip`: the redeal does not ante (the extra stake was its ante); `normal`: it antes as usual."
+    )
+
+
+class StatusRule(Model):
+    tricks: int = Field(ge=0, description="Tricks a player of this status must take.")
+    stake: Amount = Field(default_factory=Amount, description="What the status is worth: paid on failure by `pay: stake`.")
+    locked: bool = Field(False, description="The stake leaves the stack when the status is taken and is held until settlement.")
+
+
+def _default_statuses() -> dict[str, StatusRule]:
+    return {
+        "declarer": StatusRule(tricks=2, stake=Amount(base=2)),
+        "helper": StatusRule(tricks=1, stake=Amount(base=1)),
+    }
+
+
+class Requires(Model):
+    """When a call may be made."""
+
+    declarer: Literal["any", "exists", "absent"] = Field(
+        "any", description="Only if a declarer exists, only while there is none, or either."
+    )
+    dealer: bool = Field(False, description="Only the dealer may make it.")
+    blind: bool = Field(False, description="Only before the caller has looked at his cards; making it does not look.")
+    holds: list[CardPattern] = Field(default_factory=list, description="Cards the caller must hold.")
+    min_trumps: int | None = Field(None, ge=0, description="The caller holds at least this many trumps.")
+    max_trumps: int | None = Field(None, ge=0, description="The caller holds at most this many trumps.")
+    turned_rank: str | None = Field(None, description="The current turned trump card has this rank.")
+
+    @field_validator("turned_rank", mode="before")
+    @classmethod
+    def _turned(cls, value: object) -> str | None:
+        if value is None:
+            return None
+        try:
+            return _rank_word(value)
+        except CardError as err:
+            raise ValueError(str(err)) from None
+
+
+class Exchanges(Model):
+    """How the caller takes part in the exchange stage."""
+
+    takes_part: bool = Field(True, description="He has an exchange turn (false when the call drew already).")
+    min_discard: int = Field(0, ge=0, description="Fewest cards he must exchange.")
+    max_discard: int | None = Field(None, ge=0, description="Most cards he may exchange (default: the stage's limit).")
+    draw_extra: int = Field(0, ge=0, description="Cards drawn beyond those discarded.")
+    then_discard: int = Field(0, ge=0, description="Cards he then discards (after drawing extra).")
+
+
+class Effects(Model):
+    """What a call does at once (or at the caller's exchange turn)."""
+
+    status: Status = Field(description="The status the call gives.")
+    override: bool = Field(False, description="Takes the declarer's place if there is one.")
+    forces_others: bool = Field(False, description="Every other player still holding cards becomes a helper.")
+    ends_stage: bool = Field(False, description="The current calls stage ends at once.")
+    skip_stages: list[str] = Field(default_factory=list, description="Stages of this deal that are skipped afterwards.")
+    when: Literal["now", "exchange"] = Field(
+        "now", description="`exchange`: the card effects happen at the caller's turn in the exchange order."
+    )
+    keep: list[CardPattern] = Field(default_factory=list, description="Cards shown and kept when the hand is thrown.")
+    discard_hand: bool = Field(False, description="The caller throws his hand (all but `keep`).")
+    take_turned: Literal["no", "yes", "optional", "swap"] = Field(
+        "no",
+        description="Take the current turned trump card: always, as an option (`CALL trump`), "
+        "or in exchange for the card at a named hand position (`CALL N`).",
+    )
+    draw: int = Field(0, ge=0, description="Cards drawn from the stock.")
+    then_discard: int = Field(0, ge=0, description="Cards the caller then owes as `discard` actions.")
+
+
+class Call(Model):
+    """An announcement: who may say it, what it does, what it obliges."""
+
+    name: Localized = Field(description="Display name per language.")
+    description: Localized = Field(default_factory=dict, description="One line per language.")
+    enabled: bool = Field(True, description="False removes the call from every stage.")
+    requires: Requires = Field(default_factory=Requires)
+    effects: Effects
+    exchange: Exchanges = Field(default_factory=Exchanges)
+
+
+class StageBase(Model):
+    id: str = Field(description="Stage id, unique in the variant.")
+
+
+class CallsStage(StageBase):
+    kind: Literal["calls"]
+    phase: Literal["bidding", "offers"] = Field("bidding", description="The phase name shown while it runs.")
+    speakers: Literal["all", "others", "out"] = Field(
+        "all", description="Who is asked: everyone, everyone but the declarer, or those whose status is out."
+    )
+    start: Literal["dealer_left", "declarer_left"] = Field(
+        "dealer_left", description="Who is asked first; then clockwise, each once."
+    )
+    calls: list[str] = Field(min_length=1, description="Call ids that may be said in this stage.")
+    out_hands: Literal["keep", "on_call", "at_end"] = Field(
+        "keep",
+        description="When out players' cards go to the discard pile: never here, as they go out, "
+        "or at the end of the stage (when a declarer exists).",
+    )
+
+
+class ExchangeGroup(Model):
+    statuses: list[ActiveStatus] = Field(default_factory=list, description="Players of these statuses.")
+    calls: list[str] = Field(default_factory=list, description="Players whose own call is one of these.")
+
+
+class ExchangeStage(StageBase):
+    kind: Literal["exchange"]
+    order: list[ExchangeGroup] = Field(
+        default_factory=lambda: [ExchangeGroup(statuses=["declarer", "helper"])],
+        description="Groups in turn; within a group clockwise from the declarer, declarer first.",
+    )
+    order_by_call: dict[str, list[ExchangeGroup]] = Field(
+        default_factory=dict, description="Another order when the declarer's call is the key."
+    )
+    max_discard: int | None = Field(None, ge=0, description="Most cards a player may exchange (default: hand size).")
+
+
+class NameTrumpStage(StageBase):
+    kind: Literal["name_trump"]
+
+
+class InstantWinsStage(StageBase):
+    kind: Literal["instant_wins"]
+
+
+class PlayStage(StageBase):
+    kind: Literal["play"]
+
+
+Stage = Annotated[
+    CallsStage | ExchangeStage | NameTrumpStage | InstantWinsStage | PlayStage, Field(discriminator="kind")
+]
+
+
+class InstantWin(Model):
+    """A hand that wins the pot at once, checked after the exchange."""
+
+    name: Localized
+    description: Localized = Field(default_factory=dict)
+    rank: str = Field(description="The rank held.")
+    count: int = Field(ge=1, le=4, description="How many cards of that rank.")
+    payers: Literal["active", "all"] = Field(
+        "active", description="Who pays his status stake into the pot: other active players, or passers too."
+    )
+    next_ante: Literal["skip_if_pot", "normal"] = Field(
+        "skip_if_pot", description="The next deal skips its ante when the payments left chips in the pot."
+    )
+
+    @field_validator("rank", mode="before")
+    @classmethod
+    def _rank(cls, value: object) -> str:
+        try:
+            return _rank_word(value)
+        except CardError as err:
+            raise ValueError(str(err)) from None
+
+
+class FirstLead(Model):
+    calls: list[str] = Field(
+        default_factory=list, description="The first player clockwise from the declarer whose call is one of these leads."
+    )
+
+
+class Play(Model):
+    follow_suit: bool = Field(True, description="A player must follow the led suit.")
+    trump_if_void: bool = Field(True, description="Void in the led suit, he must play a trump.")
+    must_beat: bool = Field(False, description="Following suit, he must beat the best card of that suit if he can.")
+    must_overtrump: bool = Field(False, description="Trumping, he must beat the best trump on the trick if he can.")
+    first_lead: FirstLead = Field(default_factory=FirstLead)
+    lone_declarer_takes_all: bool = Field(True, description="A declarer with no partner left is credited every trick.")
+
+
+class Joker(Model):
+    card: str = Field(description="The card that is the joker, e.g. 7S.")
+    led_demands: Literal["none", "trump"] = Field(
+        "none", description="What a joker led as the joker asks the others to play."
+    )
+
+    @field_validator("card", mode="before")
+    @classmethod
+    def _card(cls, value: object) -> str:
+        try:
+            from khrap.cards import card_str
+
+            return card_str(parse_card(str(value)))
+        except CardError as err:
+            raise ValueError(str(err)) from None
+
+
+class TrickShare(Model):
+    divisor: int | None = Field(None, ge=1, description="Each trick pays ⌊P / divisor⌋ (default: the hand size).")
+    statuses: list[ActiveStatus] = Field(
+        default_factory=lambda: ["declarer", "helper"], description="Who is paid for tricks."
+    )
+    fulfilled_only: bool = Field(False, description="Only players who met their obligation are paid.")
+
+
+class Penalty(Model):
+    """Paid into the pot by a failed player; the first rule that matches applies."""
+
+    status: ActiveStatus | None = Field(None, description="Applies to this status only.")
+    calls: list[str] = Field(default_factory=list, description="Applies to players whose call is one of these.")
+    tricks: int | None = Field(None, ge=0, description="Applies when he took exactly this many tricks.")
+    held: list[CardPattern] = Field(default_factory=list, description="Applies when he held these when play began.")
+    pay: Amount | Literal["stake"] = Field(
+        "stake", description="`stake`: his status stake; or an amount, pots counted on P."
+    )
+
+
+class Settlement(Model):
+    trick_share: TrickShare = Field(default_factory=TrickShare)
+    declarer_prize: list[Literal["rest", "half", "none"]] = Field(
+        default_factory=list,
+        description="By bidding round: a declarer who met his obligation takes the rest of the pot or half of P.",
+    )
+    penalties: list[Penalty] = Field(default_factory=lambda: [Penalty()])
+    pot_after: Literal["redistribute", "carry"] = Field(
+        "redistribute",
+        description="`redistribute`: the pot is divided at once among those who did not fail, by tricks; "
+        "`carry`: it stays for the next deal.",
+    )
+    remainder: Literal["pot", "most_tricks"] = Field(
+        "pot", description="What rounding leaves: stays in the pot, or goes to the player with the most tricks."
+    )
+
+
+class Variant(Model):
+    """A complete game: deck, players, calls, stages, play and settlement."""
+
+    name: Localized = Field(description="Display name per language.")
+    description: Localized = Field(default_factory=dict, description="A line or two per language.")
+    players: Players = Field(default_factory=Players)
+    hand_size: int = Field(4, ge=1, le=13, description="Cards per hand, and tricks per deal.")
+    deck: Deck
+    base_stake: int = Field(1, ge=1, description="Chips in one base stake.")
+    ante: Ante = Field(default_factory=Ante)
+    trump: Trump = Field(default_factory=Trump)
+    all_pass: AllPass = Field(default_factory=AllPass)
+    statuses: dict[ActiveStatus, StatusRule] = Field(default_factory=_default_statuses)
+    overridden_becomes: Literal["helper", "out"] = Field(
+        "helper", description="What an overridden declarer becomes (he keeps his cards as a helper)."
+    )
+    calls: dict[str, Call]
+    stages: list[Stage]
+    draw_from: Literal["top", "anywhere"] = Field(
+        "top", description="Where draws come from: the top, or anywhere the player names (`from top|bottom|N`)."
+    )
+    play: Play = Field(default_factory=Play)
+    joker: Joker | None = Field(None, description="A card that may be played as the joker.")
+    instant_wins: dict[str, InstantWin] = Field(default_factory=dict)
+    settlement: Settlement = Field(default_factory=Settlement)
+    next_dealer: Literal["left", "declarer"] = Field(
+        "left", description="The next dealer: the player on the dealer's left, or the deal's final declarer."
+    )
+    allow_debt: bool = Field(True, description="Stacks may go negative; if false a call the stack cannot cover is refused.")
