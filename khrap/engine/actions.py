@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap.cards import CardError, card_str, parse_card, parse_suit, suit_str
-from khrap.engine import words as w
+from khrap import words as w
 
 
 class ActionError(ValueError):

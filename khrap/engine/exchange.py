@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from khrap.cards import cards_str
 from khrap.engine import calls
-from khrap.engine import words as w
+from khrap import words as w
 from khrap.engine.actions import Action
 from khrap.variant.schema import Call, ExchangeStage
 

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from khrap.cards import card_str
 from khrap.engine import calls, exchange, play
-from khrap.engine import words as w
+from khrap import words as w
 from khrap.engine.actions import Action
 from khrap.engine.state import Pending
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from khrap.cards import card_str
-from khrap.engine import words as w
+from khrap import words as w
 from khrap.engine.actions import Action
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from khrap.cards import card_str, cards_str, suit_str
-from khrap.engine import words as w
+from khrap import words as w
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
 

@@ -1,0 +1,151 @@
+"""The `khrap` command: thin wrappers that parse arguments and print.
+
+User mistakes (bad files, illegal actions) print one line on stderr and exit
+with code 2; they never show a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+import yaml
+
+from khrap.variant.catalog import builtin_names, load_variant
+from khrap.variant.loader import VariantError
+from khrap.variant.schema import Variant
+
+app = typer.Typer(
+    name="khrap",
+    help="Play, check and print the rules of Khrap, Frap, Snore and their house rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+VariantArg = Annotated[str, typer.Argument(help="A built-in variant name (see `khrap variants`) or a path to a .yaml file.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for other programs.")]
+
+
+def fail(message: str, code: int = 2) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def _load(ref: str) -> Variant:
+    try:
+        return load_variant(ref)
+    except VariantError as err:
+        fail(str(err))
+
+
+@app.command()
+def variants(as_json: JsonOpt = False) -> None:
+    """List the built-in variants."""
+    rows = []
+    for name in builtin_names():
+        v = _load(name)
+        decks = [len(v.deck.ranks) * 4] if v.deck.ranks else [len(e.ranks) * 4 for e in v.deck.by_players]
+        rows.append({
+            "name": name,
+            "title": v.name.get("en", name),
+            "players": [v.players.min, v.players.max],
+            "hand_size": v.hand_size,
+            "deck": decks,
+            "calls": [cid for cid, c in v.calls.items() if c.enabled],
+        })
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{'name':<15}{'title':<18}{'players':<9}{'hand':<6}{'deck':<10}calls")
+    for r in rows:
+        deck = "/".join(map(str, r["deck"]))
+        players = f"{r['players'][0]}-{r['players'][1]}"
+        typer.echo(f"{r['name']:<15}{r['title']:<18}{players:<9}{r['hand_size']:<6}{deck:<10}{' '.join(r['calls'])}")
+
+
+@app.command()
+def show(variant: VariantArg, as_json: JsonOpt = False) -> None:
+    """Print a variant as resolved (after `extends`), with every default filled in."""
+    data = _load(variant).model_dump(mode="json")
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        typer.echo(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), nl=False)
+
+
+@app.command()
+def validate(
+    files: Annotated[list[str], typer.Argument(help="Variant files (or built-in names) to check.")],
+) -> None:
+    """Check variant files; print one located line per broken file and exit 2 if any is broken."""
+    broken = 0
+    for ref in files:
+        try:
+            load_variant(ref)
+            typer.echo(f"{ref}: ok")
+        except VariantError as err:
+            typer.echo(str(err), err=True)
+            broken += 1
+    if broken:
+        raise typer.Exit(2)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of variant files (for editors)."""
+    doc = Variant.model_json_schema()
+    doc["properties"]["extends"] = {
+        "type": "string",
+        "description": "A built-in variant name or a path relative to this file; only the fields listed here change.",
+    }
+    typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+@app.command()
+def run(
+    scenario: Annotated[Path, typer.Argument(help="A scenario file (see CONTRACT.md).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a scenario's scripted actions and print where the game stands.
+
+    A scenario may hold `expect:` (report fields, or `error:` text the run must stop with):
+    then any difference is printed as FILE:LINE:COL lines and the exit code is 1.
+    """
+    from khrap.scenario import ScenarioStop, account, check_expect, load_scenario, report
+    from khrap.scenario import run as run_scenario
+
+    try:
+        scn = load_scenario(scenario)
+    except VariantError as err:
+        fail(str(err))
+    try:
+        state, error = run_scenario(scn), None
+    except ScenarioStop as err:
+        state, error = None, str(err)
+    problems = check_expect(scn, state, error)
+    if error is not None and "error" not in scn.expect:
+        fail(error)
+    if problems:
+        fail("\n".join(problems), code=1)
+    if state is None:
+        typer.echo(f"stopped as expected: {error}")
+        return
+    if as_json:
+        typer.echo(json.dumps(report(state, scn.variant_name), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(account(state, scn.variant_name))
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""Built-in variants and loading any variant by name or path, fully checked."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from khrap.variant.checks import semantic_issues
+from khrap.variant.loader import VariantError, load_data, locate_error, validate
+from khrap.variant.schema import Variant
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def variants_dir() -> Path:
+    """Where the built-in variant files are: inside an installed wheel, or in the source tree."""
+    for candidate in (_PACKAGE / "_variants", _PACKAGE.parent / "variants"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("the built-in variants directory is missing from this installation")
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in variants_dir().glob("*.yaml"))
+
+
+def load_variant(ref: str | Path) -> Variant:
+    """A variant by built-in name or by path, after extends and every check; VariantError otherwise."""
+    data, origins = load_data(ref, variants_dir())
+    variant = validate(Variant, data, origins)
+    issues = semantic_issues(variant)
+    if issues:
+        loc, message = issues[0]
+        raise locate_error(origins, loc, message)
+    return variant
+
+
+@lru_cache(maxsize=32)
+def builtin(name: str) -> Variant:
+    """A built-in variant, cached (variants are not changed by the kernel)."""
+    return load_variant(name)
+
+
+__all__ = ["VariantError", "builtin", "builtin_names", "load_variant", "variants_dir"]

@@ -1,0 +1,194 @@
+"""Semantic checks of a variant beyond its types: references, card counts, hand sizes.
+
+Each check yields ``(loc, message)``; ``loc`` is the path of the offending
+value in the variant data, so the loader can point at FILE:LINE:COL.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from khrap.cards import RANKS
+from khrap.words import KERNEL_WORDS
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, Variant
+
+Issue = tuple[tuple, str]
+
+
+def did_you_mean(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def semantic_issues(v: Variant) -> list[Issue]:
+    """Every problem found, most basic first."""
+    checks = (_players, _deck, _call_ids, _references, _cards, _hand_sizes, _overrides, _stages)
+    return [issue for check in checks for issue in check(v)]
+
+
+def _players(v: Variant) -> Iterator[Issue]:
+    if v.players.min > v.players.max:
+        yield ("players", "min"), f"players.min ({v.players.min}) is more than players.max ({v.players.max})"
+
+
+def deck_for(v: Variant, players: int) -> list[str] | None:
+    if v.deck.by_players:
+        return next((e.ranks for e in v.deck.by_players if players <= e.up_to), None)
+    return v.deck.ranks
+
+
+def _deck(v: Variant) -> Iterator[Issue]:
+    if bool(v.deck.ranks) == bool(v.deck.by_players):
+        yield ("deck",), "give the deck either as `ranks` or as `by_players`, not both or neither"
+        return
+    if v.deck.by_players:
+        bounds = [e.up_to for e in v.deck.by_players]
+        if bounds != sorted(bounds):
+            yield ("deck", "by_players"), "list the decks by_players in ascending order of up_to"
+    turned = (v.all_pass.rounds if v.all_pass.turn_up else 1) if v.trump.source == "turned" else 0
+    for players in range(v.players.min, v.players.max + 1):
+        ranks = deck_for(v, players)
+        if ranks is None:
+            yield ("deck", "by_players"), f"no deck is given for {players} players"
+            continue
+        need = players * v.hand_size + turned
+        if len(ranks) * 4 < need:
+            yield (("deck",), f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
+                   f"{players} hands of {v.hand_size} and {turned} turned cards need {need}")
+
+
+def _call_ids(v: Variant) -> Iterator[Issue]:
+    for cid in v.calls:
+        if cid in KERNEL_WORDS:
+            yield ("calls", cid), f"'{cid}' is an action word of the kernel and cannot be a call id"
+        if not cid or any(ch.isspace() for ch in cid):
+            yield ("calls", cid), f"call id {cid!r} must be one word"
+
+
+def _ref(v: Variant, loc: tuple, cid: str) -> Iterator[Issue]:
+    if cid not in v.calls:
+        yield loc, f"unknown call '{cid}'{did_you_mean(cid, v.calls)}"
+
+
+def _references(v: Variant) -> Iterator[Issue]:
+    stage_ids = [s.id for s in v.stages]
+    for i, stage in enumerate(v.stages):
+        if stage_ids.count(stage.id) > 1:
+            yield ("stages", i, "id"), f"stage id '{stage.id}' is used twice"
+        if isinstance(stage, CallsStage):
+            for j, cid in enumerate(stage.calls):
+                yield from _ref(v, ("stages", i, "calls", j), cid)
+        if isinstance(stage, ExchangeStage):
+            yield from _exchange_refs(v, i, stage)
+    for cid, call in v.calls.items():
+        for j, sid in enumerate(call.effects.skip_stages):
+            if sid not in stage_ids:
+                yield ("calls", cid, "effects", "skip_stages", j), f"unknown stage '{sid}'{did_you_mean(sid, stage_ids)}"
+    for j, cid in enumerate(v.play.first_lead.calls):
+        yield from _ref(v, ("play", "first_lead", "calls", j), cid)
+    for i, penalty in enumerate(v.settlement.penalties):
+        for j, cid in enumerate(penalty.calls):
+            yield from _ref(v, ("settlement", "penalties", i, "calls", j), cid)
+    for status in ("declarer", "helper"):
+        if status not in v.statuses:
+            yield ("statuses",), f"statuses must give the '{status}' status its tricks and stake"
+
+
+def _exchange_refs(v: Variant, i: int, stage: ExchangeStage) -> Iterator[Issue]:
+    for key, order in [(None, stage.order), *stage.order_by_call.items()]:
+        if key is not None:
+            yield from _ref(v, ("stages", i, "order_by_call", key), key)
+        for g, group in enumerate(order):
+            where = ("stages", i, "order", g) if key is None else ("stages", i, "order_by_call", key, g)
+            for j, cid in enumerate(group.calls):
+                yield from _ref(v, (*where, "calls", j), cid)
+
+
+def _cards(v: Variant) -> Iterator[Issue]:
+    """Every rank a rule names exists in every deck the variant uses."""
+    decks = [deck_for(v, n) or [] for n in range(v.players.min, v.players.max + 1)]
+    common = set(RANKS).intersection(*map(set, decks)) if decks else set()
+
+    def check(loc: tuple, rank: str, what: str) -> Iterator[Issue]:
+        if rank not in common:
+            yield loc, f"{what} names rank {rank}, which is not in every deck of this variant"
+
+    for cid, call in v.calls.items():
+        for key, patterns in (("requires", call.requires.holds), ("effects", call.effects.keep)):
+            field = "holds" if key == "requires" else "keep"
+            for j, p in enumerate(patterns):
+                yield from check(("calls", cid, key, field, j), p.rank, f"call '{cid}'")
+                yield from _trump_pattern(v, ("calls", cid, key, field, j), p, key)
+        if call.requires.turned_rank:
+            yield from check(("calls", cid, "requires", "turned_rank"), call.requires.turned_rank, f"call '{cid}'")
+        if v.trump.source != "turned" and (call.requires.turned_rank or call.effects.take_turned != "no"):
+            yield ("calls", cid), f"call '{cid}' uses the turned card, but this variant turns no trump"
+    for wid, win in v.instant_wins.items():
+        yield from check(("instant_wins", wid, "rank"), win.rank, f"instant win '{wid}'")
+    if v.joker:
+        yield from check(("joker", "card"), v.joker.card[0], "the joker")
+
+
+def _trump_pattern(v: Variant, loc: tuple, pattern: CardPattern, key: str) -> Iterator[Issue]:
+    if v.trump.source == "named" and pattern.suit == "trump" and key == "requires":
+        yield loc, "this card is named by trump, but trump is only named after bidding"
+
+
+def hand_after(v: Variant, call: Call) -> int | None:
+    """Cards in the caller's hand after the call's effects (None: the effects do not apply)."""
+    eff = call.effects
+    if eff.status == "out" and not eff.draw:
+        return None
+    taken = 1 if eff.take_turned == "yes" else 0
+    start = len(eff.keep) if eff.discard_hand else v.hand_size
+    return start + taken + eff.draw - eff.then_discard
+
+
+def _hand_sizes(v: Variant) -> Iterator[Issue]:
+    for cid, call in v.calls.items():
+        after = hand_after(v, call)
+        if after is not None and after != v.hand_size:
+            yield (("calls", cid, "effects"), f"call '{cid}' leaves {after} cards in hand, not the hand size "
+                   f"{v.hand_size}: keep + take + draw - then_discard must make a hand")
+        ex = call.exchange
+        if ex.draw_extra != ex.then_discard:
+            yield (("calls", cid, "exchange"),
+                   f"call '{cid}' draws {ex.draw_extra} extra at the exchange but discards {ex.then_discard} after")
+        if ex.max_discard is not None and ex.min_discard > ex.max_discard:
+            yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than max_discard"
+
+
+def _overrides(v: Variant) -> Iterator[Issue]:
+    for cid, call in v.calls.items():
+        if call.effects.status == "declarer" and call.requires.declarer != "absent" and not call.effects.override:
+            yield (("calls", cid, "effects", "override"),
+                   f"call '{cid}' makes a declarer when one may exist: set `override: true` or `declarer: absent`")
+
+
+def _always_open(call: Call) -> bool:
+    req = call.requires
+    plain = not (req.holds or req.dealer or req.blind or req.turned_rank or req.min_trumps)
+    return plain and req.max_trumps is None and req.declarer != "absent" and not call.effects.draw
+
+
+def _stages(v: Variant) -> Iterator[Issue]:
+    kinds = [s.kind for s in v.stages]
+    if not kinds or kinds[0] != "calls":
+        yield ("stages",), "the first stage must be a calls stage (someone has to become declarer)"
+    if kinds.count("play") != 1 or kinds[-1] != "play":
+        yield ("stages",), "the last stage, and only that one, must be the play stage"
+    if (v.trump.source == "named") != ("name_trump" in kinds):
+        yield ("stages",), "a `name_trump` stage is needed exactly when trump.source is `named`"
+    if not any(c.effects.status == "declarer" for c in v.calls.values()):
+        yield ("calls",), "no call makes a declarer"
+    for i, stage in enumerate(v.stages):
+        if not isinstance(stage, CallsStage):
+            continue
+        enabled = [v.calls[c] for c in stage.calls if c in v.calls and v.calls[c].enabled]
+        if not any(_always_open(c) for c in enabled):
+            yield (("stages", i, "calls"),
+                   f"stage '{stage.id}' has no call that is always open (such as pass): a player could be stuck")
+        if i == 0 and stage.out_hands == "on_call" and v.all_pass.rounds > 1:
+            yield (("stages", 0, "out_hands"),
+                   "the first calls stage cannot throw passers' hands at once: an all-pass round gives them back")

@@ -1,0 +1,744 @@
+"""Read variant files safely, follow ``extends`` chains, and locate every error.
+
+Every user mistake becomes one :class:`VariantError` that points at FILE:LINE:COL,
+including mistakes in a value inherited from a parent file.
+
+The YAML is composed with PyYAML's pure-Python ``SafeLoader`` (the C loader
+composes in C, so our limit hooks would not run) and turned into plain data by
+our own walk, so that we can record positions, refuse duplicate keys, and count
+alias expansions: PyYAML shares aliased nodes, so a "billion laughs" file is
+cheap to compose and only explodes when expanded, which is where we count.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import types
+from collections.abc import Iterable, Mapping, MutableMapping, MutableSequence, Sequence
+from dataclasses import dataclass
+from itertools import takewhile
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+__all__ = [
+    "LIMITS",
+    "Limits",
+    "Marks",
+    "Origins",
+    "VariantError",
+    "did_you_mean",
+    "load_data",
+    "load_variant",
+    "locate_error",
+    "read_yaml",
+    "validate",
+]
+
+Loc = tuple[Any, ...]
+Pos = tuple[int, int]
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Hard limits on untrusted input; each one is refused with a located error."""
+
+    file_bytes: int = 1024 * 1024
+    depth: int = 64
+    aliases: int = 100
+    nodes: int = 200_000
+    chain: int = 16
+
+
+# Read at call time (not bound as defaults) so tests and callers may swap it.
+LIMITS = Limits()
+
+
+class VariantError(Exception):
+    """A user mistake in a variant (or scenario) file, with its location."""
+
+    def __init__(
+        self, message: str, path: str | os.PathLike[str] | None = None, line: int | None = None, col: int | None = None
+    ) -> None:
+        self.message = message
+        self.path = None if path is None else str(path)
+        self.line = line
+        self.col = col
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.path is None:
+            return self.message
+        if self.line is None:
+            return f"{self.path}: {self.message}"
+        if self.col is None:
+            return f"{self.path}:{self.line}: {self.message}"
+        return f"{self.path}:{self.line}:{self.col}: {self.message}"
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """Return ``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
+    names = [c for c in choices if isinstance(c, str)]
+    match = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
+    return f"; did you mean '{match[0]}'?" if match else ""
+
+
+# --------------------------------------------------------------------------- marks
+
+
+class Marks:
+    """1-based (line, col) positions of values and keys, by location path."""
+
+    def __init__(self) -> None:
+        self._values: dict[Loc, Pos] = {}
+        self._keys: dict[Loc, Pos] = {}
+
+    def add(self, loc: Loc, value: Pos, key: Pos | None = None) -> None:
+        self._values[loc] = value
+        if key is not None:
+            self._keys[loc] = key
+
+    def locate(self, loc: Loc) -> Pos | None:
+        """Position of the value at ``loc``, else of its closest recorded ancestor."""
+        loc = tuple(loc)
+        for end in range(len(loc), -1, -1):
+            pos = self._values.get(loc[:end])
+            if pos is not None:
+                return pos
+        return None
+
+    def key(self, loc: Loc) -> Pos | None:
+        """Position of the mapping key that names ``loc`` (None for list items and the root)."""
+        return self._keys.get(tuple(loc))
+
+
+def _pos(mark: yaml.Mark) -> Pos:
+    return mark.line + 1, mark.column + 1
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _AliasNode(yaml.Node):
+    """Stands where ``*name`` was written, so expansions can be counted and located."""
+
+    id = "alias"
+
+    def __init__(self, target: yaml.Node, start_mark: yaml.Mark, end_mark: yaml.Mark) -> None:
+        super().__init__(target.tag, target, start_mark, end_mark)
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader whose composer enforces depth and node limits and keeps aliases visible."""
+
+    def __init__(self, stream: str, path: str) -> None:
+        super().__init__(stream)
+        self._path = path
+        self._depth = 0
+        self._nodes = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        event = self.peek_event()
+        self._nodes += 1
+        if self._nodes > LIMITS.nodes:
+            raise VariantError(f"too many YAML nodes (more than {LIMITS.nodes})", self._path, *_pos(event.start_mark))
+        if isinstance(event, yaml.AliasEvent):
+            self.get_event()
+            if event.anchor not in self.anchors:
+                raise yaml.composer.ComposerError(
+                    None, None, f"found undefined alias {event.anchor!r}", event.start_mark
+                )
+            return _AliasNode(self.anchors[event.anchor], event.start_mark, event.end_mark)
+        nested = isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent))
+        self._depth += nested
+        try:
+            if self._depth > LIMITS.depth:  # checked here: the composer recurses per level
+                raise VariantError(_too_deep(), self._path, *_pos(event.start_mark))
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= nested
+
+
+def _too_deep() -> str:
+    return f"nesting too deep (more than {LIMITS.depth} levels)"
+
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_TAG + t for t in ("null", "bool", "int", "float", "str")}
+_MERGE_TAG = _TAG + "merge"
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
+
+
+class _Builder:
+    """Turns composed nodes into plain data, recording marks and enforcing expansion limits."""
+
+    def __init__(self, loader: _Loader, path: str) -> None:
+        self.loader = loader
+        self.path = path
+        self.marks = Marks()
+        self.aliases = 0
+        self.nodes = 0
+        self.active: list[int] = []  # ids of collections being built: an alias back into one is a cycle
+
+    def error(self, message: str, node: yaml.Node) -> VariantError:
+        return VariantError(message, self.path, *_pos(node.start_mark))
+
+    def deref(self, node: yaml.Node) -> yaml.Node:
+        while isinstance(node, _AliasNode):
+            self.aliases += 1
+            if self.aliases > LIMITS.aliases:
+                raise self.error(f"too many alias expansions (more than {LIMITS.aliases})", node)
+            if id(node.value) in self.active:
+                raise self.error("recursive alias: an anchor may not contain an alias to itself", node)
+            node = node.value
+        return node
+
+    def build(self, node: yaml.Node, loc: Loc, depth: int, key: Pos | None = None) -> Any:
+        self.marks.add(loc, _pos(node.start_mark), key)
+        node = self.deref(node)
+        self.nodes += 1
+        if self.nodes > LIMITS.nodes:
+            raise self.error(f"too many YAML nodes after alias expansion (more than {LIMITS.nodes})", node)
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if depth >= LIMITS.depth:  # aliases can nest deeper than the text does
+            raise self.error(_too_deep(), node)
+        self.active.append(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                self.check_tag(node, _TAG + "seq")
+                return [self.build(item, loc + (i,), depth + 1) for i, item in enumerate(node.value)]
+            self.check_tag(node, _TAG + "map")
+            return self.mapping(node, loc, depth + 1)
+        finally:
+            self.active.pop()
+
+    def check_tag(self, node: yaml.Node, tag: str) -> None:
+        if node.tag != tag:
+            raise self.bad_tag(node)
+
+    def bad_tag(self, node: yaml.Node) -> VariantError:
+        return self.error(f"unsupported YAML tag '{_short_tag(node.tag)}'", node)
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == _TAG + "timestamp":
+            return node.value  # keep dates as text: plain data only
+        if node.tag not in _SCALAR_TAGS:
+            raise self.bad_tag(node)
+        construct = yaml.constructor.SafeConstructor.yaml_constructors[node.tag]
+        try:
+            return construct(self.loader, node)
+        except (ValueError, KeyError, yaml.YAMLError):  # e.g. "!!int abc"
+            raise self.error(f"invalid value {node.value!r} for tag '{_short_tag(node.tag)}'", node) from None
+
+    def mapping(self, node: yaml.MappingNode, loc: Loc, depth: int) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        first_line: dict[Any, int] = {}
+        for key_node, value_node, merged in self.pairs(node):
+            key = self.key(key_node)
+            if key in result:
+                if merged:  # explicit keys and earlier merges win over later merges
+                    continue
+                raise self.error(f"duplicate key {key!r} (first at line {first_line[key]})", key_node)
+            first_line[key] = key_node.start_mark.line + 1
+            result[key] = self.build(value_node, loc + (key,), depth, key=_pos(key_node.start_mark))
+        return result
+
+    def key(self, node: yaml.Node) -> Any:
+        target = self.deref(node)
+        if not isinstance(target, yaml.ScalarNode):
+            raise self.error("a mapping key must be a plain value, not a list or mapping", node)
+        return self.scalar(target)
+
+    def pairs(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node, bool]]:
+        """Key/value nodes with YAML ``<<`` merge keys flattened: explicit pairs first."""
+        explicit: list[tuple[yaml.Node, yaml.Node, bool]] = []
+        merged: list[tuple[yaml.Node, yaml.Node, bool]] = []
+        for key_node, value_node in node.value:
+            if isinstance(key_node, _AliasNode) or key_node.tag != _MERGE_TAG:
+                explicit.append((key_node, value_node, False))
+                continue
+            for source in self.merge_sources(value_node):
+                self.active.append(id(source))
+                try:
+                    merged.extend((k, v, True) for k, v, _ in self.pairs(source))
+                finally:
+                    self.active.pop()
+        return explicit + merged
+
+    def merge_sources(self, node: yaml.Node) -> list[yaml.MappingNode]:
+        target = self.deref(node)
+        items = target.value if isinstance(target, yaml.SequenceNode) else [node]
+        sources = [self.deref(item) for item in items]
+        if not all(isinstance(s, yaml.MappingNode) for s in sources):
+            raise self.error("a '<<' merge key needs a mapping or a list of mappings", node)
+        return sources
+
+
+def _read_text(path: str | os.PathLike[str]) -> str:
+    limit = LIMITS.file_bytes
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)  # never read more than we would accept
+    except FileNotFoundError:
+        raise VariantError("no such file", path) from None
+    except IsADirectoryError:
+        raise VariantError("is a directory, not a file", path) from None
+    except OSError as err:
+        raise VariantError(f"cannot read file: {err.strerror or err}", path) from None
+    if len(raw) > limit:
+        raise VariantError(_too_large(), path)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line_start = raw.rfind(b"\n", 0, err.start) + 1
+        col = len(raw[line_start : err.start].decode("utf-8", "replace")) + 1
+        raise VariantError("not UTF-8 text", path, raw.count(b"\n", 0, err.start) + 1, col) from None
+
+
+def _too_large() -> str:
+    limit = LIMITS.file_bytes
+    size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
+    return f"file is too large (the limit is {size})"
+
+
+def _syntax_error(err: yaml.YAMLError, path: str, text: str) -> VariantError:
+    if isinstance(err, yaml.reader.ReaderError):
+        # Reader errors carry a character offset, not a mark.
+        line = text.count("\n", 0, err.position) + 1
+        col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
+        return VariantError(f"invalid character #x{err.character:04x} ({err.reason})", path, line, col)
+    if isinstance(err, yaml.MarkedYAMLError):
+        mark = err.problem_mark or err.context_mark
+        problem = err.problem or err.context or "syntax error"
+        if err.context and problem.startswith("but "):  # "expected X ... but found Y" reads as one
+            problem = f"{err.context}, {problem}"
+        if mark is not None:
+            return VariantError(f"invalid YAML: {problem}", path, *_pos(mark))
+        return VariantError(f"invalid YAML: {problem}", path)
+    return VariantError(f"invalid YAML: {err}", path)
+
+
+def read_yaml(path: str | os.PathLike[str], text: str | None = None) -> tuple[Any, Marks]:
+    """Safely parse one YAML file (or ``text``, reported as ``path``) into plain data and marks.
+
+    The top level must be a mapping.  All limits in :data:`LIMITS` apply.
+    """
+    name = str(path)
+    if text is None:
+        text = _read_text(path)
+    elif len(text) > LIMITS.file_bytes or len(text.encode("utf-8", "replace")) > LIMITS.file_bytes:
+        raise VariantError(_too_large(), name)
+    if not text.strip():
+        raise VariantError("file is empty", name)
+    data, marks = _parse(text, name)
+    if not isinstance(data, dict):
+        raise VariantError(f"the top level must be a mapping of keys to values, got {_kind(data)}", name, *_root(marks))
+    return data, marks
+
+
+def _root(marks: Marks) -> Pos | tuple[None, None]:
+    return marks.locate(()) or (None, None)
+
+
+def _parse(text: str, name: str) -> tuple[Any, Marks]:
+    loader: _Loader | None = None
+    try:
+        loader = _Loader(text, name)  # the reader checks characters already here
+        root = loader.get_single_node()
+        if root is None:  # only comments or document markers
+            raise VariantError("file is empty", name)
+        builder = _Builder(loader, name)
+        return builder.build(root, (), 0), builder.marks
+    except yaml.YAMLError as err:
+        raise _syntax_error(err, name, text) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return _show(value)
+
+
+def _show(value: Any) -> str:
+    """A value as the user wrote it, short enough for one line."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:37] + "...")
+    if isinstance(value, (dict, list)):
+        return _kind(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# --------------------------------------------------------------------------- extends
+
+
+class Origins:
+    """Which file (and its marks) each location of merged data came from.
+
+    ``owners`` maps a location to the index of the file that supplied it; a location
+    not listed belongs to the owner of its longest listed prefix.
+    """
+
+    def __init__(self, sources: list[tuple[str, Marks]], owners: dict[Loc, int] | None = None) -> None:
+        self.sources = sources
+        self.owners: dict[Loc, int] = owners if owners is not None else {(): len(sources) - 1}
+        self.extra_top_keys: tuple[str, ...] = ()  # offered as suggestions for unknown top-level keys
+
+    @classmethod
+    def for_file(cls, path: str | os.PathLike[str], marks: Marks) -> Origins:
+        """Origins of data read from one file with :func:`read_yaml` (no ``extends``)."""
+        return cls([(str(path), marks)])
+
+    def source(self, loc: Loc) -> tuple[str, Marks]:
+        loc = tuple(loc)
+        for end in range(len(loc), -1, -1):
+            owner = self.owners.get(loc[:end])
+            if owner is not None:
+                return self.sources[owner]
+        return self.sources[-1]
+
+    def locate(self, loc: Loc, key: bool = False) -> tuple[str, int | None, int | None]:
+        """(path, line, col) for ``loc``; with ``key``, the key's position when there is one."""
+        path, marks = self.source(loc)
+        pos = (marks.key(loc) if key else None) or marks.locate(loc)
+        return (path, *pos) if pos else (path, None, None)
+
+
+def _looks_like_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or "/" in ref or os.sep in ref
+
+
+def _builtin_names(catalog_dir: Path) -> list[str]:
+    return sorted(p.stem for p in catalog_dir.glob("*.yaml"))
+
+
+def _unknown_builtin(name: str, catalog_dir: Path) -> str:
+    names = _builtin_names(catalog_dir)
+    hint = did_you_mean(name, names) or (f"; built-in variants are: {', '.join(names)}" if names else "")
+    return f"unknown built-in variant '{name}'{hint}"
+
+
+def _resolve_ref(ref: str | os.PathLike[str], catalog_dir: Path) -> Path:
+    """The file for a command-line reference: a path, or a built-in variant name."""
+    if isinstance(ref, os.PathLike) or _looks_like_path(ref):
+        return Path(ref)  # a missing file is reported by read_yaml
+    path = catalog_dir / f"{ref}.yaml"
+    if not path.is_file():
+        raise VariantError(_unknown_builtin(ref, catalog_dir))
+    return path
+
+
+def _extends_target(value: Any, child: Path, marks: Marks, catalog_dir: Path) -> Path:
+    where = (str(child), *(marks.locate(("extends",)) or (None, None)))
+    if not isinstance(value, str) or not value.strip():
+        raise VariantError(f"extends must be a built-in variant name or a file path, got {_show(value)}", *where)
+    if _looks_like_path(value):
+        target = child.parent / value
+        if not target.is_file():
+            raise VariantError(f"extends: no such file '{value}' (looked for {target})", *where)
+        return target
+    target = catalog_dir / f"{value}.yaml"
+    if not target.is_file():
+        raise VariantError(_unknown_builtin(value, catalog_dir), *where)
+    return target
+
+
+def _read_chain(path: Path, catalog_dir: Path) -> list[tuple[Path, dict[Any, Any], Marks]]:
+    """The file and its ancestors, child first; ``extends`` keys are removed."""
+    chain: list[tuple[Path, dict[Any, Any], Marks]] = []
+    real: list[str] = []
+    while True:
+        data, marks = read_yaml(path)
+        chain.append((path, data, marks))
+        real.append(os.path.realpath(path))
+        if "extends" not in data:
+            return chain
+        parent = _extends_target(data.pop("extends"), path, marks, catalog_dir)
+        where = (str(path), *(marks.locate(("extends",)) or (None, None)))
+        parent_real = os.path.realpath(parent)
+        if parent_real in real:
+            names = [p.name for p, _, _ in chain[real.index(parent_real) :]] + [parent.name]
+            raise VariantError(f"extends cycle: {' -> '.join(names)}", *where)
+        if len(chain) >= LIMITS.chain:
+            raise VariantError(f"extends chain too long (more than {LIMITS.chain} files)", *where)
+        path = parent
+
+
+def _merge(contribs: list[tuple[int, Any]], loc: Loc, owners: dict[Loc, int]) -> Any:
+    """Merge one location's values, child first: mappings merge key by key, anything else replaces.
+
+    Records in ``owners`` which file supplied each key, so errors can point into it.
+    """
+    dicts = list(takewhile(lambda c: isinstance(c[1], dict), contribs))
+    if not dicts:
+        return contribs[0][1]  # the child's non-mapping value replaces whatever the parents had
+    keys = dict.fromkeys(k for _, d in reversed(dicts) for k in d)  # parent order, then new keys
+    merged: dict[Any, Any] = {}
+    for key in keys:
+        sub = [(i, d[key]) for i, d in dicts if key in d]
+        owners[loc + (key,)] = sub[0][0]
+        merged[key] = _merge(sub, loc + (key,), owners)
+    return merged
+
+
+def load_data(ref: str | os.PathLike[str], catalog_dir: str | os.PathLike[str]) -> tuple[dict[Any, Any], Origins]:
+    """Read a variant file (a path or a built-in name), follow ``extends``, and deep-merge.
+
+    Parents come first; the child's mapping keys override recursively, and any
+    non-mapping value (lists included) replaces the parent's value wholesale.
+    """
+    catalog = Path(catalog_dir)
+    chain = _read_chain(_resolve_ref(ref, catalog), catalog)
+    chain.reverse()  # parent first, so file indexes grow toward the child
+    owners: dict[Loc, int] = {(): len(chain) - 1}
+    contribs = [(i, data) for i, (_, data, _) in reversed(list(enumerate(chain)))]
+    merged = _merge(contribs, (), owners)
+    origins = Origins([(str(path), marks) for path, _, marks in chain], owners)
+    origins.extra_top_keys = ("extends",)
+    return merged, origins
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def locate_error(origins: Origins, loc: Loc, message: str, key: bool = False) -> VariantError:
+    """A :class:`VariantError` pointing at ``loc`` (at its key with ``key=True``)."""
+    return VariantError(message, *origins.locate(loc, key))
+
+
+def validate(model_cls: type[M], data: dict[Any, Any], origins: Origins) -> M:
+    """Validate merged data; the first pydantic error becomes one located :class:`VariantError`."""
+    try:
+        return model_cls.model_validate(data)
+    except ValidationError as exc:
+        raise _from_pydantic(model_cls, data, origins, _first_error(exc)) from None
+
+
+def load_variant(ref: str | os.PathLike[str], catalog_dir: str | os.PathLike[str], model_cls: type[M]) -> M:
+    """:func:`load_data` then :func:`validate`."""
+    data, origins = load_data(ref, catalog_dir)
+    return validate(model_cls, data, origins)
+
+
+def _first_error(exc: ValidationError) -> dict[str, Any]:
+    """The error to report: an unknown key first, since a misspelt key also makes the
+    right one 'missing' and only the unknown key can say "did you mean"."""
+    errors = exc.errors()
+    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+
+
+# --- mapping a pydantic loc onto the data and the model's annotations
+#
+# Pydantic's loc mixes real keys/indexes with labels it adds inside unions: the
+# member tried ("Amount", "literal['stake']", "function-after[...]") or the
+# discriminator tag ("calls").  A tag can equal a real key, so we walk the
+# annotations to know where a label is due, and fall back to "is it in the data?".
+
+_MAPPINGS = (dict, Mapping, MutableMapping)
+_SEQUENCES = (list, set, frozenset, Sequence, MutableSequence)
+
+
+def _is_model(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, BaseModel)
+
+
+def _members(tp: Any) -> list[Any]:
+    return [a for a in get_args(tp) if a is not type(None)] if get_origin(tp) in (Union, types.UnionType) else []
+
+
+def _strip(tp: Any) -> Any:
+    """Drop Annotated and Optional wrappers (pydantic adds no loc label for those)."""
+    while True:
+        if get_origin(tp) is Annotated:
+            tp = get_args(tp)[0]
+        elif len(members := _members(tp)) == 1:
+            tp = members[0]
+        else:
+            return tp
+
+
+def _has(cur: Any, comp: Any) -> bool:
+    if isinstance(cur, dict):
+        return comp in cur
+    return isinstance(cur, list) and type(comp) is int and 0 <= comp < len(cur)
+
+
+def _literals(model: type[BaseModel]) -> dict[str, tuple[Any, ...]]:
+    """Literal-typed fields by key (name and alias): the usual discriminators."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for name, field in model.model_fields.items():
+        ann = _strip(field.annotation)
+        if get_origin(ann) is Literal:
+            for key in {name, field.alias} - {None}:
+                out[str(key)] = get_args(ann)
+    return out
+
+
+def _member_for_tag(members: list[Any], tag: Any) -> Any:
+    named = [m for m in members if getattr(_strip(m), "__name__", None) == tag]
+    tagged = [m for m in members if _is_model(_strip(m)) and any(tag in v for v in _literals(_strip(m)).values())]
+    found = named or tagged
+    return _strip(found[0]) if len(found) == 1 else None
+
+
+def _member_for_data(members: list[Any], value: Any) -> Any:
+    """The one union member whose shape (and Literal fields) fit ``value``, else None."""
+    fits = [_strip(m) for m in members if _fits(_strip(m), value)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _fits(tp: Any, value: Any) -> bool:
+    if members := _members(tp):
+        return any(_fits(_strip(m), value) for m in members)
+    origin = get_origin(tp) or tp
+    if isinstance(value, dict):
+        if _is_model(tp):
+            lits = _literals(tp)
+            return all(value[k] in allowed for k, allowed in lits.items() if k in value)
+        return origin in _MAPPINGS
+    if isinstance(value, list):
+        return origin in _SEQUENCES or origin is tuple
+    return False
+
+
+def _child_type(tp: Any, comp: Any) -> Any:
+    if _is_model(tp):
+        for name, field in tp.model_fields.items():
+            if comp in (name, field.alias, field.validation_alias):
+                return field.annotation
+        return None
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in _MAPPINGS:
+        return args[1] if len(args) == 2 else None
+    if origin in _SEQUENCES:
+        return args[0] if args else None
+    if origin is tuple and args:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return args[0]
+        return args[comp] if type(comp) is int and comp < len(args) else None
+    return None
+
+
+def _walk(model_cls: type[BaseModel], data: Any, raw: Loc) -> tuple[Loc, Any]:
+    """The real data path of a pydantic loc, and the type holding its last real step.
+
+    The type is None where we could not tell (it is only used for suggestions).
+    """
+    tp: Any = model_cls
+    cur = data
+    path: list[Any] = []
+    holder: Any = model_cls
+    for comp in raw:
+        tp = _strip(tp) if tp is not None else None
+        if members := _members(tp):
+            pick = _member_for_tag(members, comp)
+            if pick is not None or not _has(cur, comp):  # a label pydantic added
+                tp = pick if pick is not None else _member_for_data(members, cur)
+                continue
+            tp = _member_for_data(members, cur)
+        if not _has(cur, comp):
+            continue  # a missing key, or a label we could not place
+        holder = tp
+        tp = _child_type(tp, comp) if tp is not None else None
+        path.append(comp)
+        cur = cur[comp]
+    return tuple(path), holder
+
+
+def _field_keys(model: type[BaseModel]) -> list[str]:
+    keys: list[str] = []
+    for name, field in model.model_fields.items():
+        keys += [k for k in (name, field.alias, field.validation_alias) if isinstance(k, str) and k not in keys]
+    return keys
+
+
+# --- turning one pydantic error into one line
+
+
+def _dotted(loc: Loc) -> str:
+    out = ""
+    for comp in loc:
+        out += f"[{comp}]" if type(comp) is int else (f".{comp}" if out else str(comp))
+    return out
+
+
+def _prefixed(loc: Loc, message: str) -> str:
+    message = " ".join(message.split())  # one line, whatever a validator wrote
+    return f"{_dotted(loc)}: {message}" if loc else message
+
+
+def _from_pydantic(model_cls: type[BaseModel], data: Any, origins: Origins, err: Mapping[str, Any]) -> VariantError:
+    raw = tuple(err["loc"])
+    loc, holder = _walk(model_cls, data, raw)
+    kind = err["type"]
+    if kind == "extra_forbidden" and raw:
+        return _unknown_key(origins, loc, holder, raw[-1])
+    if kind == "missing" and raw:
+        return locate_error(origins, loc, _prefixed(loc, f"missing required key '{raw[-1]}'"))
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return _bad_tag(origins, data, loc, err)
+    # pydantic ends the loc with '[key]' when a dict key (not its value) is wrong
+    return locate_error(origins, loc, _prefixed(loc, _human(err)), key=raw[-1:] == ("[key]",))
+
+
+def _unknown_key(origins: Origins, loc: Loc, holder: Any, name: Any) -> VariantError:
+    parent = loc[:-1] if loc and loc[-1] == name else loc
+    allowed = _field_keys(holder) if _is_model(holder) else []
+    if not parent:
+        allowed += origins.extra_top_keys
+    message = f"unknown key '{name}'" + did_you_mean(str(name), allowed)
+    return locate_error(origins, parent + (name,), _prefixed(parent, message), key=True)
+
+
+def _bad_tag(origins: Origins, data: Any, loc: Loc, err: Mapping[str, Any]) -> VariantError:
+    """A discriminated union whose tag key is absent or has an unknown value."""
+    ctx = err.get("ctx") or {}
+    key = str(ctx.get("discriminator", "")).strip("'")
+    target: Any = data
+    for comp in loc:
+        target = target[comp]
+    if not (isinstance(target, dict) and key in target):
+        message = f"missing required key '{key}'" if key.isidentifier() else _human(err)
+        return locate_error(origins, loc, _prefixed(loc, message))
+    expected = str(ctx.get("expected_tags", ""))
+    tag = target[key]
+    message = f"Input should be one of {expected}, got {_show(tag)}"
+    message += did_you_mean(str(tag), re.findall(r"'([^']*)'", expected))
+    return locate_error(origins, loc + (key,), _prefixed(loc + (key,), message))
+
+
+_CLEAN_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def _human(err: Mapping[str, Any]) -> str:
+    """Pydantic's message, trimmed, plus what the user actually wrote."""
+    msg = str(err["msg"])
+    for prefix in _CLEAN_PREFIXES:
+        msg = msg.removeprefix(prefix)
+    msg = re.sub(r", unable to (parse|interpret)\b.*$", "", msg)
+    value = err.get("input")
+    scalar = value is None or isinstance(value, (str, int, float, bool))
+    if ", got " not in msg and (scalar or str(err["type"]).endswith("_type")):
+        msg += f", got {_show(value)}"
+    if err["type"] == "literal_error" and isinstance(value, str):
+        expected = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
+        msg += did_you_mean(value, expected)
+    return msg
