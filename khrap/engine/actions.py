@@ -17,7 +17,7 @@ class Action:
     """One action.  ``word`` is a kernel word or a call id.
 
     - ``cards``: cards named (exchange, discard, play);
-    - ``position``: the hand position a swapping call names (``wrap 2``);
+    - ``position``: the hand position a swapping call names (``CALL 2``);
     - ``take_turned``: a call's optional taking of the turned card (``cut trump``);
     - ``suit``: the suit named by ``trump S``;
     - ``joker``: the joker card played as the joker;

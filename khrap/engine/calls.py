@@ -208,7 +208,7 @@ def _force_others(state, seat: int) -> None:
     for other in state.clockwise_after(seat):
         if other != seat and state.hands[other]:
             set_status(state, other, w.HELPER)
-            state.say(f"seat {other} must help")
+            state.say(f"seat {other} is forced to be a helper")
 
 
 def throw_hand(state, seat: int) -> None:

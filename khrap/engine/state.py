@@ -205,6 +205,12 @@ class GameState:
         tables = (self.stock, self.turned, self.discards, self.won, self.trick)
         return sum(map(len, self.hands)) + sum(map(len, tables))
 
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see now (see the observation module)."""
+        from khrap.engine.observation import observation
+
+        return observation(self, seat)
+
     def clone(self) -> GameState:
         return copy.deepcopy(self)
 

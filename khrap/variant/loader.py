@@ -33,7 +33,6 @@ __all__ = [
     "VariantError",
     "did_you_mean",
     "load_data",
-    "load_variant",
     "locate_error",
     "read_yaml",
     "validate",
@@ -354,8 +353,8 @@ def _parse(text: str, name: str) -> tuple[Any, Marks]:
     try:
         loader = _Loader(text, name)  # the reader checks characters already here
         root = loader.get_single_node()
-        if root is None:  # only comments or document markers
-            raise VariantError("file is empty", name)
+        if root is None or (isinstance(root, yaml.ScalarNode) and root.value == "" and not root.style):
+            raise VariantError("file is empty", name)  # only comments, or an empty document
         builder = _Builder(loader, name)
         return builder.build(root, (), 0), builder.marks
     except yaml.YAMLError as err:
@@ -530,12 +529,6 @@ def validate(model_cls: type[M], data: dict[Any, Any], origins: Origins) -> M:
         return model_cls.model_validate(data)
     except ValidationError as exc:
         raise _from_pydantic(model_cls, data, origins, _first_error(exc)) from None
-
-
-def load_variant(ref: str | os.PathLike[str], catalog_dir: str | os.PathLike[str], model_cls: type[M]) -> M:
-    """:func:`load_data` then :func:`validate`."""
-    data, origins = load_data(ref, catalog_dir)
-    return validate(model_cls, data, origins)
 
 
 def _first_error(exc: ValidationError) -> dict[str, Any]:

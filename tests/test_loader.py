@@ -1,0 +1,451 @@
+"""Tests for khrap.variant.loader, against toy models (the loader is model-agnostic)."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Annotated, Literal
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field
+
+from khrap.variant import loader
+from khrap.variant.loader import (
+    Limits,
+    Marks,
+    Origins,
+    VariantError,
+    did_you_mean,
+    load_data,
+    locate_error,
+    read_yaml,
+    validate,
+)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Deal(Strict):
+    hand_size: int
+    rounds: int = 1
+
+
+class Card(Strict):
+    name: str
+    power: int = 0
+
+
+class Amount(Strict):
+    base: int = 0
+
+
+class DrawRule(Strict):
+    kind: Literal["draw"]
+    count: int
+
+
+class DiscardRule(Strict):
+    kind: Literal["discard"]
+    count: int
+    at_end: bool = False
+
+
+Rule = Annotated[DrawRule | DiscardRule, Field(discriminator="kind")]
+
+
+class Toy(Strict):
+    name: str
+    players: int
+    deal: Deal
+    cards: list[Card] = []
+    rules: list[Rule] = []
+    scoring: dict[str, Card] = {}
+    stake: Amount | Literal["pot"] = "pot"
+    mode: Literal["fast", "slow"] = "fast"
+
+
+GOOD = """\
+name: toy
+players: 4
+deal:
+  hand_size: 4
+  rounds: 2
+cards:
+  - {name: ace, power: 11}
+  - name: ten
+    power: 10
+rules:
+  - kind: draw
+    count: 1
+  - kind: discard
+    count: 2
+"""
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def load_variant(ref: str | Path, catalog: Path) -> Toy:
+    return validate(Toy, *load_data(ref, catalog))
+
+
+def load(path: Path, catalog: Path | None = None) -> Toy:
+    return load_variant(path, catalog or path.parent)
+
+
+def fails(path: Path, catalog: Path | None = None) -> str:
+    with pytest.raises(VariantError) as info:
+        load(path, catalog)
+    return str(info.value)
+
+
+@pytest.fixture
+def catalog(tmp_path: Path) -> Path:
+    """A fake built-in catalog with two variants."""
+    write(tmp_path / "cat" / "khrap.yaml", GOOD)
+    write(tmp_path / "cat" / "frap.yaml", "extends: khrap\nname: frap\n")
+    return tmp_path / "cat"
+
+
+# --------------------------------------------------------------------------- VariantError, helpers
+
+
+def test_error_formats() -> None:
+    assert str(VariantError("bad", "f.yaml", 3, 7)) == "f.yaml:3:7: bad"
+    assert str(VariantError("bad", "f.yaml")) == "f.yaml: bad"
+    assert str(VariantError("bad")) == "bad"
+    err = VariantError("bad", Path("f.yaml"), 3, 7)
+    assert (err.message, err.path, err.line, err.col) == ("bad", "f.yaml", 3, 7)
+
+
+def test_did_you_mean() -> None:
+    assert did_you_mean("hand_sise", ["hand_size", "players"]) == "; did you mean 'hand_size'?"
+    assert did_you_mean("zzz", ["hand_size", "players"]) == ""
+
+
+def test_marks_locate_falls_back_to_ancestor(tmp_path: Path) -> None:
+    _, marks = read_yaml(tmp_path / "x.yaml", "a:\n  b: [1, 2]\n")
+    assert marks.locate(("a", "b", 1)) == (2, 10)
+    assert marks.locate(("a", "b", 1, "nope", 3)) == (2, 10)
+    assert marks.locate(("a", "zz")) == (2, 3)
+    assert marks.key(("a", "b")) == (2, 3)
+    assert marks.key(("a", "b", 0)) is None
+    assert isinstance(marks, Marks)
+
+
+# --------------------------------------------------------------------------- single files
+
+
+def test_good_file_loads(tmp_path: Path) -> None:
+    toy = load(write(tmp_path / "toy.yaml", GOOD))
+    assert toy.deal.hand_size == 4
+    assert [c.power for c in toy.cards] == [11, 10]
+    assert isinstance(toy.rules[1], DiscardRule)
+
+
+def test_unknown_key_with_suggestion(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD.replace("  hand_size: 4", "  hand_sise: 4"))
+    assert fails(path) == f"{path}:4:3: deal: unknown key 'hand_sise'; did you mean 'hand_size'?"
+
+
+def test_unknown_top_level_key(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD + "playrs: 3\n")
+    assert fails(path) == f"{path}:15:1: unknown key 'playrs'; did you mean 'players'?"
+
+
+def test_unknown_key_without_close_match(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD + "zebra: 3\n")
+    assert fails(path) == f"{path}:15:1: unknown key 'zebra'"
+
+
+def test_unknown_key_inside_discriminated_union_whose_tag_is_also_a_key(tmp_path: Path) -> None:
+    # pydantic's loc is ('rules', 1, 'discard', 'cuont'): the tag must not be taken for a key
+    path = write(tmp_path / "toy.yaml", GOOD.replace("    count: 2", "    cuont: 2"))
+    assert fails(path) == f"{path}:14:5: rules[1]: unknown key 'cuont'; did you mean 'count'?"
+
+
+def test_unknown_key_inside_smart_union_member(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD + "stake: {bsae: 2}\n")
+    assert fails(path) == f"{path}:15:9: stake: unknown key 'bsae'; did you mean 'base'?"
+
+
+def test_wrong_type_located(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD.replace("players: 4", "players: four"))
+    assert fails(path) == f"{path}:2:10: players: Input should be a valid integer, got 'four'"
+
+
+def test_wrong_type_in_list_item(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD.replace("power: 10", "power: high"))
+    assert fails(path) == f"{path}:9:12: cards[1].power: Input should be a valid integer, got 'high'"
+
+
+def test_literal_error_suggests(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD + "mode: fsat\n")
+    assert fails(path) == (f"{path}:15:7: mode: Input should be 'fast' or 'slow', got 'fsat'; did you mean 'fast'?")
+
+
+def test_bad_discriminator_value(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD.replace("kind: draw", "kind: darw"))
+    assert fails(path) == (
+        f"{path}:11:11: rules[0].kind: Input should be one of 'draw', 'discard', got 'darw'; did you mean 'draw'?"
+    )
+
+
+def test_missing_required_key(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD.replace("  hand_size: 4\n", ""))
+    assert fails(path) == f"{path}:4:3: deal: missing required key 'hand_size'"
+
+
+def test_yaml_syntax_error_located(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", "name: toy\n  players: 4\n")
+    assert fails(path) == f"{path}:2:10: invalid YAML: mapping values are not allowed here"
+
+
+def test_duplicate_key(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", "name: a\nplayers: 2\nname: b\n")
+    assert fails(path) == f"{path}:3:1: duplicate key 'name' (first at line 1)"
+
+
+def test_duplicate_nested_key(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", "deal:\n  rounds: 1\n  rounds: 2\n")
+    assert fails(path) == f"{path}:3:3: duplicate key 'rounds' (first at line 2)"
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", b"name: toy\nplayers: caf\xe9\n")
+    assert fails(path) == f"{path}:2:13: not UTF-8 text"
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "# only a comment\n", "---\n...\n"])
+def test_empty_file(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path / "toy.yaml", text)
+    assert fails(path) == f"{path}: file is empty"
+
+
+def test_top_level_list(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", "# a list\n- name: toy\n")
+    assert fails(path) == f"{path}:2:1: the top level must be a mapping of keys to values, got a list"
+
+
+def test_control_character_located(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", "name: a\x07b\n")
+    assert fails(path) == f"{path}:1:8: invalid character #x0007 (special characters are not allowed)"
+
+
+def test_unsafe_tag_refused(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", "name: !!python/object/apply:os.system [echo hi]\n")
+    assert fails(path) == f"{path}:1:7: unsupported YAML tag '!!python/object/apply:os.system'"
+
+
+def test_dates_stay_text(tmp_path: Path) -> None:
+    data, _ = read_yaml(tmp_path / "x.yaml", "when: 2024-01-31\n")
+    assert data == {"when": "2024-01-31"}
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nope.yaml"
+    assert fails(path) == f"{path}: no such file"
+
+
+def test_yaml_merge_keys(tmp_path: Path) -> None:
+    text = "base: &b {hand_size: 4, rounds: 2}\ndeal:\n  <<: *b\n  rounds: 3\n"
+    data, marks = read_yaml(tmp_path / "x.yaml", text)
+    assert data["deal"] == {"rounds": 3, "hand_size": 4}
+    assert marks.locate(("deal", "rounds")) == (4, 11)
+
+
+# --------------------------------------------------------------------------- limits
+
+
+def test_billion_laughs_refused_quickly(tmp_path: Path) -> None:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 10) + "]")
+    path = write(tmp_path / "bomb.yaml", "\n".join(lines) + "\n")
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        message = fails(path)
+    finally:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert time.perf_counter() - start < 2
+    assert peak < 20 * 1024 * 1024
+    # uses are counted as expanded: b costs 10, each '*b' in c costs 11, so inside the
+    # 9th '*b' (count 99) the 2nd '*a' of b's definition (line 2, col 12) is use 101
+    assert message == f"{path}:2:12: too many alias expansions (more than 100)"
+
+
+def test_recursive_alias_refused(tmp_path: Path) -> None:
+    path = write(tmp_path / "loop.yaml", "a: &x\n  - *x\n")
+    assert fails(path) == f"{path}:2:5: recursive alias: an anchor may not contain an alias to itself"
+
+
+def test_nesting_depth_200_refused(tmp_path: Path) -> None:
+    path = write(tmp_path / "deep.yaml", "x: " + "[" * 200 + "]" * 200 + "\n")
+    # the root mapping is level 1, so the 64th '[' (column 3 + 64) is level 65
+    assert fails(path) == f"{path}:1:67: nesting too deep (more than 64 levels)"
+
+
+def test_nesting_depth_64_allowed(tmp_path: Path) -> None:
+    data, _ = read_yaml(tmp_path / "x.yaml", "x: " + "[" * 63 + "]" * 63 + "\n")
+    assert "x" in data
+
+
+def test_two_mib_file_refused(tmp_path: Path) -> None:
+    path = write(tmp_path / "big.yaml", "name: toy\n" + "# padding\n" * (2 * 1024 * 1024 // 10))
+    assert fails(path) == f"{path}: file is too large (the limit is 1 MiB)"
+
+
+def test_too_many_nodes_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Limits(file_bytes=1024 * 1024, depth=64, aliases=100, nodes=200_000, chain=16) == loader.LIMITS
+    monkeypatch.setattr(loader, "LIMITS", Limits(nodes=1000))  # the real limit takes seconds to reach
+    path = write(tmp_path / "wide.yaml", "x: [" + "0, " * 2000 + "]\n")
+    # node 1 is the root mapping, 2 the key, 3 the list: item 998 (0-based 997) is node 1001
+    assert fails(path) == f"{path}:1:{5 + 3 * 997}: too many YAML nodes (more than 1000)"
+
+
+def test_alias_expansion_counts_nodes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loader, "LIMITS", Limits(nodes=1000))
+    items = ", ".join(["0"] * 300)
+    path = write(tmp_path / "wide.yaml", f"a: &a [{items}]\nb: [*a, *a, *a]\n")
+    # built: root, a (301 nodes), b, then 301 per '*a': the third reaches 1001 at a's item 94
+    assert fails(path) == f"{path}:1:{8 + 3 * 94}: too many YAML nodes after alias expansion (more than 1000)"
+
+
+# --------------------------------------------------------------------------- extends
+
+
+def test_extends_relative_path(tmp_path: Path) -> None:
+    write(tmp_path / "base.yaml", GOOD)
+    child = write(tmp_path / "sub" / "child.yaml", "extends: ../base.yaml\nname: child\n")
+    toy = load(child, tmp_path / "empty")
+    assert (toy.name, toy.players) == ("child", 4)
+
+
+def test_extends_builtin_name(tmp_path: Path, catalog: Path) -> None:
+    child = write(tmp_path / "mine.yaml", "extends: khrap\nplayers: 5\n")
+    data, _ = load_data(child, catalog)
+    assert "extends" not in data
+    assert (data["name"], data["players"]) == ("toy", 5)
+
+
+def test_builtin_name_as_ref(catalog: Path) -> None:
+    toy = load_variant("frap", catalog)
+    assert (toy.name, toy.players) == ("frap", 4)
+
+
+def test_unknown_builtin_ref() -> None:
+    with pytest.raises(VariantError) as info:
+        load_data("khrapp", Path(__file__).parent / "no-catalog")
+    assert str(info.value) == "unknown built-in variant 'khrapp'"
+
+
+def test_unknown_builtin_in_extends(tmp_path: Path, catalog: Path) -> None:
+    child = write(tmp_path / "mine.yaml", "name: x\nextends: khrpa\n")
+    assert fails(child, catalog) == f"{child}:2:10: unknown built-in variant 'khrpa'; did you mean 'khrap'?"
+
+
+def test_extends_missing_file(tmp_path: Path) -> None:
+    child = write(tmp_path / "mine.yaml", "extends: gone.yaml\n")
+    assert fails(child) == f"{child}:1:10: extends: no such file 'gone.yaml' (looked for {tmp_path / 'gone.yaml'})"
+
+
+def test_extends_must_be_text(tmp_path: Path) -> None:
+    child = write(tmp_path / "mine.yaml", "extends: [a, b]\n")
+    assert fails(child) == f"{child}:1:10: extends must be a built-in variant name or a file path, got a list"
+
+
+def test_chain_of_three(tmp_path: Path) -> None:
+    write(tmp_path / "a.yaml", GOOD)
+    write(tmp_path / "b.yaml", "extends: a.yaml\nplayers: 3\ndeal: {rounds: 5}\n")
+    c = write(tmp_path / "c.yaml", "extends: b.yaml\nname: c\ndeal: {hand_size: 6}\n")
+    toy = load(c)
+    assert (toy.name, toy.players, toy.deal) == ("c", 3, Deal(hand_size=6, rounds=5))
+
+
+def test_child_overrides_one_nested_key(tmp_path: Path) -> None:
+    write(tmp_path / "base.yaml", GOOD)
+    child = write(tmp_path / "child.yaml", "extends: base.yaml\ndeal:\n  rounds: 9\n")
+    data, _ = load_data(child, tmp_path)
+    assert data["deal"] == {"hand_size": 4, "rounds": 9}
+    assert list(data) == ["name", "players", "deal", "cards", "rules"]
+
+
+def test_list_replaced_wholesale(tmp_path: Path) -> None:
+    write(tmp_path / "base.yaml", GOOD)
+    child = write(tmp_path / "child.yaml", "extends: base.yaml\ncards:\n  - name: joker\n")
+    assert load(child).cards == [Card(name="joker")]
+
+
+def test_error_in_inherited_value_points_into_parent(tmp_path: Path) -> None:
+    base = write(tmp_path / "base.yaml", GOOD.replace("rounds: 2", "rounds: many"))
+    child = write(tmp_path / "child.yaml", "extends: base.yaml\ndeal:\n  hand_size: 5\n")
+    assert fails(child) == f"{base}:5:11: deal.rounds: Input should be a valid integer, got 'many'"
+
+
+def test_error_in_override_points_into_child(tmp_path: Path) -> None:
+    write(tmp_path / "base.yaml", GOOD)
+    child = write(tmp_path / "child.yaml", "extends: base.yaml\ndeal:\n  hand_size: lots\n")
+    assert fails(child) == f"{child}:3:14: deal.hand_size: Input should be a valid integer, got 'lots'"
+
+
+def test_unknown_key_in_parent_located_at_its_key(tmp_path: Path) -> None:
+    base = write(tmp_path / "base.yaml", GOOD.replace("  rounds: 2", "  rouns: 2"))
+    child = write(tmp_path / "child.yaml", "extends: base.yaml\nname: c\n")
+    assert fails(child) == f"{base}:5:3: deal: unknown key 'rouns'; did you mean 'rounds'?"
+
+
+def test_misspelt_extends_suggested(tmp_path: Path) -> None:
+    path = write(tmp_path / "toy.yaml", GOOD + "extnds: base.yaml\n")
+    assert fails(path) == f"{path}:15:1: unknown key 'extnds'; did you mean 'extends'?"
+
+
+def test_extends_cycle(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.yaml", "extends: b.yaml\nname: a\n")
+    b = write(tmp_path / "b.yaml", "name: b\nextends: a.yaml\n")
+    assert fails(a) == f"{b}:2:10: extends cycle: a.yaml -> b.yaml -> a.yaml"
+
+
+def test_self_extends(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.yaml", "name: a\nextends: ./a.yaml\n")
+    assert fails(a) == f"{a}:2:10: extends cycle: a.yaml -> a.yaml"
+
+
+def test_chain_depth_limit(tmp_path: Path) -> None:
+    write(tmp_path / "f0.yaml", GOOD)
+    for i in range(1, 18):
+        write(tmp_path / f"f{i}.yaml", f"extends: f{i - 1}.yaml\n")
+    assert load(tmp_path / "f15.yaml").name == "toy"  # 16 files
+    assert fails(tmp_path / "f16.yaml") == f"{tmp_path / 'f1.yaml'}:1:10: extends chain too long (more than 16 files)"
+
+
+# --------------------------------------------------------------------------- later checks
+
+
+def test_locate_error_for_semantic_checks(tmp_path: Path) -> None:
+    base = write(tmp_path / "base.yaml", GOOD)
+    child = write(tmp_path / "child.yaml", "extends: base.yaml\nplayers: 9\n")
+    data, origins = load_data(child, tmp_path)
+    toy = validate(Toy, data, origins)
+    assert toy.players == 9
+    assert str(locate_error(origins, ("players",), "too many")) == f"{child}:2:10: too many"
+    assert str(locate_error(origins, ("cards", 1, "power"), "too strong")) == f"{base}:9:12: too strong"
+    assert str(locate_error(origins, ("deal", "hand_size"), "bad", key=True)) == f"{base}:4:3: bad"
+
+
+def test_validate_single_file_with_origins_for_file(tmp_path: Path) -> None:
+    path = tmp_path / "scenario.yaml"
+    data, marks = read_yaml(path, GOOD.replace("count: 1", "count: one"))
+    with pytest.raises(VariantError) as info:
+        validate(Toy, data, Origins.for_file(path, marks))
+    assert str(info.value) == f"{path}:12:12: rules[0].count: Input should be a valid integer, got 'one'"

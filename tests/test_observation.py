@@ -1,0 +1,57 @@
+"""Hidden information: a seat sees its own hand once looked, the table and public history, nothing else."""
+
+from khrap.cards import parse_cards
+from khrap.engine import GameState, Rules
+from khrap.variant.catalog import builtin
+
+DECK = "AS QH 7S JS KH 6S 8S 6C 7C 8C 9S 7D 6D AD TS 8D 9H"
+
+
+def table(deck_text: str) -> GameState:
+    rules = Rules(builtin("khrap"), 4)
+    listed = parse_cards(deck_text)
+    state = GameState(rules, 4, decks=[listed + [c for c in rules.deck if c not in listed]])
+    state.start_deal()
+    return state
+
+
+def test_observation_holds_own_hand_and_public_cards_only() -> None:
+    state = table(DECK)
+    state.apply("khrap", 1)
+    obs = state.observation(1)
+    assert obs["hand"] == ["AS", "KH", "6D", "7C"]
+    assert obs["turned"] == ["9H"] and obs["trump"] == "H"
+    assert obs["hand_sizes"] == [4, 4, 4, 4]
+    text = repr(obs)
+    for hidden in ("QH", "6S", "AD", "8C", "7S", "JS"):  # seats 2, 3 and 0 hold these
+        assert hidden not in text
+    assert "stock" not in obs or isinstance(obs["stock_count"], int)
+    assert "seat 1: khrap" in obs["history"]
+
+
+def test_unlooked_seat_does_not_see_its_hand() -> None:
+    state = table(DECK)
+    assert state.observation(3)["hand"] is None  # seat 3 has not acted yet
+
+
+def test_hidden_cards_do_not_change_the_observation() -> None:
+    # Swap a card of seat 2 (QH, dealt 2nd) with a stock card (TC, unlisted): seat 1 cannot tell.
+    other = DECK.replace("QH", "TC")
+    a, b = table(DECK), table(other)
+    for state in (a, b):
+        state.apply("khrap", 1)
+        state.apply("help", 2)
+    assert a.hands[2] != b.hands[2]
+    assert a.observation(1) == b.observation(1)
+    assert a.observation(3) == b.observation(3)
+
+
+def test_exchanged_cards_are_private() -> None:
+    state = table(DECK)
+    for seat, word in ((1, "khrap"), (2, "help"), (3, "pass"), (0, "pass"), (3, "pass"), (0, "pass")):
+        state.apply(word, seat)
+    state.apply("exchange 6D 7C", 1)
+    assert any("exchanges 6D 7C" in line for line in state.observation(1)["history"])
+    seen_by_2 = state.observation(2)["history"]
+    assert any("seat 1 exchanges 2" in line for line in seen_by_2)
+    assert not any("6D" in line for line in seen_by_2)
