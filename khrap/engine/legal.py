@@ -106,6 +106,8 @@ def _call_refusal(state, seat: int, action: Action) -> str | None:
         return None if blind_call_open(state, seat) else "look is legal only while a blind call is open to you"
     if word in w.KERNEL_WORDS:
         return f"{word} is not allowed now; seat {seat} must make a call"
+    if word in state.rules.variant.calls and word not in state.rules.calls:
+        return f"{word} is switched off in this variant"
     if word not in state.rules.calls:
         return f"unknown call '{word}'"
     if word not in _stage(state).calls:
