@@ -18,7 +18,7 @@ class Action:
 
     - ``cards``: cards named (exchange, discard, play);
     - ``position``: the hand position a swapping call names (``CALL 2``);
-    - ``take_turned``: a call's optional taking of the turned card (``cut trump``);
+    - ``take_turned``: a call's optional taking of the turned card (``CALL trump``);
     - ``suit``: the suit named by ``trump S``;
     - ``joker``: the joker card played as the joker;
     - ``source``: where draws come from: ``top``, ``bottom`` or a 1-based position.

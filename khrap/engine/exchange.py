@@ -50,7 +50,7 @@ def step(state, stage: ExchangeStage) -> None:
 
 
 def _run_deferred(state, seat: int) -> None:
-    """A call whose draws wait for its exchange turn (khrap-shoot's five)."""
+    """A call whose draws wait for the caller's exchange turn."""
     state.deferred.discard(seat)
     call = _call(state, seat)
     state.owed_draws -= call.effects.draw

@@ -23,8 +23,17 @@ def did_you_mean(word: str, choices) -> str:
 
 def semantic_issues(v: Variant) -> list[Issue]:
     """Every problem found, most basic first."""
-    checks = (_players, _deck, _call_ids, _references, _cards, _hand_sizes, _overrides, _stages)
+    checks = (_texts, _players, _deck, _call_ids, _references, _cards, _hand_sizes, _overrides, _stages)
     return [issue for check in checks for issue in check(v)]
+
+
+def _texts(v: Variant) -> Iterator[Issue]:
+    """Display names need English, the language every other one falls back to."""
+    if "en" not in v.name:
+        yield ("name",), "name needs an English text (en), the fallback for every language"
+    for cid, call in v.calls.items():
+        if "en" not in call.name:
+            yield ("calls", cid, "name"), f"call '{cid}' needs an English name (en)"
 
 
 def _players(v: Variant) -> Iterator[Issue]:
