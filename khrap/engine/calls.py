@@ -65,7 +65,16 @@ def refusal(state, seat: int, cid: str, action: Action) -> str | None:
         or _standing_refusal(state, seat, cid, call)
         or _hand_refusal(state, seat, cid, call)
         or _table_refusal(state, seat, cid, call, action)
+        or _blind_refusal(state, seat, cid, call)
     )
+
+
+def _blind_refusal(state, seat: int, cid: str, call: Call) -> str | None:
+    # Checked last: a seat who looked because the call was not open to him then
+    # (not the dealer, no declarer yet, wrong turned card) hears that reason.
+    if call.requires.blind and state.looked[seat]:
+        return f"{cid} must be called blind, before looking at the cards"
+    return None
 
 
 def _argument_refusal(state, cid: str, call: Call, action: Action) -> str | None:
@@ -89,8 +98,6 @@ def _argument_refusal(state, cid: str, call: Call, action: Action) -> str | None
 def _standing_refusal(state, seat: int, cid: str, call: Call) -> str | None:
     req = call.requires
     declarer = state.declarer
-    if req.blind and state.looked[seat]:
-        return f"{cid} must be called blind, before looking at the cards"
     if req.dealer and seat != state.dealer:
         return f"{cid} is for the dealer only (seat {state.dealer})"
     if req.declarer == "exists" and declarer is None:
@@ -122,11 +129,12 @@ def _table_refusal(state, seat: int, cid: str, call: Call, action: Action) -> st
     req = call.requires
     eff = call.effects
     if req.turned_rank is not None:
-        if not state.turned or RANKS[state.turned[-1] % 13] != req.turned_rank:
+        current = state.current_turned()
+        if current is None or RANKS[current % 13] != req.turned_rank:
             return f"{cid} needs the turned trump card to be a {req.turned_rank}"
     takes = eff.take_turned in ("yes", "swap") or action.take_turned
-    if takes and not state.turned:
-        return f"{cid} needs a turned card on the table"
+    if takes and state.current_turned() is None:
+        return f"{cid} needs the current turned trump card on the table"
     need = draws_needed(call, action.take_turned)
     left = len(state.stock) - state.owed_draws
     if need > left:
@@ -136,7 +144,7 @@ def _table_refusal(state, seat: int, cid: str, call: Call, action: Action) -> st
         if problem:
             return problem
     if not state.rules.variant.allow_debt:
-        cost = worst_cost(state, eff.status)
+        cost = worst_cost(state, eff.status, cid)
         if state.stacks[seat] < cost:
             return f"{cid} may cost {cost} chips and seat {seat} has {state.stacks[seat]}"
     return None
@@ -155,14 +163,15 @@ def source_refusal(state, count: int, source: str | int) -> str | None:
     return None
 
 
-def worst_cost(state, status: str) -> int:
-    """The most a status can cost its holder: its stake or its largest penalty."""
+def worst_cost(state, status: str, cid: str | None = None) -> int:
+    """The most a status (given by call ``cid``) can cost its holder: its stake or its largest penalty."""
     rule = state.rules.variant.statuses.get(status)
     if rule is None:
         return 0
     costs = [stake_amount(state, rule.stake)]
     for penalty in state.rules.variant.settlement.penalties:
-        if penalty.status in (None, status) and penalty.pay != "stake":
+        by_call = not penalty.calls or cid is None or cid in penalty.calls
+        if penalty.status in (None, status) and by_call and penalty.pay != "stake":
             costs.append(stake_amount(state, penalty.pay))
     return max(costs)
 
@@ -233,9 +242,11 @@ def apply_card_effects(state, seat: int, call: Call, action: Action) -> None:
         position = action.position - 1
         state.discards.append(hand[position])
         hand[position] = state.turned.pop()
+        state.turned_taken = True
         state.say(f"seat {seat} swaps hand card {action.position} for {card_str(hand[position])}", seat)
     elif eff.take_turned == "yes" or action.take_turned:
         hand.append(state.turned.pop())
+        state.turned_taken = True
         state.say(f"seat {seat} takes {card_str(hand[-1])} from the table", seat)
         draws -= 1 if eff.take_turned == "optional" else 0
     draw(state, seat, draws, action.source)

@@ -58,6 +58,7 @@ class GameState:
         self.n = players
         self.rng = random.Random(seed)
         self.scripted_decks = [list(d) for d in decks]
+        self.decks_dealt: list[list[int]] = []  # every deck dealt, top card first (records, replays)
         self.stacks = [stacks] * players if isinstance(stacks, int) else list(stacks)
         if len(self.stacks) != players:
             raise ValueError(f"stacks lists {len(self.stacks)} seats for {players} players")
@@ -81,6 +82,7 @@ class GameState:
         self.looked = [False] * n
         self.stock: list[int] = []
         self.turned: list[int] = []
+        self.turned_taken = False  # the current (latest) turn-up has left the table
         self.discards: list[int] = []
         self.won: list[int] = []
         self.trump: int | None = None
@@ -148,9 +150,11 @@ class GameState:
 
     def _next_deck(self) -> list[int]:
         if self.scripted_decks:
-            return self.scripted_decks.pop(0)
-        deck = list(self.rules.deck)
-        self.rng.shuffle(deck)
+            deck = self.scripted_decks.pop(0)
+        else:
+            deck = list(self.rules.deck)
+            self.rng.shuffle(deck)
+        self.decks_dealt.append(list(deck))
         return deck
 
     def _shuffle_and_deal(self) -> None:
@@ -171,6 +175,7 @@ class GameState:
             return
         card = self.stock.pop(0)
         self.turned.append(card)
+        self.turned_taken = False
         self.trump = card // 13
         self.say(f"{card_str(card)} is turned: {suit_str(self.trump)} is trump")
 
@@ -197,6 +202,10 @@ class GameState:
 
     def clockwise_after(self, seat: int) -> list[int]:
         return self.seats_from(seat + 1)
+
+    def current_turned(self) -> int | None:
+        """The current turned trump card: the latest turn-up while it is still on the table."""
+        return self.turned[-1] if self.turned and not self.turned_taken else None
 
     def chips_in_play(self) -> int:
         return sum(self.stacks) + self.pot + sum(self.locked)
