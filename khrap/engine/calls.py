@@ -131,14 +131,14 @@ def _table_refusal(state, seat: int, cid: str, call: Call, action: Action) -> st
     if req.turned_rank is not None:
         current = state.current_turned()
         if current is None or RANKS[current % 13] != req.turned_rank:
-            return f"{cid} needs the turned trump card to be a {req.turned_rank}"
+            return f"{cid} needs the turned trump card to be of rank {req.turned_rank}"
     takes = eff.take_turned in ("yes", "swap") or action.take_turned
     if takes and state.current_turned() is None:
         return f"{cid} needs the current turned trump card on the table"
     need = draws_needed(call, action.take_turned)
     left = len(state.stock) - state.owed_draws
     if need > left:
-        return f"{cid} needs {need} cards from the stock; {left} are left to draw"
+        return f"{cid} needs {need} cards from the stock; cards left to draw: {left}"
     if eff.when == "now" and eff.draw:
         problem = source_refusal(state, need - _deferred_part(call), action.source)
         if problem:

@@ -113,6 +113,8 @@ def _redistribute(state, winners: list[int]) -> None:
 def instant_winner(state) -> tuple[str, int] | None:
     """The first instant win held by an active player, clockwise from the declarer."""
     for win_id, win in state.rules.variant.instant_wins.items():
+        if not win.enabled:
+            continue
         rank = RANKS.index(win.rank)
         for seat in state.seats_from(state.declarer):
             if state.active(seat) and sum(1 for c in state.hands[seat] if c % 13 == rank) >= win.count:

@@ -270,6 +270,7 @@ class InstantWin(Model):
 
     name: Localized
     description: Localized = Field(default_factory=dict)
+    enabled: bool = Field(True, description="False removes the instant win (e.g. in a file that extends one with it).")
     rank: str = Field(description="The rank held.")
     count: int = Field(ge=1, le=4, description="How many cards of that rank.")
     payers: Literal["active", "all"] = Field(
