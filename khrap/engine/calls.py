@@ -113,10 +113,11 @@ def _standing_refusal(state, seat: int, cid: str, call: Call) -> str | None:
 def _hand_refusal(state, seat: int, cid: str, call: Call) -> str | None:
     req = call.requires
     hand = state.hands[seat]
-    for pattern in req.holds:
-        card = pattern_card(pattern, state.trump)
-        if card is None or card not in hand:
-            return f"{cid} needs {describe_pattern(pattern, state.trump)} in hand"
+    trump = state.trump
+    for i, (rank, suit) in enumerate(state.rules.holds[cid]):
+        suit = trump if suit is None else suit
+        if suit is None or suit * 13 + rank not in hand:
+            return f"{cid} needs {describe_pattern(req.holds[i], trump)} in hand"
     trumps = sum(1 for c in hand if c // 13 == state.trump)
     if req.min_trumps is not None and trumps < req.min_trumps:
         return f"{cid} needs at least {req.min_trumps} trumps in hand"

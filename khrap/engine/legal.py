@@ -38,9 +38,15 @@ def _legal_calls(state, seat: int) -> list[Action]:
 
 
 def blind_call_open(state, seat: int) -> bool:
-    if state.looked[seat]:
+    """Whether a blind call is legal for ``seat`` now (he has not looked)."""
+    if state.looked[seat] or not state.rules.blind_calls:
         return False
-    return any(state.rules.calls[a.word].requires.blind for a in _legal_calls(state, seat))
+    return any(
+        calls.refusal(state, seat, cid, form) is None
+        for cid in state.rules.stage_calls(_stage(state))
+        if cid in state.rules.blind_calls
+        for form in _call_forms(state, cid)
+    )
 
 
 def legal_actions(state) -> list[Action]:

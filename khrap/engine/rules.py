@@ -40,6 +40,12 @@ def pattern_card(pattern: CardPattern, trump: int | None) -> int | None:
     return SUITS.index(pattern.suit) * 13 + rank
 
 
+def _compile(pattern: CardPattern) -> tuple[int, int | None]:
+    """(rank, suit) of a card pattern; suit None stands for the trump suit."""
+    suit = None if pattern.suit == "trump" else SUITS.index(pattern.suit)
+    return parse_rank(pattern.rank), suit
+
+
 @dataclass
 class Rules:
     """The variant at a fixed number of players, ready for the kernel."""
@@ -61,6 +67,12 @@ class Rules:
         self.declaring_calls = [
             cid for cid, c in self.calls.items() if c.effects.status == "declarer" and c.requires.declarer != "exists"
         ]
+        # Look-ups the kernel makes at every decision, computed once.
+        self._stage_calls = {
+            s.id: [cid for cid in s.calls if cid in self.calls] for s in v.stages if s.kind == "calls"
+        }
+        self.holds = {cid: [_compile(p) for p in c.requires.holds] for cid, c in self.calls.items()}
+        self.blind_calls = {cid for cid, c in self.calls.items() if c.requires.blind}
 
     @property
     def hand_size(self) -> int:
@@ -71,7 +83,7 @@ class Rules:
         return self.variant.stages
 
     def stage_calls(self, stage: CallsStage) -> list[str]:
-        return [cid for cid in stage.calls if cid in self.calls]
+        return self._stage_calls[stage.id]
 
     def status_rule(self, status: str) -> StatusRule:
         return self.variant.statuses[status]
