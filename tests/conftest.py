@@ -17,6 +17,8 @@ def every_table() -> list[tuple[str, int]]:
 
 def random_deal(state: GameState, rng: random.Random, check=None, limit: int = 1000) -> int:
     """Play one deal with uniformly random legal actions; returns the number of actions."""
+    if state.session_over:
+        return 0
     state.start_deal()
     steps = 0
     while state.pending is not None:

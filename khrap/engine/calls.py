@@ -146,7 +146,7 @@ def _table_refusal(state, seat: int, cid: str, call: Call, action: Action) -> st
             return problem
     if not state.rules.variant.allow_debt:
         cost = worst_cost(state, eff.status, cid)
-        if state.stacks[seat] < cost:
+        if cost > 0 and state.stacks[seat] < cost:
             return f"{cid} may cost {cost} chips and seat {seat} has {state.stacks[seat]}"
     return None
 

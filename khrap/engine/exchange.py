@@ -62,8 +62,9 @@ def limits(state, seat: int, stage: ExchangeStage) -> tuple[int, int, int]:
     call = _call(state, seat)
     rule = call.exchange if call else None
     extra = rule.draw_extra if rule else 0
-    own = rule.max_discard if rule and rule.max_discard is not None else None
-    most = min(x for x in (own, stage.max_discard, len(state.hands[seat])) if x is not None)
+    # A call's own limit (e.g. exactly 3) overrides the stage's limit for everyone.
+    own = rule.max_discard if rule and rule.max_discard is not None else stage.max_discard
+    most = len(state.hands[seat]) if own is None else min(own, len(state.hands[seat]))
     least = rule.min_discard if rule else 0
     reserved = state.owed_draws - (least + extra if least else 0)
     most = min(most, len(state.stock) - reserved - extra)

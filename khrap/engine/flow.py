@@ -72,7 +72,18 @@ def _all_pass(state: GameState) -> None:
         state.stage_started = False
         return
     state.collect_from_all(rule.last_ante, "all passed in every round")
+    if not state.rules.variant.allow_debt and not _anyone_can_declare(state):
+        # Without debts a broke table could pass out forever: the session ends instead.
+        state.say("nobody can cover a declaring call: the session is over")
+        state.session_over = True
+        settlement.finish_deal(state)
+        return
     state.redeal()
+
+
+def _anyone_can_declare(state: GameState) -> bool:
+    costs = [calls.worst_cost(state, w.DECLARER, cid) for cid in state.rules.declaring_calls]
+    return any(stack >= cost for stack in state.stacks for cost in costs)
 
 
 def _instant_wins(state: GameState) -> None:

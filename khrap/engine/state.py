@@ -69,6 +69,7 @@ class GameState:
         self.deals_completed = 0
         self.skip_next_ante = False
         self.started = False
+        self.session_over = False
         self.log: list[Event] = []
         self._reset_deal()
         self.phase = w.SETTLED
@@ -107,6 +108,8 @@ class GameState:
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
+        if self.session_over:
+            raise IllegalAction("the session is over: nobody can cover a declaring call")
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True

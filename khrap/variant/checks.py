@@ -36,6 +36,11 @@ def _texts(v: Variant) -> Iterator[Issue]:
             yield ("calls", cid, "name"), f"call '{cid}' needs an English name (en)"
 
 
+def _enabled(v: Variant) -> list[tuple[str, Call]]:
+    """Calls switched on: a switched-off call need not fit the deck or the hand size."""
+    return [(cid, call) for cid, call in v.calls.items() if call.enabled]
+
+
 def _players(v: Variant) -> Iterator[Issue]:
     if v.players.min > v.players.max:
         yield ("players", "min"), f"players.min ({v.players.min}) is more than players.max ({v.players.max})"
@@ -123,7 +128,7 @@ def _cards(v: Variant) -> Iterator[Issue]:
         if rank not in common:
             yield loc, f"{what} names rank {rank}, which is not in every deck of this variant"
 
-    for cid, call in v.calls.items():
+    for cid, call in _enabled(v):
         for key, patterns in (("requires", call.requires.holds), ("effects", call.effects.keep)):
             field = "holds" if key == "requires" else "keep"
             for j, p in enumerate(patterns):
@@ -155,7 +160,7 @@ def hand_after(v: Variant, call: Call) -> int | None:
 
 
 def _hand_sizes(v: Variant) -> Iterator[Issue]:
-    for cid, call in v.calls.items():
+    for cid, call in _enabled(v):
         after = hand_after(v, call)
         if after is not None and after != v.hand_size:
             yield (("calls", cid, "effects"), f"call '{cid}' leaves {after} cards in hand, not the hand size "
@@ -164,12 +169,14 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
         if ex.draw_extra != ex.then_discard:
             yield (("calls", cid, "exchange"),
                    f"call '{cid}' draws {ex.draw_extra} extra at the exchange but discards {ex.then_discard} after")
+        if ex.min_discard > v.hand_size:
+            yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than the hand size"
         if ex.max_discard is not None and ex.min_discard > ex.max_discard:
             yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than max_discard"
 
 
 def _overrides(v: Variant) -> Iterator[Issue]:
-    for cid, call in v.calls.items():
+    for cid, call in _enabled(v):
         if call.effects.status == "declarer" and call.requires.declarer != "absent" and not call.effects.override:
             yield (("calls", cid, "effects", "override"),
                    f"call '{cid}' makes a declarer when one may exist: set `override: true` or `declarer: absent`")
@@ -181,6 +188,16 @@ def _always_open(call: Call) -> bool:
     return plain and req.max_trumps is None and req.declarer != "absent" and not call.effects.draw
 
 
+def _open_declaring(v: Variant, cid: str) -> bool:
+    """A call that makes a declarer and is open whenever nobody has declared yet."""
+    call = v.calls.get(cid)
+    if call is None or not call.enabled or call.effects.status != "declarer":
+        return False
+    req = call.requires
+    cards = req.holds or req.turned_rank or req.min_trumps or req.dealer or req.blind
+    return not cards and req.max_trumps is None and req.declarer != "exists" and not call.effects.draw
+
+
 def _stages(v: Variant) -> Iterator[Issue]:
     kinds = [s.kind for s in v.stages]
     if not kinds or kinds[0] != "calls":
@@ -189,8 +206,11 @@ def _stages(v: Variant) -> Iterator[Issue]:
         yield ("stages",), "the last stage, and only that one, must be the play stage"
     if (v.trump.source == "named") != ("name_trump" in kinds):
         yield ("stages",), "a `name_trump` stage is needed exactly when trump.source is `named`"
-    if not any(c.effects.status == "declarer" for c in v.calls.values()):
-        yield ("calls",), "no call makes a declarer"
+    first = v.stages[0] if v.stages and isinstance(v.stages[0], CallsStage) else None
+    if first is not None and not any(_open_declaring(v, cid) for cid in first.calls):
+        yield (("stages", 0, "calls"),
+               f"stage '{first.id}' offers no call that makes a declarer without needing particular cards, "
+               "so deal after deal could pass out forever")
     for i, stage in enumerate(v.stages):
         if not isinstance(stage, CallsStage):
             continue

@@ -1,0 +1,130 @@
+"""Generated house rules: every variant that validates plays every deal to the end, conserving chips and cards.
+
+Variants are made by changing built-in variants within what the schema allows
+(players, deck, hand size, calls on and off, stakes, penalties, orders,
+flags).  Each is either refused by validation with a message, or plays random
+deals at every player count it allows.  KHRAP_FUZZ_EXAMPLES runs more by hand.
+"""
+
+import copy
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from khrap.engine import GameState, Rules
+from khrap.variant.catalog import builtin, builtin_names
+from khrap.variant.checks import semantic_issues
+from khrap.variant.schema import Variant
+from tests.conftest import random_deal
+
+EXAMPLES = int(os.environ.get("KHRAP_FUZZ_EXAMPLES", "120"))
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+FLAGS = [
+    ("play", "must_beat"), ("play", "must_overtrump"), ("play", "follow_suit"), ("play", "trump_if_void"),
+    ("play", "lone_declarer_takes_all"), ("settlement", "trick_share", "fulfilled_only"),
+]
+CHOICES = [
+    (("draw_from",), ["top", "anywhere"]),
+    (("next_dealer",), ["left", "declarer"]),
+    (("overridden_becomes",), ["helper", "out"]),
+    (("ante", "when"), ["every_deal", "empty_pot"]),
+    (("settlement", "pot_after"), ["redistribute", "carry"]),
+    (("settlement", "remainder"), ["pot", "most_tricks"]),
+    (("all_pass", "redeal_ante"), ["skip", "normal"]),
+    (("allow_debt",), [True, False]),
+]
+
+
+def _set(data: dict, path: tuple, value) -> None:
+    for key in path[:-1]:
+        data = data.setdefault(key, {})
+    data[path[-1]] = value
+
+
+def mutate(data: dict, draw) -> list[str]:
+    """Apply a few drawn changes to variant ``data``; returns what was changed."""
+    changes = []
+    for _ in range(draw(st.integers(1, 6))):
+        kind = draw(st.sampled_from(["flag", "choice", "players", "hand", "deck", "call", "status", "penalty",
+                                     "all_pass", "joker", "stage_order", "limit"]))
+        changes.append(kind)
+        if kind == "flag":
+            _set(data, draw(st.sampled_from(FLAGS)), draw(st.booleans()))
+        elif kind == "choice":
+            path, values = draw(st.sampled_from(CHOICES))
+            _set(data, path, draw(st.sampled_from(values)))
+        elif kind == "players":
+            low = draw(st.integers(2, 6))
+            data["players"] = {"min": low, "max": draw(st.integers(low, 8))}
+            data.get("deck", {}).pop("by_players", None) if "ranks" in data.get("deck", {}) else None
+        elif kind == "hand":
+            data["hand_size"] = draw(st.integers(1, 7))
+        elif kind == "deck":
+            start = draw(st.integers(0, 8))
+            data["deck"] = {"ranks": RANKS[start:]}
+        elif kind == "call":
+            cid = draw(st.sampled_from(sorted(data["calls"])))
+            data["calls"][cid]["enabled"] = draw(st.booleans())
+        elif kind == "status":
+            status = draw(st.sampled_from(["declarer", "helper"]))
+            rule = data.setdefault("statuses", {}).setdefault(status, {"tricks": 1})
+            rule["tricks"] = draw(st.integers(0, 4))
+            rule["stake"] = {"base": draw(st.integers(0, 3)), "pots": draw(st.integers(0, 2))}
+            rule["locked"] = draw(st.booleans())
+        elif kind == "penalty":
+            pay = draw(st.sampled_from(["stake", {"base": 2}, {"pots": 1}, {"base": 1, "pots": 2}]))
+            data.setdefault("settlement", {})["penalties"] = [{"pay": pay}]
+        elif kind == "all_pass":
+            data["all_pass"] = {"rounds": draw(st.integers(1, 4)), "turn_up": draw(st.booleans()),
+                                "round_ante": draw(st.integers(0, 2)), "last_ante": draw(st.integers(0, 2))}
+        elif kind == "joker":
+            data["joker"] = draw(st.sampled_from([None, {"card": "7S"}, {"card": "AS", "led_demands": "trump"}]))
+        elif kind == "stage_order":
+            stages = data["stages"]
+            middle = [s for s in stages[1:-1]]
+            data["stages"] = [stages[0], *draw(st.permutations(middle)), stages[-1]]
+        elif kind == "limit":
+            for stage in data["stages"]:
+                if stage["kind"] == "exchange":
+                    stage["max_discard"] = draw(st.integers(0, 5))
+    return changes
+
+
+def validated(data: dict) -> Variant | None:
+    try:
+        variant = Variant.model_validate(data)
+    except ValidationError as err:
+        assert str(err)  # refused with a message
+        return None
+    issues = semantic_issues(variant)
+    assert all(message for _, message in issues)
+    return None if issues else variant
+
+
+def play_every_count(variant: Variant, seed: int, deals: int = 3) -> None:
+    for players in range(variant.players.min, min(variant.players.max, 7) + 1):
+        state = GameState(Rules(variant, players), players, seed=seed)
+        total, cards = state.total_chips, len(state.rules.deck)
+        rng = random.Random(seed)
+
+        def check(s) -> None:
+            assert s.chips_in_play() == total and s.cards_in_play() == cards
+
+        for _ in range(deals):
+            random_deal(state, rng, check)
+
+
+@pytest.mark.parametrize("base", builtin_names())
+@settings(max_examples=max(EXAMPLES // 6, 5), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_generated_house_rules_validate_or_play(base: str, data) -> None:
+    variant_data = copy.deepcopy(builtin(base).model_dump(mode="json"))
+    mutate(variant_data, data.draw)
+    variant = validated(variant_data)
+    if variant is not None:
+        play_every_count(variant, data.draw(st.integers(0, 2**16)))
