@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import every_table, new_table, random_deal
 
-DEALS = int(os.environ.get("KHRAP_PROPERTY_DEALS", "150"))
+DEALS = int(os.environ.get("KHRAP_PROPERTY_DEALS", "300"))
 
 
 def conservation(total_chips: int, deck: int):

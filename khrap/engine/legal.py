@@ -17,15 +17,21 @@ def _stage(state):
     return state.rules.stages[state.stage_index]
 
 
-def _call_forms(state, cid: str) -> list[Action]:
-    """Each way of writing call ``cid`` that differs in what it does."""
-    call = state.rules.calls[cid]
-    mode = call.effects.take_turned
-    if mode == "swap":
-        return [Action(cid, position=i) for i in range(1, len(state.hands[state.pending.seat]) + 1)]
-    if mode == "optional":
-        return [Action(cid), Action(cid, take_turned=True)]
-    return [Action(cid)]
+def _call_forms(state, cid: str) -> tuple[Action, ...]:
+    """Each way of writing call ``cid`` that differs in what it does (built once per hand length)."""
+    size = len(state.hands[state.pending.seat])
+    key = (cid, size)
+    forms = state.rules.forms.get(key)
+    if forms is None:
+        mode = state.rules.calls[cid].effects.take_turned
+        if mode == "swap":
+            forms = tuple(Action(cid, position=i) for i in range(1, size + 1))
+        elif mode == "optional":
+            forms = (Action(cid), Action(cid, take_turned=True))
+        else:
+            forms = (Action(cid),)
+        state.rules.forms[key] = forms  # actions are immutable, so they can be shared
+    return forms
 
 
 def _legal_calls(state, seat: int) -> list[Action]:
