@@ -1,0 +1,43 @@
+"""Bots: players that decide from one seat's observation and its legal actions, never from the state.
+
+``make_bot(kind, rules)`` gives a bot; ``bot.choose(observation, legal, rng)``
+returns one of ``legal``.  The variant's rules are public (every player knows
+the game), so a bot may read them; it never sees other hands or the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from khrap.bots.random_bot import RandomBot
+from khrap.bots.rule_bot import RuleBot
+from khrap.engine import Action, Rules
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+KINDS: dict[str, Callable[[Rules], Bot]] = {"random": RandomBot, "rule": RuleBot}
+"""Bot kinds by name: ``random`` (uniform over the legal actions), ``rule`` (rules of thumb)."""
+
+
+def make_bot(kind: str, rules: Rules) -> Bot:
+    """A bot of ``kind`` for a table playing ``rules``; ValueError for an unknown kind."""
+    try:
+        return KINDS[kind](rules)
+    except KeyError:
+        raise ValueError(f"unknown bot kind '{kind}' (use {' or '.join(KINDS)})") from None
+
+
+def decision_rng(seed: int, step: int) -> random.Random:
+    """The randomness of one decision: fixed by the session's seed and the number of actions so far,
+    so a resumed session makes the same choices as one that was never interrupted."""
+    return random.Random(f"khrap-bot:{seed}:{step}")
+
+
+__all__ = ["KINDS", "Bot", "RandomBot", "RuleBot", "decision_rng", "make_bot"]

@@ -1,0 +1,46 @@
+"""A record told as a story: each deal's events, its settlement, and where the session stands."""
+
+from __future__ import annotations
+
+from khrap.session.core import Session
+from khrap.session.record import DealMark, RecordError, replay_record
+
+
+def _setup_line(record: dict, session: Session) -> str:
+    title = session.variant.name.get("en", session.variant_name)
+    setup = session.setup
+    stacks = setup["stacks"]
+    stacks_text = f"{stacks} chips each" if isinstance(stacks, int) else f"stacks {stacks}"
+    return (f"{session.variant_name} ({title}), {session.players} players, seed {setup['seed']}; "
+            f"seat {setup['dealer']} deals first; {stacks_text}, pot {setup['pot']}")
+
+
+def _where(session: Session) -> str:
+    if session.deal_over:
+        return f"After {session.deals_completed} deals: stacks {session.stacks}, pot {session.pot}."
+    locked = f", locked {session.state.locked}" if any(session.state.locked) else ""
+    return (f"Deal {session.deals_started} is in progress ({session.phase}, seat {session.to_act} to act): "
+            f"stacks {session.stacks}, pot {session.pot}{locked}.")
+
+
+def narrative(record: dict, deal: int | None = None) -> str:
+    """The record as readable text (every card shown: a replay is told after the fact)."""
+    session, marks = replay_record(record)
+    log = session.state.log
+    if deal is not None and not 1 <= deal <= len(marks):
+        raise RecordError(f"the record has {len(marks)} deals; there is no deal {deal}")
+    lines = [_setup_line(record, session), ""]
+    for i, mark in enumerate(marks):
+        if deal is not None and mark.number != deal:
+            continue
+        end = marks[i + 1].log_at if i + 1 < len(marks) else len(log)
+        lines += _deal_lines(mark, [e.text for e in log[mark.log_at : end]])
+    lines.append(_where(session))
+    if record.get("result"):
+        lines.append("The replay reaches the record's saved result.")
+    return "\n".join(lines)
+
+
+def _deal_lines(mark: DealMark, events: list[str]) -> list[str]:
+    head = f"Deal {mark.number}: seat {mark.dealer} deals; stacks {mark.stacks}, pot {mark.pot}"
+    return [head, *(f"  {text}" for text in events), ""]
