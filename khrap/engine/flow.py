@@ -114,7 +114,7 @@ def apply(state: GameState, action: Action | str, seat: int | None = None) -> No
         raise IllegalAction("no action is pending: the deal is settled")
     if seat is not None and seat != pending.seat:
         raise IllegalAction(f"not seat {seat}'s turn; seat {pending.seat} is to act")
-    reason = legal.refusal(state, action)
+    reason = None if legal.was_just_listed(state, action) else legal.refusal(state, action)
     if reason:
         raise IllegalAction(reason)
     _dispatch(state, pending.seat, action)

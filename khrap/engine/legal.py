@@ -60,6 +60,19 @@ def legal_actions(state) -> list[Action]:
     pending = state.pending
     if pending is None:
         return []
+    found = _legal_actions(state, pending)
+    # Remembered so that applying one of these very objects need not be checked again.
+    state.last_legal = (pending, found)
+    return found
+
+
+def was_just_listed(state, action: Action) -> bool:
+    """Whether ``action`` is one of the objects the last ``legal_actions`` call returned for this decision."""
+    pending, found = state.last_legal
+    return pending is state.pending and any(action is a for a in found)
+
+
+def _legal_actions(state, pending) -> list[Action]:
     seat = pending.seat
     if pending.kind == "call":
         found = _legal_calls(state, seat)

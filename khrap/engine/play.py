@@ -8,6 +8,7 @@ from khrap.engine.actions import Action
 
 
 def active_seats(state) -> list[int]:
+    """The players in play, clockwise from the declarer."""
     return [s for s in state.seats_from(state.declarer) if state.active(s)]
 
 
@@ -27,7 +28,8 @@ def start(state) -> bool:
         if not state.active(seat):
             state.statuses[seat] = w.OUT if state.statuses[seat] == w.UNDECIDED else state.statuses[seat]
         state.held_at_play[seat] = list(state.hands[seat])
-    if active_seats(state) == [state.declarer] and state.rules.variant.play.lone_declarer_takes_all:
+    state.in_play = active_seats(state)
+    if state.in_play == [state.declarer] and state.rules.variant.play.lone_declarer_takes_all:
         state.tricks[state.declarer] = state.rules.hand_size
         state.say(f"seat {state.declarer} plays alone and is credited every trick")
         return False
@@ -128,10 +130,9 @@ def play(state, seat: int, action: Action) -> None:
     state.hands[seat].remove(card)
     state.trick.append((seat, card, action.joker))
     state.say(f"seat {seat} plays {card_str(card)}{' as the joker' if action.joker else ''}", seat)
-    seats = active_seats(state)
+    seats = state.in_play
     if len(state.trick) < len(seats):
-        nxt = next(s for s in state.clockwise_after(seat) if state.active(s))
-        state.set_pending("play", nxt)
+        state.set_pending("play", seats[(seats.index(seat) + 1) % len(seats)])
         return
     winner = winning_entry(state)[0]
     state.tricks[winner] += 1

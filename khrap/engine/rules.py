@@ -73,6 +73,7 @@ class Rules:
         }
         self.holds = {cid: [_compile(p) for p in c.requires.holds] for cid, c in self.calls.items()}
         self.blind_calls = {cid for cid, c in self.calls.items() if c.requires.blind}
+        self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
         self.forms: dict[tuple[str, int], tuple] = {}  # filled by the legal module as hands are seen
 
     @property

@@ -71,6 +71,7 @@ class GameState:
         self.started = False
         self.session_over = False
         self.log: list[Event] = []
+        self.last_legal: tuple = (None, [])
         self._reset_deal()
         self.phase = w.SETTLED
         self.pending: Pending | None = None
@@ -103,6 +104,7 @@ class GameState:
         self.trick: list[tuple[int, int, bool]] = []
         self.tricks = [0] * n
         self.leader: int | None = None
+        self.in_play: list[int] = []  # players in play, clockwise from the declarer, set when play starts
         self.held_at_play: list[list[int]] = [[] for _ in range(n)]
         self.next_dealer: int | None = None
 
@@ -199,9 +201,9 @@ class GameState:
     def active(self, seat: int) -> bool:
         return self.statuses[seat] in w.ACTIVE
 
-    def seats_from(self, start: int) -> list[int]:
+    def seats_from(self, start: int) -> tuple[int, ...]:
         """Every seat clockwise beginning with ``start``."""
-        return [(start + i) % self.n for i in range(self.n)]
+        return self.rules.orders[start % self.n]
 
     def clockwise_after(self, seat: int) -> list[int]:
         return self.seats_from(seat + 1)
@@ -228,24 +230,16 @@ class GameState:
 
     # --------------------------------------------------------------- flow
     def advance(self) -> None:
-        from khrap.engine import flow
-
         flow.advance(self)
 
     def legal_actions(self) -> list:
-        from khrap.engine import legal
-
         return legal.legal_actions(self)
 
     def legal_words(self) -> list[str]:
-        from khrap.engine import legal
-
         return legal.legal_words(self)
 
     def apply(self, action, seat: int | None = None) -> None:
         """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction."""
-        from khrap.engine import flow
-
         flow.apply(self, action, seat)
 
     def set_pending(self, kind: str, seat: int) -> None:
@@ -255,11 +249,14 @@ class GameState:
             self.looked[seat] = True
 
     def blind_call_open(self, seat: int) -> bool:
-        from khrap.engine import legal
-
         return legal.blind_call_open(self, seat)
 
     def next_stage(self) -> None:
         self.stage_index += 1
         self.stage_started = False
         self.queue = []
+
+
+# The phase modules import this one; importing them last keeps the cycle harmless
+# and saves an import look-up on every action.
+from khrap.engine import flow, legal  # noqa: E402
