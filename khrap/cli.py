@@ -140,6 +140,20 @@ def run(
         typer.echo(account(state, scn.variant_name))
 
 
+from khrap.play.commands import play, replay  # noqa: E402  (the terminal game and records)
+
+app.command()(play)
+app.command()(replay)
+
+from khrap.rulebook.cli import register as register_rulebook  # noqa: E402  (rule sheets: rules, diff)
+
+register_rulebook(app)
+
+from khrap.sim.cli import register as register_sim  # noqa: E402  (simulations: simulate, analyze)
+
+register_sim(app)
+
+
 def main() -> None:
     try:
         app()

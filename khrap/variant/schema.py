@@ -215,7 +215,9 @@ class StageBase(Model):
 
 
 class CallsStage(StageBase):
-    kind: Literal["calls"]
+    kind: Literal["calls"] = Field(
+        description="The kind of stage: `calls`, `exchange`, `name_trump`, `instant_wins` or `play`."
+    )
     phase: Literal["bidding", "offers"] = Field("bidding", description="The phase name shown while it runs.")
     speakers: Literal["all", "others", "out"] = Field(
         "all", description="Who is asked: everyone, everyone but the declarer, or those whose status is out."
@@ -268,8 +270,8 @@ Stage = Annotated[
 class InstantWin(Model):
     """A hand that wins the pot at once, checked after the exchange."""
 
-    name: Localized
-    description: Localized = Field(default_factory=dict)
+    name: Localized = Field(description="Display name per language.")
+    description: Localized = Field(default_factory=dict, description="One line per language.")
     enabled: bool = Field(True, description="False removes the instant win (e.g. in a file that extends one with it).")
     rank: str = Field(description="The rank held.")
     count: int = Field(ge=1, le=4, description="How many cards of that rank.")
@@ -300,7 +302,7 @@ class Play(Model):
     trump_if_void: bool = Field(True, description="Void in the led suit, he must play a trump.")
     must_beat: bool = Field(False, description="Following suit, he must beat the best card of that suit if he can.")
     must_overtrump: bool = Field(False, description="Trumping, he must beat the best trump on the trick if he can.")
-    first_lead: FirstLead = Field(default_factory=FirstLead)
+    first_lead: FirstLead = Field(default_factory=FirstLead, description="Who leads to the first trick.")
     lone_declarer_takes_all: bool = Field(True, description="A declarer with no partner left is credited every trick.")
 
 
@@ -342,7 +344,9 @@ class Penalty(Model):
 
 
 class Settlement(Model):
-    trick_share: TrickShare = Field(default_factory=TrickShare)
+    trick_share: TrickShare = Field(
+        default_factory=TrickShare, description="What each trick taken is paid from the pot."
+    )
     declarer_prize: list[Literal["rest", "half", "none"]] = Field(
         default_factory=list,
         description="By bidding round: a declarer who met his obligation takes the rest of the pot or half of P.",
@@ -363,26 +367,28 @@ class Variant(Model):
 
     name: Localized = Field(description="Display name per language.")
     description: Localized = Field(default_factory=dict, description="A line or two per language.")
-    players: Players = Field(default_factory=Players)
+    players: Players = Field(default_factory=Players, description="How many may play.")
     hand_size: int = Field(4, ge=1, le=13, description="Cards per hand, and tricks per deal.")
     deck: Deck
     base_stake: int = Field(1, ge=1, description="Chips in one base stake.")
-    ante: Ante = Field(default_factory=Ante)
-    trump: Trump = Field(default_factory=Trump)
+    ante: Ante = Field(default_factory=Ante, description="What each player puts in the pot before a deal.")
+    trump: Trump = Field(default_factory=Trump, description="How the trump suit is chosen.")
     all_pass: AllPass = Field(default_factory=AllPass)
-    statuses: dict[ActiveStatus, StatusRule] = Field(default_factory=_default_statuses)
+    statuses: dict[ActiveStatus, StatusRule] = Field(
+        default_factory=_default_statuses, description="What the declarer and a helper must take, and what they stake."
+    )
     overridden_becomes: Literal["helper", "out"] = Field(
         "helper", description="What an overridden declarer becomes (he keeps his cards as a helper)."
     )
     calls: dict[str, Call]
-    stages: list[Stage]
+    stages: list[Stage] = Field(description="The steps of a deal after the deal itself, in order.")
     draw_from: Literal["top", "anywhere"] = Field(
         "top", description="Where draws come from: the top, or anywhere the player names (`from top|bottom|N`)."
     )
-    play: Play = Field(default_factory=Play)
+    play: Play = Field(default_factory=Play, description="How the tricks are played.")
     joker: Joker | None = Field(None, description="A card that may be played as the joker.")
     instant_wins: dict[str, InstantWin] = Field(default_factory=dict)
-    settlement: Settlement = Field(default_factory=Settlement)
+    settlement: Settlement = Field(default_factory=Settlement, description="Who pays and who is paid after the tricks.")
     next_dealer: Literal["left", "declarer"] = Field(
         "left", description="The next dealer: the player on the dealer's left, or the deal's final declarer."
     )

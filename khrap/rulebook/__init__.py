@@ -1,0 +1,1 @@
+"""Printable rule sheets generated from variant files (``khrap rules``, ``khrap diff``)."""

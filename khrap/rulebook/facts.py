@@ -1,0 +1,313 @@
+"""What a rule sheet says, as data: which sentence states which rule, and in which section.
+
+This module decides *what* is said and in which order; the words are in the
+templates (``templates/sentences.j2``), one macro per rule concept, with a
+sentence for each value of the schema field(s) behind it.  Nothing here knows
+a variant by name: every line comes from the resolved variant's fields.
+
+A :class:`Line` names its concept by ``key`` (the schema field, e.g. ``ante``
+or ``calls.merry.when``), so two variants can be compared concept by concept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from khrap.variant.schema import (
+    Call,
+    CallsStage,
+    ExchangeStage,
+    InstantWinsStage,
+    NameTrumpStage,
+    Penalty,
+    PlayStage,
+    Variant,
+)
+
+SECTIONS = ("need", "deal", "course", "calls", "exchange", "play", "settlement", "quirks")
+"""The sections of a sheet, in order (their headings are in the templates)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One sentence (or clause) of a sheet: the concept it states and the macro that words it."""
+
+    key: str
+    macro: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class CallRow:
+    """A row of the calls table: the call's name, when it may be said, what it obliges, what it costs."""
+
+    cid: str
+    name: Line
+    description: Line
+    when: list[Line]
+    obliges: list[Line]
+    costs: list[Line]
+
+    def lines(self) -> list[Line]:
+        return [self.name, self.description, *self.when, *self.obliges, *self.costs]
+
+
+@dataclass
+class Facts:
+    """Everything a sheet states about one variant."""
+
+    variant: Variant
+    sections: dict[str, list[Line]]
+    calls: list[CallRow]
+
+    def concepts(self) -> list[Line]:
+        """Every line of the rules proper, in sheet order (the calls table after the calls section)."""
+        out: list[Line] = []
+        for section in SECTIONS:
+            out += self.sections[section]
+            if section == "calls":
+                for row in self.calls:
+                    out += row.lines()
+        return out
+
+
+# ------------------------------------------------------------------ helpers
+def call_order(v: Variant) -> list[str]:
+    """Enabled calls in the order the steps first list them, then any listed nowhere."""
+    order: list[str] = []
+    for stage in v.stages:
+        if isinstance(stage, CallsStage):
+            order += [cid for cid in stage.calls if cid not in order and cid in v.calls and v.calls[cid].enabled]
+    return order + [cid for cid, call in v.calls.items() if call.enabled and cid not in order]
+
+
+def step_numbers(v: Variant, stage_ids: list[str]) -> list[int]:
+    """The 1-based step numbers of the stages named (unknown ids are left out)."""
+    ids = [s.id for s in v.stages]
+    return [ids.index(sid) + 1 for sid in stage_ids if sid in ids]
+
+
+def steps_saying(v: Variant, cid: str) -> list[int]:
+    return [i + 1 for i, s in enumerate(v.stages) if isinstance(s, CallsStage) and cid in s.calls]
+
+
+def penalty_applies(penalty: Penalty, cid: str, call: Call) -> bool:
+    """Whether a failed player who made call ``cid`` can be charged by ``penalty``."""
+    status = call.effects.status
+    if status == "out":
+        return False
+    return (penalty.status in (None, status)) and (not penalty.calls or cid in penalty.calls)
+
+
+def penalties_for(v: Variant, cid: str, call: Call) -> list[Penalty]:
+    """The penalties that can charge this call's failed caller, in order.
+
+    For each number of tricks that fails, the first penalty that fits applies;
+    one that also asks for held cards may not fit, so the next is kept too.
+    """
+    rule = v.statuses.get(call.effects.status)
+    if rule is None:
+        return []
+    found: list[Penalty] = []
+    for tricks in range(rule.tricks):
+        for penalty in v.settlement.penalties:
+            if not penalty_applies(penalty, cid, call) or penalty.tricks not in (None, tricks):
+                continue
+            if penalty not in found:
+                found.append(penalty)
+            if not penalty.held:
+                break
+    return [p for p in v.settlement.penalties if p in found]
+
+
+def draws_of(call: Call) -> int:
+    """Cards a call takes from the stock, now or at its exchange turn (as the kernel reserves them)."""
+    draws = call.effects.draw
+    if call.exchange.takes_part and call.exchange.min_discard:
+        draws += call.exchange.min_discard + call.exchange.draw_extra
+    return draws
+
+
+def has_override(v: Variant) -> bool:
+    return any(c.enabled and c.effects.override for c in v.calls.values())
+
+
+def has_blind_call(v: Variant) -> bool:
+    return any(c.enabled and c.requires.blind for c in v.calls.values())
+
+
+def any_locked(v: Variant) -> bool:
+    return any(rule.locked for rule in v.statuses.values())
+
+
+# ------------------------------------------------------------------ sections
+def _need(v: Variant) -> list[Line]:
+    return [
+        Line("players", "players", {"players": v.players}),
+        Line("deck", "deck", {"deck": v.deck}),
+        Line("hand_size", "hand_size", {"n": v.hand_size}),
+        Line("base_stake", "base_stake", {"n": v.base_stake}),
+        Line("ante", "ante", {"ante": v.ante}),
+        Line("allow_debt", "allow_debt", {"allow": v.allow_debt}),
+    ]
+
+
+def _deal(v: Variant) -> list[Line]:
+    return [
+        Line("deal", "dealing", {"n": v.hand_size}),
+        Line("trump.source", "trump_source", {"source": v.trump.source}),
+        Line("draw_from", "draw_from", {"value": v.draw_from}),
+        Line("next_dealer", "next_dealer", {"value": v.next_dealer}),
+    ]
+
+
+def _course(v: Variant) -> list[Line]:
+    lines = []
+    for stage in v.stages:
+        key = f"stages.{stage.id}"
+        if isinstance(stage, CallsStage):
+            calls = [cid for cid in stage.calls if cid in v.calls and v.calls[cid].enabled]
+            lines.append(Line(key, "step_calls", {"stage": stage, "calls": calls}))
+        elif isinstance(stage, ExchangeStage):
+            lines.append(Line(key, "step_exchange", {"stage": stage}))
+        elif isinstance(stage, NameTrumpStage):
+            lines.append(Line(key, "step_name_trump", {}))
+        elif isinstance(stage, InstantWinsStage):
+            lines.append(Line(key, "step_instant_wins", {}))
+        elif isinstance(stage, PlayStage):
+            lines.append(Line(key, "step_play", {}))
+    return lines
+
+
+def _calls_section(v: Variant) -> list[Line]:
+    lines = [Line("statuses", "statuses", {"statuses": v.statuses})]
+    if has_override(v):
+        lines.append(Line("overridden_becomes", "overridden", {"value": v.overridden_becomes}))
+    if has_blind_call(v):
+        lines.append(Line("blind", "blind_rule", {}))
+    lines.append(Line("all_pass", "all_pass", {"rule": v.all_pass}))
+    return lines
+
+
+def _call_row(v: Variant, cid: str) -> CallRow:
+    call = v.calls[cid]
+    req, eff, ex = call.requires, call.effects, call.exchange
+    key = f"calls.{cid}"
+    when = [
+        Line(f"{key}.steps", "when_steps", {"steps": steps_saying(v, cid)}),
+        Line(f"{key}.requires.declarer", "when_declarer", {"value": req.declarer}),
+        Line(f"{key}.requires.dealer", "when_dealer", {"value": req.dealer}),
+        Line(f"{key}.requires.blind", "when_blind", {"value": req.blind}),
+        Line(f"{key}.requires.holds", "when_holds", {"cards": req.holds}),
+        Line(f"{key}.requires.trumps", "when_trumps", {"least": req.min_trumps, "most": req.max_trumps}),
+        Line(f"{key}.requires.turned_rank", "when_turned", {"rank": req.turned_rank}),
+        Line(f"{key}.stock", "when_stock", {"draws": draws_of(call)}),
+    ]
+    tricks = v.statuses[eff.status].tricks if eff.status in v.statuses else 0
+    obliges = [
+        Line(f"{key}.effects.status", "does_status", {"status": eff.status, "tricks": tricks}),
+        Line(f"{key}.effects.override", "does_override", {"value": eff.override, "status": eff.status}),
+        Line(f"{key}.effects.forces_others", "does_force", {"value": eff.forces_others}),
+        Line(f"{key}.effects.ends_stage", "does_end", {"value": eff.ends_stage}),
+        Line(f"{key}.effects.skip_stages", "does_skip", {"steps": step_numbers(v, eff.skip_stages)}),
+        Line(f"{key}.effects.cards", "does_cards", {"eff": eff}),
+        Line(f"{key}.exchange", "does_exchange", {"ex": ex}),
+    ]
+    rule = v.statuses.get(eff.status)
+    costs = [
+        Line(f"{key}.stake", "costs_stake", {"rule": rule}),
+        Line(f"{key}.penalties", "costs_penalties", {"penalties": penalties_for(v, cid, call) if rule else []}),
+    ]
+    name = Line(f"{key}.name", "call_name", {"cid": cid, "call": call})
+    description = Line(f"{key}.description", "call_description", {"cid": cid, "call": call})
+    return CallRow(cid, name, description, when, obliges, costs)
+
+
+def _exchange(v: Variant) -> list[Line]:
+    lines = []
+    for stage in v.stages:
+        if isinstance(stage, ExchangeStage):
+            key = f"stages.{stage.id}"
+            lines.append(Line(f"{key}.order", "exchange_order", {"order": stage.order, "by_call": None}))
+            for cid, order in stage.order_by_call.items():
+                lines.append(Line(f"{key}.order_by_call.{cid}", "exchange_order", {"order": order, "by_call": cid}))
+            lines.append(Line(f"{key}.max_discard", "exchange_limit", {"most": stage.max_discard}))
+    if lines:
+        lines.append(Line("exchange.stock", "exchange_stock", {}))
+    return lines
+
+
+def _play(v: Variant) -> list[Line]:
+    p = v.play
+    lines = [
+        Line("play.first_lead", "first_lead", {"calls": p.first_lead.calls}),
+        Line("play.follow_suit", "follow_suit", {"value": p.follow_suit}),
+        Line("play.trump_if_void", "trump_if_void", {"value": p.trump_if_void, "follow": p.follow_suit}),
+        Line("play.must_beat", "must_beat", {"value": p.must_beat}),
+        Line("play.must_overtrump", "must_overtrump", {"value": p.must_overtrump}),
+    ]
+    if v.joker is not None:
+        lines.append(Line("joker", "joker", {"joker": v.joker}))
+    lines += [
+        Line("play.trick", "trick_winner", {"joker": v.joker is not None}),
+        Line("play.lone_declarer_takes_all", "lone_declarer", {"value": p.lone_declarer_takes_all, "n": v.hand_size}),
+    ]
+    return lines
+
+
+def _settlement(v: Variant) -> list[Line]:
+    s = v.settlement
+    lines = [
+        Line("settlement.pot", "pot_p", {}),
+        Line("settlement.trick_share", "trick_share", {"share": s.trick_share, "hand": v.hand_size}),
+    ]
+    if s.declarer_prize:
+        lines.append(Line("settlement.declarer_prize", "declarer_prize", {"prizes": s.declarer_prize}))
+    lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties}))
+    if any_locked(v):
+        lines.append(Line("statuses.locked", "locks_return", {}))
+    lines.append(Line("settlement.pot_after", "pot_after", {"value": s.pot_after}))
+    if s.pot_after == "redistribute":
+        lines.append(Line("settlement.remainder", "remainder", {"value": s.remainder}))
+    return lines
+
+
+def _quirks(v: Variant) -> list[Line]:
+    checked = [i + 1 for i, s in enumerate(v.stages) if isinstance(s, InstantWinsStage)]
+    return [
+        Line(f"instant_wins.{wid}", "instant_win", {"win": win, "steps": checked})
+        for wid, win in v.instant_wins.items()
+        if win.enabled
+    ]
+
+
+QUIRKS = {"draw_from": "top", "next_dealer": "left", "allow_debt": True, "joker": None, "blind": None}
+"""Concepts stated among the variant's special features when they are not the plain rule (the value given)."""
+
+
+def _is_quirk(v: Variant, line: Line) -> bool:
+    if line.key not in QUIRKS:
+        return False
+    plain = QUIRKS[line.key]
+    return plain is None or getattr(v, line.key) != plain
+
+
+def facts(v: Variant) -> Facts:
+    """What the sheet of ``v`` states, section by section."""
+    sections = {
+        "need": _need(v),
+        "deal": _deal(v),
+        "course": _course(v),
+        "calls": _calls_section(v),
+        "exchange": _exchange(v),
+        "play": _play(v),
+        "settlement": _settlement(v),
+        "quirks": _quirks(v),
+    }
+    moved: list[Line] = []
+    for name in SECTIONS[:-1]:
+        moved += [line for line in sections[name] if _is_quirk(v, line)]
+        sections[name] = [line for line in sections[name] if not _is_quirk(v, line)]
+    sections["quirks"] = moved + sections["quirks"]
+    return Facts(v, sections, [_call_row(v, cid) for cid in call_order(v)])

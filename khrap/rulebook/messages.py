@@ -1,0 +1,90 @@
+"""Keep the message catalogs in step with the templates.
+
+    python -m khrap.rulebook.messages            # write messages.pot, update every LANG/…/messages.po
+    python -m khrap.rulebook.messages --init de  # start a new language (then translate its .po)
+
+The fixed text of the sheets is in the templates' ``{% trans %}`` blocks and
+``_()``/``ngettext()`` calls; Babel extracts it into ``locale/messages.pot``.
+Updating a catalog keeps its translations, adds new messages untranslated
+(they show in English until translated) and marks changed ones fuzzy.
+"""
+
+from __future__ import annotations
+
+import argparse
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from khrap.rulebook.i18n import DOMAIN, LOCALE_DIR, catalog_path, languages
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATE_FILE = LOCALE_DIR / f"{DOMAIN}.pot"
+METHODS = [("**.j2", "jinja2.ext:babel_extract")]
+OPTIONS = {"**.j2": {"extensions": "jinja2.ext.do", "trimmed": "true", "newstyle_gettext": "true"}}
+PO_OPTIONS = {"width": 100, "omit_header": False, "sort_output": False, "no_location": True}
+
+
+def extract() -> Catalog:
+    """Every message of the templates, with where it is used."""
+    catalog = Catalog(project="khrap", domain=DOMAIN, fuzzy=False, charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(TEMPLATES, METHODS, OPTIONS):
+        catalog.add(message, None, [(f"templates/{filename}", lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+HEADER = (
+    "# Messages of the khrap rule sheets{language}.\n"
+    "# Translate the msgstr lines; `python -m khrap.rulebook.messages` brings the msgids up to date.\n"
+    "# A message left empty (or marked fuzzy) prints in English."
+)
+
+
+def render(catalog: Catalog) -> bytes:
+    """The catalog as .po text, without the dates Babel would change on every run."""
+    catalog.header_comment = HEADER.format(language=f" ({catalog.locale})" if catalog.locale else "")
+    catalog.version = "1"
+    buffer = BytesIO()
+    write_po(buffer, catalog, ignore_obsolete=True, include_previous=False, **PO_OPTIONS)
+    dated = (b'"POT-Creation-Date', b'"PO-Revision')
+    return b"\n".join(line for line in buffer.getvalue().split(b"\n") if not line.startswith(dated))
+
+
+def updated(lang: str, template: Catalog) -> bytes:
+    """The catalog of ``lang`` brought up to date with ``template``."""
+    with catalog_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    catalog.update(template, no_fuzzy_matching=False)
+    return render(catalog)
+
+
+def new_catalog(lang: str, template: Catalog) -> bytes:
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="khrap", charset="utf-8")
+    catalog.update(template)
+    return render(catalog)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--init", metavar="LANG", help="create the catalog of a new language")
+    args = parser.parse_args(argv)
+    template = extract()
+    TEMPLATE_FILE.write_bytes(render(template))
+    print(f"wrote {TEMPLATE_FILE} ({len(template)} messages)")
+    if args.init:
+        path = catalog_path(args.init)
+        if path.exists():
+            parser.error(f"{path} exists already")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(new_catalog(args.init, template))
+        print(f"wrote {path}")
+    for lang in languages()[1:]:
+        catalog_path(lang).write_bytes(updated(lang, template))
+        print(f"updated {catalog_path(lang)}")
+
+
+if __name__ == "__main__":
+    main()
