@@ -82,7 +82,12 @@ def load_scenario(path: str | Path) -> Scenario:
             raise reader.error((key,), f"unknown key '{key}'{did_you_mean(str(key), KEYS)}", key=True)
     if "variant" not in data or not isinstance(data["variant"], str):
         raise reader.error(("variant",), "a scenario needs `variant:` (a built-in name or a path to a variant file)")
-    variant = load_variant(_variant_ref(data["variant"], path))
+    try:
+        variant = load_variant(_variant_ref(data["variant"], path))
+    except VariantError as err:
+        if err.path is None:  # an unknown built-in name: point at the scenario's `variant:`
+            raise reader.error(("variant",), err.message) from None
+        raise
     players = reader.integer("players", 4)
     try:
         rules = Rules(variant, players)

@@ -117,6 +117,8 @@ def load_record(path: str | Path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise RecordError(f"{path}: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise RecordError(f"{path}: not UTF-8 text (byte {err.start + 1})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:

@@ -27,12 +27,22 @@ def builtin_names() -> list[str]:
 def load_variant(ref: str | Path) -> Variant:
     """A variant by built-in name or by path, after extends and every check; VariantError otherwise."""
     data, origins = load_data(ref, variants_dir())
-    variant = validate(Variant, data, origins)
-    issues = semantic_issues(variant)
-    if issues:
-        loc, message = issues[0]
-        raise locate_error(origins, loc, message)
+    try:
+        variant = validate(Variant, data, origins)
+        issues = semantic_issues(variant)
+        if issues:
+            loc, message = issues[0]
+            raise locate_error(origins, loc, message)
+    except VariantError as err:
+        raise _from_child(err, ref) from None
     return variant
+
+
+def _from_child(err: VariantError, ref: str | Path) -> VariantError:
+    """A mistake found in an inherited value also names the file that was being loaded."""
+    if err.path is not None and Path(err.path).resolve() != Path(ref).resolve() and Path(ref).suffix:
+        return VariantError(f"{err.message} (inherited by {ref})", err.path, err.line, err.col)
+    return err
 
 
 @lru_cache(maxsize=32)
