@@ -18,6 +18,8 @@ def test_variants_lists_builtins_as_json() -> None:
     result = khrap("variants", "--json")
     assert result.returncode == 0
     rows = {row["name"]: row for row in json.loads(result.stdout)}
+    assert set(rows) == {"khrap", "khrap-52", "khrap-shoot", "frap", "snore", "student-snore"}
+    assert rows["frap"]["deck"] == [32, 36, 52] and rows["snore"]["hand_size"] == 5
     assert rows["khrap"]["players"] == [2, 5]
     assert rows["khrap"]["deck"] == [36]
     assert "helicopter" in rows["khrap"]["calls"]
