@@ -1,0 +1,227 @@
+"""The report's plots: matplotlib figures (no pyplot, no global backend) rendered to inline SVG.
+
+Each function takes ``[(name, summary), ...]`` (``SimResult.summary()``, one
+per variant) and returns an ``<svg>`` string.  matplotlib is the optional
+`report` extra.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+from collections.abc import Callable, Sequence
+
+MISSING = "the report needs matplotlib, the `report` extra: pip install 'khrap[report]'"
+
+Runs = Sequence[tuple[str, dict]]
+COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+_METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
+RC = {"svg.fonttype": "none", "svg.hashsalt": "khrap-report", "font.size": 9, "axes.spines.top": False,
+      "axes.spines.right": False}
+
+
+def _figure(width: float = 6.4, height: float = 3.4):
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise RuntimeError(MISSING) from None
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _svg(fig) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None})
+    text = buf.getvalue()
+    return _METADATA.sub("", text[text.index("<svg"):])
+
+
+def _styled(plot: Callable[[Runs], str]) -> Callable[[Runs], str]:
+    """Draw and save under the report's style (matplotlib's rc settings, restored afterwards)."""
+
+    @functools.wraps(plot)
+    def wrapper(runs: Runs) -> str:
+        try:
+            import matplotlib
+        except ImportError:  # pragma: no cover - depends on the environment
+            raise RuntimeError(MISSING) from None
+        with matplotlib.rc_context(RC):
+            return plot(runs)
+
+    return wrapper
+
+
+def _grouped(ax, labels: list[str], runs: Runs, values, errors=None, horizontal: bool = True) -> None:
+    """One bar per run for each label; ``values(summary, label)`` and ``errors`` -> (lo, hi) or None."""
+    import numpy as np
+
+    k = max(len(runs), 1)
+    height = 0.8 / k
+    pos = np.arange(len(labels))
+    for i, (name, s) in enumerate(runs):
+        vals = [values(s, lab) for lab in labels]
+        ys = pos - 0.4 + height * (i + 0.5)
+        xs = [np.nan if v is None else v for v in vals]
+        err = None
+        if errors is not None:
+            spans = [errors(s, lab) for lab in labels]
+            err = np.array([[0 if sp is None or v is None else v - sp[0] for sp, v in zip(spans, vals, strict=True)],
+                            [0 if sp is None or v is None else sp[1] - v for sp, v in zip(spans, vals, strict=True)]])
+        bar = ax.barh if horizontal else ax.bar
+        kw = {"xerr": err} if horizontal else {"yerr": err}
+        bar(ys, xs, height, label=name, color=COLORS[i % len(COLORS)], capsize=2, **kw)
+    if horizontal:
+        ax.set_yticks(pos, labels)
+        ax.invert_yaxis()
+    else:
+        ax.set_xticks(pos, labels)
+
+
+def _legend(fig, ax) -> None:
+    """The variants' legend below the plot, outside the data."""
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncols=min(3, len(labels)), fontsize=8, frameon=False)
+
+
+def _bins(values):
+    """Bin edges: one bin per step when the values lie on a coarse grid (chips), else 40 even bins."""
+    import numpy as np
+
+    distinct = np.unique(values)
+    if distinct.size < 2:
+        v = float(distinct[0]) if distinct.size else 0.0
+        return np.array([v - 0.5, v + 0.5])
+    step = float(np.min(np.diff(distinct)))
+    lo, hi = float(distinct[0]), float(distinct[-1])
+    if (hi - lo) / step <= 60:
+        return np.arange(lo - step / 2, hi + step, step)
+    return np.histogram_bin_edges(values, bins=40)
+
+
+def _labels(runs: Runs, key: str, name: str, keep=lambda row: True) -> list[str]:
+    seen: dict[str, int] = {}
+    for _, s in runs:
+        for row in s[key]:
+            if keep(row):
+                seen[row[name]] = max(seen.get(row[name], 0), row.get("count", row.get("made", 0)))
+    return sorted(seen, key=lambda k: (-seen[k], k))
+
+
+def _row(s: dict, key: str, name: str, label: str) -> dict | None:
+    return next((r for r in s[key] if r[name] == label), None)
+
+
+@_styled
+def calls_made(runs: Runs) -> str:
+    labels = _labels(runs, "calls", "call")
+    fig = _figure(6.4, 0.5 + 0.32 * len(labels) * max(1, len(runs)) ** 0.5)
+    ax = fig.add_subplot()
+    _grouped(ax, labels, runs, lambda s, lab: (_row(s, "calls", "call", lab) or {}).get("per_deal", 0))
+    ax.set_xlabel("times said per deal (all bidding rounds)")
+    _legend(fig, ax)
+    return _svg(fig)
+
+
+@_styled
+def success_rates(runs: Runs) -> str:
+    labels = _labels(runs, "contracts", "contract", lambda r: r["judged"] > 0)
+    fig = _figure(6.4, 0.6 + 0.32 * len(labels) * max(1, len(runs)) ** 0.5)
+    ax = fig.add_subplot()
+    _grouped(ax, labels, runs, lambda s, lab: 100 * ((_row(s, "contracts", "contract", lab) or {}).get("success") or 0))
+    ax.set_xlabel("contracts fulfilled, %")
+    ax.set_xlim(0, 100)
+    _legend(fig, ax)
+    return _svg(fig)
+
+
+@_styled
+def results_per_call(runs: Runs) -> str:
+    labels = _labels(runs, "contracts", "contract")
+    fig = _figure(6.4, 0.6 + 0.32 * len(labels) * max(1, len(runs)) ** 0.5)
+    ax = fig.add_subplot()
+    _grouped(ax, labels, runs, lambda s, lab: (_row(s, "contracts", "contract", lab) or {}).get("mean"),
+             lambda s, lab: (_row(s, "contracts", "contract", lab) or {}).get("ci"))
+    ax.axvline(0, color="black", linewidth=0.6)
+    ax.set_xlabel("mean chips won in the deal by the holder, base stakes (95% CI)")
+    _legend(fig, ax)
+    return _svg(fig)
+
+
+@_styled
+def seat_fairness(runs: Runs) -> str:
+    fig = _figure()
+    ax = fig.add_subplot()
+    labels = [p["name"] for p in runs[0][1]["positions"]]
+    _grouped(ax, labels, runs, lambda s, lab: _row(s, "positions", "name", lab)["mean"],
+             lambda s, lab: _row(s, "positions", "name", lab)["ci"], horizontal=False)
+    ax.axhline(0, color="black", linewidth=0.6)
+    ax.set_ylabel("mean chips per deal, base stakes (95% CI)")
+    _legend(fig, ax)
+    return _svg(fig)
+
+
+def _histogram(ax, runs: Runs, pick, xlabel: str) -> None:
+    import numpy as np
+
+    data = []
+    for _, s in runs:
+        hist = pick(s)
+        scale = hist["scale"]
+        data.append((np.array([float(k) / scale for k in hist["histogram"]]),
+                     np.array(list(hist["histogram"].values()), dtype=float)))
+    bins = _bins(np.concatenate([v for v, _ in data]))
+    for i, ((name, _), (v, c)) in enumerate(zip(runs, data, strict=True)):
+        share, _ = np.histogram(v, bins=bins, weights=c / max(c.sum(), 1))
+        ax.stairs(100 * share, bins, label=name, color=COLORS[i % len(COLORS)], linewidth=1.4)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("% of deals")
+    ax.legend(fontsize=8, frameon=False)
+
+
+@_styled
+def pot_distribution(runs: Runs) -> str:
+    fig = _figure()
+    ax = fig.add_subplot()
+
+    def pick(s: dict) -> dict:
+        return {"histogram": s["pot"]["settlement"]["histogram"], "scale": s["base_stake"]}
+
+    _histogram(ax, runs, pick, "pot at settlement (P), base stakes")
+    return _svg(fig)
+
+
+@_styled
+def swing(runs: Runs) -> str:
+    fig = _figure()
+    ax = fig.add_subplot()
+
+    def pick(s: dict) -> dict:
+        return {"histogram": s["swing"]["histogram"], "scale": s["base_stake"] * s["players"]}
+
+    _histogram(ax, runs, pick, "swing of a deal: mean |chip change| of a player, base stakes")
+    return _svg(fig)
+
+
+MEASURES = (
+    ("fairness", "fairness\n(spread; 0 is fair)"),
+    ("drama", "drama\n(leader changes a deal)"),
+    ("decisiveness", "decisiveness\n(decided early)"),
+    ("swing", "swing\n(base stakes)"),
+)
+
+
+@_styled
+def measures(runs: Runs) -> str:
+    fig = _figure(6.4, 2.8)
+    axes = fig.subplots(1, len(MEASURES))
+    for ax, (key, title) in zip(axes, MEASURES, strict=True):
+        for i, (name, s) in enumerate(runs):
+            ax.bar(i, s["measures"][key] or 0, color=COLORS[i % len(COLORS)], label=name)
+        ax.set_title(title, fontsize=8)
+        ax.set_xticks([])
+    _legend(fig, axes[0])
+    return _svg(fig)
+
+
+__all__ = ["MISSING", "calls_made", "measures", "pot_distribution", "results_per_call", "seat_fairness",
+           "success_rates", "swing"]

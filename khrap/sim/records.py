@@ -1,0 +1,175 @@
+"""One record per deal, read from the kernel's state and the deal's log lines after it is settled.
+
+Nothing here changes the kernel: calls come from the log lines ``seat N: CALL``
+(a seat's own line), trick winners from ``seat N takes the trick``, all-passes,
+turn-ups and redeals from their lines; statuses, tricks, round, dealer, stacks
+and pot from the state; obligations from ``variant.statuses``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from khrap import words as w
+from khrap.engine import GameState
+
+_CALL = re.compile(r"seat (\d+): (\S+)")
+_TRICK = re.compile(r"seat (\d+) takes the trick")
+_SETTLE = re.compile(r"settlement: pot (-?\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What one seat stood for when the deal ended, and how it went."""
+
+    seat: int
+    label: str  # the call that gave the status; "khrap (overridden)", "forced helper"; the last call of an out seat
+    status: str  # declarer, helper, out (undecided when the deal never reached play)
+    need: int  # tricks the status obliges (0 when out)
+    tricks: int
+    fulfilled: bool | None  # None: out, or no trick could be played (instant win, session over)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """Everything the statistics need about one settled deal."""
+
+    players: int
+    hand_size: int
+    base_stake: int
+    dealer: int  # the dealer of the deal's last dealing (after any redeal): positions count from his left
+    calls: tuple[tuple[int, str], ...]  # every call said, in order, (seat, call id); all-pass rounds included
+    contracts: tuple[Contract, ...]  # one per seat
+    delta: tuple[int, ...]  # chips won (+) or lost (-) by each seat, ante included
+    stacks: tuple[int, ...]  # stacks after the deal
+    pot_before: int  # before the ante
+    pot_settle: int | None  # P, the pot when settlement began (None: no settlement)
+    pot_after: int
+    rounds: int  # bidding rounds of the last dealing (1 + its all-passes)
+    all_passes: int  # every all-pass of the deal, redeals included
+    turn_ups: int  # trumps turned after an all-pass (not the first turn-up of a dealing)
+    redeals: int
+    actions: int  # decisions made by the players
+    trick_winners: tuple[int, ...]  # the seat that took each trick, in order
+    ending: str  # "play", "lone" (lone declarer credited), an instant win's id, or "session_over"
+
+    @property
+    def played(self) -> bool:
+        """True when tricks were played out."""
+        return self.ending == "play"
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _label(state: GameState, seat: int) -> str:
+    status = state.statuses[seat]
+    call = state.call_of[seat]
+    if call is None:
+        return f"forced {status}" if status in w.ACTIVE else status
+    gives = state.rules.calls[call].effects.status if call in state.rules.calls else None
+    if gives == status:
+        return call
+    if gives == w.DECLARER:  # overridden: a helper now, or out where the variant says so
+        return f"{call} (overridden)"
+    return f"forced {status}" if status in w.ACTIVE else call
+
+
+def _contracts(state: GameState, reached_play: bool) -> tuple[Contract, ...]:
+    out = []
+    for seat in range(state.n):
+        status = state.statuses[seat]
+        active = status in w.ACTIVE
+        need = state.rules.variant.statuses[status].tricks if active else 0
+        tricks = state.tricks[seat]
+        fulfilled = (tricks >= need) if active and reached_play else None
+        out.append(Contract(seat, _label(state, seat), status, need, tricks, fulfilled))
+    return tuple(out)
+
+
+def deal_record(
+    state: GameState, lines: Sequence, stacks_before: Sequence[int], pot_before: int, actions: int
+) -> DealRecord:
+    """The record of the deal just settled in ``state``; ``lines`` are its log events (``Event``)."""
+    calls: list[tuple[int, str]] = []
+    winners: list[int] = []
+    all_passes = turn_ups = redeals = 0
+    pot_settle = None
+    ending = "play"
+    after_all_pass = False
+    instant = state.rules.variant.instant_wins
+    for event in lines:
+        text = event.public
+        if event.seat is not None:
+            m = _CALL.match(text)
+            if m and int(m.group(1)) == event.seat:
+                calls.append((event.seat, m.group(2)))
+            continue
+        if text.startswith("all pass in round"):
+            all_passes += 1
+            after_all_pass = True
+        elif text.startswith("redeal by seat"):
+            redeals += 1
+            after_all_pass = False
+        elif after_all_pass and " is turned: " in text:
+            turn_ups += 1
+            after_all_pass = False
+        elif (m := _TRICK.match(text)) is not None:
+            winners.append(int(m.group(1)))
+        elif (m := _SETTLE.match(text)) is not None:
+            pot_settle = int(m.group(1))
+        elif "plays alone and is credited" in text:
+            ending = "lone"
+        elif (m := _CALL.match(text)) is not None and m.group(2) in instant:
+            ending = m.group(2)
+        elif "the session is over" in text:
+            ending = "session_over"
+    reached_play = ending in ("play", "lone")
+    return DealRecord(
+        players=state.n,
+        hand_size=state.rules.hand_size,
+        base_stake=state.rules.variant.base_stake,
+        dealer=state.dealer,
+        calls=tuple(calls),
+        contracts=_contracts(state, reached_play),
+        delta=tuple(after - before for after, before in zip(state.stacks, stacks_before, strict=True)),
+        stacks=tuple(state.stacks),
+        pot_before=pot_before,
+        pot_settle=pot_settle,
+        pot_after=state.pot,
+        rounds=state.round,
+        all_passes=all_passes,
+        turn_ups=turn_ups,
+        redeals=redeals,
+        actions=actions,
+        trick_winners=tuple(winners),
+        ending=ending,
+    )
+
+
+def decided_after(record: DealRecord) -> int | None:
+    """After how many tricks every active player's fulfilled/failed outcome was certain (None: not played).
+
+    After trick t, with r = hand size - t tricks left, a player with obligation
+    ``need`` is certain once he has ``need`` tricks (tricks never go back) or
+    once even every remaining trick could not bring him to ``need``.
+    """
+    if not record.played:
+        return None
+    active = [c for c in record.contracts if c.status in w.ACTIVE]
+    taken = dict.fromkeys((c.seat for c in active), 0)
+    size = len(record.trick_winners)
+    for t in range(size + 1):
+        if t:
+            winner = record.trick_winners[t - 1]
+            if winner in taken:
+                taken[winner] += 1
+        left = size - t
+        if all(taken[c.seat] >= c.need or taken[c.seat] + left < c.need for c in active):
+            return t
+    return size
+
+
+__all__ = ["Contract", "DealRecord", "deal_record", "decided_after"]

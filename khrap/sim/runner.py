@@ -1,0 +1,201 @@
+"""Playing many deals: fixed chunks with their own seeds, run on one core, many cores, or a cluster.
+
+``N`` deals are cut into chunks of ``chunk`` deals (the last one shorter).
+Chunk ``i`` is one session (a fresh table, 100 chips a seat, empty pot) whose
+shuffles and bot choices are fixed by ``chunk_seed(seed, i)``; it returns its
+``Stats`` (and, if asked, its deal records).  Results are merged in chunk
+order, so the numbers depend on the seed and the chunk size, never on how many
+workers played the chunks or in what order they finished.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from khrap.bots import RandomBot, make_bot
+from khrap.engine import GameState, Rules
+from khrap.sim.records import DealRecord, deal_record
+from khrap.sim.stats import Stats
+from khrap.variant.schema import Variant
+
+if TYPE_CHECKING:
+    from khrap.sim.pool import LocalWorkers
+
+CHUNK = 100
+"""Deals per chunk (one session at one table): fixed, so that results do not depend on the workers."""
+
+STACKS = 100
+MAX_ACTIONS = 100_000
+"""A deal still going after this many decisions is stopped with an error (bots that pass forever)."""
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """What to simulate: a variant (resolved data as JSON), the table, the bots, the seed and the size."""
+
+    variant_json: str
+    players: int
+    bots: tuple[str, ...]  # one bot kind per seat
+    seed: int
+    deals: int
+    chunk: int = CHUNK
+    name: str = "variant"
+
+    @classmethod
+    def make(
+        cls, variant: Variant, players: int, bots: str | Sequence[str], seed: int, deals: int,
+        chunk: int = CHUNK, name: str | None = None,
+    ) -> SimSpec:
+        """A spec from a loaded variant; ``bots`` is one kind for every seat or one per seat."""
+        kinds = [bots] * players if isinstance(bots, str) else list(bots)
+        if len(kinds) != players:
+            raise ValueError(f"{len(kinds)} bot kinds given for {players} seats")
+        Rules(variant, players)  # raises RulesError for a table size the variant does not allow
+        for kind in set(kinds):
+            make_bot(kind, Rules(variant, players))  # raises ValueError for an unknown kind
+        if deals < 1 or chunk < 1:
+            raise ValueError("deals and chunk must be at least 1")
+        data = json.dumps(variant.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+        return cls(data, players, tuple(kinds), seed, deals, chunk, name or variant.name.get("en", "variant"))
+
+    def chunks(self) -> list[tuple[int, int]]:
+        """(index, deals) of every chunk."""
+        full, rest = divmod(self.deals, self.chunk)
+        return [(i, self.chunk) for i in range(full)] + ([(full, rest)] if rest else [])
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of chunk ``index`` of a run seeded with ``seed`` (a hash: chunks are independent)."""
+    digest = hashlib.sha256(f"khrap-sim:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & (2**63 - 1)
+
+
+@lru_cache(maxsize=8)
+def _variant(variant_json: str) -> Variant:
+    return Variant.model_validate(json.loads(variant_json))
+
+
+@dataclass
+class ChunkResult:
+    index: int
+    deals: int
+    stats: Stats
+    records: list[DealRecord] | None
+    seconds: float
+    cpu: float = 0.0  # CPU seconds of the process that played it
+
+
+def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkResult:
+    """Play chunk ``index`` of ``spec``: one session of its deals, bots at every seat."""
+    started, cpu = time.perf_counter(), time.process_time()
+    deals = dict(spec.chunks())[index]
+    rules = Rules(_variant(spec.variant_json), spec.players)
+    seed = chunk_seed(spec.seed, index)
+    bots = [make_bot(kind, rules) for kind in spec.bots]
+    rng = random.Random(seed ^ 0x5EED)
+    state = GameState(rules, spec.players, stacks=STACKS, seed=seed)
+    stats = Stats(spec.players, rules.variant.base_stake, rules.hand_size)
+    session: list[DealRecord] = []
+    kept: list[DealRecord] = []
+    restarts = 0
+    for _ in range(deals):
+        if state.session_over:  # a table without debts where nobody can cover a call: a new session
+            stats.add_session(session)
+            session = []
+            restarts += 1
+            state = GameState(rules, spec.players, stacks=STACKS, seed=chunk_seed(seed, restarts))
+        session.append(_play_deal(state, bots, rng))
+        if keep_records:
+            kept.append(session[-1])
+    stats.add_session(session)
+    return ChunkResult(index, deals, stats, kept if keep_records else None, time.perf_counter() - started,
+                       time.process_time() - cpu)
+
+
+def _play_deal(state: GameState, bots: list, rng: random.Random) -> DealRecord:
+    stacks, pot = list(state.stacks), state.pot
+    state.log.clear()  # keep one deal's log: observations copy the whole log
+    state.start_deal()
+    actions = 0
+    while state.pending is not None:
+        seat = state.pending.seat
+        bot = bots[seat]
+        observation = {"seat": seat} if type(bot) is RandomBot else state.observation(seat)
+        state.apply(bot.choose(observation, state.legal_actions(), rng))
+        actions += 1
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"a deal did not end after {MAX_ACTIONS} decisions ({state.round=}, phase "
+                               f"{state.phase}): do the bots pass for ever?")
+    return deal_record(state, state.log, stacks, pot, actions)
+
+
+# ---------------------------------------------------------------- running
+@dataclass
+class SimResult:
+    """The merged statistics of a run, its records if kept, and how long it took."""
+
+    spec: SimSpec
+    stats: Stats
+    seconds: float
+    workers: int
+    records: list[DealRecord] = field(default_factory=list)
+    cpu_seconds: float = 0.0  # CPU time of the chunks, every worker added up
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.stats.deals / self.seconds if self.seconds > 0 else float("inf")
+
+    def summary(self) -> dict:
+        out = {"variant": self.spec.name, "bots": list(self.spec.bots), "seed": self.spec.seed,
+               "chunk": self.spec.chunk, "workers": self.workers, "seconds": self.seconds,
+               "cpu_seconds": self.cpu_seconds, "deals_per_second": self.deals_per_second}
+        out.update(self.stats.summary())
+        return out
+
+
+Progress = Callable[[int], None]
+"""Called with the number of deals each finished chunk played."""
+
+
+def merge(spec: SimSpec, results: Sequence[ChunkResult], seconds: float, workers: int) -> SimResult:
+    """Merge chunk results in chunk order."""
+    ordered = sorted(results, key=lambda r: r.index)
+    first = ordered[0].stats
+    stats = Stats(spec.players, first.base_stake, first.hand_size)
+    for result in ordered:
+        stats.merge(result.stats)
+    records = [rec for r in ordered for rec in (r.records or [])]
+    return SimResult(spec, stats, seconds, workers, records, sum(r.cpu for r in ordered))
+
+
+def simulate(
+    spec: SimSpec, workers: int | None = 1, *, keep_records: bool = False, progress: Progress | None = None,
+    pool: LocalWorkers | None = None,
+) -> SimResult:
+    """Play ``spec`` on ``workers`` processes of this machine (None: every core; 1: in this process).
+
+    ``pool`` reuses processes already started (``LocalWorkers``) instead.  The time counted for
+    deals per second starts once the processes are up.
+    """
+    from khrap.sim.pool import LocalWorkers
+
+    own = pool is None
+    pool = LocalWorkers(workers) if own else pool
+    try:
+        pool.start()
+        started = time.perf_counter()
+        results, used = pool.run(spec, keep_records, progress)
+        return merge(spec, results, time.perf_counter() - started, used)
+    finally:
+        if own:
+            pool.close()
+
+
+__all__ = ["CHUNK", "ChunkResult", "SimResult", "SimSpec", "chunk_seed", "merge", "play_chunk", "simulate"]
