@@ -26,7 +26,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-VariantArg = Annotated[str, typer.Argument(help="A built-in variant name (see `khrap variants`) or a path to a .yaml file.")]
+VariantArg = Annotated[
+    str, typer.Argument(help="A built-in variant name (see `khrap variants`) or a path to a .yaml file.")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for other programs.")]
 
 

@@ -93,7 +93,8 @@ def load_scenario(path: str | Path) -> Scenario:
         rules = Rules(variant, players)
     except RulesError as err:
         raise reader.error(("players",), str(err)) from None
-    scenario = Scenario(path, rules, data["variant"], dealer=reader.integer("dealer", 0, 0), pot=reader.integer("pot", 0, 0),
+    scenario = Scenario(path, rules, data["variant"], dealer=reader.integer("dealer", 0, 0),
+                        pot=reader.integer("pot", 0, 0),
                         seed=reader.integer("seed", 0))
     if scenario.dealer >= players:
         raise reader.error(("dealer",), f"dealer must be a seat from 0 to {players - 1}")
@@ -113,7 +114,8 @@ def _expect(reader: _Reader) -> tuple[dict, dict]:
     marks = {}
     for key in value:
         if key not in allowed:
-            raise reader.error(("expect", key), f"unknown report field '{key}'{did_you_mean(str(key), allowed)}", key=True)
+            hint = did_you_mean(str(key), allowed)
+            raise reader.error(("expect", key), f"unknown report field '{key}'{hint}", key=True)
         marks[key] = reader.marks.locate(("expect", key)) or (1, 1)
     return value, marks
 

@@ -1,4 +1,7 @@
-"""The `khrap` command: listing, showing, validating, the schema and `run`; user mistakes give one located line and exit 2."""
+"""The `khrap` command: listing, showing, validating, the schema and `run`.
+
+User mistakes give one located line and exit code 2.
+"""
 
 import json
 import subprocess

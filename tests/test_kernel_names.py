@@ -48,7 +48,9 @@ def test_forbidden_list_covers_every_builtin() -> None:
 
 def test_kernel_source_names_no_variant_or_call() -> None:
     forbidden = forbidden_words()
-    hits = [f"{path.name}:{line}: {word}" for path in KERNEL_FILES for line, word in words_in(path) if word in forbidden]
+    hits = [
+        f"{path.name}:{line}: {word}" for path in KERNEL_FILES for line, word in words_in(path) if word in forbidden
+    ]
     assert not hits, "variant or call ids in kernel code:\n" + "\n".join(hits)
 
 

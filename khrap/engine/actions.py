@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from khrap.cards import CardError, card_str, parse_card, parse_suit, suit_str
 from khrap import words as w
+from khrap.cards import CardError, card_str, parse_card, parse_suit, suit_str
 
 
 class ActionError(ValueError):

@@ -7,8 +7,8 @@ call throws, keeps, takes from the table and draws, and the discards it owes.
 
 from __future__ import annotations
 
-from khrap.cards import RANKS, card_str, cards_str, suit_str
 from khrap import words as w
+from khrap.cards import RANKS, card_str, cards_str, suit_str
 from khrap.engine.actions import Action
 from khrap.engine.rules import pattern_card
 from khrap.variant.schema import Amount, Call, CallsStage, CardPattern

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from khrap import words as w
 from khrap.cards import cards_str
 from khrap.engine import calls
-from khrap import words as w
 from khrap.engine.actions import Action
 from khrap.variant.schema import Call, ExchangeStage
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from khrap.engine import calls, exchange, legal, play, settlement
 from khrap import words as w
+from khrap.engine import calls, exchange, legal, play, settlement
 from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.state import GameState, IllegalAction
 from khrap.variant.schema import CallsStage

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from khrap import words as w
 from khrap.cards import card_str
 from khrap.engine import calls, exchange, play
-from khrap import words as w
 from khrap.engine.actions import Action
 from khrap.engine.state import Pending
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from khrap.cards import card_str
 from khrap import words as w
+from khrap.cards import card_str
 from khrap.engine.actions import Action
 
 

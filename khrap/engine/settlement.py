@@ -7,8 +7,8 @@ of failed players, locked stakes returned, and redistribution or carry-over.
 
 from __future__ import annotations
 
-from khrap.cards import RANKS
 from khrap import words as w
+from khrap.cards import RANKS
 from khrap.engine.calls import stake_amount
 from khrap.engine.rules import pattern_card
 from khrap.variant.schema import Penalty

@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from khrap.cards import card_str, cards_str, suit_str
 from khrap import words as w
+from khrap.cards import card_str, cards_str, suit_str
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
 

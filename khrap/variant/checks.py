@@ -10,8 +10,8 @@ import difflib
 from collections.abc import Iterator
 
 from khrap.cards import RANKS
-from khrap.words import KERNEL_WORDS
 from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, Variant
+from khrap.words import KERNEL_WORDS
 
 Issue = tuple[tuple, str]
 
@@ -98,7 +98,8 @@ def _references(v: Variant) -> Iterator[Issue]:
     for cid, call in v.calls.items():
         for j, sid in enumerate(call.effects.skip_stages):
             if sid not in stage_ids:
-                yield ("calls", cid, "effects", "skip_stages", j), f"unknown stage '{sid}'{did_you_mean(sid, stage_ids)}"
+                hint = did_you_mean(sid, stage_ids)
+                yield ("calls", cid, "effects", "skip_stages", j), f"unknown stage '{sid}'{hint}"
     for j, cid in enumerate(v.play.first_lead.calls):
         yield from _ref(v, ("play", "first_lead", "calls", j), cid)
     for i, penalty in enumerate(v.settlement.penalties):

@@ -126,14 +126,19 @@ class AllPass(Model):
     round_ante: int = Field(0, ge=0, description="Extra base stakes each player adds before each new round.")
     last_ante: int = Field(1, ge=0, description="Extra base stakes each player adds after the last round passes.")
     redeal_ante: Literal["skip", "normal"] = Field(
-        "skip", description="`skip`: the redeal does not ante (the extra stake was its ante); `normal`: it antes as usual."
+        "skip",
+        description="`skip`: the redeal does not ante (the extra stake was its ante); `normal`: it antes as usual.",
     )
 
 
 class StatusRule(Model):
     tricks: int = Field(ge=0, description="Tricks a player of this status must take.")
-    stake: Amount = Field(default_factory=Amount, description="What the status is worth: paid on failure by `pay: stake`.")
-    locked: bool = Field(False, description="The stake leaves the stack when the status is taken and is held until settlement.")
+    stake: Amount = Field(
+        default_factory=Amount, description="What the status is worth: paid on failure by `pay: stake`."
+    )
+    locked: bool = Field(
+        False, description="The stake leaves the stack when the status is taken and is held until settlement."
+    )
 
 
 def _default_statuses() -> dict[str, StatusRule]:
@@ -293,7 +298,8 @@ class InstantWin(Model):
 
 class FirstLead(Model):
     calls: list[str] = Field(
-        default_factory=list, description="The first player clockwise from the declarer whose call is one of these leads."
+        default_factory=list,
+        description="The first player clockwise from the declarer whose call is one of these leads.",
     )
 
 
@@ -392,4 +398,6 @@ class Variant(Model):
     next_dealer: Literal["left", "declarer"] = Field(
         "left", description="The next dealer: the player on the dealer's left, or the deal's final declarer."
     )
-    allow_debt: bool = Field(True, description="Stacks may go negative; if false a call the stack cannot cover is refused.")
+    allow_debt: bool = Field(
+        True, description="Stacks may go negative; if false a call the stack cannot cover is refused."
+    )

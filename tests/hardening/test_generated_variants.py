@@ -111,7 +111,7 @@ def play_every_count(variant: Variant, seed: int, deals: int = 3) -> None:
         total, cards = state.total_chips, len(state.rules.deck)
         rng = random.Random(seed)
 
-        def check(s) -> None:
+        def check(s, total: int = total, cards: int = cards) -> None:
             assert s.chips_in_play() == total and s.cards_in_play() == cards
 
         for _ in range(deals):
