@@ -33,6 +33,7 @@ def observation(state, seat: int) -> dict:
         "calls": list(state.call_of),
         "trick": [[s, card_str(c), j] for s, c, j in state.trick],
         "tricks": list(state.tricks),
-        "history": [e.text if e.seat == seat else e.public for e in state.log],
+        # The current deal only: earlier deals are settled and would make every observation grow.
+        "history": [e.text if e.seat == seat else e.public for e in state.log[state.deal_log_start :]],
         "legal": state.legal_words() if state.to_act == seat and state.phase != w.SETTLED else [],
     }

@@ -72,6 +72,7 @@ class GameState:
         self.session_over = False
         self.log: list[Event] = []
         self.last_legal: tuple = (None, [])
+        self.deal_log_start = 0  # where the current deal's events begin in the log
         self._reset_deal()
         self.phase = w.SETTLED
         self.pending: Pending | None = None
@@ -115,6 +116,7 @@ class GameState:
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
+        self.deal_log_start = len(self.log)
         self._reset_deal()
         self._ante()
         self._shuffle_and_deal()
