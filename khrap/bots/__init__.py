@@ -11,9 +11,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from khrap.bots.heuristic import HeuristicBot
+from khrap.bots.mcts import MctsBot
 from khrap.bots.random_bot import RandomBot
 from khrap.bots.rule_bot import RuleBot
-from khrap.engine import Action, Rules
+from khrap.engine import Action, GameState, Rules
 
 
 class Bot(Protocol):
@@ -22,8 +24,11 @@ class Bot(Protocol):
     def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
-KINDS: dict[str, Callable[[Rules], Bot]] = {"random": RandomBot, "rule": RuleBot}
-"""Bot kinds by name: ``random`` (uniform over the legal actions), ``rule`` (rules of thumb)."""
+KINDS: dict[str, Callable[[Rules], Bot]] = {
+    "random": RandomBot, "rule": RuleBot, "heuristic": HeuristicBot, "mcts": MctsBot,
+}
+"""Bot kinds by name: ``random`` (uniform over the legal actions), ``rule`` (rules of thumb),
+``heuristic`` (hand estimates and card play, docs/bots.md), ``mcts`` (determinized search)."""
 
 
 def make_bot(kind: str, rules: Rules) -> Bot:
@@ -40,4 +45,20 @@ def decision_rng(seed: int, step: int) -> random.Random:
     return random.Random(f"khrap-bot:{seed}:{step}")
 
 
-__all__ = ["KINDS", "Bot", "RandomBot", "RuleBot", "decision_rng", "make_bot"]
+def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action:
+    """``bot``'s choice for the seat to act in ``game`` (a Session or a GameState).
+
+    The bot gets that seat's observation and the legal actions; a search bot
+    (``bot.searches``) also gets the seat's view (``khrap.bots.determinize``),
+    which copies only what that seat may know."""
+    state = getattr(game, "state", game)
+    seat = state.to_act
+    observation, legal = state.observation(seat), state.legal_actions()
+    if getattr(bot, "searches", False):
+        from khrap.bots.determinize import seat_view
+
+        return bot.choose(observation, legal, rng, view=seat_view(state, seat))
+    return bot.choose(observation, legal, rng)
+
+
+__all__ = ["KINDS", "Bot", "HeuristicBot", "MctsBot", "RandomBot", "RuleBot", "choose_for", "decision_rng", "make_bot"]

@@ -40,7 +40,8 @@ def play(
     players: Annotated[int | None, typer.Option("--players", "-n", help="Seats at the table (default 4).")] = None,
     seat: Annotated[list[int] | None, typer.Option(
         "--seat", help="Your seat (default 0); repeat it for several people at one keyboard.")] = None,
-    bots: Annotated[str | None, typer.Option("--bots", help="Bots at the other seats: rule or random.")] = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", help="Bots at the other seats: random, rule, heuristic or mcts (docs/bots.md).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Fixes every shuffle and every bot's choice.")] = None,
     deals: Annotated[int | None, typer.Option(
         "--deals", min=1, help="End once the session has completed this many deals (default: until you quit).")] = None,

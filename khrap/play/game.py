@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from khrap.bots import Bot, decision_rng, make_bot
+from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
 from khrap.play.screen import choices, menu_text, render
 from khrap.session import Session, save_record
@@ -120,7 +120,7 @@ class Game:
     def bot_turn(self, seat: int) -> None:
         s = self.session
         rng = decision_rng(s.seed, len(s.actions))
-        s.apply(self.bots[seat].choose(s.observation(seat), s.legal_actions(), rng), seat)
+        s.apply(choose_for(self.bots[seat], s, rng), seat)  # a search bot also gets its seat's view
 
     def finished(self) -> bool:
         return self.table.deals is not None and self.session.deals_completed >= self.table.deals

@@ -1,0 +1,202 @@
+"""Hand estimates for the heuristic bot: trick chances per card, trick counts, a call's worth in chips.
+
+Everything comes from what the seat may know (``Info``) and the variant's data:
+the deck, the statuses' obligations and stakes, the settlement's trick share,
+penalties and declarer's prize.  No variant or call is ever named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from khrap import words as w
+from khrap.engine import Rules
+from khrap.engine.rules import pattern_card
+from khrap.variant.schema import Amount, Call
+
+RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
+NOT_TOP = 0.7  # a card below an unseen higher one needs the right moment
+UNKNOWN_TRUMP = 0.5  # side winners when the trump suit is not known yet (the declarer will name his best)
+UNDECIDED_PLAYS = 0.6  # the share of an undecided seat's cards counted against us (he may still pass)
+ALONE = 0.0  # the chance nobody joins a declarer (then every trick is his)
+SHRINK = 0.85  # calibration: per-card estimates run high, the table shares the tricks (tuned on self-play)
+
+
+@dataclass
+class Info:
+    """What the seat knows at a decision, in card ints (from an observation or a simulated state)."""
+
+    seat: int
+    n: int
+    hand: list[int] | None
+    trump: int | None
+    turned: int | None
+    statuses: list[str]
+    calls: list[str | None]
+    tricks: list[int]
+    trick: list[tuple[int, int, bool]]
+    gone: set[int]  # cards known not to be in another hand or the stock: played, own discards, turned
+    pot: int
+    hand_sizes: list[int]
+    stock_count: int
+    voids: dict[int, set[int]] = field(default_factory=dict)
+    public_in_hand: dict[int, set[int]] = field(default_factory=dict)
+
+
+class Estimator:
+    """Trick chances and call values for one table's rules."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.variant = rules.variant
+        self.deck = list(rules.deck)
+        self.joker = rules.joker
+        self.by_suit = {s: sorted(c for c in self.deck if c // 13 == s) for s in range(4)}
+        self._draw: dict[tuple[int | None, float], float] = {}
+
+    # ------------------------------------------------------------ cards
+    def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
+        mine = set(hand)
+        return [c for c in self.deck if c not in mine and c not in info.gone]
+
+    def opponents_share(self, info: Info, unseen: int) -> float:
+        """The chance that a given unseen card sits in a hand that plays against us."""
+        held = 0.0
+        for seat, status in enumerate(info.statuses):
+            if seat == info.seat or status == w.OUT:
+                continue
+            held += info.hand_sizes[seat] * (UNDECIDED_PLAYS if status == w.UNDECIDED else 1.0)
+        return min(0.95, held / max(1, unseen))
+
+    def chance(self, card: int, hand: Sequence[int], trump: int | None, info: Info, q: float) -> float:
+        """The chance ``card`` takes a trick from ``hand``."""
+        if card == self.joker:
+            return 1.0
+        suit, mine = card // 13, set(hand)
+        higher = sum(1 for c in self.by_suit[suit] if c > card and c not in mine and c not in info.gone)
+        p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+        if trump is None:
+            return p * UNKNOWN_TRUMP
+        if suit == trump:
+            trumps = sum(1 for c in hand if c // 13 == trump)
+            return min(1.0, p + (1 - p) * 0.15 * (trumps - 1))
+        length = sum(1 for c in hand if c // 13 == suit)
+        return p * max(0.2, 1 - RUFF_RISK * length - 0.1)
+
+    def chances(self, hand: Sequence[int], trump: int | None, info: Info) -> list[float]:
+        q = self.opponents_share(info, len(self.unseen(info, hand)))
+        return [self.chance(c, hand, trump, info, q) * (1.0 if c == self.joker else SHRINK) for c in hand]
+
+    def draw_chance(self, hand: Sequence[int], trump: int | None, info: Info) -> float:
+        """The average trick chance of a card drawn blind (from a fresh deck: cached per trump and share)."""
+        pool = self.unseen(info, hand)
+        if not pool:
+            return 0.0
+        q = round(self.opponents_share(info, len(pool)), 2)
+        key = (trump, q)
+        if key not in self._draw:
+            blank = Info(info.seat, info.n, [], trump, None, info.statuses, info.calls, info.tricks, [], set(),
+                         info.pot, info.hand_sizes, info.stock_count)
+            self._draw[key] = SHRINK * sum(self.chance(c, [c], trump, blank, q) for c in self.deck) / len(self.deck)
+        playing = sum(1 for st in info.statuses if st != w.OUT)
+        return min(self._draw[key], 1 / max(2, playing))  # the tricks are shared among those who play
+
+    def best_suit(self, hand: Sequence[int], info: Info) -> int:
+        return max(range(4), key=lambda s: (sum(self.chances(hand, s, info)), sum(1 for c in hand if c // 13 == s)))
+
+    # ------------------------------------------------------------ counts
+    def distribution(self, probs: Sequence[float]) -> list[float]:
+        """P(exactly k tricks) for independent chances, capped at the hand size."""
+        dist = [1.0]
+        for p in probs:
+            p = min(0.97, max(0.0, p))
+            nxt = [0.0] * (len(dist) + 1)
+            for k, q in enumerate(dist):
+                nxt[k] += q * (1 - p)
+                nxt[k + 1] += q * p
+            dist = nxt
+        size = self.variant.hand_size
+        if len(dist) > size + 1:
+            dist = dist[:size] + [sum(dist[size:])]
+        return dist
+
+    def after_call(self, call: Call, hand: Sequence[int] | None, trump: int | None, info: Info,
+                   take_turned: bool = False) -> list[float]:
+        """Trick chances of the hand a call leaves (draws as average cards, owed discards dropped)."""
+        eff = call.effects
+        size = self.variant.hand_size
+        if hand is None:
+            kept: list[int] = []
+            unknown = 0 if eff.discard_hand else size
+            if eff.take_turned == "swap":
+                unknown = size - 1
+        elif eff.discard_hand:
+            keep = {pattern_card(p, trump) for p in eff.keep}
+            kept, unknown = [c for c in hand if c in keep], 0
+        else:
+            kept, unknown = list(hand), 0
+        if (eff.take_turned in ("yes", "swap") or take_turned) and info.turned is not None:
+            kept.append(info.turned)
+        draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
+        probs = self.chances(kept, trump, info)
+        avg = self.draw_chance(kept, trump, info)
+        probs += [avg] * (unknown + max(0, draws))
+        probs.sort(reverse=True)
+        if call.exchange.takes_part and hand is not None and self._has_exchange():
+            probs = [max(p, avg) for p in probs]
+        return probs[:size]  # the owed discards drop the weakest
+
+    def _has_exchange(self) -> bool:
+        return any(s.kind == "exchange" for s in self.variant.stages)
+
+    # ------------------------------------------------------------ chips
+    def amount(self, amount: Amount, pot: int) -> int:
+        return amount.base * self.variant.base_stake + amount.pots * pot
+
+    def penalty(self, status: str, call_id: str, tricks: int, hand: Sequence[int], trump: int | None,
+                pot: int) -> int:
+        """What a failed ``status`` with ``tricks`` pays (the first matching penalty)."""
+        for pen in self.variant.settlement.penalties:
+            if pen.status is not None and pen.status != status:
+                continue
+            if pen.calls and call_id not in pen.calls:
+                continue
+            if pen.tricks is not None and pen.tricks != tricks:
+                continue
+            if any(pattern_card(p, trump) not in hand for p in pen.held):
+                continue
+            if pen.pay == "stake":
+                return self.amount(self.variant.statuses[status].stake, pot)
+            return self.amount(pen.pay, pot)
+        return 0
+
+    def call_value(self, call_id: str, call: Call, probs: Sequence[float], hand: Sequence[int],
+                   trump: int | None, info: Info, round_: int = 1) -> float:
+        """Expected chips of making ``call`` with these trick chances (passing is worth 0)."""
+        status = call.effects.status
+        if status == w.OUT:
+            return 0.0
+        rule = self.variant.statuses[status]
+        settle = self.variant.settlement
+        pot = max(info.pot, self.variant.ante.amount * self.variant.base_stake * info.n)
+        unit = pot // (settle.trick_share.divisor or self.variant.hand_size)
+        paid = status in settle.trick_share.statuses
+        prizes = settle.declarer_prize
+        kind = prizes[min(round_, len(prizes)) - 1] if status == w.DECLARER and prizes else "none"
+        value = 0.0
+        for k, p in enumerate(self.distribution(probs)):
+            made = k >= rule.tricks
+            if paid and (made or not settle.trick_share.fulfilled_only):
+                value += p * k * unit
+            if made and kind != "none":  # the rest: what the others' tricks leave, at most
+                value += p * (pot // 2 if kind == "half" else pot - unit * (self.variant.hand_size - k))
+            else:
+                value -= p * self.penalty(status, call_id, k, hand, trump, pot)
+        if status == w.DECLARER and self.variant.play.lone_declarer_takes_all:
+            # nobody may join him: then every trick is his (and the prize)
+            size = self.variant.hand_size
+            alone = size * unit if paid else 0
+            alone += {"none": 0, "half": pot // 2}.get(kind, pot - 0)
+            value = (1 - ALONE) * value + ALONE * alone
+        return value

@@ -1,0 +1,223 @@
+"""The heuristic bot: values its hand, makes the calls worth chips, exchanges weak cards, plays sensibly.
+
+It decides from one seat's observation (or, inside a search, from the same
+facts read off a simulated state) and the variant's data: obligations and
+stakes (``variant.statuses``), trick shares, penalties and prizes
+(``variant.settlement``).  It judges a call by its data (status, requirements,
+draws, stakes), never by its id, so house rules get the same care.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from khrap import words as w
+from khrap.bots.estimate import SHRINK, Estimator, Info
+from khrap.bots.knowledge import deal_facts
+from khrap.cards import parse_card, parse_suit
+from khrap.engine import Action, Rules
+
+CONTEST = 1.0  # a helper call's extra worth, per chip of pot: a declarer left alone takes it all
+CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
+
+
+def info_from_observation(obs: dict, rules: Rules) -> Info:
+    """The facts a seat's observation gives, in card ints."""
+    seat = obs["seat"]
+    trump = None if obs["trump"] is None else parse_suit(obs["trump"])
+    facts = deal_facts(obs["history"], seat)
+    turned = [parse_card(c) for c in obs["turned"]]
+    gone = facts.played_cards | facts.own_gone | set(turned) | {parse_card(c) for _, c, _ in obs["trick"]}
+    follow = rules.variant.play
+    return Info(
+        seat=seat, n=len(obs["hand_sizes"]),
+        hand=None if obs["hand"] is None else [parse_card(c) for c in obs["hand"]],
+        trump=trump, turned=turned[-1] if turned else None,
+        statuses=list(obs["statuses"]), calls=list(obs["calls"]), tricks=list(obs["tricks"]),
+        trick=[(s, parse_card(c), bool(j)) for s, c, j in obs["trick"]],
+        gone=gone, pot=obs["pot"], hand_sizes=list(obs["hand_sizes"]), stock_count=obs["stock_count"],
+        voids=facts.voids(trump, follow.follow_suit, follow.trump_if_void),
+        public_in_hand={s: set(c) for s, c in facts.public_in_hand.items()},
+    )
+
+
+class HeuristicBot:
+    """Hand estimates and rules of play, from the seat's own knowledge and the variant's data."""
+
+    name = "heuristic"
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.est = Estimator(rules)
+
+    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not legal:
+            raise ValueError(f"seat {observation.get('seat')} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(info_from_observation(observation, self.rules), legal, rng, observation["round"])
+
+    def decide(self, info: Info, legal: Sequence[Action], rng: random.Random, round_: int = 1) -> Action:
+        """The decision for ``info`` (also used by the search bot's playouts)."""
+        if len(legal) == 1:
+            return legal[0]
+        word = legal[0].word
+        if word == w.PLAY:
+            return self.play(info, legal)
+        hand = info.hand
+        if word == w.DISCARD:
+            return max(legal, key=lambda a: self._keep_value(info, [c for c in hand if c != a.cards[0]]))
+        if word == w.EXCHANGE:
+            return self.exchange(info, legal)
+        if word == w.TRUMP:
+            best = self.est.best_suit(hand, info)
+            return next((a for a in legal if a.suit == best), legal[0])
+        return self.call(info, legal, rng, round_)
+
+    # ------------------------------------------------------------ calls
+    def _trump_for(self, info: Info, declarer: bool) -> int | None:
+        if info.trump is None and declarer and info.hand and self.rules.variant.trump.source == "named":
+            return self.est.best_suit(info.hand, info)
+        return info.trump
+
+    def call(self, info: Info, legal: Sequence[Action], rng: random.Random, round_: int = 1) -> Action:
+        best, best_value = None, None
+        look = None
+        for action in legal:
+            if action.word == w.LOOK:
+                look = action
+                continue
+            call = self.rules.calls.get(action.word)
+            if call is None:
+                continue
+            trump = self._trump_for(info, call.effects.status == w.DECLARER)
+            probs = self.est.after_call(call, info.hand, trump, info, action.take_turned)
+            if trump is not None and info.trump is None:  # he will name his best suit after buying
+                probs = [min(1.0, p / SHRINK) for p in probs]
+            value = self.est.call_value(action.word, call, probs, info.hand or [], trump, info, round_)
+            if call.effects.status == w.OUT:
+                value = self._pass_value(info)
+            elif call.effects.status == w.HELPER:
+                value += CONTEST * min(info.pot, CAP * self._opening(info))  # a lone declarer takes all: contest
+            value += rng.random() * 1e-6  # ties broken by the decision's randomness
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        if look is not None and (best is None or best_value <= self.rules.variant.base_stake):
+            return look  # a blind call only when clearly worth it
+        return best or legal[0]
+
+    def _opening(self, info: Info) -> int:
+        """The pot a deal opens with: every player's ante."""
+        v = self.rules.variant
+        return max(1, v.ante.amount) * v.base_stake * info.n
+
+    def _pass_value(self, info: Info) -> float:
+        """Passing is free until all-pass rounds swell the pot; then a share of it, so somebody plays."""
+        v = self.rules.variant
+        opening = max(1, v.ante.amount) * v.base_stake * info.n
+        if any(s in w.ACTIVE for s in info.statuses):
+            return 0.0
+        swell = info.pot / opening - 1
+        return -0.05 * info.pot * (swell - 8) if swell > 8 else 0.0
+
+    # ------------------------------------------------------------ exchange
+    def _keep_value(self, info: Info, cards: Sequence[int]) -> float:
+        trump = self._trump_for(info, info.statuses[info.seat] == w.DECLARER)
+        return sum(self.est.chances(cards, trump, info))
+
+    def exchange(self, info: Info, legal: Sequence[Action]) -> Action:
+        return max(legal, key=self.exchange_score(info))
+
+    def exchange_score(self, info: Info) -> Callable[[Action], tuple[float, int]]:
+        """How good each exchange is: expected tricks of the hand it leaves, then fewer cards."""
+        trump = self._trump_for(info, info.statuses[info.seat] == w.DECLARER)
+        call = self.rules.calls.get(info.calls[info.seat] or "")
+        extra = call.exchange.draw_extra if call else 0
+        owed = call.exchange.then_discard if call else 0
+        avg = self.est.draw_chance(info.hand, trump, info)
+        chances = dict(zip(info.hand, self.est.chances(info.hand, trump, info), strict=True))
+
+        def score(action: Action) -> tuple[float, int]:
+            kept = sorted((chances[c] for c in info.hand if c not in action.cards), reverse=True)
+            drawn = [avg] * (len(action.cards) + extra)
+            total = sorted(kept + drawn, reverse=True)
+            total = total[: len(total) - owed] if owed else total
+            return sum(total), -len(action.cards)
+
+        return score
+
+    # ------------------------------------------------------------ play
+    def _key(self, card: int, joker: bool, led: int | None, trump: int | None) -> tuple[int, int]:
+        if joker:
+            return (3, 0)
+        suit = card // 13
+        if suit == trump:
+            return (2, card % 13)
+        return (1 if suit == led else 0, card % 13)
+
+    def _master(self, info: Info, card: int, trump: int | None, after: Sequence[int]) -> bool:
+        """No unseen card can beat ``card`` (unseen higher ones of its suit, or a ruff by a known void)."""
+        hand = set(info.hand)
+        suit = card // 13
+        if any(c > card and c not in hand and c not in info.gone for c in self.est.by_suit[suit]):
+            return False
+        if self.est.joker is not None and self.est.joker not in hand and self.est.joker not in info.gone:
+            return False
+        if suit != trump and trump is not None:
+            trumps_out = any(c not in hand and c not in info.gone for c in self.est.by_suit[trump])
+            if trumps_out and any(suit in info.voids.get(s, ()) for s in after):
+                return False
+        return True
+
+    def _after(self, info: Info) -> list[int]:
+        """Active seats still to play to the current trick after this seat."""
+        active = [s for s in range(info.n) if info.statuses[s] in w.ACTIVE]
+        played = {s for s, _, _ in info.trick}
+        return [s for s in active if s != info.seat and s not in played]
+
+    def play(self, info: Info, legal: Sequence[Action]) -> Action:
+        trump = info.trump
+        chances = dict(zip(info.hand, self.est.chances(info.hand, trump, info), strict=True))
+        after = self._after(info)
+
+        def cheap(a: Action) -> tuple[int, float, int]:
+            return (a.joker, chances.get(a.cards[0], 0.0), a.cards[0] % 13)
+
+        if not info.trick:
+            return self._lead(info, legal, chances, after)
+        first = info.trick[0]
+        led = None if first[2] else first[1] // 13
+        best = max(self._key(c, j, led, trump) for _, c, j in info.trick)
+        winners = [a for a in legal if self._key(a.cards[0], a.joker, led, trump) > best]
+        if winners:
+            sure = [a for a in winners if a.joker or not after or self._master(info, a.cards[0], trump, after)]
+            if sure:
+                return min(sure, key=lambda a: (a.joker, self._key(a.cards[0], a.joker, led, trump)))
+            plain = [a for a in winners if not a.joker]
+            if plain:
+                return min(plain, key=lambda a: self._key(a.cards[0], a.joker, led, trump))
+            need = self.rules.variant.statuses[info.statuses[info.seat]].tricks - info.tricks[info.seat]
+            if need > 0 and len(info.hand) <= need:
+                return winners[0]
+        return min(legal, key=cheap)
+
+    def _lead(self, info: Info, legal: Sequence[Action], chances: dict[int, float], after: list[int]) -> Action:
+        trump = info.trump
+        plain = [a for a in legal if not a.joker]
+        masters = [a for a in plain if self._master(info, a.cards[0], trump, after)]
+        trumps = [a for a in plain if a.cards[0] // 13 == trump]
+        master_trumps = [a for a in masters if a.cards[0] // 13 == trump]
+        if master_trumps and len(trumps) >= 2:
+            return max(master_trumps, key=lambda a: a.cards[0])
+        side_masters = [a for a in masters if a.cards[0] // 13 != trump]
+        if side_masters:
+            return max(side_masters, key=lambda a: a.cards[0] % 13)
+        if master_trumps:
+            return master_trumps[0]
+        if not plain:
+            return legal[0]
+        side = [a for a in plain if a.cards[0] // 13 != trump] or plain
+        length = {s: sum(1 for c in info.hand if c // 13 == s) for s in range(4)}
+        return min(side, key=lambda a: (length[a.cards[0] // 13] if trumps else 0, chances.get(a.cards[0], 0.0),
+                                        a.cards[0] % 13))
