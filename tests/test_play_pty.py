@@ -22,7 +22,7 @@ DECK = "AS QH 7S JS KH 6S 8S 6C 7C 8C 9S 7D 6D AD TS 8D 9H"
 
 def spawn(*args: str, cwd: Path) -> "pexpect.spawn":
     return pexpect.spawn(sys.executable, ["-m", "khrap.cli", *args], cwd=str(cwd), encoding="utf-8",
-                         timeout=30, dimensions=(60, 200))
+                         timeout=90, dimensions=(60, 200))
 
 
 def write_start(path: Path, humans: list[int], deals: int = 1) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from khrap.bots import RandomBot, make_bot
+from khrap.bots import RandomBot, choose_for, make_bot
 from khrap.engine import GameState, Rules
 from khrap.sim.records import DealRecord, deal_record
 from khrap.sim.stats import Stats
@@ -127,8 +127,10 @@ def _play_deal(state: GameState, bots: list, rng: random.Random) -> DealRecord:
     while state.pending is not None:
         seat = state.pending.seat
         bot = bots[seat]
-        observation = {"seat": seat} if type(bot) is RandomBot else state.observation(seat)
-        state.apply(bot.choose(observation, state.legal_actions(), rng))
+        if type(bot) is RandomBot:  # needs no observation: skip building one
+            state.apply(bot.choose({"seat": seat}, state.legal_actions(), rng))
+        else:  # a search bot also gets its seat's view
+            state.apply(choose_for(bot, state, rng))
         actions += 1
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"a deal did not end after {MAX_ACTIONS} decisions ({state.round=}, phase "
