@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from khrap.cards import CardError, parse_card, parse_rank
 
@@ -34,21 +34,17 @@ def _rank_word(value: object) -> str:
     return "T" if word == "10" else word
 
 
+Rank = Annotated[str, BeforeValidator(_rank_word)]
+"""A rank word (2-9, T or 10, J, Q, K, A; any case), stored as its canonical letter."""
+
+
 class CardPattern(Model):
     """A card named by rank and suit, where the suit may be ``trump``."""
 
-    rank: str = Field(description="Rank: 2-9, T (or 10), J, Q, K, A.")
+    rank: Rank = Field(description="Rank: 2-9, T (or 10), J, Q, K, A.")
     suit: Literal["S", "H", "D", "C", "trump"] = Field(
         "trump", description="A suit letter, or `trump` for the current trump suit."
     )
-
-    @field_validator("rank", mode="before")
-    @classmethod
-    def _rank(cls, value: object) -> str:
-        try:
-            return _rank_word(value)
-        except CardError as err:
-            raise ValueError(str(err)) from None
 
 
 class Amount(Model):
@@ -159,17 +155,7 @@ class Requires(Model):
     holds: list[CardPattern] = Field(default_factory=list, description="Cards the caller must hold.")
     min_trumps: int | None = Field(None, ge=0, description="The caller holds at least this many trumps.")
     max_trumps: int | None = Field(None, ge=0, description="The caller holds at most this many trumps.")
-    turned_rank: str | None = Field(None, description="The current turned trump card has this rank.")
-
-    @field_validator("turned_rank", mode="before")
-    @classmethod
-    def _turned(cls, value: object) -> str | None:
-        if value is None:
-            return None
-        try:
-            return _rank_word(value)
-        except CardError as err:
-            raise ValueError(str(err)) from None
+    turned_rank: Rank | None = Field(None, description="The current turned trump card has this rank.")
 
 
 class Exchanges(Model):
@@ -278,7 +264,7 @@ class InstantWin(Model):
     name: Localized = Field(description="Display name per language.")
     description: Localized = Field(default_factory=dict, description="One line per language.")
     enabled: bool = Field(True, description="False removes the instant win (e.g. in a file that extends one with it).")
-    rank: str = Field(description="The rank held.")
+    rank: Rank = Field(description="The rank held.")
     count: int = Field(ge=1, le=4, description="How many cards of that rank.")
     payers: Literal["active", "all"] = Field(
         "active", description="Who pays his status stake into the pot: other active players, or passers too."
@@ -286,14 +272,6 @@ class InstantWin(Model):
     next_ante: Literal["skip_if_pot", "normal"] = Field(
         "skip_if_pot", description="The next deal skips its ante when the payments left chips in the pot."
     )
-
-    @field_validator("rank", mode="before")
-    @classmethod
-    def _rank(cls, value: object) -> str:
-        try:
-            return _rank_word(value)
-        except CardError as err:
-            raise ValueError(str(err)) from None
 
 
 class FirstLead(Model):
