@@ -152,16 +152,10 @@ def _deck(reader: _Reader, index: int, entry: Any, rules: Rules) -> list[int]:
         listed = [parse_card(str(word)) for word in words]
     except CardError as err:
         raise reader.error(loc, str(err)) from None
-    seen: set[int] = set()
-    for card in listed:
-        if card in seen:
-            raise reader.error(loc, f"{card_str(card)} is listed twice")
-        if card not in rules.deck:
-            raise reader.error(loc, f"{card_str(card)} is not in the deck of this variant for {rules.players} players")
-        seen.add(card)
-    if len(listed) > len(rules.deck):
-        raise reader.error(loc, f"{len(listed)} cards listed; the deck has {len(rules.deck)}")
-    return listed + [c for c in rules.deck if c not in seen]
+    try:
+        return rules.complete_deck(listed)
+    except RulesError as err:
+        raise reader.error(loc, str(err)) from None
 
 
 def _action_lines(reader: _Reader) -> list[tuple[int, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from khrap.cards import SUITS, build_deck, parse_card, parse_rank
+from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
 from khrap.variant.schema import (
     Call,
     CallsStage,
@@ -75,6 +75,17 @@ class Rules:
         self.blind_calls = {cid for cid, c in self.calls.items() if c.requires.blind}
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
         self.forms: dict[tuple[str, int], tuple] = {}  # filled by the legal module as hands are seen
+
+    def complete_deck(self, listed: list[int]) -> list[int]:
+        """A shuffle given by its top cards: the listed cards, then the rest in canonical order."""
+        seen: set[int] = set()
+        for card in listed:
+            if card in seen:
+                raise RulesError(f"{card_str(card)} is listed twice")
+            if card not in self.deck:
+                raise RulesError(f"{card_str(card)} is not in the deck of this variant for {self.players} players")
+            seen.add(card)
+        return list(listed) + [c for c in self.deck if c not in seen]
 
     @property
     def hand_size(self) -> int:

@@ -1,7 +1,7 @@
 """A PettingZoo AEC environment: one deal of any variant per episode, through the Python API.
 
     from khrap.rl import env
-    game = env("frap", players=4)
+    game = env(VARIANT, players=4)  # VARIANT: a built-in name, a .yaml path or a Variant
     game.reset(seed=1)
     for agent in game.agent_iter():
         obs, reward, terminated, truncated, info = game.last()

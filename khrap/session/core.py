@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from khrap.cards import CardError, card_str, parse_card
-from khrap.engine import Action, ActionError, GameState, IllegalAction, Rules, parse_action
+from khrap.cards import CardError, parse_card
+from khrap.engine import Action, ActionError, GameState, IllegalAction, Rules, RulesError, parse_action
 from khrap.variant.catalog import load_variant
 from khrap.variant.schema import Variant
 
@@ -30,12 +30,10 @@ def complete_deck(listed: DeckSpec, rules: Rules) -> list[int]:
         cards = [c if isinstance(c, int) else parse_card(c) for c in words]
     except CardError as err:
         raise ValueError(str(err)) from None
-    if len(set(cards)) != len(cards):
-        raise ValueError("a deck lists a card twice")
-    missing = [card_str(c) for c in cards if c not in rules.deck]
-    if missing:
-        raise ValueError(f"{missing[0]} is not in the deck of this variant for {rules.players} players")
-    return cards + [c for c in rules.deck if c not in cards]
+    try:
+        return rules.complete_deck(cards)
+    except RulesError as err:
+        raise ValueError(str(err)) from None
 
 
 class Session:
