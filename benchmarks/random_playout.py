@@ -1,9 +1,12 @@
 """Random-playout speed: whole deals per second, uniformly random legal actions, one core.
 
-    python benchmarks/random_playout.py [--seconds 3] [--players 4] [--variant khrap ...] [--json]
+    python benchmarks/random_playout.py [--seconds 3] [--players 4] [--variant khrap ...] [--reference] [--json]
 
-Each deal includes its ante, deal, bidding (with all-pass rounds), exchange and play.
-Absolute figures drift on shared machines: compare runs made on the same machine.
+Each deal includes its ante, deal, bidding (with all-pass rounds), exchange and play.  By default the
+deals are played by the compiled machine (``khrap.engine.compiled``, what ``khrap simulate`` uses for
+random bots); ``--reference`` plays them on the reference kernel (``GameState``) instead.  Both choose
+with the same seeded generator and play the same deals.  Absolute figures drift on shared machines:
+compare runs made on the same machine (``speed.py`` measures ratios to a bare loop in one run).
 """
 
 from __future__ import annotations
@@ -14,22 +17,42 @@ import random
 import time
 
 from khrap.engine import GameState, Rules
+from khrap.engine.compiled import Machine, Program
+from khrap.engine.randomness import chooser
 from khrap.variant.catalog import builtin, builtin_names
+from khrap.variant.schema import Variant
 
 
-def deals_per_second(name: str, players: int, seconds: float, seed: int = 1) -> tuple[float, int]:
-    variant = builtin(name)
-    players = min(max(players, variant.players.min), variant.players.max)
-    state = GameState(Rules(variant, players), players, seed=seed)
-    rng = random.Random(seed)
+def compiled_rate(variant: Variant, players: int, seconds: float, seed: int = 1) -> float:
+    """Deals per second of the compiled machine, uniform random legal actions."""
+    machine = Machine(Program(Rules(variant, players)), seed=seed)
+    choose = chooser(random.Random(seed))
     deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
+        if machine.session_over:  # a table without debts that nobody can open: a new session
+            machine = Machine(machine.p, seed=seed + deals)
+        machine.play_deal(choose)
+        deals += 1
+    return deals / (time.perf_counter() - start)
+
+
+def reference_rate(variant: Variant, players: int, seconds: float, seed: int = 1) -> float:
+    """Deals per second of the reference kernel, uniform random legal actions (the log cleared each deal)."""
+    rules = Rules(variant, players)
+    state = GameState(rules, players, seed=seed)
+    choose = chooser(random.Random(seed))
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if state.session_over:
+            state = GameState(rules, players, seed=seed + deals)
+        state.log.clear()
         state.start_deal()
         while state.pending is not None:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(choose(state.legal_actions()))
         deals += 1
-    return deals / (time.perf_counter() - start), players
+    return deals / (time.perf_counter() - start)
 
 
 def main() -> None:
@@ -37,14 +60,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per variant (default 3)")
     parser.add_argument("--players", type=int, default=4, help="players per table (clamped to the variant's range)")
     parser.add_argument("--variant", action="append", help="a built-in variant (default: all)")
+    parser.add_argument("--reference", action="store_true", help="play on the reference kernel")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
+    rate_of = reference_rate if args.reference else compiled_rate
+    engine = "reference" if args.reference else "compiled"
     rows = []
     for name in args.variant or builtin_names():
-        rate, players = deals_per_second(name, args.players, args.seconds)
-        rows.append({"variant": name, "players": players, "deals_per_second": round(rate, 1)})
+        variant = builtin(name)
+        players = min(max(args.players, variant.players.min), variant.players.max)
+        rate = rate_of(variant, players, args.seconds)
+        rows.append({"variant": name, "players": players, "engine": engine, "deals_per_second": round(rate, 1)})
         if not args.json:
-            print(f"{name:<15} {players} players  {rate:10.1f} deals/s", flush=True)
+            print(f"{name:<15} {players} players  {rate:10.1f} deals/s ({engine})", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))
 

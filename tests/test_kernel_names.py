@@ -13,7 +13,7 @@ from khrap import words
 from khrap.variant.catalog import builtin, builtin_names
 
 KERNEL = Path(words.__file__).parent
-KERNEL_FILES = sorted((KERNEL / "engine").glob("*.py")) + [KERNEL / "words.py"]
+KERNEL_FILES = sorted((KERNEL / "engine").rglob("*.py")) + [KERNEL / "words.py"]  # the compiled machine too
 # `pass` is one of the kernel's own words too (the log says "all pass"), though variants define it as a call.
 ALLOWED = set(words.KERNEL_WORDS) | {"pass"}
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from khrap import words as w
 from khrap.cards import card_str, cards_str, suit_str
+from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
 
@@ -160,7 +161,7 @@ class GameState:
             deck = self.scripted_decks.pop(0)
         else:
             deck = list(self.rules.deck)
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
         self.decks_dealt.append(list(deck))
         return deck
 

@@ -1,0 +1,808 @@
+"""The compiled machine: one table playing deal after deal, for simulations and benchmarks.
+
+It runs the same rules as the reference kernel (``GameState``), step for step:
+the same shuffles from the same seed, the same legal actions in the same order,
+the same chips.  ``tests/test_compiled.py`` plays both side by side and compares
+every list of legal actions and every stack.  What it leaves out is what a
+simulation does not need: the text log, the reasons for a refusal, observations,
+and checking an action (``apply`` trusts that it came from ``legal``).  Instead
+of a log it keeps the few facts a deal record needs (calls said, all-passes,
+turn-ups, redeals, trick winners, how the deal ended).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import chain, combinations
+
+from khrap import words as w
+from khrap.engine.actions import Action
+from khrap.engine.compiled.program import CALLS, EXCHANGE, INSTANT_WINS, NAME_TRUMP, CompiledStage, Program, holds
+from khrap.engine.randomness import shuffle
+
+UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
+LOOK = Action(w.LOOK)
+JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
+
+
+class Machine:
+    """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none)."""
+
+    def __init__(self, program: Program, seed: int | None = 0, stacks: int = 100, pot: int = 0,
+                 dealer: int = 0) -> None:
+        self.p = program
+        self.n = n = program.n
+        self.rng = random.Random(seed)
+        self.stacks = [stacks] * n
+        self.pot = pot
+        self.locked = [0] * n
+        self.dealer = dealer % n
+        self.next_dealer: int | None = None
+        self.started = False
+        self.skip_next_ante = False
+        self.session_over = False
+        self.deals_completed = 0
+        self.kind: str | None = None
+        self.seat = 0
+        self.may_look = False
+        self.settled = True
+        self._reset_deal()
+
+    # ----------------------------------------------------------- deal setup
+    def _reset_deal(self) -> None:
+        n = self.n
+        self.round = 1
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.looked = [False] * n
+        self.stock: list[int] = []
+        self.turned: list[int] = []
+        self.turned_taken = False
+        self.discards: list[int] = []
+        self.won: list[int] = []
+        self.trump: int | None = None
+        self.statuses = [UNDECIDED] * n
+        self.call_of: list[str | None] = [None] * n
+        self.stake_of = [0] * n
+        self.declarer: int | None = None
+        self.declarer_round = 1
+        self.stage_index = 0
+        self.stage_started = False
+        self.queue: list[int] = []
+        self.skipped: set[str] = set()
+        self.owed_discards = [0] * n
+        self.owed_draws = 0
+        self.deferred: set[int] = set()
+        self.trick: list[tuple[int, int, bool]] = []
+        self.tricks = [0] * n
+        self.in_play: list[int] = []
+        self.held_at_play: list[list[int]] = [[] for _ in range(n)]
+
+    def start_deal(self) -> None:
+        """Ante, shuffle and deal the next deal, then run to the first decision."""
+        if self.session_over:
+            raise RuntimeError("the session is over: nobody can cover a declaring call")
+        if self.started:
+            self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
+        self.started = True
+        # What a deal record needs, gathered as the deal goes.
+        self.said: list[tuple[int, str]] = []
+        self.all_passes = self.turn_ups = self.redeals = 0
+        self.trick_winners: list[int] = []
+        self.ending = "play"
+        self.pot_settle: int | None = None
+        self._reset_deal()
+        self._ante()
+        self._deal()
+        self.advance()
+
+    def _ante(self) -> None:
+        if self.skip_next_ante:
+            self.skip_next_ante = False
+            return
+        if self.p.ante_if_empty and self.pot != 0:
+            return
+        self._collect(self.p.ante)
+
+    def _collect(self, stakes: int) -> None:
+        if stakes > 0:
+            chips = stakes * self.p.base_stake
+            self.stacks = [s - chips for s in self.stacks]
+            self.pot += chips * self.n
+
+    def _deal(self) -> None:
+        deck = list(self.p.deck)
+        shuffle(self.rng, deck)
+        n, size = self.n, self.p.hand_size
+        hands = self.hands
+        first = self.dealer + 1
+        for i in range(size * n):
+            hands[(first + i) % n].append(deck[i])
+        self.stock = deck[size * n:]
+        self.settled = False
+        if self.p.trump_turned:
+            self._turn_up()
+
+    def _turn_up(self) -> bool:
+        if not self.stock:
+            return False
+        card = self.stock.pop(0)
+        self.turned.append(card)
+        self.turned_taken = False
+        self.trump = card // 13
+        return True
+
+    def _return_locks(self) -> None:
+        stacks, locked = self.stacks, self.locked
+        for seat in range(self.n):
+            stacks[seat] += locked[seat]
+            locked[seat] = 0
+
+    # ------------------------------------------------------------- driving
+    def advance(self) -> None:
+        """Run the kernel's own steps until a seat must act or the deal is settled."""
+        stages = self.p.stages
+        while self.kind is None and not self.settled:
+            stage = stages[self.stage_index]
+            kind = stage.kind
+            if stage.id in self.skipped:
+                self._next_stage()
+            elif kind == CALLS:
+                self._calls_step(stage)
+            elif kind == EXCHANGE:
+                self._exchange_step(stage)
+            elif kind == NAME_TRUMP:
+                self._wait("trump", self.declarer)
+            elif kind == INSTANT_WINS:
+                self._instant_wins()
+            elif not self.stage_started:
+                self.stage_started = True
+                if not self._start_play():
+                    self._settle()
+            else:
+                self._settle()
+
+    def _next_stage(self) -> None:
+        self.stage_index += 1
+        self.stage_started = False
+        self.queue = []
+
+    def _wait(self, kind: str, seat: int) -> None:
+        """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
+        self.kind = kind
+        self.seat = seat
+        # Whether ``look`` is legal: nothing changes between this and listing the legal actions.
+        self.may_look = False
+        if not self.looked[seat]:
+            if kind == "call" and self._blind_open(seat):
+                self.may_look = True
+            else:
+                self.looked[seat] = True
+
+    def play_deal(self, choose) -> int:
+        """Play one whole deal, ``choose(legal)`` picking each action; returns the number of decisions.
+
+        ``choose`` sees the very lists ``legal`` would give, in the same order; the tricks of a
+        table with the plain follow rule run in one loop (``_play_tricks``) instead of step by step."""
+        self.start_deal()
+        actions = 0
+        legal, apply = self.legal, self.apply
+        plain = self.p.plain_follow
+        while self.kind is not None:
+            if plain and self.kind == "play":
+                actions += self._play_tricks(choose)
+            else:
+                apply(choose(legal()))
+                actions += 1
+        return actions
+
+    # ---------------------------------------------------------- legal, apply
+    def legal(self) -> list:
+        """The legal actions of the seat to act, in the reference kernel's order.
+
+        Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
+        ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
+        kind, seat = self.kind, self.seat
+        if kind == "call":
+            found = self._legal_calls(seat)
+            if self.may_look:
+                found.append(LOOK)
+            return found
+        if kind == "play":
+            return self._playable(seat)
+        if kind == "discard":
+            return list(self.hands[seat])
+        if kind == "exchange":
+            least, most, _ = self._limits(seat)
+            hand = sorted(self.hands[seat])
+            return list(chain.from_iterable(combinations(hand, k) for k in range(least, most + 1)))
+        if kind == "trump":
+            return [0, 1, 2, 3]
+        return []
+
+    def apply(self, action) -> None:
+        """Apply an action that ``legal`` listed for the seat to act (it is not checked again)."""
+        kind, seat = self.kind, self.seat
+        self.kind = None
+        if kind == "call":
+            if action is LOOK:
+                self.looked[seat] = True
+                self.kind = "call"
+                self.may_look = False
+            else:
+                self._make(seat, action)
+                if self.owed_discards[seat]:
+                    self._wait("discard", seat)
+        elif kind == "discard":
+            self._discard(seat, action)
+        elif kind == "exchange":
+            self._exchange(seat, action)
+        elif kind == "play":
+            self._play(seat, action)
+        elif kind == "trump":
+            self.trump = action
+            self._next_stage()
+        if self.kind is None:
+            self.advance()
+
+    def word_of(self, action) -> str:
+        """``action`` (listed for the pending decision) in CONTRACT.md's words."""
+        kind = self.kind
+        if kind == "play":
+            return str(Action(w.PLAY, cards=(action % JOKER_FLAG,), joker=action >= JOKER_FLAG))
+        if kind == "discard":
+            return str(Action(w.DISCARD, cards=(action,)))
+        if kind == "trump":
+            return str(Action(w.TRUMP, suit=action))
+        if kind == "exchange":
+            return str(Action(w.EXCHANGE, cards=action))
+        return str(action)
+
+    # ---------------------------------------------------------------- calls
+    def _calls_step(self, stage: CompiledStage) -> None:
+        if not self.stage_started:
+            self.stage_started = True
+            self.queue = self._speakers(stage)
+        if self.queue:
+            self._wait("call", self.queue.pop(0))
+            return
+        if self.declarer is None:
+            self._all_pass()
+            return
+        if stage.out_hands == "at_end":
+            for seat in range(self.n):
+                if self.statuses[seat] == OUT:
+                    self._throw_hand(seat)
+        self._next_stage()
+
+    def _speakers(self, stage: CompiledStage) -> list[int]:
+        declarer = self.declarer
+        start = self.dealer + 1 if not stage.from_declarer or declarer is None else declarer + 1
+        seats = self.p.orders[start % self.n]
+        if stage.speakers == "out":
+            return [s for s in seats if self.statuses[s] == OUT]
+        hands = self.hands
+        if stage.speakers == "others":
+            return [s for s in seats if s != declarer and hands[s]]
+        return [s for s in seats if hands[s]]
+
+    def _legal_calls(self, seat: int) -> list[Action]:
+        p = self.p
+        size = len(self.hands[seat])
+        found = []
+        for call in p.stages[self.stage_index].open_calls[self.declarer is not None]:
+            forms = call.forms.get(size) or p.forms(call, size)
+            tests = call.tests
+            if not tests:
+                found.extend(forms)
+                continue
+            for form in forms:
+                for test in tests:
+                    if not test(self, seat, form):
+                        break
+                else:
+                    found.append(form)
+        return found
+
+    def _blind_open(self, seat: int) -> bool:
+        """Whether a blind call is open to ``seat`` (he has not looked), as the reference kernel decides."""
+        if self.looked[seat]:
+            return False
+        stage = self.p.stages[self.stage_index]
+        if stage.kind != CALLS:
+            return False
+        size = len(self.hands[seat])
+        for call in stage.blind_calls[self.declarer is not None]:
+            for form in self.p.forms(call, size):
+                for test in call.tests:
+                    if not test(self, seat, form):
+                        break
+                else:
+                    return True
+        return False
+
+    def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
+        """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
+        cost = self._worst_cost(status, cid)
+        return cost <= 0 or self.stacks[seat] >= cost
+
+    def _worst_cost(self, status: str, cid: str | None) -> int:
+        rule = self.p.statuses.get(status)
+        if rule is None:
+            return 0
+        costs = [rule.base + rule.pots * self.pot]
+        for pstatus, pcalls, _, _, pay in self.p.penalties:
+            by_call = not pcalls or cid is None or cid in pcalls
+            if pstatus in (None, status) and by_call and pay is not None:
+                costs.append(pay[0] + pay[1] * self.pot)
+        return max(costs)
+
+    def _set_status(self, seat: int, status: str) -> None:
+        rule = self.p.statuses.get(status)
+        self.statuses[seat] = status
+        stacks, locked = self.stacks, self.locked
+        if rule is None:
+            self.stake_of[seat] = 0
+            if locked[seat]:
+                stacks[seat] += locked[seat]
+                locked[seat] = 0
+            return
+        stake = rule.base + rule.pots * self.pot
+        self.stake_of[seat] = stake
+        if rule.locked:
+            delta = stake - locked[seat]
+            stacks[seat] -= delta
+            locked[seat] += delta
+        else:
+            stacks[seat] += locked[seat]
+            locked[seat] = 0
+
+    def _make(self, seat: int, action: Action) -> None:
+        cid = action.word
+        call = self.p.calls[cid]
+        if not call.blind:
+            self.looked[seat] = True
+        self.said.append((seat, cid))
+        status = call.status
+        if status == DECLARER:
+            old = self.declarer
+            if old is not None and old != seat:
+                self._set_status(old, self.p.overridden_becomes)
+            self.declarer = seat
+            self.declarer_round = self.round
+        self._set_status(seat, status)
+        self.call_of[seat] = cid
+        if call.forces_others:
+            for other in self.p.orders[(seat + 1) % self.n]:
+                if other != seat and self.hands[other]:
+                    self._set_status(other, HELPER)
+        if call.when_now:
+            if call.moves_cards:
+                self._card_effects(seat, call, action)
+        else:
+            self.deferred.add(seat)
+            self.owed_draws += call.draw
+        self.owed_draws += call.deferred_part
+        if call.ends_stage:
+            self.queue.clear()
+        if call.skip_stages:
+            self.skipped.update(call.skip_stages)
+        if status == OUT and self.p.stages[self.stage_index].out_hands == "on_call":
+            self._throw_hand(seat)
+
+    def _throw_hand(self, seat: int) -> None:
+        self.discards.extend(self.hands[seat])
+        self.hands[seat].clear()
+
+    def _card_effects(self, seat: int, call, action: Action) -> None:
+        """Throw, keep, take the turned card, draw; then owe the discards."""
+        hand = self.hands[seat]
+        if call.discard_hand:
+            trump = self.trump
+            keep = {(trump if suit is None else suit) * 13 + rank for rank, suit in call.keep
+                    if suit is not None or trump is not None}
+            kept = [c for c in hand if c in keep]
+            self.discards.extend(c for c in hand if c not in keep)
+            hand[:] = kept
+        draws = call.draw
+        mode = call.take_turned
+        if mode == "swap":
+            position = action.position - 1
+            self.discards.append(hand[position])
+            hand[position] = self.turned.pop()
+            self.turned_taken = True
+        elif mode == "yes" or action.take_turned:
+            hand.append(self.turned.pop())
+            self.turned_taken = True
+            if mode == "optional":
+                draws -= 1
+        if draws > 0:
+            stock = self.stock
+            hand.extend(stock[:draws])
+            del stock[:draws]
+        self.owed_discards[seat] += call.then_discard
+
+    def _all_pass(self) -> None:
+        p = self.p
+        self.all_passes += 1
+        if self.round < p.rounds:
+            self.round += 1
+            self._collect(p.round_ante)
+            self._return_locks()
+            self.statuses = [UNDECIDED] * self.n
+            self.call_of = [None] * self.n
+            self.skipped.clear()
+            if p.round_turn_up and self._turn_up():
+                self.turn_ups += 1
+            self.stage_index = 0
+            self.stage_started = False
+            return
+        self._collect(p.last_ante)
+        if not p.allow_debt and not self._anyone_can_declare():
+            self.session_over = True
+            self.ending = "session_over"
+            self._finish_deal()
+            return
+        self._return_locks()
+        self.dealer = (self.dealer + 1) % self.n
+        self._reset_deal()
+        self.redeals += 1
+        if p.redeal_antes:
+            self._ante()
+        self._deal()
+
+    def _anyone_can_declare(self) -> bool:
+        costs = [self._worst_cost(DECLARER, cid) for cid in self.p.declaring]
+        return any(stack >= cost for stack in self.stacks for cost in costs)
+
+    # ------------------------------------------------------------- exchange
+    def _call(self, seat: int):
+        cid = self.call_of[seat]
+        return self.p.calls.get(cid) if cid else None
+
+    def _exchange_step(self, stage: CompiledStage) -> None:
+        if not self.stage_started:
+            self.stage_started = True
+            self.queue = self._exchange_queue(stage)
+        if not self.queue:
+            self._next_stage()
+            return
+        seat = self.queue.pop(0)
+        if seat in self.deferred:
+            self.deferred.discard(seat)
+            call = self._call(seat)
+            self.owed_draws -= call.draw
+            self._card_effects(seat, call, Action(call.cid))
+            if self.owed_discards[seat]:
+                self._wait("discard", seat)
+            return
+        self._wait("exchange", seat)
+
+    def _exchange_queue(self, stage: CompiledStage) -> list[int]:
+        declarer = self.declarer
+        groups = stage.order_by_call.get(self.call_of[declarer] or "", stage.order)
+        statuses, call_of = self.statuses, self.call_of
+        order: list[int] = []
+        for group_statuses, group_calls in groups:
+            for seat in self.p.orders[declarer]:
+                status = statuses[seat]
+                if seat in order or status not in (DECLARER, HELPER):
+                    continue
+                if status in group_statuses or call_of[seat] in group_calls:
+                    call = self._call(seat)
+                    if seat in self.deferred or call is None or call.takes_part:
+                        order.append(seat)
+        return order
+
+    def _limits(self, seat: int) -> tuple[int, int, int]:
+        call = self._call(seat)
+        stage = self.p.stages[self.stage_index]
+        extra = call.draw_extra if call else 0
+        own = call.max_discard if call and call.max_discard is not None else stage.max_discard
+        size = len(self.hands[seat])
+        most = size if own is None else min(own, size)
+        least = call.min_discard if call else 0
+        reserved = self.owed_draws - (least + extra if least else 0)
+        return least, min(most, len(self.stock) - reserved - extra), extra
+
+    def _exchange(self, seat: int, cards: tuple[int, ...]) -> None:
+        call = self._call(seat)
+        extra = call.draw_extra if call else 0
+        if call and call.min_discard:
+            self.owed_draws -= call.min_discard + extra
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.discards.extend(cards)
+        count = len(cards) + extra
+        if count > 0:
+            stock = self.stock
+            hand.extend(stock[:count])
+            del stock[:count]
+        if call:
+            self.owed_discards[seat] += call.ex_then_discard
+        if self.owed_discards[seat]:
+            self._wait("discard", seat)
+
+    def _discard(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.discards.append(card)
+        self.owed_discards[seat] -= 1
+        if self.owed_discards[seat]:
+            self._wait("discard", seat)
+
+    # ---------------------------------------------------------- instant wins
+    def _instant_wins(self) -> None:
+        statuses, hands = self.statuses, self.hands
+        for wid, rank, count, all_pay, skip_if_pot in self.p.instant_wins:
+            for seat in self.p.orders[self.declarer]:
+                if statuses[seat] in (DECLARER, HELPER) and [c % 13 for c in hands[seat]].count(rank) >= count:
+                    self._instant_win(wid, seat, all_pay, skip_if_pot)
+                    return
+        self._next_stage()
+
+    def _instant_win(self, wid: str, seat: int, all_pay: bool, skip_if_pot: bool) -> None:
+        self.ending = wid
+        self.stacks[seat] += self.pot + self.locked[seat]
+        self.pot = 0
+        self.locked[seat] = 0
+        helper = self.p.helper_stake
+        for other in self.p.orders[(seat + 1) % self.n]:
+            if other == seat:
+                continue
+            if self.statuses[other] in (DECLARER, HELPER):
+                self._pay_into_pot(other, self.stake_of[other])
+            elif all_pay:
+                self._pay_into_pot(other, helper.base + helper.pots * self.pot)
+        self._return_locks()
+        self.skip_next_ante = skip_if_pot and self.pot > 0
+        self._finish_deal()
+
+    # ----------------------------------------------------------------- play
+    def _start_play(self) -> bool:
+        """Begin play; False when a lone declarer is credited every trick instead."""
+        statuses, declarer = self.statuses, self.declarer
+        for seat in range(self.n):
+            if statuses[seat] == UNDECIDED:
+                statuses[seat] = OUT
+            self.held_at_play[seat] = list(self.hands[seat])
+        self.in_play = [s for s in self.p.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
+        if self.p.lone_takes_all and self.in_play == [declarer]:
+            self.tricks[declarer] = self.p.hand_size
+            self.ending = "lone"
+            return False
+        leader = declarer
+        first_lead = self.p.first_lead
+        if first_lead:
+            for seat in self.p.orders[(declarer + 1) % self.n]:
+                if statuses[seat] in (DECLARER, HELPER) and self.call_of[seat] in first_lead:
+                    leader = seat
+                    break
+        self._wait("play", leader)
+        return True
+
+    def _play_tricks(self, choose) -> int:
+        """Play every trick left, ``choose`` picking each card from what ``_playable`` would list.
+
+        The same steps as ``apply`` of each card, for the plain follow rule (follow suit, else
+        trump, else anything; no duty to beat; no joker) in one loop: most decisions of a deal
+        are cards, and this loop is where a simulation spends its time."""
+        hands, seats, looked = self.hands, self.in_play, self.looked
+        tricks, winners, won = self.tricks, self.trick_winners, self.won
+        trump, size = self.trump, len(seats)
+        leader = self.seat
+        played = 0
+        rotations = {seat: seats[i + 1:] + seats[:i] for i, seat in enumerate(seats)}  # the others, in turn
+        while True:
+            hand = hands[leader]
+            card = choose(list(hand))
+            hand.remove(card)
+            looked[leader] = True
+            led = card // 13
+            best_seat, best_class, best_rank = leader, (2 if led == trump else 1), card % 13
+            cards = [card]
+            for seat in rotations[leader]:
+                hand = hands[seat]
+                options = [c for c in hand if c // 13 == led] or [c for c in hand if c // 13 == trump] or list(hand)
+                card = choose(options)
+                hand.remove(card)
+                looked[seat] = True
+                cards.append(card)
+                suit = card // 13
+                cls = 2 if suit == trump else 1 if suit == led else 0
+                if cls > best_class or (cls == best_class and card % 13 > best_rank):
+                    best_seat, best_class, best_rank = seat, cls, card % 13
+            played += size
+            tricks[best_seat] += 1
+            winners.append(best_seat)
+            won.extend(cards)
+            if not hands[best_seat]:
+                self.kind = None
+                self.advance()
+                return played
+            leader = best_seat
+            self.seat = leader
+
+    def _playable(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        trick = self.trick
+        p = self.p
+        joker = p.joker
+        if not trick:
+            options = list(hand)
+        else:
+            trump = self.trump
+            _, first, first_joker = trick[0]
+            if first_joker:
+                trumps = [c for c in hand if c // 13 == trump] if p.joker_demands_trump else None
+                options = trumps or list(hand)
+            else:
+                led = first // 13
+                same = [c for c in hand if c // 13 == led] if p.follow_suit else None
+                if same:
+                    options = self._beat(same) if p.must_beat else same
+                else:
+                    trumps = [c for c in hand if c // 13 == trump] if p.trump_if_void else None
+                    if not trumps:
+                        options = list(hand)
+                    elif p.must_overtrump:
+                        options = self._beat(trumps)
+                    else:
+                        options = trumps
+        if joker is not None and joker in hand:
+            options.append(joker + JOKER_FLAG)
+        return options
+
+    def _strength(self, card: int, as_joker: bool, led: int | None) -> tuple[int, int]:
+        """(class, rank) on the trick: joker 3, trump 2, led suit 1, other 0 (as the reference kernel)."""
+        if as_joker:
+            return (3, 0)
+        suit = card // 13
+        if suit == self.trump:
+            return (2, card % 13)
+        return (1 if suit == led else 0, card % 13)
+
+    def _winning(self) -> tuple[int, tuple[int, int]]:
+        """The seat winning the trick so far (the first of equals) and its card's strength."""
+        trick = self.trick
+        _, first, first_joker = trick[0]
+        led = None if first_joker else first // 13
+        best_seat, best = -1, (-1, -1)
+        for seat, card, as_joker in trick:
+            value = self._strength(card, as_joker, led)
+            if value > best:
+                best_seat, best = seat, value
+        return best_seat, best
+
+    def _beat(self, cards: list[int]) -> list[int]:
+        """The cards that beat the trick's best card, if any can; otherwise all."""
+        _, best = self._winning()
+        _, first, first_joker = self.trick[0]
+        led = None if first_joker else first // 13
+        higher = [c for c in cards if self._strength(c, False, led) > best]
+        return higher or cards
+
+    def _play(self, seat: int, action: int) -> None:
+        as_joker = action >= JOKER_FLAG
+        card = action - JOKER_FLAG if as_joker else action
+        self.looked[seat] = True
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card, as_joker))
+        seats = self.in_play
+        if len(trick) < len(seats):
+            self._wait("play", seats[(seats.index(seat) + 1) % len(seats)])
+            return
+        winner = self._trick_winner()
+        self.tricks[winner] += 1
+        self.trick_winners.append(winner)
+        self.won.extend(c for _, c, _ in trick)
+        self.trick = []
+        if self.hands[winner]:
+            self._wait("play", winner)
+
+    def _trick_winner(self) -> int:
+        trick = self.trick
+        _, first, first_joker = trick[0]
+        if first_joker:
+            return trick[0][0]
+        trump, led = self.trump, first // 13
+        best_seat, best_class, best_rank = trick[0][0], (2 if led == trump else 1), first % 13
+        for seat, card, as_joker in trick[1:]:
+            if as_joker:
+                return self._winning()[0]
+            suit = card // 13
+            cls = 2 if suit == trump else 1 if suit == led else 0
+            rank = card % 13
+            if cls > best_class or (cls == best_class and rank > best_rank):
+                best_seat, best_class, best_rank = seat, cls, rank
+        return best_seat
+
+    # ----------------------------------------------------------- settlement
+    def _pay_from_pot(self, seat: int, chips: int) -> None:
+        chips = max(0, min(chips, self.pot))
+        self.pot -= chips
+        self.stacks[seat] += chips
+
+    def _pay_into_pot(self, seat: int, chips: int) -> None:
+        from_lock = min(chips, self.locked[seat])
+        self.locked[seat] -= from_lock
+        self.stacks[seat] -= chips - from_lock
+        self.pot += chips
+
+    def _settle(self) -> None:
+        p = self.p
+        pot_at_start = self.pot_settle = self.pot
+        statuses, tricks, stacks = self.statuses, self.tricks, self.stacks
+        declarer = self.declarer
+        seats = [s for s in p.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
+        failed = [s for s in seats if tricks[s] < p.statuses[statuses[s]].tricks]
+        unit = pot_at_start // p.share_divisor
+        share_statuses, fulfilled_only = p.share_statuses, p.share_fulfilled_only
+        for seat in seats:
+            if statuses[seat] in share_statuses and not (fulfilled_only and seat in failed):
+                chips = min(unit * tricks[seat], self.pot)
+                if chips > 0:
+                    self.pot -= chips
+                    stacks[seat] += chips
+        if p.prizes and declarer not in failed:
+            prize = p.prizes[min(self.declarer_round, len(p.prizes)) - 1]
+            chips = self.pot if prize == "rest" else pot_at_start // 2 if prize == "half" else 0
+            self._pay_from_pot(declarer, chips)
+        for seat in failed:
+            self._penalty(seat, pot_at_start)
+        if p.any_locked:
+            self._return_locks()
+        if p.redistribute:
+            self._redistribute([s for s in seats if s not in failed and tricks[s] > 0])
+        self._finish_deal()
+
+    def _penalty(self, seat: int, pot_at_start: int) -> None:
+        status, call, took = self.statuses[seat], self.call_of[seat], self.tricks[seat]
+        trump, held = self.trump, self.held_at_play[seat]
+        for pstatus, pcalls, ptricks, pheld, pay in self.p.penalties:
+            if pstatus is not None and pstatus != status:
+                continue
+            if pcalls and call not in pcalls:
+                continue
+            if ptricks is not None and ptricks != took:
+                continue
+            if not holds(held, pheld, trump):
+                continue
+            chips = self.stake_of[seat] if pay is None else pay[0] + pay[1] * pot_at_start
+            self._pay_into_pot(seat, chips)
+            return
+
+    def _redistribute(self, winners: list[int]) -> None:
+        tricks = self.tricks
+        total = sum(tricks[s] for s in winners)
+        pot = self.pot
+        if not total or pot <= 0:
+            return
+        for seat in winners:
+            self._pay_from_pot(seat, pot * tricks[seat] // total)
+        if self.p.remainder_to_most and self.pot:
+            best = max(winners, key=lambda s: tricks[s])
+            self._pay_from_pot(best, self.pot)
+
+    def _finish_deal(self) -> None:
+        for hand in self.hands:
+            if hand:
+                self.discards.extend(hand)
+                hand.clear()
+        declarer = self.declarer
+        if self.p.next_dealer_declarer and declarer is not None:
+            self.next_dealer = declarer
+        else:
+            self.next_dealer = (self.dealer + 1) % self.n
+        self.deals_completed += 1
+        self.settled = True
+        self.kind = None
+
+    # ------------------------------------------------------------- checks
+    def chips_in_play(self) -> int:
+        return sum(self.stacks) + self.pot + sum(self.locked)
+
+    def cards_in_play(self) -> int:
+        tables = (self.stock, self.turned, self.discards, self.won, self.trick)
+        return sum(map(len, self.hands)) + sum(map(len, tables))
+

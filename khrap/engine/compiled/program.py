@@ -1,0 +1,247 @@
+"""A variant compiled for fast play: every field the machine reads, turned into plain values and tests.
+
+The reference kernel (``GameState`` and its phase modules) reads the schema's objects at every
+decision.  Here each call becomes a ``CompiledCall``: its fields copied into
+slots, and its preconditions turned into a short tuple of tests holding only
+those the call has (a call with no ``holds`` carries no hand test), ordered
+cheapest first.  Stages become ``CompiledStage`` records with their enabled
+calls and exchange groups resolved.  Nothing here knows a variant or a call
+by name: every value comes from the variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from khrap import words as w
+from khrap.cards import RANKS
+from khrap.engine.actions import Action
+from khrap.engine.calls import draws_needed
+from khrap.engine.rules import Rules, _compile
+from khrap.variant.schema import Amount, Call
+
+# Stage kinds as small ints, tested on every step of the machine.
+CALLS, EXCHANGE, NAME_TRUMP, INSTANT_WINS, PLAY = range(5)
+KIND = {"calls": CALLS, "exchange": EXCHANGE, "name_trump": NAME_TRUMP, "instant_wins": INSTANT_WINS, "play": PLAY}
+
+Test = Callable[..., bool]
+"""A precondition: ``test(table, seat, form)`` is True when it allows the call."""
+
+
+@dataclass(slots=True)
+class CompiledCall:
+    """One enabled call: its fields as plain values, and the tests of its preconditions."""
+
+    cid: str
+    status: str
+    override: bool
+    blind: bool
+    forces_others: bool
+    ends_stage: bool
+    skip_stages: tuple[str, ...]
+    when_now: bool
+    keep: tuple[tuple[int, int | None], ...]
+    discard_hand: bool
+    take_turned: str
+    draw: int
+    then_discard: int
+    takes_part: bool
+    min_discard: int
+    max_discard: int | None
+    draw_extra: int
+    ex_then_discard: int
+    deferred_part: int  # cards reserved for the exchange turn (min_discard + draw_extra when it must exchange)
+    declarer: str  # requires.declarer: any, exists, absent
+    moves_cards: bool = False  # throws, takes, draws or owes discards when made (else only the status changes)
+    tests: tuple[Test, ...] = ()
+    forms: dict[int, tuple[Action, ...]] = field(default_factory=dict)  # by hand length
+
+
+@dataclass(slots=True)
+class CompiledStage:
+    id: str
+    kind: int
+    phase: str = ""
+    speakers: str = "all"
+    from_declarer: bool = False
+    calls: tuple[CompiledCall, ...] = ()
+    # The calls that can be open while there is no declarer [0] and while there is one [1].
+    open_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())
+    blind_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())  # the blind ones among them
+    out_hands: str = "keep"
+    order: tuple[tuple[frozenset, frozenset], ...] = ()
+    order_by_call: dict = field(default_factory=dict)
+    max_discard: int | None = None
+
+
+@dataclass(slots=True)
+class StatusValue:
+    tricks: int
+    base: int  # chips: base stakes × base_stake
+    pots: int
+    locked: bool
+
+
+def chips(amount: Amount, base_stake: int) -> tuple[int, int]:
+    """(chips, multiples of the pot) of an amount."""
+    return amount.base * base_stake, amount.pots
+
+
+class Program:
+    """``rules`` (a variant at a table size) compiled into what ``Machine`` reads."""
+
+    def __init__(self, rules: Rules) -> None:
+        v = rules.variant
+        self.rules = rules
+        self.n = rules.players
+        self.hand_size = v.hand_size
+        self.deck = tuple(rules.deck)
+        self.base_stake = v.base_stake
+        self.ante = v.ante.amount
+        self.ante_if_empty = v.ante.when == "empty_pot"
+        self.trump_turned = v.trump.source == "turned"
+        ap = v.all_pass
+        self.rounds, self.round_turn_up = ap.rounds, ap.turn_up
+        self.round_ante, self.last_ante, self.redeal_antes = ap.round_ante, ap.last_ante, ap.redeal_ante == "normal"
+        self.statuses = {
+            s: StatusValue(r.tricks, *chips(r.stake, v.base_stake), r.locked) for s, r in v.statuses.items()
+        }
+        self.any_locked = any(r.locked for r in v.statuses.values())  # else no stake is ever locked
+        self.overridden_becomes = v.overridden_becomes
+        self.allow_debt = v.allow_debt
+        self.orders = rules.orders
+        self.calls = {cid: self._call(cid, call) for cid, call in rules.calls.items()}
+        self.declaring = tuple(rules.declaring_calls)
+        self.stages = [self._stage(s) for s in v.stages]
+        play = v.play
+        self.follow_suit, self.trump_if_void = play.follow_suit, play.trump_if_void
+        self.must_beat, self.must_overtrump = play.must_beat, play.must_overtrump
+        self.first_lead = frozenset(play.first_lead.calls)
+        self.lone_takes_all = play.lone_declarer_takes_all
+        # Follow suit, else trump, else anything, with no duty to beat and no joker: the machine plays
+        # the tricks of such a table in one loop.
+        self.plain_follow = (play.follow_suit and play.trump_if_void and not play.must_beat
+                             and not play.must_overtrump and v.joker is None)
+        self.joker = rules.joker
+        self.joker_demands_trump = v.joker is not None and v.joker.led_demands == "trump"
+        self.instant_wins = [
+            (wid, RANKS.index(win.rank), win.count, win.payers == "all", win.next_ante == "skip_if_pot")
+            for wid, win in v.instant_wins.items() if win.enabled
+        ]
+        s = v.settlement
+        self.share_divisor = s.trick_share.divisor or v.hand_size
+        self.share_statuses = frozenset(s.trick_share.statuses)
+        self.share_fulfilled_only = s.trick_share.fulfilled_only
+        self.prizes = tuple(s.declarer_prize)
+        self.penalties = [
+            (p.status, frozenset(p.calls), p.tricks, tuple(_compile(h) for h in p.held),
+             None if p.pay == "stake" else chips(p.pay, v.base_stake))
+            for p in s.penalties
+        ]
+        self.redistribute = s.pot_after == "redistribute"
+        self.remainder_to_most = s.remainder == "most_tricks"
+        self.next_dealer_declarer = v.next_dealer == "declarer"
+        self.helper_stake = self.statuses.get(w.HELPER)
+
+    # ------------------------------------------------------------- calls
+    def _call(self, cid: str, call: Call) -> CompiledCall:
+        req, eff, ex = call.requires, call.effects, call.exchange
+        deferred_part = ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
+        compiled = CompiledCall(
+            cid, eff.status, eff.override, req.blind, eff.forces_others, eff.ends_stage, tuple(eff.skip_stages),
+            eff.when == "now", tuple(_compile(p) for p in eff.keep), eff.discard_hand, eff.take_turned, eff.draw,
+            eff.then_discard, ex.takes_part, ex.min_discard, ex.max_discard, ex.draw_extra, ex.then_discard,
+            deferred_part, req.declarer,
+        )
+        compiled.tests = tuple(self._tests(cid, call))
+        compiled.moves_cards = bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
+        return compiled
+
+    def _tests(self, cid: str, call: Call) -> list[Test]:
+        """The call's preconditions as tests, the same as the reference kernel's ``calls.refusal`` (forms listed by the
+        machine always name a valid position and draw from the top, so no argument test is needed)."""
+        req, eff = call.requires, call.effects
+        tests: list[Test] = []
+        # Whether a declarer exists is not a test here: each stage lists the calls open in either case.
+        if eff.status == w.DECLARER and not eff.override and req.declarer != "absent":
+            tests.append(lambda t, seat, form: t.declarer is None or t.declarer == seat)
+        if req.dealer:
+            tests.append(lambda t, seat, form: seat == t.dealer)
+        if req.blind:
+            tests.append(lambda t, seat, form: not t.looked[seat])
+        if req.turned_rank is not None:
+            rank = RANKS.index(req.turned_rank)
+            tests.append(lambda t, seat, form: not t.turned_taken and bool(t.turned) and t.turned[-1] % 13 == rank)
+        if eff.take_turned in ("yes", "swap"):
+            tests.append(lambda t, seat, form: not t.turned_taken and bool(t.turned))
+        elif eff.take_turned == "optional":
+            tests.append(lambda t, seat, form: not form.take_turned or (not t.turned_taken and bool(t.turned)))
+        holds = tuple(_compile(p) for p in req.holds)
+        if holds:
+            tests.append(_holds_test(holds))
+        if req.min_trumps is not None or req.max_trumps is not None:
+            tests.append(_trumps_test(req.min_trumps, req.max_trumps))
+        plain, taking = draws_needed(call, False), draws_needed(call, True)
+        if plain or taking:
+            tests.append(lambda t, seat, form: (taking if form.take_turned else plain) <= len(t.stock) - t.owed_draws)
+        if not self.allow_debt:
+            tests.append(lambda t, seat, form: t.can_cover(seat, eff.status, cid))
+        return tests
+
+    def forms(self, call: CompiledCall, size: int) -> tuple[Action, ...]:
+        """Each way of writing the call that differs in what it does (as the reference kernel's ``legal`` module)."""
+        found = call.forms.get(size)
+        if found is None:
+            if call.take_turned == "swap":
+                found = tuple(Action(call.cid, position=i) for i in range(1, size + 1))
+            elif call.take_turned == "optional":
+                found = (Action(call.cid), Action(call.cid, take_turned=True))
+            else:
+                found = (Action(call.cid),)
+            call.forms[size] = found
+        return found
+
+    # ------------------------------------------------------------ stages
+    def _stage(self, stage) -> CompiledStage:
+        kind = KIND[stage.kind]
+        if kind == CALLS:
+            calls = tuple(self.calls[cid] for cid in stage.calls if cid in self.calls)
+            open_calls = (tuple(c for c in calls if c.declarer != "exists"),
+                          tuple(c for c in calls if c.declarer != "absent"))
+            blind_calls = tuple(tuple(c for c in group if c.blind) for group in open_calls)
+            return CompiledStage(stage.id, kind, stage.phase, stage.speakers, stage.start == "declarer_left", calls,
+                                 open_calls, blind_calls, stage.out_hands)
+        if kind == EXCHANGE:
+            return CompiledStage(stage.id, kind, order=_groups(stage.order), max_discard=stage.max_discard,
+                                 order_by_call={cid: _groups(g) for cid, g in stage.order_by_call.items()})
+        return CompiledStage(stage.id, kind)
+
+
+def _groups(groups) -> tuple[tuple[frozenset, frozenset], ...]:
+    return tuple((frozenset(g.statuses), frozenset(g.calls)) for g in groups)
+
+
+def holds(cards: list[int], patterns: tuple[tuple[int, int | None], ...], trump: int | None) -> bool:
+    """Whether ``cards`` include every (rank, suit) pattern; suit None is the trump suit (none yet: no)."""
+    for rank, suit in patterns:
+        if suit is None:
+            if trump is None:
+                return False
+            suit = trump
+        if suit * 13 + rank not in cards:
+            return False
+    return True
+
+
+def _holds_test(patterns: tuple[tuple[int, int | None], ...]) -> Test:
+    return lambda t, seat, form: holds(t.hands[seat], patterns, t.trump)
+
+
+def _trumps_test(least: int | None, most: int | None) -> Test:
+    def test(t, seat, form) -> bool:
+        trump = t.trump
+        count = sum(1 for c in t.hands[seat] if c // 13 == trump)
+        return (least is None or count >= least) and (most is None or count <= most)
+
+    return test
