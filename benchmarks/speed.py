@@ -1,15 +1,18 @@
-"""Speed report: the kernel against a bare hand-written loop, with bots, and `khrap simulate` on 1 and 2 workers.
+"""Speed report: the kernel against bare hand-written loops, with bots, and `khrap simulate` on 1 and 2 workers.
 
-    python benchmarks/speed.py [--seconds 2] [--variant khrap ...] [--sim-deals 3000] [--json]
+    python benchmarks/speed.py [--seconds 0.5] [--rounds 5] [--variant khrap ...] [--sim-deals 20000] [--json]
 
-In one run, on this machine:
+In one run, on this machine, each figure the median of ``--rounds`` measurements taken in turn
+(bare loop, compiled machine, reference kernel, ...) so that a change in the machine's speed
+during the run hits every column alike:
 - bare: deals/s of benchmarks/bare_loop.py (a Frap-like deal with no exchange, hand-written);
-- per variant, 4 players: random-playout deals/s of the kernel (uniform legal actions; the loop of
-  benchmarks/random_playout.py, clearing the log between deals as `khrap simulate` does), its ratio
-  to the bare loop, and deals/s with the strongest bot available at every seat (`heuristic` when
-  the bots offer it, else `rule`);
-- frap-simple: the kernel playing frap cut down to the bare loop's game (no blind frap, no buying,
-  no cut, one bidding round, no penalties), so that the ratio compares like with like;
+- bare khrap: deals/s of benchmarks/bare_khrap.py (classic Khrap's random deal, hand-written);
+- per variant, 4 players: random-playout deals/s of the compiled machine (what `khrap simulate`
+  plays for random bots) and of the reference kernel, each with its ratio to the bare loop
+  (the median of the ratios of each round), and deals/s with the strongest bot available at
+  every seat (`heuristic` when the bots offer it, else `rule`; reference kernel);
+- frap-simple: frap cut down to the bare loop's game (no blind frap, no buying, no cut, one
+  bidding round, no penalties), so that the ratio compares like with like;
 - simulate: `khrap simulate` throughput (records and statistics included) with 1 and 2 worker
   processes, and the speed-up (process start-up excluded).
 Absolute figures drift on shared machines: compare figures of one run.
@@ -21,9 +24,13 @@ import argparse
 import json
 import os
 import random
+import statistics
 import time
+from collections.abc import Callable
 
+import bare_khrap
 import bare_loop
+from random_playout import compiled_rate, reference_rate
 
 from khrap.bots import KINDS, RandomBot, make_bot
 from khrap.engine import GameState, Rules
@@ -61,6 +68,19 @@ def with_bots(variant: Variant, kind: str, seconds: float, seed: int = 1) -> flo
     return deals / (time.perf_counter() - start)
 
 
+def in_turn(rounds: int, measures: dict[str, Callable[[], float]]) -> dict[str, list[float]]:
+    """Each measure ``rounds`` times, taken in turn (a, b, c, a, b, c, ...)."""
+    found: dict[str, list[float]] = {key: [] for key in measures}
+    for _ in range(rounds):
+        for key, measure in measures.items():
+            found[key].append(measure())
+    return found
+
+
+def median_ratio(top: list[float], bottom: list[float]) -> float:
+    return statistics.median(a / b for a, b in zip(top, bottom, strict=True))
+
+
 def frap_simple() -> Variant:
     """Frap cut down to the bare loop's game."""
     data = builtin("frap").model_dump(mode="json")
@@ -69,10 +89,6 @@ def frap_simple() -> Variant:
     data["all_pass"] = {"rounds": 1, "turn_up": False, "round_ante": 0, "last_ante": 0, "redeal_ante": "normal"}
     data["settlement"]["penalties"] = []
     return Variant.model_validate(data)
-
-
-def random_rate(variant: Variant, seconds: float, seed: int = 1) -> float:
-    return with_bots(variant, "random", seconds, seed)
 
 
 def sim_speedup(name: str, deals: int) -> dict:
@@ -91,30 +107,53 @@ def sim_speedup(name: str, deals: int) -> dict:
             "same_numbers": one.stats == two.stats, "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
+def variant_row(name: str, variant: Variant, seconds: float, rounds: int, bots: str | None) -> dict:
+    """The compiled machine and the reference kernel on ``variant``, in turn with the bare loop."""
+    got = in_turn(rounds, {
+        "bare": lambda: bare_loop.deals_per_second(seconds),
+        "compiled": lambda: compiled_rate(variant, PLAYERS, seconds),
+        "reference": lambda: reference_rate(variant, PLAYERS, seconds),
+    })
+    row = {"variant": name,
+           "compiled": round(statistics.median(got["compiled"]), 1),
+           "compiled_to_bare": round(median_ratio(got["compiled"], got["bare"]), 3),
+           "reference": round(statistics.median(got["reference"]), 1),
+           "reference_to_bare": round(median_ratio(got["reference"], got["bare"]), 3),
+           "bare": round(statistics.median(got["bare"]), 1)}
+    if bots:
+        row[bots] = round(with_bots(variant, bots, seconds * rounds / 2), 1)
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="time per measurement (default 0.5)")
+    parser.add_argument("--rounds", type=int, default=5, help="measurements per figure, taken in turn (default 5)")
     parser.add_argument("--variant", action="append", help="a built-in variant (default: all)")
+    parser.add_argument("--no-bots", action="store_true", help="skip the strongest bot's column")
     parser.add_argument("--sim-variant", default="khrap", help="variant of the workers measurement")
-    parser.add_argument("--sim-deals", type=int, default=3000, help="deals of the workers measurement (0: skip)")
+    parser.add_argument("--sim-deals", type=int, default=20000, help="deals of the workers measurement (0: skip)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
-    kind = bot_kind()
-    bare = bare_loop.deals_per_second(args.seconds)
-    say(f"bare Frap-like loop   {bare:10.1f} deals/s")
-    say(f"{'variant':<16}{'random':>10}{'÷ bare':>9}{kind:>12}")
+    kind = None if args.no_bots else bot_kind()
+    yard = in_turn(args.rounds, {"bare": lambda: bare_loop.deals_per_second(args.seconds),
+                                 "bare_khrap": lambda: bare_khrap.deals_per_second(args.seconds)})
+    out: dict = {"bare": round(statistics.median(yard["bare"]), 1),
+                 "bare_khrap": round(statistics.median(yard["bare_khrap"]), 1),
+                 "bare_khrap_to_bare": round(median_ratio(yard["bare_khrap"], yard["bare"]), 3), "bot": kind}
+    say(f"bare Frap-like loop  {out['bare']:10.1f} deals/s")
+    say(f"bare khrap loop      {out['bare_khrap']:10.1f} deals/s ({out['bare_khrap_to_bare']:.3f} of the bare loop)")
+    say(f"{'variant':<16}{'compiled':>10}{'÷ bare':>9}{'reference':>11}{'÷ bare':>9}{kind or '':>12}")
     rows = []
-    for name in args.variant or builtin_names():
-        rate = random_rate(builtin(name), args.seconds)
-        bots = with_bots(builtin(name), kind, args.seconds)
-        rows.append({"variant": name, "random": round(rate, 1), "ratio_to_bare": round(rate / bare, 3),
-                     kind: round(bots, 1)})
-        say(f"{name:<16}{rate:10.1f}{rate / bare:9.3f}{bots:12.1f}")
-    simple = random_rate(frap_simple(), args.seconds)
-    rows.append({"variant": "frap-simple", "random": round(simple, 1), "ratio_to_bare": round(simple / bare, 3)})
-    say(f"{'frap-simple':<16}{simple:10.1f}{simple / bare:9.3f}")
-    out = {"bare": round(bare, 1), "bot": kind, "variants": rows}
+    tables = [(name, builtin(name)) for name in args.variant or builtin_names()] + [("frap-simple", frap_simple())]
+    for name, variant in tables:
+        row = variant_row(name, variant, args.seconds, args.rounds, kind if name != "frap-simple" else None)
+        rows.append(row)
+        bots = f"{row[kind]:12.1f}" if kind and kind in row else ""
+        say(f"{name:<16}{row['compiled']:10.1f}{row['compiled_to_bare']:9.3f}{row['reference']:11.1f}"
+            f"{row['reference_to_bare']:9.3f}{bots}")
+    out["variants"] = rows
     if args.sim_deals:
         out["simulate"] = sim_speedup(args.sim_variant, args.sim_deals)
         s = out["simulate"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -239,3 +240,56 @@ def test_records_agree_with_the_rules_in_every_variant(name: str, players: int) 
             assert sum(c.tricks for c in rec.contracts) == variant.hand_size
             assert rec.pot_settle is not None
         assert rec.turn_ups <= rec.all_passes and rec.redeals <= rec.all_passes
+
+
+# ------------------------------------------------------------ engines
+NO_DEBT = Path(__file__).parent / "house-variants" / "frap-no-debt.yaml"
+
+
+def _both_engines(variant, players: int, deals: int, seed: int = 7):
+    runs = []
+    for engine in ("auto", "reference"):
+        spec = SimSpec.make(variant, players, "random", seed=seed, deals=deals, chunk=100, engine=engine)
+        assert spec.compiled == (engine == "auto")
+        runs.append(simulate(spec, workers=1, keep_records=True))
+    return runs
+
+
+@pytest.mark.parametrize(("name", "players"), _tables())
+def test_compiled_machine_gives_the_reference_numbers(name: str, players: int) -> None:
+    """With random bots, ``auto`` runs on the compiled machine, ``reference`` on the kernel: same seed, same
+    records deal by deal, same statistics."""
+    fast, reference = _both_engines(load_variant(name), players, 200)
+    assert fast.records == reference.records
+    assert fast.stats == reference.stats
+    assert _figures(fast) == _figures(reference)
+
+
+def test_compiled_machine_starts_new_sessions_as_the_reference() -> None:
+    """A table without debts ends its session when nobody can cover a call; both engines start the next
+    session of the chunk from the same seed."""
+    fast, reference = _both_engines(load_variant(str(NO_DEBT)), 4, 300)
+    assert sum(rec.ending == "session_over" for rec in reference.records) >= 3
+    assert fast.records == reference.records and fast.stats == reference.stats
+
+
+def test_engine_choice() -> None:
+    variant = load_variant("khrap")
+    assert SimSpec.make(variant, 4, "random", seed=1, deals=5).compiled
+    assert not SimSpec.make(variant, 4, "random", seed=1, deals=5, engine="reference").compiled
+    assert not SimSpec.make(variant, 4, ["random", "rule", "random", "random"], seed=1, deals=5).compiled
+    with pytest.raises(ValueError, match="unknown engine"):
+        SimSpec.make(variant, 4, "random", seed=1, deals=5, engine="fast")
+
+
+def test_simulate_command_engine_option() -> None:
+    outputs = []
+    for engine in ("auto", "reference"):
+        result = CliRunner().invoke(app, ["simulate", "snore", "--deals", "30", "--seed", "4", "--workers", "1",
+                                          "--json", "--engine", engine])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        outputs.append({k: v for k, v in data.items() if k not in ("seconds", "cpu_seconds", "deals_per_second")})
+    assert outputs[0] == outputs[1]
+    bad = CliRunner().invoke(app, ["simulate", "khrap", "--deals", "5", "--engine", "fast"])
+    assert bad.exit_code == 2 and "--engine" in bad.output

@@ -9,12 +9,13 @@
 See docs/simulate.md.
 """
 
-from khrap.sim.records import Contract, DealRecord, deal_record, decided_after
-from khrap.sim.runner import CHUNK, SimResult, SimSpec, chunk_seed, play_chunk, simulate
+from khrap.sim.records import Contract, DealRecord, deal_record, decided_after, machine_record
+from khrap.sim.runner import CHUNK, ENGINES, SimResult, SimSpec, chunk_seed, play_chunk, simulate
 from khrap.sim.stats import Stats
 
 __all__ = [
     "CHUNK",
+    "ENGINES",
     "Contract",
     "DealRecord",
     "SimResult",
@@ -23,6 +24,7 @@ __all__ = [
     "chunk_seed",
     "deal_record",
     "decided_after",
+    "machine_record",
     "play_chunk",
     "simulate",
 ]

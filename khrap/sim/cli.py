@@ -6,6 +6,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +28,19 @@ SeedOpt = Annotated[int, typer.Option("--seed", help="Fixes every shuffle and bo
 WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1,
                                                 help="Worker processes (default: every core).")]
 ChunkOpt = Annotated[int, typer.Option("--chunk", min=1, help="Deals per chunk; a chunk is one session at one table.")]
+
+
+class Engine(StrEnum):
+    """Which engine plays the deals (``SimSpec.engine``)."""
+
+    auto = "auto"
+    reference = "reference"
+
+
+EngineOpt = Annotated[Engine, typer.Option(
+    "--engine", help="auto: the compiled machine (several times faster) when every bot is random, else the "
+                     "reference kernel; reference: always the reference kernel. Both give the same numbers "
+                     "from the same seed.")]
 SchedulerOpt = Annotated[str | None, typer.Option(
     "--scheduler", help="Run on a Dask cluster: its scheduler address (tcp://host:8786), or `local` "
                         "for a LocalCluster of --workers processes here (needs the `dask` extra).")]
@@ -37,13 +51,15 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk: int) -> SimSpec:
+def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk: int,
+          engine: Engine = Engine.auto) -> SimSpec:
     try:
         variant = load_variant(ref)
         if players is None:
             players = min(max(4, variant.players.min), variant.players.max)
         kinds = bots.split(",") if "," in bots else bots
-        return SimSpec.make(variant, players, kinds, seed, deals, chunk, name=variant.name.get("en", ref))
+        return SimSpec.make(variant, players, kinds, seed, deals, chunk, name=variant.name.get("en", ref),
+                            engine=engine.value)
     except (VariantError, RulesError, ValueError) as err:
         _fail(str(err))
 
@@ -96,12 +112,13 @@ def simulate_cmd(
     workers: WorkersOpt = None,
     chunk: ChunkOpt = CHUNK,
     scheduler: SchedulerOpt = None,
+    engine: EngineOpt = Engine.auto,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
     csv: Annotated[Path | None, typer.Option("--csv", help="Also write one CSV row per deal to FILE.")] = None,
 ) -> None:
     """Play many deals with bots and print the statistics: calls and their success and results,
     chips by seat, pot sizes, all-pass, turn-up and redeal rates, deal length, speed."""
-    spec = _spec(variant, deals, players, bots, seed, chunk)
+    spec = _spec(variant, deals, players, bots, seed, chunk, engine)
     try:
         with _backend(workers, scheduler) as run, _progress([(spec.name, deals)]) as (progress,):
             result = run(spec, csv is not None, progress)
@@ -131,6 +148,7 @@ def analyze(
     workers: WorkersOpt = None,
     chunk: ChunkOpt = CHUNK,
     scheduler: SchedulerOpt = None,
+    engine: EngineOpt = Engine.auto,
 ) -> None:
     """Simulate each variant and write one self-contained HTML report comparing them side by side
     (plots and tables: call success, results per call, seat fairness, pots, swing, design measures)."""
@@ -142,7 +160,7 @@ def analyze(
         _fail(MISSING)
     from khrap.sim.report import render_report
 
-    specs = [_spec(ref, deals, players, bots, seed, chunk) for ref in variants]
+    specs = [_spec(ref, deals, players, bots, seed, chunk, engine) for ref in variants]
     runs = []
     try:
         with _backend(workers, scheduler) as run, _progress([(s.name, deals) for s in specs]) as callbacks:

@@ -4,6 +4,10 @@ Nothing here changes the kernel: calls come from the log lines ``seat N: CALL``
 (a seat's own line), trick winners from ``seat N takes the trick``, all-passes,
 turn-ups and redeals from their lines; statuses, tricks, round, dealer, stacks
 and pot from the state; obligations from ``variant.statuses``.
+
+The compiled machine keeps no log but the same facts (``Machine.said`` and the
+like): ``machine_record`` reads them and gives the record ``deal_record`` gives
+for the same deal (``tests/test_compiled.py`` checks this deal by deal).
 """
 
 from __future__ import annotations
@@ -11,9 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
 from khrap import words as w
-from khrap.engine import GameState
+from khrap.engine import GameState, Rules
+
+if TYPE_CHECKING:
+    from khrap.engine.compiled import Machine
 
 _CALL = re.compile(r"seat (\d+): (\S+)")
 _TRICK = re.compile(r"seat (\d+) takes the trick")
@@ -64,12 +72,11 @@ class DealRecord:
         return asdict(self)
 
 
-def _label(state: GameState, seat: int) -> str:
-    status = state.statuses[seat]
-    call = state.call_of[seat]
+def _label(rules: Rules, status: str, call: str | None) -> str:
+    """The contract a seat stood by: the call that gave its status, or how it came by it."""
     if call is None:
         return f"forced {status}" if status in w.ACTIVE else status
-    gives = state.rules.calls[call].effects.status if call in state.rules.calls else None
+    gives = rules.calls[call].effects.status if call in rules.calls else None
     if gives == status:
         return call
     if gives == w.DECLARER:  # overridden: a helper now, or out where the variant says so
@@ -77,15 +84,16 @@ def _label(state: GameState, seat: int) -> str:
     return f"forced {status}" if status in w.ACTIVE else call
 
 
-def _contracts(state: GameState, reached_play: bool) -> tuple[Contract, ...]:
+def _contracts(
+    rules: Rules, statuses: Sequence[str], call_of: Sequence[str | None], tricks: Sequence[int], reached_play: bool
+) -> tuple[Contract, ...]:
+    """One contract per seat, from the settled deal's statuses, calls and tricks (either engine's)."""
     out = []
-    for seat in range(state.n):
-        status = state.statuses[seat]
+    for seat, (status, call, took) in enumerate(zip(statuses, call_of, tricks, strict=True)):
         active = status in w.ACTIVE
-        need = state.rules.variant.statuses[status].tricks if active else 0
-        tricks = state.tricks[seat]
-        fulfilled = (tricks >= need) if active and reached_play else None
-        out.append(Contract(seat, _label(state, seat), status, need, tricks, fulfilled))
+        need = rules.variant.statuses[status].tricks if active else 0
+        fulfilled = (took >= need) if active and reached_play else None
+        out.append(Contract(seat, _label(rules, status, call), status, need, took, fulfilled))
     return tuple(out)
 
 
@@ -133,7 +141,7 @@ def deal_record(
         base_stake=state.rules.variant.base_stake,
         dealer=state.dealer,
         calls=tuple(calls),
-        contracts=_contracts(state, reached_play),
+        contracts=_contracts(state.rules, state.statuses, state.call_of, state.tricks, reached_play),
         delta=tuple(after - before for after, before in zip(state.stacks, stacks_before, strict=True)),
         stacks=tuple(state.stacks),
         pot_before=pot_before,
@@ -146,6 +154,32 @@ def deal_record(
         actions=actions,
         trick_winners=tuple(winners),
         ending=ending,
+    )
+
+
+def machine_record(machine: Machine, stacks_before: Sequence[int], pot_before: int, actions: int) -> DealRecord:
+    """The record of the deal just settled on the compiled ``machine``: the same as ``deal_record`` gives."""
+    rules = machine.p.rules
+    return DealRecord(
+        players=machine.n,
+        hand_size=rules.hand_size,
+        base_stake=rules.variant.base_stake,
+        dealer=machine.dealer,
+        calls=tuple(machine.said),
+        contracts=_contracts(rules, machine.statuses, machine.call_of, machine.tricks,
+                             machine.ending in ("play", "lone")),
+        delta=tuple(after - before for after, before in zip(machine.stacks, stacks_before, strict=True)),
+        stacks=tuple(machine.stacks),
+        pot_before=pot_before,
+        pot_settle=machine.pot_settle,
+        pot_after=machine.pot,
+        rounds=machine.round,
+        all_passes=machine.all_passes,
+        turn_ups=machine.turn_ups,
+        redeals=machine.redeals,
+        actions=actions,
+        trick_winners=tuple(machine.trick_winners),
+        ending=machine.ending,
     )
 
 
@@ -172,4 +206,4 @@ def decided_after(record: DealRecord) -> int | None:
     return size
 
 
-__all__ = ["Contract", "DealRecord", "deal_record", "decided_after"]
+__all__ = ["Contract", "DealRecord", "deal_record", "decided_after", "machine_record"]

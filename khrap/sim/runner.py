@@ -6,6 +6,12 @@ shuffles and bot choices are fixed by ``chunk_seed(seed, i)``; it returns its
 ``Stats`` (and, if asked, its deal records).  Results are merged in chunk
 order, so the numbers depend on the seed and the chunk size, never on how many
 workers played the chunks or in what order they finished.
+
+When every seat's bot is the random bot, the chunks are played on the compiled
+machine (``khrap.engine.compiled``) unless the spec asks for the reference
+kernel: it deals the same cards from the same seed and lists the same legal
+actions in the same order, and the random bot's choice is ``rng.choice`` of
+that list on either engine, so both give the same records and statistics.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from typing import TYPE_CHECKING
 
 from khrap.bots import RandomBot, choose_for, make_bot
 from khrap.engine import GameState, Rules
-from khrap.sim.records import DealRecord, deal_record
+from khrap.engine.compiled import Machine, Program
+from khrap.engine.randomness import chooser
+from khrap.sim.records import DealRecord, deal_record, machine_record
 from khrap.sim.stats import Stats
 from khrap.variant.schema import Variant
 
@@ -35,6 +43,10 @@ STACKS = 100
 MAX_ACTIONS = 100_000
 """A deal still going after this many decisions is stopped with an error (bots that pass forever)."""
 
+ENGINES = ("auto", "reference")
+"""``auto``: the compiled machine when every bot is the random bot, else the reference kernel;
+``reference``: always the reference kernel (``GameState``)."""
+
 
 @dataclass(frozen=True)
 class SimSpec:
@@ -47,23 +59,32 @@ class SimSpec:
     deals: int
     chunk: int = CHUNK
     name: str = "variant"
+    engine: str = "auto"  # one of ENGINES
 
     @classmethod
     def make(
         cls, variant: Variant, players: int, bots: str | Sequence[str], seed: int, deals: int,
-        chunk: int = CHUNK, name: str | None = None,
+        chunk: int = CHUNK, name: str | None = None, engine: str = "auto",
     ) -> SimSpec:
         """A spec from a loaded variant; ``bots`` is one kind for every seat or one per seat."""
         kinds = [bots] * players if isinstance(bots, str) else list(bots)
         if len(kinds) != players:
             raise ValueError(f"{len(kinds)} bot kinds given for {players} seats")
+        if engine not in ENGINES:
+            raise ValueError(f"unknown engine '{engine}' (use {' or '.join(ENGINES)})")
         Rules(variant, players)  # raises RulesError for a table size the variant does not allow
         for kind in set(kinds):
             make_bot(kind, Rules(variant, players))  # raises ValueError for an unknown kind
         if deals < 1 or chunk < 1:
             raise ValueError("deals and chunk must be at least 1")
         data = json.dumps(variant.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
-        return cls(data, players, tuple(kinds), seed, deals, chunk, name or variant.name.get("en", "variant"))
+        return cls(data, players, tuple(kinds), seed, deals, chunk, name or variant.name.get("en", "variant"),
+                   engine)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the chunks run on the compiled machine: engine ``auto`` and the random bot at every seat."""
+        return self.engine == "auto" and all(kind == RandomBot.name for kind in self.bots)
 
     def chunks(self) -> list[tuple[int, int]]:
         """(index, deals) of every chunk."""
@@ -98,25 +119,57 @@ def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkRe
     deals = dict(spec.chunks())[index]
     rules = Rules(_variant(spec.variant_json), spec.players)
     seed = chunk_seed(spec.seed, index)
-    bots = [make_bot(kind, rules) for kind in spec.bots]
     rng = random.Random(seed ^ 0x5EED)
-    state = GameState(rules, spec.players, stacks=STACKS, seed=seed)
+    new_table, play_deal = _compiled(rules, rng) if spec.compiled else _reference(spec, rules, rng)
+    table = new_table(seed)
     stats = Stats(spec.players, rules.variant.base_stake, rules.hand_size)
     session: list[DealRecord] = []
     kept: list[DealRecord] = []
     restarts = 0
     for _ in range(deals):
-        if state.session_over:  # a table without debts where nobody can cover a call: a new session
+        if table.session_over:  # a table without debts where nobody can cover a call: a new session
             stats.add_session(session)
             session = []
             restarts += 1
-            state = GameState(rules, spec.players, stacks=STACKS, seed=chunk_seed(seed, restarts))
-        session.append(_play_deal(state, bots, rng))
+            table = new_table(chunk_seed(seed, restarts))
+        session.append(play_deal(table))
         if keep_records:
             kept.append(session[-1])
     stats.add_session(session)
     return ChunkResult(index, deals, stats, kept if keep_records else None, time.perf_counter() - started,
                        time.process_time() - cpu)
+
+
+Table = GameState | Machine
+NewTable = Callable[[int], Table]
+PlayDeal = Callable[[Table], DealRecord]
+
+
+def _reference(spec: SimSpec, rules: Rules, rng: random.Random) -> tuple[NewTable, PlayDeal]:
+    """A fresh table of the reference kernel from a seed, and one deal on it played by the spec's bots."""
+    bots = [make_bot(kind, rules) for kind in spec.bots]
+    return (lambda seed: GameState(rules, spec.players, stacks=STACKS, seed=seed),
+            lambda state: _play_deal(state, bots, rng))
+
+
+def _compiled(rules: Rules, rng: random.Random) -> tuple[NewTable, PlayDeal]:
+    """A fresh compiled machine from a seed, and one deal on it with random choices.
+
+    ``chooser(rng)`` picks exactly as ``rng.choice``, which is what ``RandomBot.choose`` does with
+    the list of legal actions, so it makes the same choices as random bots on the reference kernel.
+    Unlike ``_play_deal`` it counts no decisions against MAX_ACTIONS (that would cost a call per
+    decision): the limit is for bots that pass for ever, while validation requires the first calls
+    stage to offer a declaring call that needs no particular cards, so random bots end a deal with
+    probability one."""
+    program = Program(rules)
+    return (lambda seed: Machine(program, seed=seed, stacks=STACKS),
+            lambda machine: _play_machine_deal(machine, chooser(rng)))
+
+
+def _play_machine_deal(machine: Machine, choose: Callable[[list], object]) -> DealRecord:
+    stacks, pot = list(machine.stacks), machine.pot
+    actions = machine.play_deal(choose)
+    return machine_record(machine, stacks, pot, actions)
 
 
 def _play_deal(state: GameState, bots: list, rng: random.Random) -> DealRecord:
@@ -200,4 +253,4 @@ def simulate(
             pool.close()
 
 
-__all__ = ["CHUNK", "ChunkResult", "SimResult", "SimSpec", "chunk_seed", "merge", "play_chunk", "simulate"]
+__all__ = ["CHUNK", "ENGINES", "ChunkResult", "SimResult", "SimSpec", "chunk_seed", "merge", "play_chunk", "simulate"]

@@ -182,13 +182,14 @@ class Machine:
         """Play one whole deal, ``choose(legal)`` picking each action; returns the number of decisions.
 
         ``choose`` sees the very lists ``legal`` would give, in the same order; the tricks of a
-        table with the plain follow rule run in one loop (``_play_tricks``) instead of step by step."""
+        table with the plain follow rule run in one loop (``_play_tricks``) instead of step by step
+        (not when the leader is not in play: a house rule may let a declarer pass himself out)."""
         self.start_deal()
         actions = 0
         legal, apply = self.legal, self.apply
         plain = self.p.plain_follow
         while self.kind is not None:
-            if plain and self.kind == "play":
+            if plain and self.kind == "play" and self.seat in self.in_play:
                 actions += self._play_tricks(choose)
             else:
                 apply(choose(legal()))

@@ -1,0 +1,42 @@
+"""The benchmark scripts run and report what they say (tiny sizes: the figures themselves are not checked)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run_json(script: str, *args: str) -> object:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args, "--json"], capture_output=True,
+                          text=True, timeout=300, cwd=BENCHMARKS)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_random_playout_reports_both_engines() -> None:
+    compiled = run_json("random_playout.py", "--seconds", "0.05", "--variant", "khrap")
+    reference = run_json("random_playout.py", "--seconds", "0.05", "--variant", "khrap", "--reference")
+    assert [r["engine"] for r in compiled + reference] == ["compiled", "reference"]
+    assert all(r["deals_per_second"] > 0 and r["players"] == 4 for r in compiled + reference)
+
+
+def test_speed_report_has_every_column() -> None:
+    out = run_json("speed.py", "--seconds", "0.05", "--rounds", "1", "--variant", "snore", "--no-bots",
+                   "--sim-deals", "200")
+    assert out["bare"] > 0 and out["bare_khrap"] > 0
+    assert [row["variant"] for row in out["variants"]] == ["snore", "frap-simple"]
+    for row in out["variants"]:
+        assert row["compiled"] > 0 and row["reference"] > 0 and row["compiled_to_bare"] > 0
+    assert out["simulate"]["same_numbers"] is True
+    assert out["simulate"]["deals"] == 200
+
+
+def test_bare_khrap_conserves_chips() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import bare_khrap
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    assert bare_khrap.deals_per_second(0.05) > 0  # it asserts that stacks and pot still add up to 400

@@ -1,0 +1,290 @@
+"""The compiled machine (``khrap.engine.compiled``) plays exactly as the reference kernel (``GameState``).
+
+Both engines sit at the same table with the same seed and are given the same
+choices, drawn from a third seeded RNG.  At every decision the pending kind and
+seat and the list of legal actions (as CONTRACT.md words, in order) must be
+equal; after every deal the stacks, pot, locked stakes, dealer, next dealer, the
+end of the session, and the deal record (``deal_record`` from the reference's
+log, ``machine_record`` from the machine's facts); chips and cards are
+conserved.  The machine is driven two ways: step by step (``legal``/``apply``),
+and through ``play_deal(choose)``, whose fused trick loop is what simulations
+run.  Built-in variants are played at every player count, then generated house
+rules (the mutations of ``tests/hardening/test_generated_variants.py``).
+
+KHRAP_LOCKSTEP_DEALS (deals per seed and table) and KHRAP_LOCKSTEP_EXAMPLES
+(generated variants) run more by hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import os
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from khrap import words as w
+from khrap.engine import Action, GameState, Rules
+from khrap.engine.compiled import JOKER_FLAG, Machine, Program
+from khrap.sim.records import DealRecord, deal_record, machine_record
+from khrap.variant.catalog import builtin, builtin_names, load_variant
+from khrap.variant.schema import Variant
+from tests.conftest import every_table
+from tests.hardening.test_generated_variants import mutate, validated
+
+DEALS = int(os.environ.get("KHRAP_LOCKSTEP_DEALS", "50"))
+EXAMPLES = int(os.environ.get("KHRAP_LOCKSTEP_EXAMPLES", "120"))
+GENERATED_DEALS = 3  # per player count of a generated variant, for each driver
+STEP_LIMIT = 2000  # a deal still going after this many decisions fails the test (it would never end)
+ROOT = Path(__file__).resolve().parents[1]
+HOUSE_RULES = [*sorted((ROOT / "docs" / "house-rules").glob("*.yaml")),
+               *sorted((ROOT / "tests" / "house-variants").glob("*.yaml"))]
+
+
+@dataclass
+class Pair:
+    """The reference state and the machine at one table, what they must conserve, and what was seen."""
+
+    ref: GameState
+    fast: Machine
+    where: str  # names the table in failure messages: variant, players, seed
+    chips: int = 0
+    cards: int = 0
+    records: list[DealRecord] = field(default_factory=list)  # of the deals played so far, checked equal
+
+    def __post_init__(self) -> None:
+        self.chips = self.ref.chips_in_play()
+        self.cards = len(self.ref.rules.deck)
+
+    def endings(self) -> Counter:
+        return Counter(record.ending for record in self.records)
+
+
+def make_pair(variant: Variant, players: int, seed: int, name: str, stacks: int = 100) -> Pair:
+    rules = Rules(variant, players)
+    ref = GameState(rules, players, seed=seed, stacks=stacks)
+    fast = Machine(Program(rules), seed=seed, stacks=stacks)
+    return Pair(ref, fast, f"{name}, {players} players, seed {seed}")
+
+
+def play_word(option: int) -> str:
+    """A play option of the machine (card, plus JOKER_FLAG as the joker) in CONTRACT.md words."""
+    return str(Action(w.PLAY, cards=(option % JOKER_FLAG,), joker=option >= JOKER_FLAG))
+
+
+def same_lists(pair: Pair, where: str, reference: list, words: list[str]) -> None:
+    expected = [str(a) for a in reference]
+    if expected != words:
+        recent = [e.text for e in pair.ref.log][-6:]
+        pytest.fail(f"{where}: {pair.ref.pending}\nreference {expected}\ncompiled  {words}\nlog {recent}")
+
+
+# ------------------------------------------------------------------ drivers
+def step_deal(pair: Pair, pick: random.Random, where: str) -> int:
+    """One deal through ``legal``/``apply``, compared at every decision; returns the decisions."""
+    ref, fast = pair.ref, pair.fast
+    ref.start_deal()
+    fast.start_deal()
+    steps = 0
+    while ref.pending is not None:
+        here = f"{where}, step {steps}"
+        assert (fast.kind, fast.seat) == (ref.pending.kind, ref.pending.seat), here
+        reference, options = ref.legal_actions(), fast.legal()
+        same_lists(pair, here, reference, [fast.word_of(o) for o in options])
+        i = pick.randrange(len(reference))
+        ref.apply(reference[i])
+        fast.apply(options[i])
+        steps += 1
+        assert steps < STEP_LIMIT, f"{here}: the deal does not end"
+    assert fast.kind is None, f"{where}: the reference deal is settled, the machine waits for {fast.kind}"
+    return steps
+
+
+def fused_deal(pair: Pair, pick: random.Random, where: str) -> int:
+    """One deal through ``play_deal(choose)``; ``choose`` checks each list against the reference, which
+    it moves on with the same choice.  In the fused trick loop the machine's ``seat`` moves per trick
+    only, so the seat is compared outside play and play options are read by the reference's kind."""
+    ref, fast = pair.ref, pair.fast
+    steps = 0
+
+    def choose(options: list):
+        nonlocal steps
+        here = f"{where}, step {steps}"
+        pending = ref.pending
+        assert pending is not None, f"{here}: the machine asks for a decision after the reference deal ended"
+        assert fast.kind == pending.kind, here
+        if pending.kind != "play":
+            assert fast.seat == pending.seat, here
+        words = [play_word(o) for o in options] if pending.kind == "play" else [fast.word_of(o) for o in options]
+        reference = ref.legal_actions()
+        same_lists(pair, here, reference, words)
+        i = pick.randrange(len(options))
+        ref.apply(reference[i])
+        steps += 1
+        assert steps < STEP_LIMIT, f"{here}: the deal does not end"
+        return options[i]
+
+    ref.start_deal()
+    actions = fast.play_deal(choose)
+    assert ref.pending is None, f"{where}: the machine settled the deal, the reference waits for {ref.pending}"
+    assert actions == steps, f"{where}: play_deal counted {actions} decisions, choose was asked {steps} times"
+    return steps
+
+
+Driver = Callable[[Pair, random.Random, str], int]
+
+
+def compare_settled(pair: Pair, where: str, stacks: list[int], pot: int, steps: int) -> DealRecord:
+    """After a deal: the same chips, dealers, session state and record; chips and cards conserved."""
+    ref, fast = pair.ref, pair.fast
+    table = (ref.stacks, ref.pot, ref.locked, ref.dealer, ref.next_dealer, ref.session_over)
+    assert (fast.stacks, fast.pot, fast.locked, fast.dealer, fast.next_dealer, fast.session_over) == table, where
+    assert (fast.statuses, fast.call_of, fast.tricks, fast.round) == (ref.statuses, ref.call_of, ref.tricks,
+                                                                      ref.round), where
+    assert ref.chips_in_play() == fast.chips_in_play() == pair.chips, f"{where}: chips are not conserved"
+    assert ref.cards_in_play() == fast.cards_in_play() == pair.cards, f"{where}: cards are not conserved"
+    record = deal_record(ref, ref.log, stacks, pot, steps)
+    assert machine_record(fast, stacks, pot, steps) == record, where
+    return record
+
+
+def lockstep(pair: Pair, seed: int, deals: int, driver: Driver) -> int:
+    """Play up to ``deals`` deals on both engines (fewer if the session ends); returns the deals played."""
+    pick = random.Random(seed)
+    for deal in range(deals):
+        if pair.ref.session_over:
+            return deal
+        stacks, pot = list(pair.ref.stacks), pair.ref.pot
+        pair.ref.log.clear()  # one deal's log, as the simulator keeps it
+        where = f"{pair.where}, deal {deal}"
+        steps = driver(pair, pick, where)
+        pair.records.append(compare_settled(pair, where, stacks, pot, steps))
+    return deals
+
+
+# ------------------------------------------------------------ built-ins
+@pytest.mark.parametrize(("name", "players"), every_table())
+def test_step_by_step_lockstep(name: str, players: int) -> None:
+    for seed in (0, 1):
+        assert lockstep(make_pair(builtin(name), players, seed, name), seed, DEALS, step_deal) == DEALS
+
+
+@pytest.mark.parametrize(("name", "players"), every_table())
+def test_play_deal_lockstep(name: str, players: int) -> None:
+    assert lockstep(make_pair(builtin(name), players, 2, name), 2, DEALS, fused_deal) == DEALS
+
+
+def with_instant_win(data: dict, count: int, payers: str, next_ante: str = "skip_if_pot") -> dict:
+    """``data`` with every instant win enabled and made likelier (``count`` cards of its rank)."""
+    for win in data.get("instant_wins", {}).values():
+        win.update(enabled=True, count=count, payers=payers, next_ante=next_ante)
+    return data
+
+
+def test_records_cover_every_ending_and_the_all_pass_facts() -> None:
+    """The record comparison is not vacuous: lockstep deals reach all-passes, turn-ups, redeals, a lone
+    declarer and instant wins (made likelier: two aces, every seat paying or only the active ones)."""
+    tables = [
+        ("khrap, two aces win, all pay", with_instant_win(builtin("khrap").model_dump(mode="json"), 2, "all"), 2),
+        ("khrap, two aces win", with_instant_win(builtin("khrap").model_dump(mode="json"), 2, "active", "normal"), 3),
+        ("snore", builtin("snore").model_dump(mode="json"), 2),
+    ]
+    seen: Counter = Counter()
+    for seed, (name, data, players) in enumerate(tables):
+        pair = make_pair(Variant.model_validate(data), players, seed, name)
+        lockstep(pair, seed, 150, fused_deal)
+        for record in pair.records:
+            seen.update({record.ending: 1, "all-pass": record.all_passes > 0, "turn-up": record.turn_ups > 0,
+                         "redeal": record.redeals > 0})
+    assert seen["play"] and seen["lone"] and seen["four-aces"] >= 10, seen
+    assert seen["all-pass"] and seen["turn-up"] and seen["redeal"], seen
+
+
+@pytest.mark.parametrize("name", ["snore", "frap"])
+def test_session_over_in_lockstep(name: str) -> None:
+    """Tables without debts: both engines end the session after the same deal (its record says so)."""
+    data = builtin(name).model_dump(mode="json")
+    data["allow_debt"] = False
+    variant = Variant.model_validate(data)
+    for seed in (5, 6):
+        for driver in (step_deal, fused_deal):
+            pair = make_pair(variant, 3, seed, f"{name} without debts", stacks=50)
+            played = lockstep(pair, seed, 100, driver)
+            assert played < 100 and pair.fast.session_over, (played, pair.endings())
+            assert pair.endings()["session_over"] == 1 and pair.records[-1].ending == "session_over"
+
+
+def test_declarer_out_before_play_through_play_deal() -> None:
+    """Found by generated house rules: Khrap whose `fives` stage asks everyone (not just the passers).
+    With 2 players, seed 0, deal 0: seat 1 khraps in round 2, then both pass in `fives`, so the declarer
+    is out and nobody is in play; the reference gives seat 1 every lead (4 tricks, all his), and so must
+    the machine, step by step and through ``play_deal`` (whose fused trick loop once assumed the leader
+    was in play)."""
+    data = builtin("khrap").model_dump(mode="json")
+    for stage in data["stages"]:
+        if stage["id"] == "fives":
+            stage["speakers"] = "all"
+    variant = validated(data)
+    assert variant is not None
+    stepped = make_pair(variant, 2, 0, "khrap, fives asks all")
+    assert lockstep(stepped, 0, 1, step_deal) == 1
+    assert stepped.records[0].trick_winners == (1, 1, 1, 1)
+    assert [c.status for c in stepped.records[0].contracts] == ["out", "out"]
+    lockstep(make_pair(variant, 2, 0, "khrap, fives asks all"), 0, 1, fused_deal)
+
+
+# ------------------------------------------------------------ play rules
+JOKERS = {"no-joker": None, "joker": {"card": "7S"}, "joker-demands-trump": {"card": "AS", "led_demands": "trump"}}
+PLAY_FLAGS = ("follow_suit", "trump_if_void", "must_beat", "must_overtrump")
+
+
+@pytest.mark.parametrize("joker", JOKERS)
+@pytest.mark.parametrize("flags", list(itertools.product([True, False], repeat=4)),
+                         ids=lambda flags: "-".join(f for f, on in zip(PLAY_FLAGS, flags, strict=True) if on) or "none")
+def test_every_follow_rule_in_lockstep(flags: tuple[bool, ...], joker: str) -> None:
+    """Every combination of the follow rules, with and without a joker: the built-ins play only one, and
+    the machine has its own code for each (and a fused trick loop for the plain one)."""
+    data = builtin("khrap").model_dump(mode="json")
+    data["play"].update(dict(zip(PLAY_FLAGS, flags, strict=True)))
+    data["joker"] = JOKERS[joker]
+    variant = validated(data)
+    assert variant is not None
+    for driver in (step_deal, fused_deal):
+        lockstep(make_pair(variant, 3, 7, f"khrap with {flags}, {joker}"), 7, 15, driver)
+
+
+@pytest.mark.parametrize("path", HOUSE_RULES, ids=lambda path: path.stem)
+def test_house_rule_files_in_lockstep(path: Path) -> None:
+    variant = load_variant(str(path))
+    for players in range(variant.players.min, min(variant.players.max, 8) + 1):
+        lockstep(make_pair(variant, players, 4, path.stem), 4, 15, step_deal)
+        lockstep(make_pair(variant, players, 4, path.stem), 4, 15, fused_deal)
+
+
+# ------------------------------------------------------- generated variants
+@pytest.mark.parametrize("base", builtin_names())
+@settings(max_examples=max(EXAMPLES // 6, 2), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_generated_house_rules_in_lockstep(base: str, data) -> None:
+    variant_data = copy.deepcopy(builtin(base).model_dump(mode="json"))
+    note(f"changes: {mutate(variant_data, data.draw)}")
+    if variant_data.get("instant_wins") and data.draw(st.booleans(), label="likelier instant wins"):
+        # mutate leaves instant wins alone, and four aces in a hand are rare: make them common
+        with_instant_win(variant_data, data.draw(st.integers(1, 4), label="count"),
+                         data.draw(st.sampled_from(["active", "all"])),
+                         data.draw(st.sampled_from(["skip_if_pot", "normal"])))
+    variant = validated(variant_data)
+    if variant is None:
+        return
+    seed = data.draw(st.integers(0, 2**16), label="seed")
+    for players in range(variant.players.min, variant.players.max + 1):
+        for driver in (step_deal, fused_deal):
+            lockstep(make_pair(variant, players, seed, f"generated from {base}"), seed, GENERATED_DEALS, driver)
