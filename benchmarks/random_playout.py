@@ -31,7 +31,7 @@ def compiled_rate(variant: Variant, players: int, seconds: float, seed: int = 1)
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         if machine.session_over:  # a table without debts that nobody can open: a new session
-            machine = Machine(machine.p, seed=seed + deals)
+            machine = Machine(machine.program, seed=seed + deals)
         machine.play_deal(choose)
         deals += 1
     return deals / (time.perf_counter() - start)

@@ -103,6 +103,8 @@ def step_deal(pair: Pair, pick: random.Random, where: str) -> int:
         fast.apply(options[i])
         steps += 1
         assert steps < STEP_LIMIT, f"{here}: the deal does not end"
+        # Draws owed by calls are reserved against the stock; more than it holds would refuse every call.
+        assert ref.owed_draws <= len(ref.stock), f"{here}: {ref.owed_draws} draws owed, {len(ref.stock)} in stock"
     assert fast.kind is None, f"{where}: the reference deal is settled, the machine waits for {fast.kind}"
     return steps
 

@@ -32,3 +32,19 @@ def test_chooser_is_the_standard_choice(seed: int, sizes: list[int]) -> None:
 def test_chooser_refuses_an_empty_sequence() -> None:
     with pytest.raises(IndexError):
         chooser(random.Random(1))([])
+
+
+class Halves(random.Random):
+    """A generator that draws below n from ``random()``, so it must not be read through ``getrandbits``."""
+
+    def random(self) -> float:
+        return super().random() / 2
+
+
+def test_another_generator_is_used_through_its_own_methods() -> None:
+    ours, theirs = Halves(5), Halves(5)
+    a, b = list(range(40)), list(range(40))
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b
+    assert [chooser(ours)(a) for _ in range(20)] == [theirs.choice(b) for _ in range(20)]

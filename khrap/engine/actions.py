@@ -36,6 +36,16 @@ class Action:
         return format_action(self)
 
 
+def call_forms(cid: str, take_turned: str, size: int) -> tuple[Action, ...]:
+    """Each way of writing call ``cid`` that differs in what it does, for a hand of ``size`` cards:
+    a hand position for a swapping call, with or without the turned card for an optional take."""
+    if take_turned == "swap":
+        return tuple(Action(cid, position=i) for i in range(1, size + 1))
+    if take_turned == "optional":
+        return (Action(cid), Action(cid, take_turned=True))
+    return (Action(cid),)
+
+
 def _source_words(source: str | int) -> list[str]:
     return [] if source == w.TOP else [w.FROM, str(source)]
 

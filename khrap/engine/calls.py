@@ -52,9 +52,7 @@ def draws_needed(call: Call, take_turned: bool) -> int:
     """Cards the call will take from the stock, now or at the exchange."""
     eff = call.effects
     draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
-    if call.exchange.takes_part and call.exchange.min_discard:
-        draws += call.exchange.min_discard + call.exchange.draw_extra
-    return max(draws, 0)
+    return max(draws + deferred_part(call), 0)
 
 
 def refusal(state, seat: int, cid: str, action: Action) -> str | None:
@@ -141,7 +139,7 @@ def _table_refusal(state, seat: int, cid: str, call: Call, action: Action) -> st
     if need > left:
         return f"{cid} needs {need} cards from the stock; cards left to draw: {left}"
     if eff.when == "now" and eff.draw:
-        problem = source_refusal(state, need - _deferred_part(call), action.source)
+        problem = source_refusal(state, need - deferred_part(call), action.source)
         if problem:
             return problem
     if not state.rules.variant.allow_debt:
@@ -151,7 +149,8 @@ def _table_refusal(state, seat: int, cid: str, call: Call, action: Action) -> st
     return None
 
 
-def _deferred_part(call: Call) -> int:
+def deferred_part(call: Call) -> int:
+    """Cards reserved for the caller's exchange turn: those he must exchange there (and their extra draws)."""
     if call.exchange.takes_part and call.exchange.min_discard:
         return call.exchange.min_discard + call.exchange.draw_extra
     return 0
@@ -196,7 +195,7 @@ def make(state, seat: int, action: Action, stage: CallsStage) -> None:
         apply_card_effects(state, seat, call, action)
     else:
         state.deferred.add(seat)
-    state.owed_draws += _deferred_part(call) + (eff.draw if eff.when == "exchange" else 0)
+    state.owed_draws += deferred_part(call) + (eff.draw if eff.when == "exchange" else 0)
     if eff.ends_stage:
         state.queue.clear()
     state.skipped.update(eff.skip_stages)

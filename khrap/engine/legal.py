@@ -7,7 +7,7 @@ from itertools import combinations
 from khrap import words as w
 from khrap.cards import card_str
 from khrap.engine import calls, exchange, play
-from khrap.engine.actions import Action
+from khrap.engine.actions import Action, call_forms
 from khrap.engine.state import Pending
 
 __all__ = ["Pending", "blind_call_open", "legal_actions", "legal_words", "refusal"]
@@ -23,13 +23,7 @@ def _call_forms(state, cid: str) -> tuple[Action, ...]:
     key = (cid, size)
     forms = state.rules.forms.get(key)
     if forms is None:
-        mode = state.rules.calls[cid].effects.take_turned
-        if mode == "swap":
-            forms = tuple(Action(cid, position=i) for i in range(1, size + 1))
-        elif mode == "optional":
-            forms = (Action(cid), Action(cid, take_turned=True))
-        else:
-            forms = (Action(cid),)
+        forms = call_forms(cid, state.rules.calls[cid].effects.take_turned, size)
         state.rules.forms[key] = forms  # actions are immutable, so they can be shared
     return forms
 

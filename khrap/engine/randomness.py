@@ -17,7 +17,15 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+def _standard(rng: random.Random) -> bool:
+    """Whether ``rng`` draws below n as ``random.Random`` does (a subclass may draw otherwise)."""
+    return type(rng)._randbelow is random.Random._randbelow_with_getrandbits
+
+
 def _shuffle(rng: random.Random, cards: list) -> None:
+    if not _standard(rng):
+        rng.shuffle(cards)
+        return
     getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
@@ -29,6 +37,8 @@ def _shuffle(rng: random.Random, cards: list) -> None:
 
 
 def _chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
+    if not _standard(rng):
+        return rng.choice
     getrandbits = rng.getrandbits
 
     def choose(options: Sequence[T]) -> T:
@@ -46,14 +56,16 @@ def _chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
 
 def _agrees() -> bool:
     """Whether these functions give what this Python's ``random.Random`` gives."""
+    sizes = [1 + i % 13 for i in range(40)] + [100, 1000, 4096, 8191, 70000]
     for seed in range(20):
         ours, theirs = random.Random(seed), random.Random(seed)
         a, b = list(range(52)), list(range(52))
         _shuffle(ours, a)
         theirs.shuffle(b)
         choose = _chooser(ours)
-        if a != b or [choose(a[: 1 + i % 13]) for i in range(40)] != [theirs.choice(b[: 1 + i % 13]) for i in
-                                                                         range(40)]:
+        if a != b or [choose(range(n)) for n in sizes] != [theirs.choice(range(n)) for n in sizes]:
+            return False
+        if ours.getstate() != theirs.getstate():
             return False
     return True
 

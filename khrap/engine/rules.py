@@ -40,7 +40,7 @@ def pattern_card(pattern: CardPattern, trump: int | None) -> int | None:
     return SUITS.index(pattern.suit) * 13 + rank
 
 
-def _compile(pattern: CardPattern) -> tuple[int, int | None]:
+def compile_pattern(pattern: CardPattern) -> tuple[int, int | None]:
     """(rank, suit) of a card pattern; suit None stands for the trump suit."""
     suit = None if pattern.suit == "trump" else SUITS.index(pattern.suit)
     return parse_rank(pattern.rank), suit
@@ -71,7 +71,7 @@ class Rules:
         self._stage_calls = {
             s.id: [cid for cid in s.calls if cid in self.calls] for s in v.stages if s.kind == "calls"
         }
-        self.holds = {cid: [_compile(p) for p in c.requires.holds] for cid, c in self.calls.items()}
+        self.holds = {cid: [compile_pattern(p) for p in c.requires.holds] for cid, c in self.calls.items()}
         self.blind_calls = {cid for cid, c in self.calls.items() if c.requires.blind}
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
         self.forms: dict[tuple[str, int], tuple] = {}  # filled by the legal module as hands are seen

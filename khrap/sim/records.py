@@ -159,7 +159,7 @@ def deal_record(
 
 def machine_record(machine: Machine, stacks_before: Sequence[int], pot_before: int, actions: int) -> DealRecord:
     """The record of the deal just settled on the compiled ``machine``: the same as ``deal_record`` gives."""
-    rules = machine.p.rules
+    rules = machine.program.rules
     return DealRecord(
         players=machine.n,
         hand_size=rules.hand_size,

@@ -13,11 +13,21 @@ turn-ups, redeals, trick winners, how the deal ended).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import chain, combinations
 
 from khrap import words as w
 from khrap.engine.actions import Action
-from khrap.engine.compiled.program import CALLS, EXCHANGE, INSTANT_WINS, NAME_TRUMP, CompiledStage, Program, holds
+from khrap.engine.compiled.program import (
+    CALLS,
+    EXCHANGE,
+    INSTANT_WINS,
+    NAME_TRUMP,
+    CompiledCall,
+    CompiledStage,
+    Program,
+    holds,
+)
 from khrap.engine.randomness import shuffle
 
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
@@ -30,7 +40,7 @@ class Machine:
 
     def __init__(self, program: Program, seed: int | None = 0, stacks: int = 100, pot: int = 0,
                  dealer: int = 0) -> None:
-        self.p = program
+        self.program = program
         self.n = n = program.n
         self.rng = random.Random(seed)
         self.stacks = [stacks] * n
@@ -47,6 +57,7 @@ class Machine:
         self.may_look = False
         self.settled = True
         self._reset_deal()
+        self._reset_facts()
 
     # ----------------------------------------------------------- deal setup
     def _reset_deal(self) -> None:
@@ -76,6 +87,15 @@ class Machine:
         self.tricks = [0] * n
         self.in_play: list[int] = []
         self.held_at_play: list[list[int]] = [[] for _ in range(n)]
+        self.next_dealer: int | None = None
+
+    def _reset_facts(self) -> None:
+        """What a deal record needs, gathered as the deal goes (redeals included)."""
+        self.said: list[tuple[int, str]] = []
+        self.all_passes = self.turn_ups = self.redeals = 0
+        self.trick_winners: list[int] = []
+        self.ending = "play"
+        self.pot_settle: int | None = None
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
@@ -84,12 +104,7 @@ class Machine:
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
-        # What a deal record needs, gathered as the deal goes.
-        self.said: list[tuple[int, str]] = []
-        self.all_passes = self.turn_ups = self.redeals = 0
-        self.trick_winners: list[int] = []
-        self.ending = "play"
-        self.pot_settle: int | None = None
+        self._reset_facts()
         self._reset_deal()
         self._ante()
         self._deal()
@@ -99,27 +114,29 @@ class Machine:
         if self.skip_next_ante:
             self.skip_next_ante = False
             return
-        if self.p.ante_if_empty and self.pot != 0:
+        if self.program.ante_if_empty and self.pot != 0:
             return
-        self._collect(self.p.ante)
+        self._collect(self.program.ante)
 
     def _collect(self, stakes: int) -> None:
         if stakes > 0:
-            chips = stakes * self.p.base_stake
-            self.stacks = [s - chips for s in self.stacks]
+            chips = stakes * self.program.base_stake
+            stacks = self.stacks
+            for seat in range(self.n):
+                stacks[seat] -= chips
             self.pot += chips * self.n
 
     def _deal(self) -> None:
-        deck = list(self.p.deck)
+        deck = list(self.program.deck)
         shuffle(self.rng, deck)
-        n, size = self.n, self.p.hand_size
+        n, size = self.n, self.program.hand_size
         hands = self.hands
         first = self.dealer + 1
         for i in range(size * n):
             hands[(first + i) % n].append(deck[i])
         self.stock = deck[size * n:]
         self.settled = False
-        if self.p.trump_turned:
+        if self.program.trump_turned:
             self._turn_up()
 
     def _turn_up(self) -> bool:
@@ -140,7 +157,7 @@ class Machine:
     # ------------------------------------------------------------- driving
     def advance(self) -> None:
         """Run the kernel's own steps until a seat must act or the deal is settled."""
-        stages = self.p.stages
+        stages = self.program.stages
         while self.kind is None and not self.settled:
             stage = stages[self.stage_index]
             kind = stage.kind
@@ -178,16 +195,18 @@ class Machine:
             else:
                 self.looked[seat] = True
 
-    def play_deal(self, choose) -> int:
+    def play_deal(self, choose: Callable[[list], object]) -> int:
         """Play one whole deal, ``choose(legal)`` picking each action; returns the number of decisions.
 
         ``choose`` sees the very lists ``legal`` would give, in the same order; the tricks of a
         table with the plain follow rule run in one loop (``_play_tricks``) instead of step by step
-        (not when the leader is not in play: a house rule may let a declarer pass himself out)."""
+        (not when the leader is not in play: a house rule may let a declarer pass himself out).
+        While the tricks run in that loop the machine's pending decision is not updated card by
+        card: ``choose`` must decide from the list it is given, not by reading the machine."""
         self.start_deal()
         actions = 0
         legal, apply = self.legal, self.apply
-        plain = self.p.plain_follow
+        plain = self.program.plain_follow
         while self.kind is not None:
             if plain and self.kind == "play" and self.seat in self.in_play:
                 actions += self._play_tricks(choose)
@@ -197,7 +216,7 @@ class Machine:
         return actions
 
     # ---------------------------------------------------------- legal, apply
-    def legal(self) -> list:
+    def legal(self) -> list[Action | int | tuple[int, ...]]:
         """The legal actions of the seat to act, in the reference kernel's order.
 
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
@@ -220,12 +239,12 @@ class Machine:
             return [0, 1, 2, 3]
         return []
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | int | tuple[int, ...]) -> None:
         """Apply an action that ``legal`` listed for the seat to act (it is not checked again)."""
         kind, seat = self.kind, self.seat
         self.kind = None
         if kind == "call":
-            if action is LOOK:
+            if action.word == w.LOOK:
                 self.looked[seat] = True
                 self.kind = "call"
                 self.may_look = False
@@ -245,7 +264,7 @@ class Machine:
         if self.kind is None:
             self.advance()
 
-    def word_of(self, action) -> str:
+    def word_of(self, action: Action | int | tuple[int, ...]) -> str:
         """``action`` (listed for the pending decision) in CONTRACT.md's words."""
         kind = self.kind
         if kind == "play":
@@ -278,7 +297,7 @@ class Machine:
     def _speakers(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
         start = self.dealer + 1 if not stage.from_declarer or declarer is None else declarer + 1
-        seats = self.p.orders[start % self.n]
+        seats = self.program.orders[start % self.n]
         if stage.speakers == "out":
             return [s for s in seats if self.statuses[s] == OUT]
         hands = self.hands
@@ -287,7 +306,7 @@ class Machine:
         return [s for s in seats if hands[s]]
 
     def _legal_calls(self, seat: int) -> list[Action]:
-        p = self.p
+        p = self.program
         size = len(self.hands[seat])
         found = []
         for call in p.stages[self.stage_index].open_calls[self.declarer is not None]:
@@ -306,14 +325,10 @@ class Machine:
 
     def _blind_open(self, seat: int) -> bool:
         """Whether a blind call is open to ``seat`` (he has not looked), as the reference kernel decides."""
-        if self.looked[seat]:
-            return False
-        stage = self.p.stages[self.stage_index]
-        if stage.kind != CALLS:
-            return False
+        stage = self.program.stages[self.stage_index]
         size = len(self.hands[seat])
         for call in stage.blind_calls[self.declarer is not None]:
-            for form in self.p.forms(call, size):
+            for form in self.program.forms(call, size):
                 for test in call.tests:
                     if not test(self, seat, form):
                         break
@@ -327,18 +342,18 @@ class Machine:
         return cost <= 0 or self.stacks[seat] >= cost
 
     def _worst_cost(self, status: str, cid: str | None) -> int:
-        rule = self.p.statuses.get(status)
+        rule = self.program.statuses.get(status)
         if rule is None:
             return 0
         costs = [rule.base + rule.pots * self.pot]
-        for pstatus, pcalls, _, _, pay in self.p.penalties:
+        for pstatus, pcalls, _, _, pay in self.program.penalties:
             by_call = not pcalls or cid is None or cid in pcalls
             if pstatus in (None, status) and by_call and pay is not None:
                 costs.append(pay[0] + pay[1] * self.pot)
         return max(costs)
 
     def _set_status(self, seat: int, status: str) -> None:
-        rule = self.p.statuses.get(status)
+        rule = self.program.statuses.get(status)
         self.statuses[seat] = status
         stacks, locked = self.stacks, self.locked
         if rule is None:
@@ -359,7 +374,7 @@ class Machine:
 
     def _make(self, seat: int, action: Action) -> None:
         cid = action.word
-        call = self.p.calls[cid]
+        call = self.program.calls[cid]
         if not call.blind:
             self.looked[seat] = True
         self.said.append((seat, cid))
@@ -367,13 +382,13 @@ class Machine:
         if status == DECLARER:
             old = self.declarer
             if old is not None and old != seat:
-                self._set_status(old, self.p.overridden_becomes)
+                self._set_status(old, self.program.overridden_becomes)
             self.declarer = seat
             self.declarer_round = self.round
         self._set_status(seat, status)
         self.call_of[seat] = cid
         if call.forces_others:
-            for other in self.p.orders[(seat + 1) % self.n]:
+            for other in self.program.orders[(seat + 1) % self.n]:
                 if other != seat and self.hands[other]:
                     self._set_status(other, HELPER)
         if call.when_now:
@@ -387,7 +402,7 @@ class Machine:
             self.queue.clear()
         if call.skip_stages:
             self.skipped.update(call.skip_stages)
-        if status == OUT and self.p.stages[self.stage_index].out_hands == "on_call":
+        if status == OUT and self.program.stages[self.stage_index].out_hands == "on_call":
             self._throw_hand(seat)
 
     def _throw_hand(self, seat: int) -> None:
@@ -423,7 +438,7 @@ class Machine:
         self.owed_discards[seat] += call.then_discard
 
     def _all_pass(self) -> None:
-        p = self.p
+        p = self.program
         self.all_passes += 1
         if self.round < p.rounds:
             self.round += 1
@@ -452,13 +467,13 @@ class Machine:
         self._deal()
 
     def _anyone_can_declare(self) -> bool:
-        costs = [self._worst_cost(DECLARER, cid) for cid in self.p.declaring]
+        costs = [self._worst_cost(DECLARER, cid) for cid in self.program.declaring]
         return any(stack >= cost for stack in self.stacks for cost in costs)
 
     # ------------------------------------------------------------- exchange
-    def _call(self, seat: int):
+    def _call_of(self, seat: int) -> CompiledCall | None:
         cid = self.call_of[seat]
-        return self.p.calls.get(cid) if cid else None
+        return self.program.calls.get(cid) if cid else None
 
     def _exchange_step(self, stage: CompiledStage) -> None:
         if not self.stage_started:
@@ -470,7 +485,7 @@ class Machine:
         seat = self.queue.pop(0)
         if seat in self.deferred:
             self.deferred.discard(seat)
-            call = self._call(seat)
+            call = self._call_of(seat)
             self.owed_draws -= call.draw
             self._card_effects(seat, call, Action(call.cid))
             if self.owed_discards[seat]:
@@ -484,19 +499,19 @@ class Machine:
         statuses, call_of = self.statuses, self.call_of
         order: list[int] = []
         for group_statuses, group_calls in groups:
-            for seat in self.p.orders[declarer]:
+            for seat in self.program.orders[declarer]:
                 status = statuses[seat]
                 if seat in order or status not in (DECLARER, HELPER):
                     continue
                 if status in group_statuses or call_of[seat] in group_calls:
-                    call = self._call(seat)
+                    call = self._call_of(seat)
                     if seat in self.deferred or call is None or call.takes_part:
                         order.append(seat)
         return order
 
     def _limits(self, seat: int) -> tuple[int, int, int]:
-        call = self._call(seat)
-        stage = self.p.stages[self.stage_index]
+        call = self._call_of(seat)
+        stage = self.program.stages[self.stage_index]
         extra = call.draw_extra if call else 0
         own = call.max_discard if call and call.max_discard is not None else stage.max_discard
         size = len(self.hands[seat])
@@ -506,7 +521,7 @@ class Machine:
         return least, min(most, len(self.stock) - reserved - extra), extra
 
     def _exchange(self, seat: int, cards: tuple[int, ...]) -> None:
-        call = self._call(seat)
+        call = self._call_of(seat)
         extra = call.draw_extra if call else 0
         if call and call.min_discard:
             self.owed_draws -= call.min_discard + extra
@@ -534,8 +549,8 @@ class Machine:
     # ---------------------------------------------------------- instant wins
     def _instant_wins(self) -> None:
         statuses, hands = self.statuses, self.hands
-        for wid, rank, count, all_pay, skip_if_pot in self.p.instant_wins:
-            for seat in self.p.orders[self.declarer]:
+        for wid, rank, count, all_pay, skip_if_pot in self.program.instant_wins:
+            for seat in self.program.orders[self.declarer]:
                 if statuses[seat] in (DECLARER, HELPER) and [c % 13 for c in hands[seat]].count(rank) >= count:
                     self._instant_win(wid, seat, all_pay, skip_if_pot)
                     return
@@ -546,8 +561,8 @@ class Machine:
         self.stacks[seat] += self.pot + self.locked[seat]
         self.pot = 0
         self.locked[seat] = 0
-        helper = self.p.helper_stake
-        for other in self.p.orders[(seat + 1) % self.n]:
+        helper = self.program.helper_status
+        for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
                 continue
             if self.statuses[other] in (DECLARER, HELPER):
@@ -566,15 +581,15 @@ class Machine:
             if statuses[seat] == UNDECIDED:
                 statuses[seat] = OUT
             self.held_at_play[seat] = list(self.hands[seat])
-        self.in_play = [s for s in self.p.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
-        if self.p.lone_takes_all and self.in_play == [declarer]:
-            self.tricks[declarer] = self.p.hand_size
+        self.in_play = [s for s in self.program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
+        if self.program.lone_takes_all and self.in_play == [declarer]:
+            self.tricks[declarer] = self.program.hand_size
             self.ending = "lone"
             return False
         leader = declarer
-        first_lead = self.p.first_lead
+        first_lead = self.program.first_lead
         if first_lead:
-            for seat in self.p.orders[(declarer + 1) % self.n]:
+            for seat in self.program.orders[(declarer + 1) % self.n]:
                 if statuses[seat] in (DECLARER, HELPER) and self.call_of[seat] in first_lead:
                     leader = seat
                     break
@@ -626,7 +641,7 @@ class Machine:
     def _playable(self, seat: int) -> list[int]:
         hand = self.hands[seat]
         trick = self.trick
-        p = self.p
+        p = self.program
         joker = p.joker
         if not trick:
             options = list(hand)
@@ -709,8 +724,8 @@ class Machine:
         trump, led = self.trump, first // 13
         best_seat, best_class, best_rank = trick[0][0], (2 if led == trump else 1), first % 13
         for seat, card, as_joker in trick[1:]:
-            if as_joker:
-                return self._winning()[0]
+            if as_joker:  # there is one joker card, and played as the joker it beats every card
+                return seat
             suit = card // 13
             cls = 2 if suit == trump else 1 if suit == led else 0
             rank = card % 13
@@ -731,7 +746,7 @@ class Machine:
         self.pot += chips
 
     def _settle(self) -> None:
-        p = self.p
+        p = self.program
         pot_at_start = self.pot_settle = self.pot
         statuses, tricks, stacks = self.statuses, self.tricks, self.stacks
         declarer = self.declarer
@@ -760,7 +775,7 @@ class Machine:
     def _penalty(self, seat: int, pot_at_start: int) -> None:
         status, call, took = self.statuses[seat], self.call_of[seat], self.tricks[seat]
         trump, held = self.trump, self.held_at_play[seat]
-        for pstatus, pcalls, ptricks, pheld, pay in self.p.penalties:
+        for pstatus, pcalls, ptricks, pheld, pay in self.program.penalties:
             if pstatus is not None and pstatus != status:
                 continue
             if pcalls and call not in pcalls:
@@ -781,7 +796,7 @@ class Machine:
             return
         for seat in winners:
             self._pay_from_pot(seat, pot * tricks[seat] // total)
-        if self.p.remainder_to_most and self.pot:
+        if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])
             self._pay_from_pot(best, self.pot)
 
@@ -791,7 +806,7 @@ class Machine:
                 self.discards.extend(hand)
                 hand.clear()
         declarer = self.declarer
-        if self.p.next_dealer_declarer and declarer is not None:
+        if self.program.next_dealer_declarer and declarer is not None:
             self.next_dealer = declarer
         else:
             self.next_dealer = (self.dealer + 1) % self.n

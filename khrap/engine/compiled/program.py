@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from khrap import words as w
 from khrap.cards import RANKS
-from khrap.engine.actions import Action
-from khrap.engine.calls import draws_needed
-from khrap.engine.rules import Rules, _compile
-from khrap.variant.schema import Amount, Call
+from khrap.engine.actions import Action, call_forms
+from khrap.engine.calls import deferred_part, draws_needed
+from khrap.engine.rules import Rules, compile_pattern
+from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 
 # Stage kinds as small ints, tested on every step of the machine.
 CALLS, EXCHANGE, NAME_TRUMP, INSTANT_WINS, PLAY = range(5)
@@ -62,10 +62,8 @@ class CompiledCall:
 class CompiledStage:
     id: str
     kind: int
-    phase: str = ""
     speakers: str = "all"
     from_declarer: bool = False
-    calls: tuple[CompiledCall, ...] = ()
     # The calls that can be open while there is no declarer [0] and while there is one [1].
     open_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())
     blind_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())  # the blind ones among them
@@ -135,24 +133,23 @@ class Program:
         self.share_fulfilled_only = s.trick_share.fulfilled_only
         self.prizes = tuple(s.declarer_prize)
         self.penalties = [
-            (p.status, frozenset(p.calls), p.tricks, tuple(_compile(h) for h in p.held),
+            (p.status, frozenset(p.calls), p.tricks, tuple(compile_pattern(h) for h in p.held),
              None if p.pay == "stake" else chips(p.pay, v.base_stake))
             for p in s.penalties
         ]
         self.redistribute = s.pot_after == "redistribute"
         self.remainder_to_most = s.remainder == "most_tricks"
         self.next_dealer_declarer = v.next_dealer == "declarer"
-        self.helper_stake = self.statuses.get(w.HELPER)
+        self.helper_status = self.statuses.get(w.HELPER)
 
     # ------------------------------------------------------------- calls
     def _call(self, cid: str, call: Call) -> CompiledCall:
         req, eff, ex = call.requires, call.effects, call.exchange
-        deferred_part = ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
         compiled = CompiledCall(
             cid, eff.status, eff.override, req.blind, eff.forces_others, eff.ends_stage, tuple(eff.skip_stages),
-            eff.when == "now", tuple(_compile(p) for p in eff.keep), eff.discard_hand, eff.take_turned, eff.draw,
+            eff.when == "now", tuple(compile_pattern(p) for p in eff.keep), eff.discard_hand, eff.take_turned, eff.draw,
             eff.then_discard, ex.takes_part, ex.min_discard, ex.max_discard, ex.draw_extra, ex.then_discard,
-            deferred_part, req.declarer,
+            deferred_part(call), req.declarer,
         )
         compiled.tests = tuple(self._tests(cid, call))
         compiled.moves_cards = bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
@@ -177,7 +174,7 @@ class Program:
             tests.append(lambda t, seat, form: not t.turned_taken and bool(t.turned))
         elif eff.take_turned == "optional":
             tests.append(lambda t, seat, form: not form.take_turned or (not t.turned_taken and bool(t.turned)))
-        holds = tuple(_compile(p) for p in req.holds)
+        holds = tuple(compile_pattern(p) for p in req.holds)
         if holds:
             tests.append(_holds_test(holds))
         if req.min_trumps is not None or req.max_trumps is not None:
@@ -193,32 +190,26 @@ class Program:
         """Each way of writing the call that differs in what it does (as the reference kernel's ``legal`` module)."""
         found = call.forms.get(size)
         if found is None:
-            if call.take_turned == "swap":
-                found = tuple(Action(call.cid, position=i) for i in range(1, size + 1))
-            elif call.take_turned == "optional":
-                found = (Action(call.cid), Action(call.cid, take_turned=True))
-            else:
-                found = (Action(call.cid),)
-            call.forms[size] = found
+            found = call.forms[size] = call_forms(call.cid, call.take_turned, size)
         return found
 
     # ------------------------------------------------------------ stages
-    def _stage(self, stage) -> CompiledStage:
+    def _stage(self, stage: Stage) -> CompiledStage:
         kind = KIND[stage.kind]
         if kind == CALLS:
             calls = tuple(self.calls[cid] for cid in stage.calls if cid in self.calls)
             open_calls = (tuple(c for c in calls if c.declarer != "exists"),
                           tuple(c for c in calls if c.declarer != "absent"))
             blind_calls = tuple(tuple(c for c in group if c.blind) for group in open_calls)
-            return CompiledStage(stage.id, kind, stage.phase, stage.speakers, stage.start == "declarer_left", calls,
-                                 open_calls, blind_calls, stage.out_hands)
+            return CompiledStage(stage.id, kind, stage.speakers, stage.start == "declarer_left", open_calls,
+                                 blind_calls, stage.out_hands)
         if kind == EXCHANGE:
             return CompiledStage(stage.id, kind, order=_groups(stage.order), max_discard=stage.max_discard,
                                  order_by_call={cid: _groups(g) for cid, g in stage.order_by_call.items()})
         return CompiledStage(stage.id, kind)
 
 
-def _groups(groups) -> tuple[tuple[frozenset, frozenset], ...]:
+def _groups(groups: list[ExchangeGroup]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     return tuple((frozenset(g.statuses), frozenset(g.calls)) for g in groups)
 
 
