@@ -1,7 +1,9 @@
-"""Tests for khrap.variant.loader, against toy models (the loader is model-agnostic)."""
+"""Tests for khrap.variant.loader, against toy models (the loader is model-agnostic); at the end, the
+semantic checks of khrap.variant.checks as the loader reports them for real variant files."""
 
 from __future__ import annotations
 
+import random
 import time
 import tracemalloc
 from pathlib import Path
@@ -10,6 +12,8 @@ from typing import Annotated, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
+from khrap.engine import GameState, Rules
+from khrap.variant import catalog as real
 from khrap.variant import loader
 from khrap.variant.loader import (
     Limits,
@@ -22,6 +26,7 @@ from khrap.variant.loader import (
     read_yaml,
     validate,
 )
+from tests.conftest import random_deal
 
 
 class Strict(BaseModel):
@@ -449,3 +454,140 @@ def test_validate_single_file_with_origins_for_file(tmp_path: Path) -> None:
     with pytest.raises(VariantError) as info:
         validate(Toy, data, Origins.for_file(path, marks))
     assert str(info.value) == f"{path}:12:12: rules[0].count: Input should be a valid integer, got 'one'"
+
+
+def test_latest_of_several_locations_is_the_one_the_child_wrote(tmp_path: Path) -> None:
+    write(tmp_path / "base.yaml", GOOD)
+    child = write(tmp_path / "child.yaml", "extends: base.yaml\ndeal:\n  rounds: 3\n")
+    _, origins = load_data(child, tmp_path)
+    assert origins.latest([("deal", "hand_size"), ("deal", "rounds")]) == ("deal", "rounds")
+    assert origins.latest([("deal", "rounds"), ("deal", "hand_size")]) == ("deal", "rounds")
+    # a default no file writes belongs to the file that wrote its mapping, but a written value wins
+    assert origins.latest([("deal", "players"), ("deal", "rounds")]) == ("deal", "rounds")
+    assert origins.latest([("name",), ("cards", 1, "power")]) == ("name",)  # both the parent's: the first
+
+
+# --------------------------------------------------------------------------- checks of real variants
+
+HOUSE_FILES = [
+    *sorted((Path(__file__).parents[1] / "docs" / "house-rules").glob("*.yaml")),
+    *sorted((Path(__file__).parents[1] / "tests" / "house-variants").glob("*.yaml")),
+]
+KHRAP_STAGES = """\
+stages:
+  - {{id: bidding, kind: calls, phase: bidding, speakers: {speakers}, start: dealer_left,
+     calls: [khrap, help, merry, sad, wrap, helicopter, pass], out_hands: at_end}}
+  - {{id: fives, kind: calls, phase: offers, speakers: out, start: declarer_left, calls: [take-five, pass]}}
+  - {{id: exchange, kind: exchange}}
+  - {{id: four-aces-check, kind: instant_wins}}
+  - {{id: play, kind: play}}
+"""
+# house rules the kernel cannot play: (file text, line:col of the message in that file, message)
+UNPLAYABLE = {
+    "deferred-swap": (
+        "extends: khrap-shoot\ncalls:\n  wrap:\n    effects: {when: exchange}\n", "4:21",
+        "call 'wrap' takes the turned card (`take_turned: swap`) only at the exchange (`when: exchange`), but the "
+        "hand position named with the call is not kept until then: write `when: now`, or `take_turned: no`",
+    ),
+    "deferred-optional-take": (
+        "extends: frap\ncalls:\n  cut:\n    effects: {when: exchange}\n", "4:21",
+        "call 'cut' takes the turned card (`take_turned: optional`) only at the exchange (`when: exchange`), but the "
+        "choice made with the call (`CALL trump`) is not kept until then: write `when: now`, or `take_turned: no`",
+    ),
+    "deferred-take": (  # `when: exchange` comes from the parent: the message points at what the child wrote
+        'extends: khrap-shoot\ncalls:\n  five:\n    effects: {take_turned: "yes", draw: 4}\n', "4:28",
+        "call 'five' takes the turned card (`take_turned: yes`) only at the exchange (`when: exchange`), but "
+        "another call may take the card first: write `when: now`, or `take_turned: no`",
+    ),
+    "swap-after-throwing-the-hand": (
+        "extends: khrap-shoot\ncalls:\n  wrap:\n    effects: {discard_hand: true, draw: 4}\n", "4:29",
+        "call 'wrap' swaps the turned card for a named hand position (`take_turned: swap`) after throwing the hand "
+        "(`discard_hand: true`), so the position names a thrown card: write `take_turned: yes` (the card joins "
+        "the new hand), or `discard_hand: false`",
+    ),
+    "out-owing-a-discard-as-the-hand-is-thrown": (
+        "extends: frap\ncalls:\n  cut:\n    effects: {status: out}\n", "4:23",
+        "call 'cut' puts its caller out owing 1 discard (`then_discard: 1`), but stage 'cut' throws his hand as he "
+        "goes out (`out_hands: on_call`), so he would have no card to discard and no legal action: write "
+        "`then_discard: 0` (an out player's cards are not played), or `out_hands: at_end` in stage 'cut'",
+    ),
+    "out-owing-a-discard-after-the-hand-was-thrown": (
+        "extends: khrap\ncalls:\n  pass:\n    effects: {then_discard: 1}\n", "4:29",
+        "call 'pass' puts its caller out owing 1 discard (`then_discard: 1`), but stage 'fives' asks players who "
+        "are out (`speakers: out`), whose hands stage 'bidding' may have thrown, so he could have no card to "
+        "discard and no legal action: write `then_discard: 0` (an out player's cards are not played)",
+    ),
+    "out-owing-a-discard-after-throwing-it": (
+        "extends: khrap\ncalls:\n  pass:\n    effects: {discard_hand: true, then_discard: 2}\n", "4:49",
+        "call 'pass' puts its caller out owing 2 discards (`then_discard: 2`), but it throws his hand "
+        "(`discard_hand: true`) and leaves him no card to discard and no legal action: write `then_discard: 0` "
+        "(an out player's cards are not played)",
+    ),
+    "instant-win-id-of-two-words": (
+        "extends: khrap\ninstant_wins:\n  two aces: {name: {en: Two aces}, rank: A, count: 2}\n", "3:13",
+        "instant win id 'two aces' must be one word (e.g. 'two-aces')",
+    ),
+    "first-stage-asks-nobody": (
+        "extends: khrap\n" + KHRAP_STAGES.format(speakers="out"), "3:58",
+        "stage 'bidding' asks only players who are out (`speakers: out`), but nobody is out when a deal begins, so "
+        "nobody is asked and every deal passes out and is dealt again, forever: write `speakers: all` (or "
+        "`others`) in the first calls stage",
+    ),
+}
+# near them, house rules the kernel plays: they must stay valid
+PLAYABLE = {
+    "out-owing-a-discard-before-the-stage-ends": (
+        "extends: frap\ncalls:\n  cut:\n    effects: {status: out}\n"
+        "stages:\n  - {id: bidding, kind: calls, calls: [frap, blind-frap, whist, pass]}\n"
+        "  - {id: whist, kind: calls, speakers: others, start: declarer_left, calls: [whist, pass]}\n"
+        "  - {id: buying, kind: exchange, order: [{statuses: [declarer]}, {statuses: [helper]}], max_discard: 4}\n"
+        "  - {id: cut, kind: calls, speakers: out, start: declarer_left, calls: [cut, pass], out_hands: at_end}\n"
+        "  - {id: play, kind: play}\n"
+    ),
+    "first-stage-asks-others": "extends: khrap\n" + KHRAP_STAGES.format(speakers="others"),
+    "swap-keeping-the-hand": 'extends: khrap-shoot\ncalls:\n  wrap:\n    effects: {when: now}\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNPLAYABLE))
+def test_unplayable_house_rule_refused_with_its_place_and_fix(tmp_path: Path, case: str) -> None:
+    text, where, message = UNPLAYABLE[case]
+    path = write(tmp_path / f"{case}.yaml", text)
+    with pytest.raises(VariantError) as info:
+        real.load_variant(str(path))
+    assert str(info.value) == f"{path}:{where}: {message}"
+
+
+def test_unplayable_rule_inherited_whole_points_into_the_parent(tmp_path: Path) -> None:
+    parent = write(tmp_path / "frap-cut-out.yaml", UNPLAYABLE["out-owing-a-discard-as-the-hand-is-thrown"][0])
+    child = write(tmp_path / "child.yaml", "extends: frap-cut-out.yaml\nallow_debt: false\n")
+    with pytest.raises(VariantError) as info:
+        real.load_variant(str(child))
+    assert str(info.value).startswith(f"{parent}:4:23: call 'cut' puts its caller out owing 1 discard")
+    assert str(info.value).endswith(f"(inherited by {child})")
+
+
+def test_unplayable_rule_made_by_a_list_points_at_the_list_item(tmp_path: Path) -> None:
+    """The parent makes `cut` an out call owing a discard; the child's list of stages throws hands on the call."""
+    parent_text = PLAYABLE["out-owing-a-discard-before-the-stage-ends"]
+    write(tmp_path / "parent.yaml", parent_text)
+    stages = parent_text[parent_text.index("stages:"):].replace("out_hands: at_end", "out_hands: on_call")
+    child = write(tmp_path / "child.yaml", "extends: parent.yaml\n" + stages)
+    with pytest.raises(VariantError) as info:
+        real.load_variant(str(child))
+    assert str(info.value).startswith(f"{child}:6:96: call 'cut' puts its caller out owing 1 discard")
+
+
+@pytest.mark.parametrize("case", sorted(PLAYABLE))
+def test_playable_neighbours_stay_valid_and_play(tmp_path: Path, case: str) -> None:
+    variant = real.load_variant(str(write(tmp_path / f"{case}.yaml", PLAYABLE[case])))
+    for players in (2, 4):
+        state = GameState(Rules(variant, players), players, seed=3)
+        rng = random.Random(3)
+        for _ in range(8):
+            random_deal(state, rng)
+
+
+@pytest.mark.parametrize("ref", [*real.builtin_names(), *map(str, HOUSE_FILES)])
+def test_builtin_and_house_rule_files_pass_every_check(ref: str) -> None:
+    assert real.load_variant(ref)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from khrap.variant.checks import semantic_issues
+from khrap.variant.checks import Fields, semantic_issues
 from khrap.variant.loader import VariantError, load_data, locate_error, validate
 from khrap.variant.schema import Variant
 
@@ -32,7 +32,7 @@ def load_variant(ref: str | Path) -> Variant:
         issues = semantic_issues(variant)
         if issues:
             loc, message = issues[0]
-            raise locate_error(origins, loc, message)
+            raise locate_error(origins, origins.latest(loc) if isinstance(loc, Fields) else loc, message)
     except VariantError as err:
         raise _from_child(err, ref) from None
     return variant

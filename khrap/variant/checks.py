@@ -16,6 +16,17 @@ from khrap.words import KERNEL_WORDS
 Issue = tuple[tuple, str]
 
 
+class Fields(tuple):
+    """The paths of several fields that make one problem together, the one to blame first.
+
+    An issue may give its location as ``Fields(...)``: the loader then points at the field that was
+    written latest in an ``extends`` chain (the one a house rule changed), else at the first.
+    """
+
+    def __new__(cls, *locs: tuple) -> Fields:
+        return super().__new__(cls, locs)
+
+
 def did_you_mean(word: str, choices) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
@@ -23,7 +34,8 @@ def did_you_mean(word: str, choices) -> str:
 
 def semantic_issues(v: Variant) -> list[Issue]:
     """Every problem found, most basic first."""
-    checks = (_texts, _players, _deck, _call_ids, _references, _cards, _hand_sizes, _overrides, _stages)
+    checks = (_texts, _players, _deck, _call_ids, _references, _cards, _turned_card, _hand_sizes, _overrides,
+              _out_discards, _stages)
     return [issue for check in checks for issue in check(v)]
 
 
@@ -78,6 +90,9 @@ def _call_ids(v: Variant) -> Iterator[Issue]:
             yield ("calls", cid), f"'{cid}' is an action word of the kernel and cannot be a call id"
         if not cid or any(ch.isspace() for ch in cid):
             yield ("calls", cid), f"call id {cid!r} must be one word"
+    for wid in v.instant_wins:  # announced in the log as 'seat N: ID', read back by the deal records
+        if not wid or any(ch.isspace() for ch in wid):
+            yield ("instant_wins", wid), f"instant win id {wid!r} must be one word (e.g. '{'-'.join(wid.split())}')"
 
 
 def _ref(v: Variant, loc: tuple, cid: str) -> Iterator[Issue]:
@@ -150,6 +165,30 @@ def _trump_pattern(v: Variant, loc: tuple, pattern: CardPattern, key: str) -> It
         yield loc, "this card is named by trump, but trump is only named after bidding"
 
 
+_DEFERRED_TAKE = {
+    "swap": "the hand position named with the call is not kept until then",
+    "optional": "the choice made with the call (`CALL trump`) is not kept until then",
+    "yes": "another call may take the card first",
+}
+
+
+def _turned_card(v: Variant) -> Iterator[Issue]:
+    """The turned card is taken with the call itself, and a swap names a card of the hand as dealt."""
+    for cid, call in _enabled(v):
+        eff = call.effects
+        where = ("calls", cid, "effects")
+        if eff.when == "exchange" and eff.take_turned != "no":
+            yield (Fields((*where, "when"), (*where, "take_turned")),
+                   f"call '{cid}' takes the turned card (`take_turned: {eff.take_turned}`) only at the exchange "
+                   f"(`when: exchange`), but {_DEFERRED_TAKE[eff.take_turned]}: write `when: now`, "
+                   "or `take_turned: no`")
+        if eff.take_turned == "swap" and eff.discard_hand:
+            yield (Fields((*where, "take_turned"), (*where, "discard_hand")),
+                   f"call '{cid}' swaps the turned card for a named hand position (`take_turned: swap`) after "
+                   "throwing the hand (`discard_hand: true`), so the position names a thrown card: write "
+                   "`take_turned: yes` (the card joins the new hand), or `discard_hand: false`")
+
+
 def hand_after(v: Variant, call: Call) -> int | None:
     """Cards in the caller's hand after the call's effects (None: the effects do not apply)."""
     eff = call.effects
@@ -183,6 +222,54 @@ def _overrides(v: Variant) -> Iterator[Issue]:
                    f"call '{cid}' makes a declarer when one may exist: set `override: true` or `declarer: absent`")
 
 
+def _throws_out_hands(v: Variant, stage: CallsStage) -> bool:
+    """Whether players who are out after this stage may hold no cards."""
+    if stage.out_hands != "keep":
+        return True
+    calls = [v.calls[c] for c in stage.calls if c in v.calls and v.calls[c].enabled]
+    return any(c.effects.status == "out" and c.effects.discard_hand and not c.effects.draw for c in calls)
+
+
+def _out_discards(v: Variant) -> Iterator[Issue]:
+    """A call that puts its caller out and owes discards must leave him the cards to discard."""
+    thrower: CallsStage | None = None  # an earlier calls stage after which out players may hold no cards
+    for i, stage in enumerate(v.stages):
+        if not isinstance(stage, CallsStage):
+            continue
+        for cid in dict.fromkeys(stage.calls):
+            call = v.calls.get(cid)
+            eff = call.effects if call is not None and call.enabled else None
+            if eff is None or eff.status != "out" or not eff.then_discard or eff.when != "now":
+                continue
+            where = ("calls", cid, "effects")
+            owes = (f"call '{cid}' puts its caller out owing {eff.then_discard} "
+                    f"discard{'s' if eff.then_discard > 1 else ''} (`then_discard: {eff.then_discard}`), but ")
+            fix = "write `then_discard: 0` (an out player's cards are not played)"
+            if stage.out_hands == "on_call":
+                yield (Fields((*where, "then_discard"), ("stages", i, "out_hands"), (*where, "status")),
+                       owes + f"stage '{stage.id}' throws his hand as he goes out (`out_hands: on_call`), so he "
+                       f"would have no card to discard and no legal action: {fix}, "
+                       f"or `out_hands: at_end` in stage '{stage.id}'")
+                continue
+            empty = thrower is not None and stage.speakers == "out"
+            kept = sum(1 for p in eff.keep if p in call.requires.holds)  # the cards he surely keeps
+            held = 0 if empty else kept if eff.discard_hand else v.hand_size
+            cards = held + (1 if eff.take_turned == "yes" else 0) + eff.draw
+            if eff.then_discard <= cards:
+                continue
+            left = f"only {cards} card{'s' if cards > 1 else ''}" if cards else "no card"
+            if empty and thrower is not None:
+                why = (f"stage '{stage.id}' asks players who are out (`speakers: out`), whose hands stage "
+                       f"'{thrower.id}' may have thrown, so he could have {left}")
+            else:
+                throws = "throws his hand (`discard_hand: true`) and " if eff.discard_hand else ""
+                why = f"it {throws}leaves him {left}"
+            yield (Fields((*where, "then_discard"), (*where, "status")),
+                   owes + f"{why} to discard and no legal action: {fix}")
+        if thrower is None and _throws_out_hands(v, stage):
+            thrower = stage
+
+
 def _always_open(call: Call) -> bool:
     req = call.requires
     plain = not (req.holds or req.dealer or req.blind or req.turned_rank or req.min_trumps)
@@ -212,6 +299,11 @@ def _stages(v: Variant) -> Iterator[Issue]:
         yield (("stages", 0, "calls"),
                f"stage '{first.id}' offers no call that makes a declarer without needing particular cards, "
                "so deal after deal could pass out forever")
+    if first is not None and first.speakers == "out":  # `others` is fine: with no declarer yet it asks everyone
+        yield (("stages", 0, "speakers"),
+               f"stage '{first.id}' asks only players who are out (`speakers: out`), but nobody is out when a deal "
+               "begins, so nobody is asked and every deal passes out and is dealt again, forever: write "
+               "`speakers: all` (or `others`) in the first calls stage")
     for i, stage in enumerate(v.stages):
         if not isinstance(stage, CallsStage):
             continue

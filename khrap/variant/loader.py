@@ -115,6 +115,10 @@ class Marks:
         """Position of the mapping key that names ``loc`` (None for list items and the root)."""
         return self._keys.get(tuple(loc))
 
+    def written(self, loc: Loc) -> bool:
+        """Whether the file gives a value at exactly ``loc``."""
+        return tuple(loc) in self._values
+
 
 def _pos(mark: yaml.Mark) -> Pos:
     return mark.line + 1, mark.column + 1
@@ -406,13 +410,30 @@ class Origins:
         """Origins of data read from one file with :func:`read_yaml` (no ``extends``)."""
         return cls([(str(path), marks)])
 
-    def source(self, loc: Loc) -> tuple[str, Marks]:
+    def owner(self, loc: Loc) -> int:
+        """Index in ``sources`` of the file that supplied ``loc``."""
         loc = tuple(loc)
         for end in range(len(loc), -1, -1):
             owner = self.owners.get(loc[:end])
             if owner is not None:
-                return self.sources[owner]
-        return self.sources[-1]
+                return owner
+        return len(self.sources) - 1
+
+    def source(self, loc: Loc) -> tuple[str, Marks]:
+        return self.sources[self.owner(loc)]
+
+    def latest(self, locs: Iterable[Loc]) -> Loc:
+        """Of several locations, the one written by the latest file of the chain (the loaded file before
+        its parents), preferring a value written at exactly that place; the first one on a tie.
+
+        For a problem made by two fields together, this points at the one a house rule changed.
+        """
+
+        def rank(loc: Loc) -> tuple[int, bool]:
+            owner = self.owner(loc)
+            return owner, self.sources[owner][1].written(loc)
+
+        return max((tuple(loc) for loc in locs), key=rank)
 
     def locate(self, loc: Loc, key: bool = False) -> tuple[str, int | None, int | None]:
         """(path, line, col) for ``loc``; with ``key``, the key's position when there is one."""
