@@ -242,6 +242,52 @@ def test_declarer_out_before_play_through_play_deal() -> None:
     lockstep(make_pair(variant, 2, 0, "khrap, fives asks all"), 0, 1, fused_deal)
 
 
+def test_all_pass_voids_what_the_round_deferred() -> None:
+    """Khrap whose `help` may be said before anyone declares and waits for the exchange (`when: exchange`),
+    without the helicopter (which skips that exchange): a valid house rule. A round where someone helps and
+    all pass left his deferred call and its reserved draws behind, and a later round ran the stale call at
+    the exchange (a hand short, no legal action in play). Both engines clear them; the deal goes on in lockstep."""
+    data = builtin("khrap").model_dump(mode="json")
+    data["calls"]["help"]["requires"]["declarer"] = "any"
+    data["calls"]["help"]["effects"].update(when="exchange", discard_hand=True, draw=4)
+    data["calls"]["helicopter"]["enabled"] = False  # it skips the exchange that the help waits for
+    variant = validated(data)
+    assert variant is not None
+    for players in (2, 3):
+        pair = make_pair(variant, players, 1, "khrap, early deferred help")
+        ref, fast = pair.ref, pair.fast
+        stacks, pot = list(ref.stacks), ref.pot
+        ref.start_deal()
+        fast.start_deal()
+        steps = 0
+        while ref.round == 1:  # the first to speak helps, the others pass: all pass
+            reference, options = ref.legal_actions(), fast.legal()
+            same_lists(pair, f"{pair.where}, step {steps}", reference, [fast.word_of(o) for o in options])
+            i = next(i for i, a in enumerate(reference) if str(a) == ("help" if steps == 0 else "pass"))
+            ref.apply(reference[i])
+            fast.apply(options[i])
+            steps += 1
+            if steps == 1:
+                assert ref.deferred and ref.owed_draws == 4 and fast.deferred and fast.owed_draws == 4
+        assert ref.round == fast.round == 2
+        assert (ref.deferred, ref.owed_draws, ref.owed_discards) == (set(), 0, [0] * players)
+        assert (fast.deferred, fast.owed_draws, fast.owed_discards) == (set(), 0, [0] * players)
+        pick = random.Random(1)
+        while ref.pending is not None:
+            reference, options = ref.legal_actions(), fast.legal()
+            same_lists(pair, f"{pair.where}, step {steps}", reference, [fast.word_of(o) for o in options])
+            i = pick.randrange(len(reference))
+            ref.apply(reference[i])
+            fast.apply(options[i])
+            steps += 1
+            assert steps < STEP_LIMIT
+            if ref.phase == w.PLAY_PHASE:
+                assert not ref.deferred and ref.owed_draws == 0, (ref.deferred, ref.owed_draws)
+        compare_settled(pair, pair.where, stacks, pot, steps)
+        lockstep(pair, 1, 10, step_deal)
+        lockstep(pair, 1, 10, fused_deal)
+
+
 # ------------------------------------------------------------ play rules
 JOKERS = {"no-joker": None, "joker": {"card": "7S"}, "joker-demands-trump": {"card": "AS", "led_demands": "trump"}}
 PLAY_FLAGS = ("follow_suit", "trump_if_void", "must_beat", "must_overtrump")

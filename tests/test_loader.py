@@ -482,6 +482,14 @@ stages:
   - {{id: four-aces-check, kind: instant_wins}}
   - {{id: play, kind: play}}
 """
+SHOOT_STAGES = """\
+stages:
+  - {id: declare, kind: calls, calls: [snore, helicopter, shoot, wrap, pass]}
+  - {id: answers, kind: calls, speakers: others, start: declarer_left, calls: [help, pass]}
+  - {id: offers, kind: calls, speakers: out, start: declarer_left, calls: [five, fold], out_hands: on_call}
+  - {id: exchange, kind: exchange, order: [{statuses: [declarer]}, {statuses: [helper]}]}
+  - {id: play, kind: play}
+"""
 # house rules the kernel cannot play: (file text, line:col of the message in that file, message)
 UNPLAYABLE = {
     "deferred-swap": (
@@ -533,6 +541,83 @@ UNPLAYABLE = {
         "nobody is asked and every deal passes out and is dealt again, forever: write `speakers: all` (or "
         "`others`) in the first calls stage",
     ),
+    "skip-the-play": (
+        "extends: khrap\ncalls:\n  helicopter:\n    effects: {skip_stages: [exchange, play]}\n", "4:39",
+        "call 'helicopter' skips the play stage 'play' (`skip_stages`), but a deal ends only when its tricks are "
+        "played (or by an instant win): remove 'play' from `skip_stages`",
+    ),
+    "skip-the-stage-it-is-said-in": (  # a pass that skips the bidding left the deal with no declarer
+        "extends: khrap-52\ncalls:\n  pass:\n    effects: {skip_stages: [bidding]}\n", "4:29",
+        "call 'pass' skips stage 'bidding' (`skip_stages`), which does not come after stage 'bidding' where the call "
+        "is said: a stage is skipped when the deal comes to it, so this one would stop at once without its ending (no "
+        "all-pass round while nobody has declared, no out players' hands thrown) and the deal could go on with no "
+        "declarer: skip only stages after 'bidding', or write `ends_stage: true` to end the stage it is said in",
+    ),
+    "skip-a-stage-already-run": (
+        "extends: khrap\ncalls:\n  take-five:\n    effects: {skip_stages: [bidding]}\n", "4:29",
+        "call 'take-five' skips stage 'bidding' (`skip_stages`), which does not come after stage 'fives' where the "
+        "call is said: that stage has run when the call is said, so the skip does nothing: skip only stages after "
+        "'fives'",
+    ),
+    "declarer-goes-out-throwing-his-hand": (
+        "extends: khrap-shoot\ncalls:\n  fold:\n    effects: {status: out, discard_hand: true}\n"
+        + SHOOT_STAGES.replace("speakers: others, start: declarer_left, calls: [help, pass]",
+                               "speakers: all, start: declarer_left, calls: [help, fold]")
+        .replace("order: [{statuses: [declarer]}", "order: [{calls: [five]}, {statuses: [declarer]}"), "7:42",
+        "call 'fold' puts its caller out, and stage 'answers' asks the declarer too (`speakers: all`): a declarer who "
+        "says it stays the deal's declarer and leads to the first trick, but the call throws his hand "
+        "(`discard_hand: true`), so he could lead with no card and have no legal action: write `speakers: others` "
+        "in stage 'answers', or `discard_hand: false`",
+    ),
+    "keeping-cards-not-required": (
+        "extends: khrap\ncalls:\n  merry:\n    requires: {holds: []}\n", "4:23",
+        "call 'merry' throws the hand but for cards it keeps (`keep`) without requiring them (`requires.holds`), so "
+        "a caller who lacks them is left with 3 cards, not the hand size 4, and play could find him with no card to "
+        "play: list every kept card in `requires.holds` too",
+    ),
+    "out-players-offered-help-after-their-hands-were-thrown": (
+        "extends: khrap\n"
+        + KHRAP_STAGES.format(speakers="all").replace("[take-five, pass]", "[take-five, help, pass]"), "5:101",
+        "stage 'fives' offers call 'help' to players who are out (`speakers: out`), whose hands stage 'bidding' may "
+        "have thrown, but the call puts its caller in play (`status: helper`) without throwing the hand and drawing "
+        "a whole new one, so he could play with no card and find no legal action: give 'help' `discard_hand: true` "
+        "and draws that make a hand of 4 (as 'take-five' does), or do not offer it in stage 'fives'",
+    ),
+    "deferred-call-of-an-out-player": (
+        "extends: khrap-shoot\ncalls:\n  five:\n    effects: {status: out}\n", "4:23",
+        "call 'five' waits for its caller's exchange turn (`when: exchange`), but it puts him out, and players who "
+        "are out have no exchange turn, so its cards would never move and the draws it reserves would stay reserved "
+        "for the rest of the deal: write `when: now`, or give the call a status in play (`status: helper`)",
+    ),
+    "reserved-exchange-of-an-out-player": (
+        "extends: khrap-shoot\ncalls:\n  fold:\n    exchange: {min_discard: 1}\n", "4:29",
+        "call 'fold' reserves draws for its caller's exchange turn (`exchange: {min_discard: 1}`), but it puts him "
+        "out, and players who are out have no exchange turn, so that exchange would never happen and the draws it "
+        "reserves would stay reserved for the rest of the deal: write `min_discard: 0`, or give the call a status "
+        "in play (`status: helper`)",
+    ),
+    "deferred-call-after-the-exchange": (  # the stages of SHOOT_STAGES with the exchange before the offers
+        "extends: khrap-shoot\n" + "".join(SHOOT_STAGES.splitlines(True)[k] for k in (0, 1, 2, 4, 3, 5)),
+        "6:76",
+        "call 'five' waits for its caller's exchange turn (`when: exchange`), but stage 'offers' offers it after the "
+        "last exchange stage, so its cards would never move and the draws it reserves would stay reserved for the "
+        "rest of the deal: write `when: now`, or offer it in a stage before an exchange stage",
+    ),
+    "exchange-skipped-while-a-shoot-waits-for-it": (
+        "extends: khrap-shoot\ncalls:\n  help:\n    effects: {skip_stages: [exchange]}\n", "4:29",
+        "call 'shoot' reserves draws for its caller's exchange turn (`exchange: {min_discard: 3}`), but call 'help', "
+        "which may be said in the same deal, skips exchange stage 'exchange' (`skip_stages`), so that exchange would "
+        "never happen and the draws it reserves would stay reserved for the rest of the deal: take 'exchange' out of "
+        "the `skip_stages` of 'help', or write `min_discard: 0`",
+    ),
+    "deferred-call-with-no-exchange-turn": (
+        "extends: khrap-shoot\n" + SHOOT_STAGES.replace("{statuses: [declarer]}, {statuses: [helper]}",
+                                                         "{statuses: [declarer]}"), "6:43",
+        "call 'five' waits for its caller's exchange turn (`when: exchange`), but exchange stage 'exchange', the "
+        "next after stage 'offers' where it is said, gives its caller no turn (neither status 'helper' nor call "
+        "'five' is in its `order`), so its cards would never move and the draws it reserves would stay reserved for "
+        "the rest of the deal: add `{calls: [five]}` to that order, or write `when: now`",
+    ),
 }
 # near them, house rules the kernel plays: they must stay valid
 PLAYABLE = {
@@ -546,6 +631,16 @@ PLAYABLE = {
     ),
     "first-stage-asks-others": "extends: khrap\n" + KHRAP_STAGES.format(speakers="others"),
     "swap-keeping-the-hand": 'extends: khrap-shoot\ncalls:\n  wrap:\n    effects: {when: now}\n',
+    "skip-later-stages": (
+        "extends: khrap\ncalls:\n  helicopter:\n    effects: {skip_stages: [fives, exchange, four-aces-check]}\n"
+    ),
+    "keeping-required-cards": (
+        "extends: khrap\ncalls:\n  merry:\n    requires: {holds: [{rank: A}, {rank: K}]}\n"
+        "    effects: {keep: [{rank: A}, {rank: K}], draw: 3}\n"
+    ),
+    "out-players-offered-help-with-their-hands-kept": "extends: khrap\n" + KHRAP_STAGES.format(speakers="all")
+    .replace("[take-five, pass]", "[take-five, help, pass]").replace("out_hands: at_end", "out_hands: keep"),
+    "deferred-call-with-a-status-turn": "extends: khrap-shoot\n" + SHOOT_STAGES,
 }
 
 

@@ -26,6 +26,7 @@ NOT_IN_TEXT = {
 }
 
 Path = tuple[Any, ...]
+MERRY_KEEPS_NONE = {("calls", "merry", "effects", "keep"): [], ("calls", "merry", "effects", "draw"): 5}
 # field path -> (built-in variant to start from, where in it, the new value[, other changes]).  The other
 # changes, made before and after, keep the changed variant valid (a draw that must still make a hand...).
 MUTATIONS: dict[str, tuple] = {
@@ -59,9 +60,12 @@ MUTATIONS: dict[str, tuple] = {
     "calls.*.requires.declarer": ("khrap", ("calls", "help", "requires", "declarer"), "any"),
     "calls.*.requires.dealer": ("khrap", ("calls", "help", "requires", "dealer"), True),
     "calls.*.requires.blind": ("khrap", ("calls", "help", "requires", "blind"), True),
-    "calls.*.requires.holds": ("khrap", ("calls", "merry", "requires", "holds"), []),
-    "calls.*.requires.holds[].rank": ("khrap", ("calls", "merry", "requires", "holds", 0, "rank"), "K"),
-    "calls.*.requires.holds[].suit": ("khrap", ("calls", "merry", "requires", "holds", 0, "suit"), "H"),
+    # merry keeps no card there: a kept card must be one it requires
+    "calls.*.requires.holds": ("khrap", ("calls", "merry", "requires", "holds"), [], MERRY_KEEPS_NONE),
+    "calls.*.requires.holds[].rank": ("khrap", ("calls", "merry", "requires", "holds", 0, "rank"), "K",
+                                      MERRY_KEEPS_NONE),
+    "calls.*.requires.holds[].suit": ("khrap", ("calls", "merry", "requires", "holds", 0, "suit"), "H",
+                                      MERRY_KEEPS_NONE),
     "calls.*.requires.min_trumps": ("khrap", ("calls", "help", "requires", "min_trumps"), 1),
     "calls.*.requires.max_trumps": ("khrap", ("calls", "help", "requires", "max_trumps"), 3),
     "calls.*.requires.turned_rank": ("khrap", ("calls", "wrap", "requires", "turned_rank"), "K"),
@@ -74,17 +78,24 @@ MUTATIONS: dict[str, tuple] = {
     "calls.*.effects.when": ("khrap", ("calls", "take-five", "effects", "when"), "exchange"),
     "calls.*.effects.keep": ("khrap", ("calls", "merry", "effects", "keep"), [],
                              {("calls", "merry", "effects", "draw"): 5}),
-    "calls.*.effects.keep[].rank": ("khrap", ("calls", "merry", "effects", "keep", 0, "rank"), "K"),
-    "calls.*.effects.keep[].suit": ("khrap", ("calls", "merry", "effects", "keep", 0, "suit"), "H"),
+    # merry requires the card it keeps, changed the same way
+    "calls.*.effects.keep[].rank": ("khrap", ("calls", "merry", "effects", "keep", 0, "rank"), "K",
+                                    {("calls", "merry", "requires", "holds"): [{"rank": "K", "suit": "trump"}]}),
+    "calls.*.effects.keep[].suit": ("khrap", ("calls", "merry", "effects", "keep", 0, "suit"), "H",
+                                    {("calls", "merry", "requires", "holds"): [{"rank": "A", "suit": "H"}]}),
+    # passers keep their hands: take-five without throwing it would leave a thrown hand empty
     "calls.*.effects.discard_hand": ("khrap", ("calls", "take-five", "effects", "discard_hand"), False,
-                                     {("calls", "take-five", "effects", "draw"): 1}),
+                                     {("calls", "take-five", "effects", "draw"): 1,
+                                      ("stages", 0, "out_hands"): "keep"}),
     "calls.*.effects.take_turned": ("khrap", ("calls", "take-five", "effects", "take_turned"), "optional"),
     "calls.*.effects.draw": ("khrap", ("calls", "take-five", "effects", "draw"), 6,
                              {("calls", "take-five", "effects", "then_discard"): 2}),
     "calls.*.effects.then_discard": ("khrap", ("calls", "take-five", "effects", "then_discard"), 2,
                                      {("calls", "take-five", "effects", "draw"): 6}),
     "calls.*.exchange.takes_part": ("khrap", ("calls", "khrap", "exchange", "takes_part"), False),
-    "calls.*.exchange.min_discard": ("khrap", ("calls", "khrap", "exchange", "min_discard"), 1),
+    # the helicopter must not skip the exchange that a khrap's reserved draws wait for
+    "calls.*.exchange.min_discard": ("khrap", ("calls", "khrap", "exchange", "min_discard"), 1,
+                                     {("calls", "helicopter", "effects", "skip_stages"): ["fives"]}),
     "calls.*.exchange.max_discard": ("khrap", ("calls", "khrap", "exchange", "max_discard"), 2),
     "calls.*.exchange.draw_extra": ("khrap", ("calls", "khrap", "exchange", "draw_extra"), 1,
                                     {("calls", "khrap", "exchange", "then_discard"): 1}),
@@ -102,7 +113,7 @@ MUTATIONS: dict[str, tuple] = {
     "stages[].order[].calls": ("khrap", ("stages", 2, "order", 0, "calls"), ["take-five"]),
     "stages[].order_by_call": ("khrap-shoot", ("stages", 3, "order_by_call"), {}),
     "stages[].order_by_call.*[].statuses": ("khrap-shoot", ("stages", 3, "order_by_call", "shoot", 0, "statuses"),
-                                            ["helper"]),
+                                            ["declarer", "helper"]),
     "stages[].order_by_call.*[].calls": ("khrap-shoot", ("stages", 3, "order_by_call", "shoot", 0, "calls"), ["five"]),
     "stages[].max_discard": ("khrap", ("stages", 2, "max_discard"), 3),
     "draw_from": ("khrap", ("draw_from",), "anywhere"),

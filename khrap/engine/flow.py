@@ -66,6 +66,10 @@ def _all_pass(state: GameState) -> None:
         state.statuses = [w.UNDECIDED] * state.n
         state.call_of = [None] * state.n
         state.skipped.clear()
+        # The round's calls are void: nothing they deferred to the exchange or owe is left over.
+        state.deferred.clear()
+        state.owed_draws = 0
+        state.owed_discards = [0] * state.n
         if rule.turn_up:
             state.turn_up()
         state.stage_index = 0

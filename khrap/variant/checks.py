@@ -34,8 +34,8 @@ def did_you_mean(word: str, choices) -> str:
 
 def semantic_issues(v: Variant) -> list[Issue]:
     """Every problem found, most basic first."""
-    checks = (_texts, _players, _deck, _call_ids, _references, _cards, _turned_card, _hand_sizes, _overrides,
-              _out_discards, _stages)
+    checks = (_texts, _players, _deck, _call_ids, _references, _skips, _cards, _turned_card, _hand_sizes,
+              _overrides, _out_discards, _out_speakers, _exchange_turns, _stages)
     return [issue for check in checks for issue in check(v)]
 
 
@@ -125,6 +125,49 @@ def _references(v: Variant) -> Iterator[Issue]:
             yield ("statuses",), f"statuses must give the '{status}' status its tricks and stake"
 
 
+def _offering(v: Variant, cid: str) -> list[tuple[int, int]]:
+    """(stage index, index in its calls) of every calls stage that offers call ``cid``."""
+    return [(i, stage.calls.index(cid)) for i, stage in enumerate(v.stages)
+            if isinstance(stage, CallsStage) and cid in stage.calls]
+
+
+def _skips(v: Variant) -> Iterator[Issue]:
+    """A call skips only stages the deal has still to come to, and never the play.
+
+    A stage is skipped when the deal comes to it: skipping the stage a call is said in stops that stage at
+    once, without its ending (an all-pass round while nobody has declared, out players' hands thrown), and
+    the deal could go on with no declarer; skipping an earlier stage does nothing.
+    """
+    index = {stage.id: i for i, stage in enumerate(v.stages)}
+    for cid, call in _enabled(v):
+        offered = _offering(v, cid)
+        for j, sid in enumerate(call.effects.skip_stages):
+            target = index.get(sid)
+            if target is None:
+                continue  # an unknown stage, reported by _references
+            where = ("calls", cid, "effects", "skip_stages", j)
+            if v.stages[target].kind == "play":
+                yield (where, f"call '{cid}' skips the play stage '{sid}' (`skip_stages`), but a deal ends only "
+                       f"when its tricks are played (or by an instant win): remove '{sid}' from `skip_stages`")
+                continue
+            late = [(i, k) for i, k in offered if i >= target]
+            if not late:
+                continue
+            i, k = late[-1]
+            said = v.stages[i].id
+            if i == target:
+                why = ("a stage is skipped when the deal comes to it, so this one would stop at once without its "
+                       "ending (no all-pass round while nobody has declared, no out players' hands thrown) and the "
+                       "deal could go on with no declarer")
+                fix = f"skip only stages after '{said}', or write `ends_stage: true` to end the stage it is said in"
+            else:
+                why = "that stage has run when the call is said, so the skip does nothing"
+                fix = f"skip only stages after '{said}'"
+            yield (Fields(where, ("stages", i, "calls", k)),
+                   f"call '{cid}' skips stage '{sid}' (`skip_stages`), which does not come after stage '{said}' "
+                   f"where the call is said: {why}: {fix}")
+
+
 def _exchange_refs(v: Variant, i: int, stage: ExchangeStage) -> Iterator[Issue]:
     for key, order in [(None, stage.order), *stage.order_by_call.items()]:
         if key is not None:
@@ -189,22 +232,41 @@ def _turned_card(v: Variant) -> Iterator[Issue]:
                    "`take_turned: yes` (the card joins the new hand), or `discard_hand: false`")
 
 
-def hand_after(v: Variant, call: Call) -> int | None:
-    """Cards in the caller's hand after the call's effects (None: the effects do not apply)."""
+def surely_kept(call: Call) -> list[CardPattern]:
+    """The cards a call keeps (``keep``) that its caller surely holds: those it requires (``requires.holds``)."""
+    return [p for p in call.effects.keep if p in call.requires.holds]
+
+
+def hand_after(v: Variant, call: Call, sure: bool = False) -> int | None:
+    """Cards in the caller's hand after the call's effects (None: the effects do not apply, his cards are not
+    played); with ``sure``, the fewest: a kept card he is not required to hold may not be there."""
     eff = call.effects
     if eff.status == "out" and not eff.draw:
         return None
     taken = 1 if eff.take_turned == "yes" else 0
-    start = len(eff.keep) if eff.discard_hand else v.hand_size
+    start = len(surely_kept(call) if sure else eff.keep) if eff.discard_hand else v.hand_size
     return start + taken + eff.draw - eff.then_discard
 
 
+def _cards_word(count: int) -> str:
+    return "no card" if count <= 0 else f"{count} card{'s' if count > 1 else ''}"
+
+
 def _hand_sizes(v: Variant) -> Iterator[Issue]:
+    """Each call leaves a full hand to a player whose cards are played: a caller in play, or a declarer."""
     for cid, call in _enabled(v):
         after = hand_after(v, call)
+        fewest = hand_after(v, call, sure=True)
         if after is not None and after != v.hand_size:
             yield (("calls", cid, "effects"), f"call '{cid}' leaves {after} cards in hand, not the hand size "
                    f"{v.hand_size}: keep + take + draw - then_discard must make a hand")
+        elif fewest is not None and fewest != after:
+            where = ("calls", cid)
+            yield (Fields((*where, "effects", "keep"), (*where, "requires", "holds")),
+                   f"call '{cid}' throws the hand but for cards it keeps (`keep`) without requiring them "
+                   f"(`requires.holds`), so a caller who lacks them is left with {_cards_word(fewest)}, not the "
+                   f"hand size {v.hand_size}, and play could find him with no card to play: list every kept card "
+                   "in `requires.holds` too")
         ex = call.exchange
         if ex.draw_extra != ex.then_discard:
             yield (("calls", cid, "exchange"),
@@ -213,6 +275,41 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
             yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than the hand size"
         if ex.max_discard is not None and ex.min_discard > ex.max_discard:
             yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than max_discard"
+    yield from _declarer_goes_out(v)
+
+
+def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
+    """An out call that the declarer may say in a later stage leaves him the deal's declarer, who leads to the
+    first trick: the call's hand counts then, and it must not be thrown."""
+    for i, stage in enumerate(v.stages):
+        if i == 0 or not isinstance(stage, CallsStage) or stage.speakers != "all":
+            continue  # a later stage asks everyone, the declarer too; the first begins with no declarer
+        for k, cid in enumerate(stage.calls):
+            call = v.calls.get(cid)
+            if call is None or not call.enabled or call.effects.status != "out" or call.requires.declarer == "absent":
+                continue
+            if stage.calls.index(cid) != k:
+                continue
+            eff = call.effects
+            where = ("calls", cid, "effects")
+            later = next((j for j, other in enumerate(v.stages) if j > i and isinstance(other, CallsStage) and (
+                other.out_hands == "at_end" or other.speakers != "others" and _throws_out_hands(v, other))), None)
+            if eff.discard_hand and not eff.draw:
+                why = "the call throws his hand (`discard_hand: true`)"
+                cause, fix = (*where, "discard_hand"), "`discard_hand: false`"
+            elif stage.out_hands != "keep":
+                why = f"stage '{stage.id}' throws the hands of those who go out (`out_hands: {stage.out_hands}`)"
+                cause, fix = ("stages", i, "out_hands"), f"`out_hands: keep` in stage '{stage.id}'"
+            elif later is not None:
+                why = f"a later stage, '{v.stages[later].id}', may throw the hands of those who are out"
+                cause, fix = ("stages", later, "out_hands"), f"`out_hands: keep` in stage '{v.stages[later].id}'"
+            else:
+                continue
+            yield (Fields(("stages", i, "speakers"), cause, (*where, "status")),
+                   f"call '{cid}' puts its caller out, and stage '{stage.id}' asks the declarer too (`speakers: all`): "
+                   f"a declarer who says it stays the deal's declarer and leads to the first trick, but {why}, so he "
+                   f"could lead with no card and have no legal action: write `speakers: others` in stage "
+                   f"'{stage.id}', or {fix}")
 
 
 def _overrides(v: Variant) -> Iterator[Issue]:
@@ -314,3 +411,117 @@ def _stages(v: Variant) -> Iterator[Issue]:
         if i == 0 and stage.out_hands == "on_call" and v.all_pass.rounds > 1:
             yield (("stages", 0, "out_hands"),
                    "the first calls stage cannot throw passers' hands at once: an all-pass round gives them back")
+
+
+def _out_speakers(v: Variant) -> Iterator[Issue]:
+    """A stage that asks those who are out, after their hands may have been thrown, offers them only calls that
+    leave them out, that need cards in hand, or that throw the hand and draw a whole new one."""
+    thrower: CallsStage | None = None  # an earlier calls stage after which out players may hold no cards
+    for i, stage in enumerate(v.stages):
+        if not isinstance(stage, CallsStage):
+            continue
+        for k, cid in enumerate(stage.calls if thrower is not None and stage.speakers == "out" else ()):
+            call = v.calls.get(cid)
+            if call is None or not call.enabled or stage.calls.index(cid) != k:
+                continue
+            eff, req = call.effects, call.requires
+            if eff.status == "out" or req.holds or req.min_trumps or eff.take_turned == "swap":
+                continue  # out of play, or not open to a player with no card
+            cards = (1 if eff.take_turned == "yes" else 0) + eff.draw - eff.then_discard  # from an empty hand
+            if eff.discard_hand and cards == v.hand_size:
+                continue
+            yield (Fields(("stages", i, "calls", k), ("calls", cid, "effects")),
+                   f"stage '{stage.id}' offers call '{cid}' to players who are out (`speakers: out`), whose hands "
+                   f"stage '{thrower.id}' may have thrown, but the call puts its caller in play "
+                   f"(`status: {eff.status}`) without throwing the hand and drawing a whole new one, so he could "
+                   f"play with {_cards_word(cards)} and find no legal action: give '{cid}' `discard_hand: true` and "
+                   f"draws that make a hand of {v.hand_size} (as 'take-five' does), or do not offer it in stage "
+                   f"'{stage.id}'")
+        if thrower is None and _throws_out_hands(v, stage):
+            thrower = stage
+
+
+def _exchange_orders(v: Variant, stage: ExchangeStage, cid: str, status: str) -> list[tuple[tuple, list]]:
+    """(location, groups) of each order of exchange ``stage`` that may apply when call ``cid`` was said."""
+    if status == "declarer":  # his own call chooses the order
+        key = cid if cid in stage.order_by_call else None
+        return [(("order",) if key is None else ("order_by_call", key), stage.order_by_call.get(cid, stage.order))]
+    declaring = [c for c, call in _enabled(v) if call.effects.status == "declarer"]
+    default = [(("order",), stage.order)] if any(c not in stage.order_by_call for c in declaring) else []
+    return default + [(("order_by_call", key), order) for key, order in stage.order_by_call.items()]
+
+
+def _one_deal(v: Variant, first: tuple[str, int], then: tuple[str, int]) -> bool:
+    """Whether call ``then[0]`` may be said in stage ``then[1]`` after call ``first[0]`` in stage ``first[1]``."""
+    (a, i), (b, j) = first, then
+    call_a, call_b = v.calls[a], v.calls[b]
+    if i == j:
+        blocked = call_a.effects.ends_stage or (call_b.requires.declarer == "absent"
+                                                and call_a.effects.status == "declarer")
+        return not blocked
+    if j > i:
+        return v.stages[j].id not in call_a.effects.skip_stages and call_b.requires.declarer != "absent"
+    return False
+
+
+def _skippers(v: Variant, exchange_id: str, cid: str, i: int) -> Iterator[tuple[str, int]]:
+    """(call, index in its skip_stages) of each call that skips ``exchange_id`` and may be said in the same deal
+    as call ``cid`` said in stage ``i``, before the deal comes to that exchange stage."""
+    index = {stage.id: n for n, stage in enumerate(v.stages)}
+    for other, call in _enabled(v):
+        if exchange_id not in call.effects.skip_stages:
+            continue
+        for k, _ in _offering(v, other):
+            if k >= index[exchange_id]:
+                continue
+            if (other, k) == (cid, i) or _one_deal(v, (cid, i), (other, k)) or _one_deal(v, (other, k), (cid, i)):
+                yield other, call.effects.skip_stages.index(exchange_id)
+                break
+
+
+def _exchange_turns(v: Variant) -> Iterator[Issue]:
+    """A call that waits for its caller's exchange turn (`when: exchange`) or reserves draws for it
+    (`exchange.min_discard`) must be sure to get that turn: else its cards never move and the draws it
+    reserved stay reserved for the rest of the deal."""
+    for cid, call in _enabled(v):
+        eff = call.effects
+        if eff.when == "exchange":
+            waits = "waits for its caller's exchange turn (`when: exchange`)"
+            field, fix = ("calls", cid, "effects", "when"), "write `when: now`"
+            lost = "so its cards would never move"
+        elif call.exchange.takes_part and call.exchange.min_discard:
+            waits = (f"reserves draws for its caller's exchange turn "
+                     f"(`exchange: {{min_discard: {call.exchange.min_discard}}}`)")
+            field, fix = ("calls", cid, "exchange", "min_discard"), "write `min_discard: 0`"
+            lost = "so that exchange would never happen"
+        else:
+            continue
+        lost += " and the draws it reserves would stay reserved for the rest of the deal"
+        if eff.status == "out":
+            yield (Fields(field, ("calls", cid, "effects", "status")),
+                   f"call '{cid}' {waits}, but it puts him out, and players who are out have no exchange turn, "
+                   f"{lost}: {fix}, or give the call a status in play (`status: helper`)")
+            continue
+        for i, k in _offering(v, cid):
+            said = v.stages[i].id
+            e = next((j for j in range(i + 1, len(v.stages)) if isinstance(v.stages[j], ExchangeStage)), None)
+            if e is None:
+                yield (Fields(("stages", i, "calls", k), field),
+                       f"call '{cid}' {waits}, but stage '{said}' offers it after the last exchange stage, {lost}: "
+                       f"{fix}, or offer it in a stage before an exchange stage")
+                continue
+            stage = v.stages[e]
+            for other, j in _skippers(v, stage.id, cid, i):
+                yield (Fields(("calls", other, "effects", "skip_stages", j), field),
+                       f"call '{cid}' {waits}, but "
+                       + ("it skips" if other == cid else f"call '{other}', which may be said in the same deal, skips")
+                       + f" exchange stage '{stage.id}' (`skip_stages`), {lost}: take '{stage.id}' out of the "
+                       f"`skip_stages` of '{other}', or {fix}")
+            for where, order in _exchange_orders(v, stage, cid, eff.status):
+                if any(eff.status in g.statuses or cid in g.calls for g in order):
+                    continue
+                name = ".".join(map(str, where))
+                yield (Fields(("stages", e, *where), field),
+                       f"call '{cid}' {waits}, but exchange stage '{stage.id}', the next after stage '{said}' where "
+                       f"it is said, gives its caller no turn (neither status '{eff.status}' nor call '{cid}' is in "
+                       f"its `{name}`), {lost}: add `{{calls: [{cid}]}}` to that order, or {fix}")

@@ -447,6 +447,9 @@ class Machine:
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
             self.skipped.clear()
+            self.deferred.clear()
+            self.owed_draws = 0
+            self.owed_discards = [0] * self.n
             if p.round_turn_up and self._turn_up():
                 self.turn_ups += 1
             self.stage_index = 0
