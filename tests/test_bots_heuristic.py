@@ -101,3 +101,30 @@ def test_stakes_from_the_variant_change_its_calls() -> None:
                 game.apply(action)
         counts.append(helped)
     assert counts[1] < counts[0]
+
+
+def _bidding(seat: int, statuses: list[str], hand: str = "2C 3D 4H 5C") -> Info:
+    return Info(seat=seat, n=4, hand=[parse_card(c) for c in hand.split()], trump=0, turned=parse_card("9S"),
+                statuses=statuses, calls=[None] * 4, tricks=[0] * 4, trick=[], gone={parse_card("9S")}, pot=4,
+                hand_sizes=[4] * 4, stock_count=35)
+
+
+def test_a_declarer_nobody_can_join_counts_on_playing_alone() -> None:
+    """khrap-52 bids once around and a lone declarer is credited every trick: in the last all-pass
+    round the last speaker after three passes declares on any hand; in an earlier round (an all-pass
+    is free there: no round ante, the same cards) he waits; the first speaker, whom the others may
+    still join, passes."""
+    rules = Rules(load_variant("khrap-52"), 4)
+    bot = HeuristicBot(rules)
+    legal = [Action("khrap"), Action("pass")]
+    last = _bidding(3, ["out", "out", "out", "undecided"])
+    assert bot.est.joiners(rules.calls["khrap"], last, ["khrap", "pass"]) == []
+    assert bot.call(last, legal, random.Random(0), round_=3).word == "khrap"
+    assert bot.call(last, legal, random.Random(0), round_=1).word == "pass"
+    first = _bidding(1, ["undecided"] * 4)
+    assert bot.est.joiners(rules.calls["khrap"], first, ["khrap", "pass"]) == [0, 2, 3]
+    assert bot.call(first, legal, random.Random(0), round_=3).word == "pass"
+    # Classic Khrap: passers may still take five after the bidding, so nobody is sure to play alone.
+    classic = Rules(load_variant("khrap"), 4)
+    last = _bidding(3, ["out", "out", "out", "undecided"], "6C 7D 8H 9C")
+    assert HeuristicBot(classic).est.joiners(classic.calls["khrap"], last, ["khrap", "pass"]) == [0, 1, 2]

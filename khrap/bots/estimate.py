@@ -19,7 +19,6 @@ RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its 
 NOT_TOP = 0.7  # a card below an unseen higher one needs the right moment
 UNKNOWN_TRUMP = 0.5  # side winners when the trump suit is not known yet (the declarer will name his best)
 UNDECIDED_PLAYS = 0.6  # the share of an undecided seat's cards counted against us (he may still pass)
-ALONE = 0.0  # the chance nobody joins a declarer (then every trick is his)
 SHRINK = 0.85  # calibration: per-card estimates run high, the table shares the tricks (tuned on self-play)
 
 
@@ -172,8 +171,12 @@ class Estimator:
         return 0
 
     def call_value(self, call_id: str, call: Call, probs: Sequence[float], hand: Sequence[int],
-                   trump: int | None, info: Info, round_: int = 1) -> float:
-        """Expected chips of making ``call`` with these trick chances (passing is worth 0)."""
+                   trump: int | None, info: Info, round_: int = 1, alone: float = 0.0) -> float:
+        """Expected chips of making ``call`` with these trick chances (passing is worth 0).
+
+        ``alone``: the chance nobody joins a declarer (see ``joiners``); where a lone
+        declarer is credited every trick, that share of the value is the whole hand's.
+        """
         status = call.effects.status
         if status == w.OUT:
             return 0.0
@@ -196,7 +199,40 @@ class Estimator:
         if status == w.DECLARER and self.variant.play.lone_declarer_takes_all:
             # nobody may join him: then every trick is his (and the prize)
             size = self.variant.hand_size
-            alone = size * unit if paid else 0
-            alone += {"none": 0, "half": pot // 2}.get(kind, pot - 0)
-            value = (1 - ALONE) * value + ALONE * alone
+            alone_value = size * unit if paid else 0
+            alone_value += {"none": 0, "half": pot // 2}.get(kind, pot - 0)
+            value = (1 - alone) * value + alone * alone_value
         return value
+
+    def joiners(self, call: Call, info: Info, legal_words: Iterable[str]) -> list[int] | None:
+        """The seats that may still join if this seat makes the declaring ``call`` now (None: not alone).
+
+        Read off the variant's stages: the rest of the current calls stage (unless the
+        call ends it), then every later calls stage with a call that makes a helper,
+        by who speaks there (``speakers``) and who still holds cards (``out_hands``).
+        """
+        eff = call.effects
+        others = [s for s in range(info.n) if s != info.seat]
+        if eff.forces_others or any(info.statuses[s] in w.ACTIVE for s in others):
+            return None
+        stages = list(self.variant.stages)
+        words = {c for c in legal_words if c in self.variant.calls}
+        here = next((i for i, st in enumerate(stages) if st.kind == "calls" and words <= set(st.calls)), None)
+        if here is None:
+            return None
+
+        def helps(stage) -> bool:
+            return any(self.variant.calls[c].effects.status == w.HELPER for c in stage.calls
+                       if c in self.variant.calls and self.variant.calls[c].enabled)
+
+        undecided = {s for s in others if info.statuses[s] == w.UNDECIDED}
+        thrown = stages[here].out_hands in ("at_end", "on_call")
+        holding = undecided | {s for s in others if info.statuses[s] == w.OUT and info.hand_sizes[s] and not thrown}
+        join: set[int] = set()
+        if not eff.ends_stage and helps(stages[here]):
+            join |= undecided
+        for st in stages[here + 1:]:
+            if st.kind != "calls" or st.id in eff.skip_stages or not helps(st):
+                continue
+            join |= set(others) if st.speakers == "out" else holding
+        return sorted(join)

@@ -20,6 +20,8 @@ from khrap.engine import Action, Rules
 
 CONTEST = 1.0  # a helper call's extra worth, per chip of pot: a declarer left alone takes it all
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
+SAMPLES = 100  # random hands dealt to estimate how often a seat joins a declarer
+_JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
 
 
 def info_from_observation(obs: dict, rules: Rules) -> Info:
@@ -50,6 +52,11 @@ class HeuristicBot:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.est = Estimator(rules)
+        if len(_JOINS) > 32:
+            _JOINS.clear()
+        # (players, pot in half opening pots): the chance a seat joins a declarer
+        self._joins: dict[tuple[int, int], float] = _JOINS.setdefault(rules.variant.model_dump_json(), {})
+        self._samples: dict[int, list] = {}
 
     def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         if not legal:
@@ -95,7 +102,8 @@ class HeuristicBot:
             probs = self.est.after_call(call, info.hand, trump, info, action.take_turned)
             if trump is not None and info.trump is None:  # he will name his best suit after buying
                 probs = [min(1.0, p / SHRINK) for p in probs]
-            value = self.est.call_value(action.word, call, probs, info.hand or [], trump, info, round_)
+            alone = self._alone(call, info, legal, round_) if call.effects.status == w.DECLARER else 0.0
+            value = self.est.call_value(action.word, call, probs, info.hand or [], trump, info, round_, alone)
             if call.effects.status == w.OUT:
                 value = self._pass_value(info)
             elif call.effects.status == w.HELPER:
@@ -106,6 +114,56 @@ class HeuristicBot:
         if look is not None and (best is None or best_value <= self.rules.variant.base_stake):
             return look  # a blind call only when clearly worth it
         return best or legal[0]
+
+    def _alone(self, call, info: Info, legal: Sequence[Action], round_: int = 1) -> float:
+        """The chance a declarer making ``call`` now plays alone: every seat that may still join passes."""
+        seats = self.est.joiners(call, info, [a.word for a in legal])
+        if seats is None:
+            return 0.0
+        if not seats:
+            # Nobody can join: he takes the pot alone.  While an all-pass is free (another round with
+            # the same cards and pot, no round ante, this seat speaking last again) that can wait for
+            # the last round, and the others get another chance to call.
+            rule = self.rules.variant.all_pass
+            return 0.0 if round_ < rule.rounds and rule.round_ante == 0 else 1.0
+        return (1 - self._join_chance(info)) ** len(seats)
+
+    def _join_chance(self, info: Info) -> float:
+        """How often a seat joins a declarer: the share of random hands for which this bot values one
+        of the variant's helper calls (without required cards) above passing, at this pot (rounded
+        to half an opening pot)."""
+        opening = self._opening(info)
+        halves = max(2, round(2 * info.pot / opening))
+        key = (info.n, halves)
+        if key not in self._joins:
+            pot = halves * opening // 2
+            joins = 0
+            for hand, trump, seat_info, options in self._join_samples(info.n):
+                seat_info.pot = pot
+                best = max(self.est.call_value(cid, c, probs, hand, trump, seat_info) for cid, c, probs in options)
+                joins += best + CONTEST * min(pot, CAP * opening) > 0
+            self._joins[key] = joins / SAMPLES if joins else 0.0
+        return self._joins[key]
+
+    def _join_samples(self, n: int) -> list:
+        """Random hands (dealt once per table size, fixed seed) with each helper call's trick chances."""
+        if n not in self._samples:
+            v = self.rules.variant
+            helpers = [(cid, c) for cid, c in self.rules.calls.items()
+                       if c.effects.status == w.HELPER and not c.requires.holds]
+            rng = random.Random(0)
+            statuses = [w.DECLARER] + [w.UNDECIDED] * (n - 1)
+            rows = []
+            for _ in range(SAMPLES if helpers else 0):
+                cards = rng.sample(self.est.deck, v.hand_size * n + 1)
+                hand = cards[: v.hand_size]
+                trump = None if v.trump.source == "named" else cards[-1] // 13
+                seat_info = Info(1, n, hand, trump, None, statuses, [None] * n, [0] * n, [], set(), 0,
+                                 [v.hand_size] * n, len(self.est.deck) - v.hand_size * n - 1)
+                options = [(cid, c, self.est.after_call(c, hand, trump, seat_info)) for cid, c in helpers]
+                rows.append((hand, trump, seat_info, options))
+            self._samples[n] = rows
+        return self._samples[n]
 
     def _opening(self, info: Info) -> int:
         """The pot a deal opens with: every player's ante."""
