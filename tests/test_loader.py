@@ -535,6 +535,14 @@ UNPLAYABLE = {
         "extends: khrap\ninstant_wins:\n  two aces: {name: {en: Two aces}, rank: A, count: 2}\n", "3:13",
         "instant win id 'two aces' must be one word (e.g. 'two-aces')",
     ),
+    "declarer-may-pass-himself-out-later": (
+        "extends: khrap\n"
+        + KHRAP_STAGES.format(speakers="all").replace("offers, speakers: out", "offers, speakers: all"),
+        "5:55",
+        "call 'pass' puts its caller out, and stage 'fives' asks the declarer too (`speakers: all`): a declarer who "
+        "says it stays the deal's declarer and leads to the first trick, yet he is no longer among the players in "
+        "play, so the tricks cannot be played: write `speakers: others` or `speakers: out` in stage 'fives'",
+    ),
     "first-stage-asks-nobody": (
         "extends: khrap\n" + KHRAP_STAGES.format(speakers="out"), "3:58",
         "stage 'bidding' asks only players who are out (`speakers: out`), but nobody is out when a deal begins, so "

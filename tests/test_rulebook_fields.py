@@ -104,7 +104,7 @@ MUTATIONS: dict[str, tuple] = {
     "stages": ("khrap", ("stages",), "drop-instant-wins"),
     "stages[].kind": ("snore", ("stages", 4, "kind"), "instant_wins", {("trump", "source"): "turned"}),
     "stages[].phase": ("khrap", ("stages", 1, "phase"), "bidding"),
-    "stages[].speakers": ("khrap", ("stages", 1, "speakers"), "all"),
+    "stages[].speakers": ("khrap", ("stages", 1, "speakers"), "others"),
     "stages[].start": ("khrap", ("stages", 1, "start"), "dealer_left"),
     "stages[].calls": ("khrap", ("stages", 0, "calls"), ["khrap", "help", "merry", "wrap", "helicopter", "pass"]),
     "stages[].out_hands": ("khrap", ("stages", 1, "out_hands"), "at_end"),

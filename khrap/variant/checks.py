@@ -303,7 +303,12 @@ def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
             elif later is not None:
                 why = f"a later stage, '{v.stages[later].id}', may throw the hands of those who are out"
                 cause, fix = ("stages", later, "out_hands"), f"`out_hands: keep` in stage '{v.stages[later].id}'"
-            else:
+            else:  # he keeps his cards, but he is out of the players in play whom he would lead
+                yield (Fields(("stages", i, "speakers"), (*where, "status")),
+                       f"call '{cid}' puts its caller out, and stage '{stage.id}' asks the declarer too (`speakers: "
+                       f"all`): a declarer who says it stays the deal's declarer and leads to the first trick, yet "
+                       f"he is no longer among the players in play, so the tricks cannot be played: write "
+                       f"`speakers: others` or `speakers: out` in stage '{stage.id}'")
                 continue
             yield (Fields(("stages", i, "speakers"), cause, (*where, "status")),
                    f"call '{cid}' puts its caller out, and stage '{stage.id}' asks the declarer too (`speakers: all`): "
