@@ -1,0 +1,177 @@
+"""Trick play of the compiled machine: the first lead, the follow rule, the joker, who takes a trick.
+
+A part of ``Machine`` (``machine.py``), written apart to keep each file to one phase, as the
+reference kernel's ``play`` module is; it reads and changes the machine's deal state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from khrap import words as w
+
+UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
+JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
+
+
+class Tricks:
+    """The machine's trick play (mixed into ``Machine``)."""
+
+    def _start_play(self) -> bool:
+        """Begin play; False when a lone declarer is credited every trick instead."""
+        statuses, declarer = self.statuses, self.declarer
+        for seat in range(self.n):
+            if statuses[seat] == UNDECIDED:
+                statuses[seat] = OUT
+            self.held_at_play[seat] = list(self.hands[seat])
+        self.in_play = [s for s in self.program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
+        if self.program.lone_takes_all and self.in_play == [declarer]:
+            self.tricks[declarer] = self.program.hand_size
+            self.ending = "lone"
+            return False
+        leader = declarer
+        first_lead = self.program.first_lead
+        if first_lead:
+            for seat in self.program.orders[(declarer + 1) % self.n]:
+                if statuses[seat] in (DECLARER, HELPER) and self.call_of[seat] in first_lead:
+                    leader = seat
+                    break
+        self._wait("play", leader)
+        return True
+
+    def _play_tricks(self, choose: Callable[[list], object]) -> int:
+        """Play every trick left, ``choose`` picking each card from what ``_playable`` would list.
+
+        The same steps as ``apply`` of each card, for the plain follow rule (follow suit, else
+        trump, else anything; no duty to beat; no joker) in one loop: most decisions of a deal
+        are cards, and this loop is where a simulation spends its time."""
+        hands, seats, looked = self.hands, self.in_play, self.looked
+        tricks, winners, won = self.tricks, self.trick_winners, self.won
+        trump, size = self.trump, len(seats)
+        leader = self.seat
+        played = 0
+        rotations = {seat: seats[i + 1:] + seats[:i] for i, seat in enumerate(seats)}  # the others, in turn
+        while True:
+            hand = hands[leader]
+            card = choose(list(hand))
+            hand.remove(card)
+            looked[leader] = True
+            led = card // 13
+            best_seat, best_class, best_rank = leader, (2 if led == trump else 1), card % 13
+            cards = [card]
+            for seat in rotations[leader]:
+                hand = hands[seat]
+                options = [c for c in hand if c // 13 == led] or [c for c in hand if c // 13 == trump] or list(hand)
+                card = choose(options)
+                hand.remove(card)
+                looked[seat] = True
+                cards.append(card)
+                suit = card // 13
+                cls = 2 if suit == trump else 1 if suit == led else 0
+                if cls > best_class or (cls == best_class and card % 13 > best_rank):
+                    best_seat, best_class, best_rank = seat, cls, card % 13
+            played += size
+            tricks[best_seat] += 1
+            winners.append(best_seat)
+            won.extend(cards)
+            if not hands[best_seat]:
+                self.kind = None
+                self.advance()
+                return played
+            leader = best_seat
+            self.seat = leader
+
+    def _playable(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        trick = self.trick
+        p = self.program
+        joker = p.joker
+        if not trick:
+            options = list(hand)
+        else:
+            trump = self.trump
+            _, first, first_joker = trick[0]
+            if first_joker:
+                trumps = [c for c in hand if c // 13 == trump] if p.joker_demands_trump else None
+                options = trumps or list(hand)
+            else:
+                led = first // 13
+                same = [c for c in hand if c // 13 == led] if p.follow_suit else None
+                if same:
+                    options = self._beat(same) if p.must_beat else same
+                else:
+                    trumps = [c for c in hand if c // 13 == trump] if p.trump_if_void else None
+                    if not trumps:
+                        options = list(hand)
+                    elif p.must_overtrump:
+                        options = self._beat(trumps)
+                    else:
+                        options = trumps
+        if joker is not None and joker in hand:
+            options.append(joker + JOKER_FLAG)
+        return options
+
+    def _strength(self, card: int, as_joker: bool, led: int | None) -> tuple[int, int]:
+        """(class, rank) on the trick: joker 3, trump 2, led suit 1, other 0 (as the reference kernel)."""
+        if as_joker:
+            return (3, 0)
+        suit = card // 13
+        if suit == self.trump:
+            return (2, card % 13)
+        return (1 if suit == led else 0, card % 13)
+
+    def _winning(self) -> tuple[int, tuple[int, int]]:
+        """The seat winning the trick so far (the first of equals) and its card's strength."""
+        trick = self.trick
+        _, first, first_joker = trick[0]
+        led = None if first_joker else first // 13
+        best_seat, best = -1, (-1, -1)
+        for seat, card, as_joker in trick:
+            value = self._strength(card, as_joker, led)
+            if value > best:
+                best_seat, best = seat, value
+        return best_seat, best
+
+    def _beat(self, cards: list[int]) -> list[int]:
+        """The cards that beat the trick's best card, if any can; otherwise all."""
+        _, best = self._winning()
+        _, first, first_joker = self.trick[0]
+        led = None if first_joker else first // 13
+        higher = [c for c in cards if self._strength(c, False, led) > best]
+        return higher or cards
+
+    def _play(self, seat: int, action: int) -> None:
+        as_joker = action >= JOKER_FLAG
+        card = action - JOKER_FLAG if as_joker else action
+        self.looked[seat] = True
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card, as_joker))
+        seats = self.in_play
+        if len(trick) < len(seats):
+            self._wait("play", seats[(seats.index(seat) + 1) % len(seats)])
+            return
+        winner = self._trick_winner()
+        self.tricks[winner] += 1
+        self.trick_winners.append(winner)
+        self.won.extend(c for _, c, _ in trick)
+        self.trick = []
+        if self.hands[winner]:
+            self._wait("play", winner)
+
+    def _trick_winner(self) -> int:
+        trick = self.trick
+        _, first, first_joker = trick[0]
+        if first_joker:
+            return trick[0][0]
+        trump, led = self.trump, first // 13
+        best_seat, best_class, best_rank = trick[0][0], (2 if led == trump else 1), first % 13
+        for seat, card, as_joker in trick[1:]:
+            if as_joker:  # there is one joker card, and played as the joker it beats every card
+                return seat
+            suit = card // 13
+            cls = 2 if suit == trump else 1 if suit == led else 0
+            rank = card % 13
+            if cls > best_class or (cls == best_class and rank > best_rank):
+                best_seat, best_class, best_rank = seat, cls, rank
+        return best_seat
