@@ -200,7 +200,8 @@ class Machine(Tricks, Payouts):
 
         ``choose`` sees the very lists ``legal`` would give, in the same order; the tricks of a
         table with the plain follow rule run in one loop (``_play_tricks``) instead of step by step
-        (not when the leader is not in play: a house rule may let a declarer pass himself out).
+        (not when the leader is not in play, which the checks refuse but a variant built past them
+        may still bring about).
         While the tricks run in that loop the machine's pending decision is not updated card by
         card: ``choose`` must decide from the list it is given, not by reading the machine."""
         self.start_deal()
