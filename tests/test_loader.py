@@ -490,8 +490,69 @@ stages:
   - {id: exchange, kind: exchange, order: [{statuses: [declarer]}, {statuses: [helper]}]}
   - {id: play, kind: play}
 """
+SNORE_STAGES = """\
+stages:
+  - {id: bidding, kind: calls, calls: [snore, whist, pass]}
+  - {id: whist, kind: calls, speakers: others, start: declarer_left, calls: [whist, pass]}
+  - {id: cut, kind: calls, speakers: out, start: declarer_left, calls: [cut, pass], out_hands: on_call}
+  - {id: buying, kind: exchange, order: [{statuses: [declarer]}, {statuses: [helper]}], max_discard: 2}
+  - {id: name-trump, kind: name_trump}
+  - {id: play, kind: play}
+"""
+# khrap with a deferred merry (with the trump king) that a wrap or a helicopter may override
+DEFERRED_MERRY = (
+    "extends: khrap\noverridden_becomes: {becomes}\ncalls:\n"
+    "  merry:\n    requires: {{holds: [{{rank: K, suit: trump}}]}}\n"
+    "    effects: {{keep: [{{rank: K, suit: trump}}], when: exchange}}\n"
+    "  helicopter:\n    effects: {{skip_stages: [fives]}}\n"
+)
 # house rules the kernel cannot play: (file text, line:col of the message in that file, message)
 UNPLAYABLE = {
+    "skip-the-name-trump-stage": (
+        "extends: snore\ncalls:\n  snore:\n    effects: {skip_stages: [name-trump]}\n", "4:29",
+        "call 'snore' skips stage 'name-trump' (`skip_stages`), where the declarer names trump (`kind: name_trump`), "
+        "but this variant has no other trump (`trump.source: named`), so the deal would be played with no trump at "
+        "all: remove 'name-trump' from `skip_stages`",
+    ),
+    "named-trump-with-no-stage-to-name-it": (
+        "extends: snore\n" + SNORE_STAGES.replace("  - {id: name-trump, kind: name_trump}\n", ""), "3:3",
+        "trump is named by the declarer (`trump.source: named`), but no stage lets him name it (`kind: name_trump`), "
+        "so the deal would be played with no trump at all: add `{id: name-trump, kind: name_trump}` to the stages "
+        "before the play stage, or write `trump.source: turned`",
+    ),
+    "turned-trump-named-again": (
+        "extends: khrap\n" + KHRAP_STAGES.format(speakers="all").replace(
+            "  - {id: play", "  - {id: name-trump, kind: name_trump}\n  - {id: play"), "8:28",
+        "stage 'name-trump' lets the declarer name trump (`kind: name_trump`), but trump is the turned card "
+        "(`trump.source: turned`), so naming a suit would change trump after the calls were made under the turned "
+        "one: remove stage 'name-trump', or write `trump.source: named`",
+    ),
+    "declarer-may-help-later": (
+        "extends: khrap-shoot\n" + SHOOT_STAGES.replace("speakers: others, start: declarer_left, calls: [help, pass]",
+                                                         "speakers: all, start: declarer_left, calls: [help]"),
+        "4:42",
+        "call 'help' makes its caller a helper (`status: helper`), and stage 'answers' asks the declarer too "
+        "(`speakers: all`): a declarer who says it stays the deal's declarer, who leads to the first trick and whose "
+        "call orders the exchange, yet his status is helper, so nobody plays for the declarer's tricks: write "
+        "`speakers: others` or `speakers: out` in stage 'answers'",
+    ),
+    "reserving-declarer-overridden-out": (
+        "extends: khrap\noverridden_becomes: out\ncalls:\n  khrap:\n    exchange: {min_discard: 1}\n"
+        "  helicopter:\n    effects: {skip_stages: [fives]}\n", "2:21",
+        "call 'khrap' reserves draws for its caller's exchange turn (`exchange: {min_discard: 1}`), but call 'merry', "
+        "which may be said after it in the same deal, overrides its caller (`override: true`) and puts him out "
+        "(`overridden_becomes: out`), and players who are out have no exchange turn, so that exchange would never "
+        "happen and the draws it reserves would stay reserved for the rest of the deal: write `overridden_becomes: "
+        "helper`, or write `min_discard: 0`",
+    ),
+    "deferred-declarer-overridden-out": (
+        DEFERRED_MERRY.format(becomes="out"), "2:21",
+        "call 'merry' waits for its caller's exchange turn (`when: exchange`), but call 'wrap', which may be said "
+        "after it in the same deal, overrides its caller (`override: true`) and puts him out (`overridden_becomes: "
+        "out`), and players who are out have no exchange turn, so its cards would never move and the draws it "
+        "reserves would stay reserved for the rest of the deal: write `overridden_becomes: helper`, or write "
+        "`when: now`",
+    ),
     "deferred-swap": (
         "extends: khrap-shoot\ncalls:\n  wrap:\n    effects: {when: exchange}\n", "4:21",
         "call 'wrap' takes the turned card (`take_turned: swap`) only at the exchange (`when: exchange`), but the "
@@ -537,7 +598,8 @@ UNPLAYABLE = {
     ),
     "declarer-may-pass-himself-out-later": (
         "extends: khrap\n"
-        + KHRAP_STAGES.format(speakers="all").replace("offers, speakers: out", "offers, speakers: all"),
+        + KHRAP_STAGES.format(speakers="all").replace("offers, speakers: out", "offers, speakers: all")
+        .replace("[take-five, pass]", "[pass, take-five]"),  # the first refused call: pass
         "5:55",
         "call 'pass' puts its caller out, and stage 'fives' asks the declarer too (`speakers: all`): a declarer who "
         "says it stays the deal's declarer and leads to the first trick, yet he is no longer among the players in "
@@ -570,7 +632,7 @@ UNPLAYABLE = {
     "declarer-goes-out-throwing-his-hand": (
         "extends: khrap-shoot\ncalls:\n  fold:\n    effects: {status: out, discard_hand: true}\n"
         + SHOOT_STAGES.replace("speakers: others, start: declarer_left, calls: [help, pass]",
-                               "speakers: all, start: declarer_left, calls: [help, fold]")
+                               "speakers: all, start: declarer_left, calls: [fold]")
         .replace("order: [{statuses: [declarer]}", "order: [{calls: [five]}, {statuses: [declarer]}"), "7:42",
         "call 'fold' puts its caller out, and stage 'answers' asks the declarer too (`speakers: all`): a declarer who "
         "says it stays the deal's declarer and leads to the first trick, but the call throws his hand "
@@ -629,6 +691,11 @@ UNPLAYABLE = {
 }
 # near them, house rules the kernel plays: they must stay valid
 PLAYABLE = {
+    "skip-a-stage-before-naming-trump": "extends: snore\ncalls:\n  snore:\n    effects: {skip_stages: [cut]}\n",
+    "named-trump-named-in-its-stage": "extends: snore\n" + SNORE_STAGES,
+    "helpers-asked-without-the-declarer": "extends: khrap-shoot\n" + SHOOT_STAGES.replace(
+        "calls: [help, pass]", "calls: [help]"),
+    "deferred-declarer-overridden-helps": DEFERRED_MERRY.format(becomes="helper"),
     "out-owing-a-discard-before-the-stage-ends": (
         "extends: frap\ncalls:\n  cut:\n    effects: {status: out}\n"
         "stages:\n  - {id: bidding, kind: calls, calls: [frap, blind-frap, whist, pass]}\n"

@@ -150,6 +150,11 @@ def _skips(v: Variant) -> Iterator[Issue]:
                 yield (where, f"call '{cid}' skips the play stage '{sid}' (`skip_stages`), but a deal ends only "
                        f"when its tricks are played (or by an instant win): remove '{sid}' from `skip_stages`")
                 continue
+            if v.stages[target].kind == "name_trump":
+                yield (where, f"call '{cid}' skips stage '{sid}' (`skip_stages`), where the declarer names trump "
+                       f"(`kind: name_trump`), but this variant has no other trump (`trump.source: named`), so the "
+                       f"deal would be played with no trump at all: remove '{sid}' from `skip_stages`")
+                continue
             late = [(i, k) for i, k in offered if i >= target]
             if not late:
                 continue
@@ -279,19 +284,26 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
 
 
 def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
-    """An out call that the declarer may say in a later stage leaves him the deal's declarer, who leads to the
-    first trick: the call's hand counts then, and it must not be thrown."""
+    """A call that the declarer may say in a later stage and that does not make a declarer leaves him the
+    deal's declarer, who leads to the first trick, with another status: out of play, or a helper."""
     for i, stage in enumerate(v.stages):
         if i == 0 or not isinstance(stage, CallsStage) or stage.speakers != "all":
             continue  # a later stage asks everyone, the declarer too; the first begins with no declarer
         for k, cid in enumerate(stage.calls):
             call = v.calls.get(cid)
-            if call is None or not call.enabled or call.effects.status != "out" or call.requires.declarer == "absent":
-                continue
-            if stage.calls.index(cid) != k:
+            if call is None or not call.enabled or call.effects.status == "declarer" \
+                    or call.requires.declarer == "absent" or stage.calls.index(cid) != k:
                 continue
             eff = call.effects
             where = ("calls", cid, "effects")
+            if eff.status != "out":  # in play, but no longer with the declarer's status
+                yield (Fields(("stages", i, "speakers"), (*where, "status")),
+                       f"call '{cid}' makes its caller a {eff.status} (`status: {eff.status}`), and stage "
+                       f"'{stage.id}' asks the declarer too (`speakers: all`): a declarer who says it stays the deal's "
+                       f"declarer, who leads to the first trick and whose call orders the exchange, yet his status is "
+                       f"{eff.status}, so nobody plays for the declarer's tricks: write `speakers: others` or "
+                       f"`speakers: out` in stage '{stage.id}'")
+                continue
             later = next((j for j, other in enumerate(v.stages) if j > i and isinstance(other, CallsStage) and (
                 other.out_hands == "at_end" or other.speakers != "others" and _throws_out_hands(v, other))), None)
             if eff.discard_hand and not eff.draw:
@@ -394,8 +406,19 @@ def _stages(v: Variant) -> Iterator[Issue]:
         yield ("stages",), "the first stage must be a calls stage (someone has to become declarer)"
     if kinds.count("play") != 1 or kinds[-1] != "play":
         yield ("stages",), "the last stage, and only that one, must be the play stage"
-    if (v.trump.source == "named") != ("name_trump" in kinds):
-        yield ("stages",), "a `name_trump` stage is needed exactly when trump.source is `named`"
+    naming = [i for i, kind in enumerate(kinds) if kind == "name_trump"]
+    if v.trump.source == "named" and not naming:
+        yield (Fields(("trump", "source"), ("stages",)),
+               "trump is named by the declarer (`trump.source: named`), but no stage lets him name it (`kind: "
+               "name_trump`), so the deal would be played with no trump at all: add `{id: name-trump, kind: "
+               "name_trump}` to the stages before the play stage, or write `trump.source: turned`")
+    elif v.trump.source == "turned":
+        for i in naming:
+            yield (Fields(("trump", "source"), ("stages", i, "kind")),
+                   f"stage '{v.stages[i].id}' lets the declarer name trump (`kind: name_trump`), but trump is the "
+                   "turned card (`trump.source: turned`), so naming a suit would change trump after the calls were "
+                   "made under the turned one: remove stage "
+                   f"'{v.stages[i].id}', or write `trump.source: named`")
     first = v.stages[0] if v.stages and isinstance(v.stages[0], CallsStage) else None
     if first is not None and not any(_open_declaring(v, cid) for cid in first.calls):
         yield (("stages", 0, "calls"),
@@ -487,7 +510,8 @@ def _skippers(v: Variant, exchange_id: str, cid: str, i: int) -> Iterator[tuple[
 def _exchange_turns(v: Variant) -> Iterator[Issue]:
     """A call that waits for its caller's exchange turn (`when: exchange`) or reserves draws for it
     (`exchange.min_discard`) must be sure to get that turn: else its cards never move and the draws it
-    reserved stay reserved for the rest of the deal."""
+    reserved stay reserved for the rest of the deal.  A declarer who goes out when a later call overrides him
+    (`overridden_becomes: out`) loses that turn too."""
     for cid, call in _enabled(v):
         eff = call.effects
         if eff.when == "exchange":
@@ -507,6 +531,13 @@ def _exchange_turns(v: Variant) -> Iterator[Issue]:
                    f"call '{cid}' {waits}, but it puts him out, and players who are out have no exchange turn, "
                    f"{lost}: {fix}, or give the call a status in play (`status: helper`)")
             continue
+        overrider = _overrider(v, cid) if eff.status == "declarer" and v.overridden_becomes == "out" else None
+        if overrider is not None:
+            yield (Fields(("overridden_becomes",), field, ("calls", overrider, "effects", "override")),
+                   f"call '{cid}' {waits}, but call '{overrider}', which may be said after it in the same deal, "
+                   f"overrides its caller (`override: true`) and puts him out (`overridden_becomes: out`), and "
+                   f"players who are out have no exchange turn, {lost}: write "
+                   f"`overridden_becomes: helper`, or {fix}")
         for i, k in _offering(v, cid):
             said = v.stages[i].id
             e = next((j for j in range(i + 1, len(v.stages)) if isinstance(v.stages[j], ExchangeStage)), None)
@@ -530,3 +561,11 @@ def _exchange_turns(v: Variant) -> Iterator[Issue]:
                        f"call '{cid}' {waits}, but exchange stage '{stage.id}', the next after stage '{said}' where "
                        f"it is said, gives its caller no turn (neither status '{eff.status}' nor call '{cid}' is in "
                        f"its `{name}`), {lost}: add `{{calls: [{cid}]}}` to that order, or {fix}")
+
+
+def _overrider(v: Variant, cid: str) -> str | None:
+    """A call that may override the declarer made by call ``cid``: said after it in the same deal, it makes a
+    declarer with `override: true` (another call first, else ``cid`` itself said by another player)."""
+    found = [other for other, call in _enabled(v) if call.effects.status == "declarer" and call.effects.override
+             and any(_one_deal(v, (cid, i), (other, j)) for i, _ in _offering(v, cid) for j, _ in _offering(v, other))]
+    return next((other for other in found if other != cid), found[0] if found else None)
