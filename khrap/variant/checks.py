@@ -452,21 +452,36 @@ def _out_speakers(v: Variant) -> Iterator[Issue]:
             call = v.calls.get(cid)
             if call is None or not call.enabled or stage.calls.index(cid) != k:
                 continue
-            eff, req = call.effects, call.requires
-            if eff.status == "out" or req.holds or req.min_trumps or eff.take_turned == "swap":
-                continue  # out of play, or not open to a player with no card
-            cards = (1 if eff.take_turned == "yes" else 0) + eff.draw - eff.then_discard  # from an empty hand
-            if eff.discard_hand and cards == v.hand_size:
+            if _safe_for_the_handless(v, call):
                 continue
+            eff = call.effects
+            cards = _cards_from_nothing(call)
+            model = next((o for o in stage.calls if o != cid and o in v.calls and v.calls[o].enabled
+                          and v.calls[o].effects.status != "out" and _safe_for_the_handless(v, v.calls[o])), None)
+            like = f" (as '{model}' does)" if model else ""
             yield (Fields(("stages", i, "calls", k), ("calls", cid, "effects")),
                    f"stage '{stage.id}' offers call '{cid}' to players who are out (`speakers: out`), whose hands "
                    f"stage '{thrower.id}' may have thrown, but the call puts its caller in play "
                    f"(`status: {eff.status}`) without throwing the hand and drawing a whole new one, so he could "
                    f"play with {_cards_word(cards)} and find no legal action: give '{cid}' `discard_hand: true` and "
-                   f"draws that make a hand of {v.hand_size} (as 'take-five' does), or do not offer it in stage "
-                   f"'{stage.id}'")
+                   f"draws that make a hand of {v.hand_size}{like}, or do not offer it in stage '{stage.id}'")
         if thrower is None and _throws_out_hands(v, stage):
             thrower = stage
+
+
+def _cards_from_nothing(call: Call) -> int:
+    """The cards a call leaves in an empty hand: the turned card it takes, its draws, less its discards."""
+    eff = call.effects
+    return (1 if eff.take_turned == "yes" else 0) + eff.draw - eff.then_discard
+
+
+def _safe_for_the_handless(v: Variant, call: Call) -> bool:
+    """Whether a player whose hand was thrown may make ``call``: it leaves him out, needs cards in hand
+    (so it is not open to him), or throws the hand and draws a whole new one."""
+    eff, req = call.effects, call.requires
+    if eff.status == "out" or req.holds or req.min_trumps or eff.take_turned == "swap":
+        return True
+    return eff.discard_hand and _cards_from_nothing(call) == v.hand_size
 
 
 def _exchange_orders(v: Variant, stage: ExchangeStage, cid: str, status: str) -> list[tuple[tuple, list]]:
