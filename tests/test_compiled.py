@@ -31,8 +31,8 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from khrap import words as w
-from khrap.engine import Action, GameState, Rules
-from khrap.engine.compiled import JOKER_FLAG, Machine, Program
+from khrap.engine import GameState, Rules
+from khrap.engine.compiled import Machine, Program, action_word
 from khrap.sim.records import DealRecord, deal_record, machine_record
 from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.schema import Variant
@@ -72,11 +72,6 @@ def make_pair(variant: Variant, players: int, seed: int, name: str, stacks: int 
     ref = GameState(rules, players, seed=seed, stacks=stacks)
     fast = Machine(Program(rules), seed=seed, stacks=stacks)
     return Pair(ref, fast, f"{name}, {players} players, seed {seed}")
-
-
-def play_word(option: int) -> str:
-    """A play option of the machine (card, plus JOKER_FLAG as the joker) in CONTRACT.md words."""
-    return str(Action(w.PLAY, cards=(option % JOKER_FLAG,), joker=option >= JOKER_FLAG))
 
 
 def same_lists(pair: Pair, where: str, reference: list, words: list[str]) -> None:
@@ -124,7 +119,7 @@ def fused_deal(pair: Pair, pick: random.Random, where: str) -> int:
         assert fast.kind == pending.kind, here
         if pending.kind != "play":
             assert fast.seat == pending.seat, here
-        words = [play_word(o) for o in options] if pending.kind == "play" else [fast.word_of(o) for o in options]
+        words = [action_word(pending.kind, o) for o in options]
         reference = ref.legal_actions()
         same_lists(pair, here, reference, words)
         i = pick.randrange(len(options))

@@ -142,7 +142,7 @@ class HeuristicBot:
                 seat_info.pot = pot
                 best = max(self.est.call_value(cid, c, probs, hand, trump, seat_info) for cid, c, probs in options)
                 joins += best + CONTEST * min(pot, CAP * opening) > 0
-            self._joins[key] = joins / SAMPLES if joins else 0.0
+            self._joins[key] = joins / SAMPLES
         return self._joins[key]
 
     def _join_samples(self, n: int) -> list:

@@ -366,8 +366,7 @@ def _out_discards(v: Variant) -> Iterator[Issue]:
                        f"or `out_hands: at_end` in stage '{stage.id}'")
                 continue
             empty = thrower is not None and stage.speakers == "out"
-            kept = sum(1 for p in eff.keep if p in call.requires.holds)  # the cards he surely keeps
-            held = 0 if empty else kept if eff.discard_hand else v.hand_size
+            held = 0 if empty else len(surely_kept(call)) if eff.discard_hand else v.hand_size
             cards = held + (1 if eff.take_turned == "yes" else 0) + eff.draw
             if eff.then_discard <= cards:
                 continue

@@ -35,6 +35,19 @@ UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
 LOOK = Action(w.LOOK)
 
 
+def action_word(kind: str, action: Action | int | tuple[int, ...]) -> str:
+    """An action ``Machine.legal`` lists for a decision of ``kind``, in CONTRACT.md's words."""
+    if kind == "play":
+        return str(Action(w.PLAY, cards=(action % JOKER_FLAG,), joker=action >= JOKER_FLAG))
+    if kind == "discard":
+        return str(Action(w.DISCARD, cards=(action,)))
+    if kind == "trump":
+        return str(Action(w.TRUMP, suit=action))
+    if kind == "exchange":
+        return str(Action(w.EXCHANGE, cards=action))
+    return str(action)
+
+
 class Machine(Tricks, Payouts):
     """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none)."""
 
@@ -267,16 +280,7 @@ class Machine(Tricks, Payouts):
 
     def word_of(self, action: Action | int | tuple[int, ...]) -> str:
         """``action`` (listed for the pending decision) in CONTRACT.md's words."""
-        kind = self.kind
-        if kind == "play":
-            return str(Action(w.PLAY, cards=(action % JOKER_FLAG,), joker=action >= JOKER_FLAG))
-        if kind == "discard":
-            return str(Action(w.DISCARD, cards=(action,)))
-        if kind == "trump":
-            return str(Action(w.TRUMP, suit=action))
-        if kind == "exchange":
-            return str(Action(w.EXCHANGE, cards=action))
-        return str(action)
+        return action_word(self.kind, action)
 
     # ---------------------------------------------------------------- calls
     def _calls_step(self, stage: CompiledStage) -> None:
