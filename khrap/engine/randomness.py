@@ -22,14 +22,23 @@ def _standard(rng: random.Random) -> bool:
     return type(rng)._randbelow is random.Random._randbelow_with_getrandbits
 
 
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # by deck size: (i, i + 1, its bit length), from the top
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
+
+
+_BITS = tuple(n.bit_length() for n in range(4096))  # a choice among n < 4096 reads its bit length here
+
+
 def _shuffle(rng: random.Random, cards: list) -> None:
     if not _standard(rng):
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _STEPS.get(len(cards)) or _steps(len(cards)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -40,12 +49,13 @@ def _chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
     if not _standard(rng):
         return rng.choice
     getrandbits = rng.getrandbits
+    bits = _BITS
 
     def choose(options: Sequence[T]) -> T:
         n = len(options)
         if not n:
             raise IndexError("Cannot choose from an empty sequence")
-        k = n.bit_length()
+        k = bits[n] if n < 4096 else n.bit_length()
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)

@@ -13,8 +13,9 @@ turn-ups, redeals, trick winners, how the deal ended).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from itertools import chain, combinations
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from operator import itemgetter
 
 from khrap import words as w
 from khrap.engine.actions import Action
@@ -46,6 +47,43 @@ def action_word(kind: str, action: Action | int | tuple[int, ...]) -> str:
     if kind == "exchange":
         return str(Action(w.EXCHANGE, cards=action))
     return str(action)
+
+
+class Exchanges(Sequence):
+    """The exchanges open to a hand, as ``Machine.legal`` lists them, each made only when it is read.
+
+    A 4-card hand may throw any of 16 sets; a random choice reads one.  Index patterns of the
+    sets are made once per hand size and limits, and a set's cards are picked by a C-level getter."""
+
+    __slots__ = ("hand", "getters")
+    _patterns: dict[tuple[int, int, int], tuple[Callable, ...]] = {}
+
+    def __init__(self, hand: list[int], least: int, most: int) -> None:
+        self.hand = hand
+        key = (len(hand), least, most)
+        getters = self._patterns.get(key)
+        if getters is None:
+            getters = self._patterns[key] = tuple(_getter(positions) for k in range(least, most + 1)
+                                                  for positions in combinations(range(len(hand)), k))
+        self.getters = getters
+
+    def __len__(self) -> int:
+        return len(self.getters)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [get(self.hand) for get in self.getters[i]]
+        return self.getters[i](self.hand)
+
+
+def _getter(positions: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function giving the cards at ``positions`` of a hand, as a tuple."""
+    if len(positions) > 1:
+        return itemgetter(*positions)
+    if positions:
+        position = positions[0]
+        return lambda hand: (hand[position],)
+    return lambda hand: ()
 
 
 class Machine(Tricks, Payouts):
@@ -144,10 +182,10 @@ class Machine(Tricks, Payouts):
         shuffle(self.rng, deck)
         n, size = self.n, self.program.hand_size
         hands = self.hands
-        first = self.dealer + 1
-        for i in range(size * n):
-            hands[(first + i) % n].append(deck[i])
-        self.stock = deck[size * n:]
+        first, dealt = self.dealer + 1, size * n
+        for seat in range(n):  # one card at a time from the dealer's left: every n-th card from the seat's first
+            hands[seat] += deck[(seat - first) % n:dealt:n]
+        self.stock = deck[dealt:]
         self.settled = False
         if self.program.trump_turned:
             self._turn_up()
@@ -219,15 +257,73 @@ class Machine(Tricks, Payouts):
         card: ``choose`` must decide from the list it is given, not by reading the machine."""
         self.start_deal()
         actions = 0
-        legal, apply = self.legal, self.apply
         plain = self.program.plain_follow
         while self.kind is not None:
-            if plain and self.kind == "play" and self.seat in self.in_play:
+            kind = self.kind
+            if kind == "call":
+                actions += self._run_calls(choose)
+            elif kind == "play" and plain and self.seat in self.in_play:
                 actions += self._play_tricks(choose)
+            elif kind == "exchange":
+                actions += self._run_exchange(choose)
             else:
-                apply(choose(legal()))
+                self.apply(choose(self.legal()))
                 actions += 1
         return actions
+
+    def _run_calls(self, choose: Callable[[list], object]) -> int:
+        """The calls stage's turns from the pending one to its end, as ``apply`` of each would play them,
+        without going back through ``advance`` between speakers; returns the decisions made."""
+        stage = self.program.stages[self.stage_index]
+        listers, queue, owed = stage.listers, self.queue, self.owed_discards
+        made = 0
+        while True:
+            seat = self.seat
+            found = listers[self.declarer is not None](self, seat)
+            if self.may_look:
+                found.append(LOOK)
+            action = choose(found)
+            made += 1
+            if action.word == w.LOOK:
+                self.looked[seat] = True
+                self.may_look = False
+                continue
+            self._make(seat, action)
+            if owed[seat]:
+                made += self._run_discards(seat, choose)
+            if not queue or self.skipped and stage.id in self.skipped:
+                self.kind = None
+                self.advance()
+                return made
+            self._wait("call", queue.pop(0))
+
+    def _run_discards(self, seat: int, choose: Callable[[list], object]) -> int:
+        """``seat``'s owed discards, one decision each; returns their number."""
+        hand, owed, discards = self.hands[seat], self.owed_discards, self.discards
+        self.kind, self.seat = "discard", seat
+        self.looked[seat] = True
+        self.may_look = False
+        made = owed[seat]
+        while owed[seat]:
+            card = choose(list(hand))
+            hand.remove(card)
+            discards.append(card)
+            owed[seat] -= 1
+        return made
+
+    def _run_exchange(self, choose: Callable[[list], object]) -> int:
+        """The pending exchange and the discards it owes, then on to the next decision."""
+        seat = self.seat
+        least, most, _ = self._limits(seat)
+        cards = choose(Exchanges(sorted(self.hands[seat]), least, most))
+        self.kind = None
+        self._exchange(seat, cards)
+        made = 1
+        if self.kind == "discard":
+            made += self._run_discards(seat, choose)
+            self.kind = None
+        self.advance()
+        return made
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Action | int | tuple[int, ...]]:
@@ -246,9 +342,7 @@ class Machine(Tricks, Payouts):
         if kind == "discard":
             return list(self.hands[seat])
         if kind == "exchange":
-            least, most, _ = self._limits(seat)
-            hand = sorted(self.hands[seat])
-            return list(chain.from_iterable(combinations(hand, k) for k in range(least, most + 1)))
+            return self._exchanges(seat)
         if kind == "trump":
             return [0, 1, 2, 3]
         return []
@@ -311,35 +405,11 @@ class Machine(Tricks, Payouts):
         return [s for s in seats if hands[s]]
 
     def _legal_calls(self, seat: int) -> list[Action]:
-        p = self.program
-        size = len(self.hands[seat])
-        found = []
-        for call in p.stages[self.stage_index].open_calls[self.declarer is not None]:
-            forms = call.forms.get(size) or p.forms(call, size)
-            tests = call.tests
-            if not tests:
-                found.extend(forms)
-                continue
-            for form in forms:
-                for test in tests:
-                    if not test(self, seat, form):
-                        break
-                else:
-                    found.append(form)
-        return found
+        return self.program.stages[self.stage_index].listers[self.declarer is not None](self, seat)
 
     def _blind_open(self, seat: int) -> bool:
         """Whether a blind call is open to ``seat`` (he has not looked), as the reference kernel decides."""
-        stage = self.program.stages[self.stage_index]
-        size = len(self.hands[seat])
-        for call in stage.blind_calls[self.declarer is not None]:
-            for form in self.program.forms(call, size):
-                for test in call.tests:
-                    if not test(self, seat, form):
-                        break
-                else:
-                    return True
-        return False
+        return bool(self.program.stages[self.stage_index].blind_listers[self.declarer is not None](self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
         """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
@@ -392,6 +462,13 @@ class Machine(Tricks, Payouts):
             self.declarer_round = self.round
         self._set_status(seat, status)
         self.call_of[seat] = cid
+        if call.has_effects:
+            self._effects(seat, call, action)
+        if status == OUT and self.program.stages[self.stage_index].out_hands == "on_call":
+            self._throw_hand(seat)
+
+    def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
+        """What a call does besides setting its status: others forced in, cards moved or deferred, stages skipped."""
         if call.forces_others:
             for other in self.program.orders[(seat + 1) % self.n]:
                 if other != seat and self.hands[other]:
@@ -407,8 +484,6 @@ class Machine(Tricks, Payouts):
             self.queue.clear()
         if call.skip_stages:
             self.skipped.update(call.skip_stages)
-        if status == OUT and self.program.stages[self.stage_index].out_hands == "on_call":
-            self._throw_hand(seat)
 
     def _throw_hand(self, seat: int) -> None:
         self.discards.extend(self.hands[seat])
@@ -480,8 +555,7 @@ class Machine(Tricks, Payouts):
 
     # ------------------------------------------------------------- exchange
     def _call_of(self, seat: int) -> CompiledCall | None:
-        cid = self.call_of[seat]
-        return self.program.calls.get(cid) if cid else None
+        return self.program.calls.get(self.call_of[seat])
 
     def _exchange_step(self, stage: CompiledStage) -> None:
         if not self.stage_started:
@@ -527,6 +601,15 @@ class Machine(Tricks, Payouts):
         least = call.min_discard if call else 0
         reserved = self.owed_draws - (least + extra if least else 0)
         return least, min(most, len(self.stock) - reserved - extra), extra
+
+    def _exchanges(self, seat: int) -> list[tuple[int, ...]]:
+        """The cards ``seat`` may throw: every set the limits allow, fewest first, each in card order."""
+        least, most, _ = self._limits(seat)
+        hand = sorted(self.hands[seat])
+        found: list[tuple[int, ...]] = []
+        for k in range(least, most + 1):
+            found += combinations(hand, k)
+        return found
 
     def _exchange(self, seat: int, cards: tuple[int, ...]) -> None:
         call = self._call_of(seat)

@@ -18,9 +18,9 @@ class Payouts:
     # ---------------------------------------------------------- instant wins
     def _instant_wins(self) -> None:
         statuses, hands = self.statuses, self.hands
-        for wid, rank, count, all_pay, skip_if_pot in self.program.instant_wins:
+        for wid, of_rank, count, all_pay, skip_if_pot in self.program.instant_wins:
             for seat in self.program.orders[self.declarer]:
-                if statuses[seat] in (DECLARER, HELPER) and [c % 13 for c in hands[seat]].count(rank) >= count:
+                if statuses[seat] in (DECLARER, HELPER) and len([*filter(of_rank, hands[seat])]) >= count:
                     self._instant_win(wid, seat, all_pay, skip_if_pot)
                     return
         self._next_stage()
@@ -59,16 +59,19 @@ class Payouts:
         pot_at_start = self.pot_settle = self.pot
         statuses, tricks, stacks = self.statuses, self.tricks, self.stacks
         declarer = self.declarer
-        seats = [s for s in p.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
-        failed = [s for s in seats if tricks[s] < p.statuses[statuses[s]].tricks]
+        seats = self.in_play  # the declarer and his helpers, clockwise from him (``_start_play``)
+        needed = p.tricks_needed
+        failed = [s for s in seats if tricks[s] < needed[statuses[s]]]
         unit = pot_at_start // p.share_divisor
         share_statuses, fulfilled_only = p.share_statuses, p.share_fulfilled_only
+        pot = self.pot
         for seat in seats:
             if statuses[seat] in share_statuses and not (fulfilled_only and seat in failed):
-                chips = min(unit * tricks[seat], self.pot)
+                chips = min(unit * tricks[seat], pot)
                 if chips > 0:
-                    self.pot -= chips
+                    pot -= chips
                     stacks[seat] += chips
+        self.pot = pot
         if p.prizes and declarer not in failed:
             prize = p.prizes[min(self.declarer_round, len(p.prizes)) - 1]
             chips = self.pot if prize == "rest" else pot_at_start // 2 if prize == "half" else 0
@@ -78,7 +81,7 @@ class Payouts:
         if p.any_locked:
             self._return_locks()
         if p.redistribute:
-            self._redistribute([s for s in seats if s not in failed and tricks[s] > 0])
+            self._redistribute([s for s in seats if tricks[s] > 0 and s not in failed])
         self._finish_deal()
 
     def _penalty(self, seat: int, pot_at_start: int) -> None:
@@ -99,20 +102,26 @@ class Payouts:
 
     def _redistribute(self, winners: list[int]) -> None:
         tricks = self.tricks
-        total = sum(tricks[s] for s in winners)
         pot = self.pot
-        if not total or pot <= 0:
+        if pot <= 0 or not winners:
             return
+        total = 0
         for seat in winners:
-            self._pay_from_pot(seat, pot * tricks[seat] // total)
+            total += tricks[seat]
+        stacks = self.stacks
+        for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
+            chips = pot * tricks[seat] // total
+            self.pot -= chips
+            stacks[seat] += chips
         if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])
             self._pay_from_pot(best, self.pot)
 
     def _finish_deal(self) -> None:
+        discards = self.discards
         for hand in self.hands:
             if hand:
-                self.discards.extend(hand)
+                discards += hand
                 hand.clear()
         declarer = self.declarer
         if self.program.next_dealer_declarer and declarer is not None:

@@ -18,6 +18,7 @@ from khrap import words as w
 from khrap.cards import RANKS
 from khrap.engine.actions import Action, call_forms
 from khrap.engine.calls import deferred_part, draws_needed
+from khrap.engine.compiled.listers import Lister, make_lister
 from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 
@@ -54,6 +55,7 @@ class CompiledCall:
     deferred_part: int  # cards reserved for the exchange turn (min_discard + draw_extra when it must exchange)
     declarer: str  # requires.declarer: any, exists, absent
     moves_cards: bool = False  # throws, takes, draws or owes discards when made (else only the status changes)
+    has_effects: bool = False  # does more than set its status (``Machine._effects``)
     tests: tuple[Test, ...] = ()
     forms: dict[int, tuple[Action, ...]] = field(default_factory=dict)  # by hand length
 
@@ -71,6 +73,9 @@ class CompiledStage:
     order: tuple[tuple[frozenset, frozenset], ...] = ()
     order_by_call: dict = field(default_factory=dict)
     max_discard: int | None = None
+    # The same as written-out functions (``listers.py``): ``listers[d](machine, seat)`` lists the open calls.
+    listers: tuple[Lister, Lister] | None = None
+    blind_listers: tuple[Lister, Lister] | None = None
 
 
 @dataclass(slots=True)
@@ -105,6 +110,7 @@ class Program:
         self.statuses = {
             s: StatusValue(r.tricks, *chips(r.stake, v.base_stake), r.locked) for s, r in v.statuses.items()
         }
+        self.tricks_needed = {s: r.tricks for s, r in self.statuses.items()}
         self.any_locked = any(r.locked for r in v.statuses.values())  # else no stake is ever locked
         self.overridden_becomes = v.overridden_becomes
         self.allow_debt = v.allow_debt
@@ -124,7 +130,7 @@ class Program:
         self.joker = rules.joker
         self.joker_demands_trump = v.joker is not None and v.joker.led_demands == "trump"
         self.instant_wins = [
-            (wid, RANKS.index(win.rank), win.count, win.payers == "all", win.next_ante == "skip_if_pot")
+            (wid, _of_rank(RANKS.index(win.rank)), win.count, win.payers == "all", win.next_ante == "skip_if_pot")
             for wid, win in v.instant_wins.items() if win.enabled
         ]
         s = v.settlement
@@ -141,6 +147,15 @@ class Program:
         self.remainder_to_most = s.remainder == "most_tricks"
         self.next_dealer_declarer = v.next_dealer == "declarer"
         self.helper_status = self.statuses.get(w.HELPER)
+        self._rotations: dict[tuple[int, ...], dict[int, list[int]]] = {}
+
+    def rotations(self, seats: list[int]) -> dict[int, list[int]]:
+        """For each seat in play, the others in play in the order they follow his lead."""
+        key = tuple(seats)
+        found = self._rotations.get(key)
+        if found is None:
+            found = self._rotations[key] = {seat: seats[i + 1:] + seats[:i] for i, seat in enumerate(seats)}
+        return found
 
     # ------------------------------------------------------------- calls
     def _call(self, cid: str, call: Call) -> CompiledCall:
@@ -153,6 +168,8 @@ class Program:
         )
         compiled.tests = tuple(self._tests(cid, call))
         compiled.moves_cards = bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
+        compiled.has_effects = bool(compiled.moves_cards or eff.forces_others or eff.when != "now" or eff.ends_stage
+                                    or eff.skip_stages or compiled.deferred_part)
         return compiled
 
     def _tests(self, cid: str, call: Call) -> list[Test]:
@@ -201,12 +218,45 @@ class Program:
             open_calls = (tuple(c for c in calls if c.declarer != "exists"),
                           tuple(c for c in calls if c.declarer != "absent"))
             blind_calls = tuple(tuple(c for c in group if c.blind) for group in open_calls)
+            listers = tuple(self._lister(f"{stage.id} {d}", group, d) for d, group in enumerate(open_calls))
+            blind_listers = tuple(self._lister(f"{stage.id} {d} blind", group, d)
+                                  for d, group in enumerate(blind_calls))
             return CompiledStage(stage.id, kind, stage.speakers, stage.start == "declarer_left", open_calls,
-                                 blind_calls, stage.out_hands)
+                                 blind_calls, stage.out_hands, listers=listers, blind_listers=blind_listers)
         if kind == EXCHANGE:
             return CompiledStage(stage.id, kind, order=_groups(stage.order), max_discard=stage.max_discard,
                                  order_by_call={cid: _groups(g) for cid, g in stage.order_by_call.items()})
         return CompiledStage(stage.id, kind)
+
+
+    def _lister(self, where: str, calls: tuple[CompiledCall, ...], declarer_exists: int) -> Lister:
+        """The calls of a stage as a written-out lister (``where``: the stage, for tracebacks)."""
+        forms = [_FormsBySize(c.cid) if c.take_turned == "swap" else call_forms(c.cid, c.take_turned, 0)
+                 for c in calls]
+
+        def checked(t, seat: int, i: int, size: int) -> list[Action]:
+            call = calls[i]
+            return [form for form in self.forms(call, size) if all(test(t, seat, form) for test in call.tests)]
+
+        named = [(c.cid, self.rules.calls[c.cid]) for c in calls]
+        return make_lister(where, named, self.allow_debt, bool(declarer_exists), forms, checked)
+
+
+class _FormsBySize(dict):
+    """A swapping call's forms by hand size, made when a size is first asked for."""
+
+    def __init__(self, cid: str) -> None:
+        super().__init__()
+        self.cid = cid
+
+    def __missing__(self, size: int) -> tuple[Action, ...]:
+        found = self[size] = call_forms(self.cid, "swap", size)
+        return found
+
+
+def _of_rank(rank: int) -> Callable[[int], bool]:
+    """Whether a card is of ``rank``, as a C-level test for ``filter``."""
+    return frozenset(range(rank, 52, 13)).__contains__
 
 
 def _groups(groups: list[ExchangeGroup]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:

@@ -12,6 +12,9 @@ from khrap import words as w
 
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
 JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
+# Whether a card is of a suit (None: no trump named), as C-level tests for ``filter``.
+IN_SUIT = {suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)}
+IN_SUIT[None] = frozenset().__contains__
 
 
 class Tricks:
@@ -50,7 +53,9 @@ class Tricks:
         trump, size = self.trump, len(seats)
         leader = self.seat
         played = 0
-        rotations = {seat: seats[i + 1:] + seats[:i] for i, seat in enumerate(seats)}  # the others, in turn
+        rotations = self.program.rotations(seats)
+        in_suit = IN_SUIT
+        in_trump = in_suit[trump]
         while True:
             hand = hands[leader]
             card = choose(list(hand))
@@ -61,7 +66,7 @@ class Tricks:
             cards = [card]
             for seat in rotations[leader]:
                 hand = hands[seat]
-                options = [c for c in hand if c // 13 == led] or [c for c in hand if c // 13 == trump] or list(hand)
+                options = [*filter(in_suit[led], hand)] or [*filter(in_trump, hand)] or list(hand)
                 card = choose(options)
                 hand.remove(card)
                 looked[seat] = True
