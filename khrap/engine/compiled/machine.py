@@ -137,7 +137,7 @@ class Machine(Tricks, Payouts):
         self.trick: list[tuple[int, int, bool]] = []
         self.tricks = [0] * n
         self.in_play: list[int] = []
-        self.held_at_play: list[list[int]] = [[] for _ in range(n)]
+        self.held_at_play: list | tuple = ((),) * n  # the hands at play, kept when a penalty reads them
         self.next_dealer: int | None = None
 
     def _reset_facts(self) -> None:
@@ -249,12 +249,14 @@ class Machine(Tricks, Payouts):
     def play_deal(self, choose: Callable[[list], object]) -> int:
         """Play one whole deal, ``choose(legal)`` picking each action; returns the number of decisions.
 
-        ``choose`` sees the very lists ``legal`` would give, in the same order; the tricks of a
-        table with the plain follow rule run in one loop (``_play_tricks``) instead of step by step
-        (not when the leader is not in play, which the checks refuse but a variant built past them
-        may still bring about).
-        While the tricks run in that loop the machine's pending decision is not updated card by
-        card: ``choose`` must decide from the list it is given, not by reading the machine."""
+        ``choose`` sees the very options ``legal`` would give, in the same order (a list, except the
+        exchanges: an ``Exchanges`` sequence that makes a set of cards when it is read).  Each calls
+        stage (``_run_calls``) and each exchange (``_run_exchange``) run in a loop of their own instead
+        of step by step, and so do the tricks of a table with the plain follow rule (``_play_tricks``;
+        not when the leader is not in play, which the checks refuse but a variant built past them may
+        still bring about).  While the tricks run in that loop the machine's pending decision is not
+        updated card by card: ``choose`` must decide from the list it is given, not by reading the
+        machine."""
         self.start_deal()
         actions = 0
         plain = self.program.plain_follow
@@ -402,7 +404,7 @@ class Machine(Tricks, Payouts):
         hands = self.hands
         if stage.speakers == "others":
             return [s for s in seats if s != declarer and hands[s]]
-        return [s for s in seats if hands[s]]
+        return [*filter(hands.__getitem__, seats)]  # those with cards
 
     def _legal_calls(self, seat: int) -> list[Action]:
         return self.program.stages[self.stage_index].listers[self.declarer is not None](self, seat)

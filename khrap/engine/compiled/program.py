@@ -143,6 +143,7 @@ class Program:
              None if p.pay == "stake" else chips(p.pay, v.base_stake))
             for p in s.penalties
         ]
+        self.penalties_read_held = any(held for _, _, _, held, _ in self.penalties)  # else no hand is kept at play
         self.redistribute = s.pot_after == "redistribute"
         self.remainder_to_most = s.remainder == "most_tricks"
         self.next_dealer_declarer = v.next_dealer == "declarer"

@@ -26,7 +26,8 @@ class Tricks:
         for seat in range(self.n):
             if statuses[seat] == UNDECIDED:
                 statuses[seat] = OUT
-            self.held_at_play[seat] = list(self.hands[seat])
+        if self.program.penalties_read_held:
+            self.held_at_play = [list(hand) for hand in self.hands]
         self.in_play = [s for s in self.program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
         if self.program.lone_takes_all and self.in_play == [declarer]:
             self.tricks[declarer] = self.program.hand_size
@@ -56,20 +57,21 @@ class Tricks:
         rotations = self.program.rotations(seats)
         in_suit = IN_SUIT
         in_trump = in_suit[trump]
+        for seat in seats:  # each plays a card to the first trick, and a seat that plays has looked
+            looked[seat] = True
         while True:
             hand = hands[leader]
             card = choose(list(hand))
             hand.remove(card)
-            looked[leader] = True
             led = card // 13
+            in_led = in_suit[led]
             best_seat, best_class, best_rank = leader, (2 if led == trump else 1), card % 13
             cards = [card]
             for seat in rotations[leader]:
                 hand = hands[seat]
-                options = [*filter(in_suit[led], hand)] or [*filter(in_trump, hand)] or list(hand)
+                options = [*filter(in_led, hand)] or [*filter(in_trump, hand)] or list(hand)
                 card = choose(options)
                 hand.remove(card)
-                looked[seat] = True
                 cards.append(card)
                 suit = card // 13
                 cls = 2 if suit == trump else 1 if suit == led else 0
