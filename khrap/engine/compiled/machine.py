@@ -28,6 +28,7 @@ from khrap.engine.compiled.program import (
     CompiledCall,
     CompiledStage,
     Program,
+    StatusValue,
 )
 from khrap.engine.compiled.tricks import JOKER_FLAG, Tricks
 from khrap.engine.randomness import shuffle
@@ -314,18 +315,24 @@ class Machine(Tricks, Payouts):
         return made
 
     def _run_exchange(self, choose: Callable[[list], object]) -> int:
-        """The pending exchange and the discards it owes, then on to the next decision."""
-        seat = self.seat
-        least, most, _ = self._limits(seat)
-        cards = choose(Exchanges(sorted(self.hands[seat]), least, most))
-        self.kind = None
-        self._exchange(seat, cards)
-        made = 1
-        if self.kind == "discard":
-            made += self._run_discards(seat, choose)
+        """The exchange stage's turns from the pending one, each with the discards it owes, as long as
+        the next seat in the queue exchanges too; then on to the next decision."""
+        hands, queue, deferred = self.hands, self.queue, self.deferred
+        made = 0
+        while True:
+            seat = self.seat
+            least, most, _ = self._limits(seat)
+            cards = choose(Exchanges(sorted(hands[seat]), least, most))
             self.kind = None
-        self.advance()
-        return made
+            self._exchange(seat, cards)
+            made += 1
+            if self.kind == "discard":
+                made += self._run_discards(seat, choose)
+                self.kind = None
+            if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
+                self.advance()
+                return made
+            self._wait("exchange", queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Action | int | tuple[int, ...]]:
@@ -411,7 +418,8 @@ class Machine(Tricks, Payouts):
 
     def _blind_open(self, seat: int) -> bool:
         """Whether a blind call is open to ``seat`` (he has not looked), as the reference kernel decides."""
-        return bool(self.program.stages[self.stage_index].blind_listers[self.declarer is not None](self, seat))
+        lister = self.program.stages[self.stage_index].blind_listers[self.declarer is not None]
+        return lister is not None and bool(lister(self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
         """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
@@ -429,24 +437,26 @@ class Machine(Tricks, Payouts):
                 costs.append(pay[0] + pay[1] * self.pot)
         return max(costs)
 
-    def _set_status(self, seat: int, status: str) -> None:
-        rule = self.program.statuses.get(status)
+    def _set_status(self, seat: int, status: str, rule: StatusValue | None | bool = False) -> None:
+        """Give ``seat`` the status and its stake (``rule``: the status's value, when the caller has it)."""
+        if rule is False:
+            rule = self.program.statuses.get(status)
         self.statuses[seat] = status
-        stacks, locked = self.stacks, self.locked
+        locked = self.locked
         if rule is None:
             self.stake_of[seat] = 0
             if locked[seat]:
-                stacks[seat] += locked[seat]
+                self.stacks[seat] += locked[seat]
                 locked[seat] = 0
             return
         stake = rule.base + rule.pots * self.pot
         self.stake_of[seat] = stake
         if rule.locked:
             delta = stake - locked[seat]
-            stacks[seat] -= delta
+            self.stacks[seat] -= delta
             locked[seat] += delta
-        else:
-            stacks[seat] += locked[seat]
+        elif locked[seat]:
+            self.stacks[seat] += locked[seat]
             locked[seat] = 0
 
     def _make(self, seat: int, action: Action) -> None:
@@ -462,7 +472,7 @@ class Machine(Tricks, Payouts):
                 self._set_status(old, self.program.overridden_becomes)
             self.declarer = seat
             self.declarer_round = self.round
-        self._set_status(seat, status)
+        self._set_status(seat, status, call.status_value)
         self.call_of[seat] = cid
         if call.has_effects:
             self._effects(seat, call, action)

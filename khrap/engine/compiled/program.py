@@ -56,6 +56,7 @@ class CompiledCall:
     declarer: str  # requires.declarer: any, exists, absent
     moves_cards: bool = False  # throws, takes, draws or owes discards when made (else only the status changes)
     has_effects: bool = False  # does more than set its status (``Machine._effects``)
+    status_value: StatusValue | None = None  # what its status is worth (None: nothing)
     tests: tuple[Test, ...] = ()
     forms: dict[int, tuple[Action, ...]] = field(default_factory=dict)  # by hand length
 
@@ -75,7 +76,7 @@ class CompiledStage:
     max_discard: int | None = None
     # The same as written-out functions (``listers.py``): ``listers[d](machine, seat)`` lists the open calls.
     listers: tuple[Lister, Lister] | None = None
-    blind_listers: tuple[Lister, Lister] | None = None
+    blind_listers: tuple[Lister | None, Lister | None] | None = None
 
 
 @dataclass(slots=True)
@@ -169,6 +170,7 @@ class Program:
         )
         compiled.tests = tuple(self._tests(cid, call))
         compiled.moves_cards = bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
+        compiled.status_value = self.statuses.get(eff.status)
         compiled.has_effects = bool(compiled.moves_cards or eff.forces_others or eff.when != "now" or eff.ends_stage
                                     or eff.skip_stages or compiled.deferred_part)
         return compiled
@@ -220,8 +222,8 @@ class Program:
                           tuple(c for c in calls if c.declarer != "absent"))
             blind_calls = tuple(tuple(c for c in group if c.blind) for group in open_calls)
             listers = tuple(self._lister(f"{stage.id} {d}", group, d) for d, group in enumerate(open_calls))
-            blind_listers = tuple(self._lister(f"{stage.id} {d} blind", group, d)
-                                  for d, group in enumerate(blind_calls))
+            blind_listers = tuple(self._lister(f"{stage.id} {d} blind", group, d) if group else None
+                                  for d, group in enumerate(blind_calls))  # None: no blind call to test
             return CompiledStage(stage.id, kind, stage.speakers, stage.start == "declarer_left", open_calls,
                                  blind_calls, stage.out_hands, listers=listers, blind_listers=blind_listers)
         if kind == EXCHANGE:
