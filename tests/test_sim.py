@@ -293,3 +293,17 @@ def test_simulate_command_engine_option() -> None:
     assert outputs[0] == outputs[1]
     bad = CliRunner().invoke(app, ["simulate", "khrap", "--deals", "5", "--engine", "fast"])
     assert bad.exit_code == 2 and "--engine" in bad.output
+
+
+def test_local_tasks_batch_chunks_and_play_each_as_alone() -> None:
+    from khrap.sim.pool import batch_size, play_chunks
+    from khrap.variant.catalog import builtin
+
+    # 200 chunks on 2 workers: 8 tasks a worker, 200 // 16 = 12 chunks a task; never fewer than one
+    assert batch_size(200, 2) == 12
+    assert batch_size(3, 2) == 1
+    spec = SimSpec.make(builtin("khrap"), 4, "random", seed=5, deals=30, chunk=10)
+    together = play_chunks(spec, [0, 1, 2], keep_records=True)
+    alone = [play_chunk(spec, i, keep_records=True) for i in range(3)]
+    assert [r.records for r in together] == [r.records for r in alone]
+    assert [r.stats.summary() for r in together] == [r.stats.summary() for r in alone]

@@ -71,12 +71,31 @@ class LocalWorkers:
                     progress(results[-1].deals)
             return results, 1
         self.start()
-        futures = [self._pool.submit(play_chunk, spec, index, keep_records) for index, _ in chunks]
+        indexes = [index for index, _ in chunks]
+        size = batch_size(len(chunks), self.workers)
+        futures = [self._pool.submit(play_chunks, spec, indexes[i:i + size], keep_records)
+                   for i in range(0, len(indexes), size)]
         for future in as_completed(futures):
-            results.append(future.result())
-            if progress:
-                progress(results[-1].deals)
+            for result in future.result():
+                results.append(result)
+                if progress:
+                    progress(result.deals)
         return results, min(self.workers, len(chunks))
 
 
-__all__ = ["LocalWorkers", "default_workers"]
+def batch_size(chunks: int, workers: int) -> int:
+    """Chunks per task: about ``BATCHES_PER_WORKER`` tasks a worker, so that a task's round trip (the spec
+    sent, the statistics sent back) is paid a few times per worker, not once per chunk of 100 deals,
+    while the progress bar still moves and a slow task does not leave the other workers idle long."""
+    return max(1, chunks // (workers * BATCHES_PER_WORKER))
+
+
+BATCHES_PER_WORKER = 8
+
+
+def play_chunks(spec: SimSpec, indexes: list[int], keep_records: bool = False) -> list[ChunkResult]:
+    """Several chunks in one task, each exactly as ``play_chunk`` plays it alone."""
+    return [play_chunk(spec, index, keep_records) for index in indexes]
+
+
+__all__ = ["LocalWorkers", "batch_size", "default_workers", "play_chunks"]

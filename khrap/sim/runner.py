@@ -103,6 +103,12 @@ def _variant(variant_json: str) -> Variant:
     return Variant.model_validate(json.loads(variant_json))
 
 
+@lru_cache(maxsize=8)
+def _program(variant_json: str, players: int) -> Program:
+    """The compiled variant, made once per process (its tables only grow as it plays, whatever the seed)."""
+    return Program(Rules(_variant(variant_json), players))
+
+
 @dataclass
 class ChunkResult:
     index: int
@@ -117,10 +123,15 @@ def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkRe
     """Play chunk ``index`` of ``spec``: one session of its deals, bots at every seat."""
     started, cpu = time.perf_counter(), time.process_time()
     deals = dict(spec.chunks())[index]
-    rules = Rules(_variant(spec.variant_json), spec.players)
     seed = chunk_seed(spec.seed, index)
     rng = random.Random(seed ^ 0x5EED)
-    new_table, play_deal = _compiled(rules, rng) if spec.compiled else _reference(spec, rules, rng)
+    if spec.compiled:
+        program = _program(spec.variant_json, spec.players)
+        rules = program.rules
+        new_table, play_deal = _compiled(program, rng)
+    else:
+        rules = Rules(_variant(spec.variant_json), spec.players)
+        new_table, play_deal = _reference(spec, rules, rng)
     table = new_table(seed)
     stats = Stats(spec.players, rules.variant.base_stake, rules.hand_size)
     session: list[DealRecord] = []
@@ -152,7 +163,7 @@ def _reference(spec: SimSpec, rules: Rules, rng: random.Random) -> tuple[NewTabl
             lambda state: _play_deal(state, bots, rng))
 
 
-def _compiled(rules: Rules, rng: random.Random) -> tuple[NewTable, PlayDeal]:
+def _compiled(program: Program, rng: random.Random) -> tuple[NewTable, PlayDeal]:
     """A fresh compiled machine from a seed, and one deal on it with random choices.
 
     ``chooser(rng)`` picks exactly as ``rng.choice``, which is what ``RandomBot.choose`` does with
@@ -161,7 +172,6 @@ def _compiled(rules: Rules, rng: random.Random) -> tuple[NewTable, PlayDeal]:
     decision): the limit is for bots that pass for ever, while validation requires the first calls
     stage to offer a declaring call that needs no particular cards, so random bots end a deal with
     probability one."""
-    program = Program(rules)
     return (lambda seed: Machine(program, seed=seed, stacks=STACKS),
             lambda machine: _play_machine_deal(machine, chooser(rng)))
 
