@@ -74,8 +74,7 @@ def test_a_lister_applies_the_written_tests(hand: list[int], trump: int | None, 
                                             is_open: bool) -> None:
     forms = [("everything",), ("pass",)]
     plain = Call.model_validate({"name": {"en": "Pass"}, "effects": {"status": "out"}})
-    lister = make_lister("test", [("x", EVERY_PRECONDITION), ("pass", plain)], False, True, forms,
-                         lambda *_: [])
+    lister = make_lister("test", [("x", EVERY_PRECONDITION), ("pass", plain)], False, True, forms)
     expected = ["everything", "pass"] if is_open else ["pass"]
     assert lister(Table(hand, trump, stock, looked), 0) == expected
 
@@ -90,3 +89,19 @@ def test_exchanges_are_the_combinations_in_order(size: int) -> None:
             assert len(made) == len(expected)
             assert list(made) == expected
             assert [made[i] for i in range(-len(expected), 0)] == expected
+
+
+def test_an_optional_take_tests_each_form_apart() -> None:
+    # Draw 2 with an optional take of the turned card: without it, 2 cards from the stock; taking
+    # it, the turned card counts as one draw (1 from the stock) and must still be on the table.
+    call = Call.model_validate({"name": {"en": "Take"},
+                                "effects": {"status": "helper", "take_turned": "optional", "draw": 2}})
+    assert conditions("t", call, allow_debt=True, declarer_exists=True) == ["2 <= len(m.stock) - m.owed_draws"]
+    assert conditions("t", call, allow_debt=True, declarer_exists=True, takes=True) == [
+        "not m.turned_taken and bool(m.turned)", "1 <= len(m.stock) - m.owed_draws"]
+    lister = make_lister("test", [("t", call)], True, True, [("plain", "taking")])
+    assert lister(Table([1, 2], 0, stock=2), 0) == ["plain", "taking"]
+    assert lister(Table([1, 2], 0, stock=1), 0) == ["taking"]
+    taken = Table([1, 2], 0, stock=2)
+    taken.turned_taken = True
+    assert lister(taken, 0) == ["plain"]

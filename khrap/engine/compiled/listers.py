@@ -4,10 +4,10 @@ The machine asks "which calls may this seat make?" several times a deal.  Loopin
 calls and over each call's tuple of test functions costs a Python call per test; here the tests of
 every call of the stage are written out as one function's source, with the variant's values (ranks,
 suits, counts) in it as constants, and compiled once per variant, the way ``dataclasses`` writes its
-methods.  The source comes from the calls' fields only, and states the same preconditions as
-``Program._tests`` (``tests/test_compiled.py`` checks every list against the reference kernel); no
-variant or call is named here.  A call whose tests depend on the form (an optional take of the
-turned card) is checked form by form through its test tuple instead.
+methods.  The source comes from the calls' fields only, and states the same preconditions as the
+reference kernel's ``calls.refusal`` (``tests/test_compiled.py`` checks every list against it); no
+variant or call is named here.  A call with an optional take of the turned card has two forms,
+tested apart: only the one that takes needs the turned card and draws one card fewer.
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ Lister = Callable[[object, int], list]
 """``lister(machine, seat)``: the calls open to ``seat`` now, in the stage's order (``look`` not included)."""
 
 
-def conditions(cid: str, call: Call, allow_debt: bool, declarer_exists: bool) -> list[str]:
-    """The form-free preconditions of ``call`` as Python expressions over ``m`` (the machine), ``seat``,
-    ``hand`` and ``trump``, while a declarer exists or not: ``Program._tests`` in source form."""
+def conditions(cid: str, call: Call, allow_debt: bool, declarer_exists: bool, takes: bool = False) -> list[str]:
+    """The preconditions of ``call`` as Python expressions over ``m`` (the machine), ``seat``, ``hand`` and
+    ``trump``, while a declarer exists or not; ``takes``: for the form of an optional take that takes the
+    turned card.  (Forms listed by the machine always name a valid position and draw from the top, so
+    no argument is tested.)"""
     req, eff = call.requires, call.effects
     found: list[str] = []
     if eff.status == w.DECLARER and not eff.override and req.declarer != "absent" and declarer_exists:
@@ -38,7 +40,7 @@ def conditions(cid: str, call: Call, allow_debt: bool, declarer_exists: bool) ->
     if req.turned_rank is not None:
         rank = RANKS.index(req.turned_rank)
         found.append(f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {rank}")
-    if eff.take_turned in ("yes", "swap"):
+    if eff.take_turned in ("yes", "swap") or takes:
         found.append("not m.turned_taken and bool(m.turned)")
     for rank, suit in map(compile_pattern, req.holds):
         if suit is None:  # the trump suit: none named yet holds nothing
@@ -49,7 +51,7 @@ def conditions(cid: str, call: Call, allow_debt: bool, declarer_exists: bool) ->
         least = "" if req.min_trumps is None else f"{req.min_trumps} <= "
         most = "" if req.max_trumps is None else f" <= {req.max_trumps}"
         found.append(f"{least}trumps(hand, trump){most}")
-    needed = draws_needed(call, False)
+    needed = draws_needed(call, takes)
     if needed:
         found.append(f"{needed} <= len(m.stock) - m.owed_draws")
     if not allow_debt:
@@ -64,33 +66,35 @@ def trumps(hand: list[int], trump: int | None) -> int:
 def lister_source(calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool) -> str:
     """Source of ``def lister(m, seat)`` listing the forms of ``calls`` open to ``seat``, in order.
 
-    Each call's forms are read from ``FORMS[i]`` (one tuple, or by hand size for a swapping call);
-    a call with an optional take is checked by ``checked(m, seat, i, size)``."""
+    Each call's forms are read from ``FORMS[i]`` (one tuple; by hand size for a swapping call; for an
+    optional take, the form without and the form with the turned card, each tested apart)."""
     lines = ["def lister(m, seat):", "    hand = m.hands[seat]", "    size = len(hand)", "    trump = m.trump",
              "    found = []"]
+
+    def add(tests: list[str], forms: str, indent: str = "    ") -> None:
+        if tests:
+            lines.append(f"{indent}if {' and '.join(f'({t})' for t in tests)}:")
+            indent += "    "
+        lines.append(f"{indent}found += {forms}")
+
     for i, (cid, call) in enumerate(calls):
         take = call.effects.take_turned
-        if take == "optional":
-            lines.append(f"    found += checked(m, seat, {i}, size)  # {cid}: tests form by form")
-            continue
-        forms = f"FORMS[{i}][size]" if take == "swap" else f"FORMS[{i}]"
-        tests = conditions(cid, call, allow_debt, declarer_exists)
         lines.append(f"    # {cid}")
-        if tests:
-            lines.append(f"    if {' and '.join(f'({t})' for t in tests)}:")
-            lines.append(f"        found += {forms}")
+        if take == "optional":
+            add(conditions(cid, call, allow_debt, declarer_exists), f"FORMS[{i}][:1]")
+            add(conditions(cid, call, allow_debt, declarer_exists, takes=True), f"FORMS[{i}][1:]")
         else:
-            lines.append(f"    found += {forms}")
+            forms = f"FORMS[{i}][size]" if take == "swap" else f"FORMS[{i}]"
+            add(conditions(cid, call, allow_debt, declarer_exists), forms)
     lines.append("    return found")
     return "\n".join(lines) + "\n"
 
 
 def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool,
-                forms: list, checked: Callable[[object, int, int, int], list]) -> Lister:
-    """Compile ``lister_source``; ``forms[i]`` as it reads them, ``checked`` for optional takes; ``where``
-    names the lister in tracebacks."""
+                forms: list) -> Lister:
+    """Compile ``lister_source``, with ``forms[i]`` as it reads them; ``where`` names it in tracebacks."""
     source = lister_source(calls, allow_debt, declarer_exists)
-    scope = {"FORMS": forms, "checked": checked, "trumps": trumps}
+    scope = {"FORMS": forms, "trumps": trumps}
     exec(compile(source, f"<calls lister: {where}>", "exec"), scope)  # noqa: S102 - source written above from the variant
     lister = scope["lister"]
     lister.source = source

@@ -317,12 +317,11 @@ class Machine(Tricks, Payouts):
     def _run_exchange(self, choose: Callable[[list], object]) -> int:
         """The exchange stage's turns from the pending one, each with the discards it owes, as long as
         the next seat in the queue exchanges too; then on to the next decision."""
-        hands, queue, deferred = self.hands, self.queue, self.deferred
+        queue, deferred = self.queue, self.deferred
         made = 0
         while True:
             seat = self.seat
-            least, most, _ = self._limits(seat)
-            cards = choose(Exchanges(sorted(hands[seat]), least, most))
+            cards = choose(self._exchanges(seat))
             self.kind = None
             self._exchange(seat, cards)
             made += 1
@@ -351,7 +350,7 @@ class Machine(Tricks, Payouts):
         if kind == "discard":
             return list(self.hands[seat])
         if kind == "exchange":
-            return self._exchanges(seat)
+            return list(self._exchanges(seat))
         if kind == "trump":
             return [0, 1, 2, 3]
         return []
@@ -614,14 +613,10 @@ class Machine(Tricks, Payouts):
         reserved = self.owed_draws - (least + extra if least else 0)
         return least, min(most, len(self.stock) - reserved - extra), extra
 
-    def _exchanges(self, seat: int) -> list[tuple[int, ...]]:
+    def _exchanges(self, seat: int) -> Exchanges:
         """The cards ``seat`` may throw: every set the limits allow, fewest first, each in card order."""
         least, most, _ = self._limits(seat)
-        hand = sorted(self.hands[seat])
-        found: list[tuple[int, ...]] = []
-        for k in range(least, most + 1):
-            found += combinations(hand, k)
-        return found
+        return Exchanges(sorted(self.hands[seat]), least, most)
 
     def _exchange(self, seat: int, cards: tuple[int, ...]) -> None:
         call = self._call_of(seat)

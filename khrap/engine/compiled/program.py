@@ -1,11 +1,11 @@
-"""A variant compiled for fast play: every field the machine reads, turned into plain values and tests.
+"""A variant compiled for fast play: every field the machine reads, turned into plain values and functions.
 
 The reference kernel (``GameState`` and its phase modules) reads the schema's objects at every
 decision.  Here each call becomes a ``CompiledCall``: its fields copied into
-slots, and its preconditions turned into a short tuple of tests holding only
-those the call has (a call with no ``holds`` carries no hand test), ordered
-cheapest first.  Stages become ``CompiledStage`` records with their enabled
-calls and exchange groups resolved.  Nothing here knows a variant or a call
+slots.  Stages become ``CompiledStage`` records with their enabled calls and
+exchange groups resolved, and the preconditions of a calls stage's calls
+written out as one lister function (``listers.py``) holding only the tests
+the calls have.  Nothing here knows a variant or a call
 by name: every value comes from the variant.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from khrap import words as w
 from khrap.cards import RANKS
 from khrap.engine.actions import Action, call_forms
-from khrap.engine.calls import deferred_part, draws_needed
+from khrap.engine.calls import deferred_part
 from khrap.engine.compiled.listers import Lister, make_lister
 from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
@@ -26,13 +26,10 @@ from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 CALLS, EXCHANGE, NAME_TRUMP, INSTANT_WINS, PLAY = range(5)
 KIND = {"calls": CALLS, "exchange": EXCHANGE, "name_trump": NAME_TRUMP, "instant_wins": INSTANT_WINS, "play": PLAY}
 
-Test = Callable[..., bool]
-"""A precondition: ``test(table, seat, form)`` is True when it allows the call."""
-
 
 @dataclass(slots=True)
 class CompiledCall:
-    """One enabled call: its fields as plain values, and the tests of its preconditions."""
+    """One enabled call: its fields as plain values (its preconditions are tested by the stage's listers)."""
 
     cid: str
     status: str
@@ -57,8 +54,6 @@ class CompiledCall:
     moves_cards: bool = False  # throws, takes, draws or owes discards when made (else only the status changes)
     has_effects: bool = False  # does more than set its status (``Machine._effects``)
     status_value: StatusValue | None = None  # what its status is worth (None: nothing)
-    tests: tuple[Test, ...] = ()
-    forms: dict[int, tuple[Action, ...]] = field(default_factory=dict)  # by hand length
 
 
 @dataclass(slots=True)
@@ -168,50 +163,11 @@ class Program:
             eff.then_discard, ex.takes_part, ex.min_discard, ex.max_discard, ex.draw_extra, ex.then_discard,
             deferred_part(call), req.declarer,
         )
-        compiled.tests = tuple(self._tests(cid, call))
         compiled.moves_cards = bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
         compiled.status_value = self.statuses.get(eff.status)
         compiled.has_effects = bool(compiled.moves_cards or eff.forces_others or eff.when != "now" or eff.ends_stage
                                     or eff.skip_stages or compiled.deferred_part)
         return compiled
-
-    def _tests(self, cid: str, call: Call) -> list[Test]:
-        """The call's preconditions as tests, the same as the reference kernel's ``calls.refusal`` (forms listed by the
-        machine always name a valid position and draw from the top, so no argument test is needed)."""
-        req, eff = call.requires, call.effects
-        tests: list[Test] = []
-        # Whether a declarer exists is not a test here: each stage lists the calls open in either case.
-        if eff.status == w.DECLARER and not eff.override and req.declarer != "absent":
-            tests.append(lambda t, seat, form: t.declarer is None or t.declarer == seat)
-        if req.dealer:
-            tests.append(lambda t, seat, form: seat == t.dealer)
-        if req.blind:
-            tests.append(lambda t, seat, form: not t.looked[seat])
-        if req.turned_rank is not None:
-            rank = RANKS.index(req.turned_rank)
-            tests.append(lambda t, seat, form: not t.turned_taken and bool(t.turned) and t.turned[-1] % 13 == rank)
-        if eff.take_turned in ("yes", "swap"):
-            tests.append(lambda t, seat, form: not t.turned_taken and bool(t.turned))
-        elif eff.take_turned == "optional":
-            tests.append(lambda t, seat, form: not form.take_turned or (not t.turned_taken and bool(t.turned)))
-        holds = tuple(compile_pattern(p) for p in req.holds)
-        if holds:
-            tests.append(_holds_test(holds))
-        if req.min_trumps is not None or req.max_trumps is not None:
-            tests.append(_trumps_test(req.min_trumps, req.max_trumps))
-        plain, taking = draws_needed(call, False), draws_needed(call, True)
-        if plain or taking:
-            tests.append(lambda t, seat, form: (taking if form.take_turned else plain) <= len(t.stock) - t.owed_draws)
-        if not self.allow_debt:
-            tests.append(lambda t, seat, form: t.can_cover(seat, eff.status, cid))
-        return tests
-
-    def forms(self, call: CompiledCall, size: int) -> tuple[Action, ...]:
-        """Each way of writing the call that differs in what it does (as the reference kernel's ``legal`` module)."""
-        found = call.forms.get(size)
-        if found is None:
-            found = call.forms[size] = call_forms(call.cid, call.take_turned, size)
-        return found
 
     # ------------------------------------------------------------ stages
     def _stage(self, stage: Stage) -> CompiledStage:
@@ -236,13 +192,8 @@ class Program:
         """The calls of a stage as a written-out lister (``where``: the stage, for tracebacks)."""
         forms = [_FormsBySize(c.cid) if c.take_turned == "swap" else call_forms(c.cid, c.take_turned, 0)
                  for c in calls]
-
-        def checked(t, seat: int, i: int, size: int) -> list[Action]:
-            call = calls[i]
-            return [form for form in self.forms(call, size) if all(test(t, seat, form) for test in call.tests)]
-
         named = [(c.cid, self.rules.calls[c.cid]) for c in calls]
-        return make_lister(where, named, self.allow_debt, bool(declarer_exists), forms, checked)
+        return make_lister(where, named, self.allow_debt, bool(declarer_exists), forms)
 
 
 class _FormsBySize(dict):
@@ -276,16 +227,3 @@ def holds(cards: list[int], patterns: tuple[tuple[int, int | None], ...], trump:
         if suit * 13 + rank not in cards:
             return False
     return True
-
-
-def _holds_test(patterns: tuple[tuple[int, int | None], ...]) -> Test:
-    return lambda t, seat, form: holds(t.hands[seat], patterns, t.trump)
-
-
-def _trumps_test(least: int | None, most: int | None) -> Test:
-    def test(t, seat, form) -> bool:
-        trump = t.trump
-        count = sum(1 for c in t.hands[seat] if c // 13 == trump)
-        return (least is None or count >= least) and (most is None or count <= most)
-
-    return test
