@@ -14,12 +14,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from khrap.cli import app
 from khrap.engine import GameState, Rules
 from khrap.session import complete_deck
-from khrap.sim import SimSpec, Stats, deal_record, decided_after, play_chunk, simulate
+from khrap.sim import Contract, DealRecord, SimSpec, Stats, deal_record, decided_after, play_chunk, simulate
 from khrap.variant.catalog import load_variant
 
 DECK = "AS QH 7S JS KH 6S 8S 6C 7C 8C 9S 7D 6D AD TS 8D 9H"
@@ -307,3 +309,45 @@ def test_local_tasks_batch_chunks_and_play_each_as_alone() -> None:
     alone = [play_chunk(spec, i, keep_records=True) for i in range(3)]
     assert [r.records for r in together] == [r.records for r in alone]
     assert [r.stats.summary() for r in together] == [r.stats.summary() for r in alone]
+
+
+def _decided_by_definition(winners: tuple[int, ...], needs: dict[int, int]) -> int:
+    """The first trick count after which every active seat is certain to make or to fail its need, literally."""
+    size = len(winners)
+    for t in range(size + 1):
+        left = size - t
+        taken = {seat: winners[:t].count(seat) for seat in needs}
+        if all(taken[s] >= need or taken[s] + left < need for s, need in needs.items()):
+            return t
+    raise AssertionError("every outcome is certain after the last trick")
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.integers(1, 8), data=st.data())
+def test_decided_after_is_the_first_trick_that_settles_every_contract(hand: int, data) -> None:
+    seats = 4
+    winners = tuple(data.draw(st.lists(st.integers(0, seats - 1), min_size=hand, max_size=hand)))
+    statuses = data.draw(st.lists(st.sampled_from(["declarer", "helper", "out"]), min_size=seats, max_size=seats))
+    needs = {s: data.draw(st.integers(0, hand)) for s in range(seats) if statuses[s] != "out"}
+    contracts = tuple(Contract(s, statuses[s], statuses[s], needs.get(s, 0), winners.count(s), None)
+                      for s in range(seats))
+    record = DealRecord(seats, hand, 1, 0, (), contracts, (0,) * seats, (100,) * seats, 0, 0, 0, 1, 0, 0, 0, 0,
+                        winners, "play")
+    assert decided_after(record) == _decided_by_definition(winners, needs)
+    assert decided_after(record._replace(ending="lone")) is None
+
+
+def test_chunks_and_their_sizes() -> None:
+    spec = SimSpec.make(load_variant("khrap"), 4, "random", seed=1, deals=250)
+    assert spec.chunks() == [(0, 100), (1, 100), (2, 50)]
+    assert [spec.chunk_deals(i) for i in range(3)] == [100, 100, 50]
+    with pytest.raises(IndexError):
+        spec.chunk_deals(3)
+
+
+def test_a_record_as_plain_data(scripted) -> None:
+    data = scripted[0].as_dict()
+    assert data["contracts"][1] == {"seat": 1, "label": "khrap", "status": "declarer", "need": 2, "tricks": 2,
+                                    "fulfilled": True}
+    assert (data["delta"], data["ending"], data["pot_settle"]) == ((-1, 1, 1, -1), "play", 4)
+    assert json.loads(json.dumps(data))["trick_winners"] == [1, 1, 2, 2]

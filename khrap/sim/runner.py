@@ -91,6 +91,13 @@ class SimSpec:
         full, rest = divmod(self.deals, self.chunk)
         return [(i, self.chunk) for i in range(full)] + ([(full, rest)] if rest else [])
 
+    def chunk_deals(self, index: int) -> int:
+        """The deals of chunk ``index`` (without listing every chunk: a long run has many)."""
+        full, rest = divmod(self.deals, self.chunk)
+        if not 0 <= index < full + (rest > 0):
+            raise IndexError(f"chunk {index} is not in a run of {full + (rest > 0)} chunks")
+        return self.chunk if index < full else rest
+
 
 def chunk_seed(seed: int, index: int) -> int:
     """The seed of chunk ``index`` of a run seeded with ``seed`` (a hash: chunks are independent)."""
@@ -122,7 +129,7 @@ class ChunkResult:
 def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkResult:
     """Play chunk ``index`` of ``spec``: one session of its deals, bots at every seat."""
     started, cpu = time.perf_counter(), time.process_time()
-    deals = dict(spec.chunks())[index]
+    deals = spec.chunk_deals(index)
     seed = chunk_seed(spec.seed, index)
     rng = random.Random(seed ^ 0x5EED)
     if spec.compiled:

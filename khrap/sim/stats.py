@@ -106,20 +106,34 @@ class Stats:
 
     # ----------------------------------------------------------- filling
     def add(self, rec: DealRecord) -> None:
-        """Count one deal."""
+        """Count one deal (the moments are summed inline: this runs once a deal, for every deal)."""
         n = self.players
+        delta = rec.delta
         self.deals += 1
-        self.calls_made.update(word for _, word in rec.calls)
+        calls_made = self.calls_made
+        for _, word in rec.calls:
+            calls_made[word] += 1
+        contracts = self.contracts
         for c in rec.contracts:
-            acc = self.contracts.setdefault(c.label, ContractStats())
+            acc = contracts.get(c.label)
+            if acc is None:
+                acc = contracts[c.label] = ContractStats()
             acc.count += 1
-            acc.result.add(rec.delta[c.seat])
+            d = delta[c.seat]
+            result = acc.result
+            result.n += 1
+            result.s += d
+            result.ss += d * d
             if c.fulfilled is not None:
                 acc.judged += 1
                 acc.fulfilled += c.fulfilled
-        for seat, d in enumerate(rec.delta):
-            self.by_seat[seat].add(d)
-            self.by_position[(seat - rec.dealer - 1) % n].add(d)
+        first = rec.dealer + 1
+        by_seat, by_position = self.by_seat, self.by_position
+        for seat, d in enumerate(delta):
+            for m in (by_seat[seat], by_position[(seat - first) % n]):
+                m.n += 1
+                m.s += d
+                m.ss += d * d
         if rec.pot_settle is not None:
             self.pot_settle[rec.pot_settle] += 1
         self.pot_after[rec.pot_after] += 1
@@ -129,13 +143,16 @@ class Stats:
         t = decided_after(rec)
         if t is not None:
             self.decided[t] += 1
-        self.swing[sum(abs(d) for d in rec.delta)] += 1
-        self.all_pass_deals += rec.all_passes > 0
-        self.all_passes += rec.all_passes
-        self.turn_up_deals += rec.turn_ups > 0
-        self.turn_ups += rec.turn_ups
-        self.redeal_deals += rec.redeals > 0
-        self.redeals += rec.redeals
+        self.swing[sum(map(abs, delta))] += 1
+        if rec.all_passes:
+            self.all_pass_deals += 1
+            self.all_passes += rec.all_passes
+        if rec.turn_ups:
+            self.turn_up_deals += 1
+            self.turn_ups += rec.turn_ups
+        if rec.redeals:
+            self.redeal_deals += 1
+            self.redeals += rec.redeals
 
     def add_session(self, records: Iterable[DealRecord]) -> None:
         """Count one session's deals in order (a session starts with equal stacks: nobody leads)."""
