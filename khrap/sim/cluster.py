@@ -1,6 +1,9 @@
 """Running a spec's chunks on a Dask distributed cluster (the optional `dask` extra).
 
-Each chunk is one task, ``play_chunk(spec, index)``; the spec carries the
+A task plays a few consecutive chunks (``play_chunks``), about eight tasks per
+worker the cluster has when the run starts, as on one machine: a chunk of
+random deals is a few milliseconds of work, less than a task's round trip,
+while chunks of slow bots still go one per task.  The spec carries the
 resolved variant, so a worker needs khrap installed but none of the variant
 files.  Results are merged in chunk order, as on one machine, so a cluster
 gives the same numbers as ``--workers 1``.
@@ -14,7 +17,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from khrap.sim.runner import ChunkResult, Progress, SimResult, SimSpec, merge, play_chunk
+from khrap.sim.pool import batch_size, play_chunks
+from khrap.sim.runner import ChunkResult, Progress, SimResult, SimSpec, merge
 
 MISSING = "the Dask backend needs the `dask` extra: pip install 'khrap[dask]'"
 
@@ -42,13 +46,18 @@ def run_chunks_on_dask(
     """Every chunk's result (any order) and the number of Dask workers."""
     from distributed import as_completed
 
-    futures = [client.submit(play_chunk, spec, index, keep_records, pure=False) for index, _ in spec.chunks()]
+    workers = len(client.scheduler_info().get("workers", {})) or 1
+    indexes = [index for index, _ in spec.chunks()]
+    size = batch_size(len(indexes), workers)
+    futures = [client.submit(play_chunks, spec, indexes[i:i + size], keep_records, pure=False)
+               for i in range(0, len(indexes), size)]
     results: list[ChunkResult] = []
     for future in as_completed(futures):
-        results.append(future.result())
-        if progress:
-            progress(results[-1].deals)
-    return results, len(client.scheduler_info().get("workers", {})) or 1
+        for result in future.result():
+            results.append(result)
+            if progress:
+                progress(result.deals)
+    return results, workers
 
 
 def simulate_on_dask(
