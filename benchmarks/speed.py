@@ -1,6 +1,6 @@
 """Speed report: the kernel against bare hand-written loops, with bots, and `khrap simulate` on 1 and 2 workers.
 
-    python benchmarks/speed.py [--seconds 0.5] [--rounds 5] [--variant khrap ...] [--sim-deals 20000] [--json]
+    python benchmarks/speed.py [--seconds 0.5] [--rounds 5] [--variant khrap ...] [--sim-deals 10000] [--json]
 
 In one run, on this machine, each figure the median of ``--rounds`` measurements taken in turn
 (bare loop, compiled machine, reference kernel, ...) so that a change in the machine's speed
@@ -14,7 +14,9 @@ during the run hits every column alike:
 - frap-simple: frap cut down to the bare loop's game (no blind frap, no buying, no cut, one
   bidding round, no penalties), so that the ratio compares like with like;
 - simulate: `khrap simulate` throughput (records and statistics included) with 1 and 2 worker
-  processes, and the speed-up (process start-up excluded).
+  processes, the speed-up (process start-up excluded), the ceiling this machine allows (two
+  processes of the compiled machine at once against one), and 1 worker against the machine
+  alone, each the median of ``--rounds`` rounds of ``--sim-deals`` deals taken in turn.
 Absolute figures drift on shared machines: compare figures of one run.
 """
 
@@ -22,11 +24,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 import bare_khrap
 import bare_loop
@@ -35,6 +39,7 @@ from random_playout import compiled_rate, reference_rate
 from khrap.bots import KINDS, RandomBot, make_bot
 from khrap.engine import GameState, Rules
 from khrap.sim import SimSpec, simulate
+from khrap.sim.pool import LocalWorkers
 from khrap.variant.catalog import builtin, builtin_names
 from khrap.variant.schema import Variant
 
@@ -91,20 +96,45 @@ def frap_simple() -> Variant:
     return Variant.model_validate(data)
 
 
-def sim_speedup(name: str, deals: int) -> dict:
-    """`khrap simulate` on 1 and 2 workers: deals/s (wall clock) and CPU seconds per 1000 deals.
+def sim_speedup(name: str, deals: int, rounds: int) -> dict:
+    """`khrap simulate` on 1 and 2 workers, and the compiled machine alone, measured in turn ``rounds`` times.
 
-    On a machine shared with other work the wall-clock speed-up is bounded by the CPU left free;
-    equal CPU per deal on 1 and 2 workers says the pool itself costs nothing."""
-    spec = SimSpec.make(builtin(name), PLAYERS, "random", seed=1, deals=deals)
-    one = simulate(spec, workers=1)
-    two = simulate(spec, workers=2)
-    return {"variant": name, "deals": deals, "one_worker": round(one.deals_per_second, 1),
-            "two_workers": round(two.deals_per_second, 1),
-            "speedup": round(two.deals_per_second / one.deals_per_second, 2),
-            "cpu_s_per_1000_one": round(1000 * one.cpu_seconds / deals, 3),
-            "cpu_s_per_1000_two": round(1000 * two.cpu_seconds / deals, 3),
-            "same_numbers": one.stats == two.stats, "load_average": [round(x, 2) for x in os.getloadavg()]}
+    Each round simulates ``deals`` deals on 1 worker and on 2 (a pool started once), then plays the
+    machine alone in one process, then in two processes at once, each for as long as the 1-worker
+    run took.  Figures are medians over the rounds (of each round's ratio, for ratios):
+    - ``speedup``: 2 workers ÷ 1 worker;
+    - ``ceiling``: two processes of the machine alone ÷ one, what this machine's two cores allow
+      right now (below 2 when they share caches or a physical core, or other work runs);
+    - ``one_to_machine``: 1 worker ÷ the machine alone, what a deal's record, its statistics and
+      the chunks cost on top of the deal;
+    - CPU seconds per 1000 deals on 1 and 2 workers."""
+    variant = builtin(name)
+    spec = SimSpec.make(variant, PLAYERS, "random", seed=1, deals=deals)
+    got: dict[str, list[float]] = {key: [] for key in ("one", "two", "alone", "pair", "cpu_one", "cpu_two")}
+    same = True
+    context = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
+                                          else "spawn")
+    with LocalWorkers(2) as pool, ProcessPoolExecutor(2, mp_context=context) as pair:
+        list(pair.map(compiled_rate, [variant] * 2, [PLAYERS] * 2, [0.01] * 2))  # both processes up
+        for _ in range(rounds):
+            a = simulate(spec, workers=1)
+            b = simulate(spec, pool=pool)
+            same = same and a.stats == b.stats
+            got["alone"].append(compiled_rate(variant, PLAYERS, a.seconds))
+            got["pair"].append(sum(pair.map(compiled_rate, [variant] * 2, [PLAYERS] * 2, [a.seconds] * 2)))
+            for key, value in (("one", a.deals_per_second), ("two", b.deals_per_second),
+                               ("cpu_one", a.cpu_seconds), ("cpu_two", b.cpu_seconds)):
+                got[key].append(value)
+    return {"variant": name, "deals": deals, "rounds": rounds,
+            "one_worker": round(statistics.median(got["one"]), 1),
+            "two_workers": round(statistics.median(got["two"]), 1),
+            "speedup": round(median_ratio(got["two"], got["one"]), 2),
+            "ceiling": round(median_ratio(got["pair"], got["alone"]), 2),
+            "machine_alone": round(statistics.median(got["alone"]), 1),
+            "one_to_machine": round(median_ratio(got["one"], got["alone"]), 3),
+            "cpu_s_per_1000_one": round(1000 * statistics.median(got["cpu_one"]) / deals, 3),
+            "cpu_s_per_1000_two": round(1000 * statistics.median(got["cpu_two"]) / deals, 3),
+            "same_numbers": same, "load_average": [round(x, 2) for x in os.getloadavg()]}
 
 
 def variant_row(name: str, variant: Variant, seconds: float, rounds: int, bots: str | None) -> dict:
@@ -132,7 +162,8 @@ def main() -> None:
     parser.add_argument("--variant", action="append", help="a built-in variant (default: all)")
     parser.add_argument("--no-bots", action="store_true", help="skip the strongest bot's column")
     parser.add_argument("--sim-variant", default="khrap", help="variant of the workers measurement")
-    parser.add_argument("--sim-deals", type=int, default=20000, help="deals of the workers measurement (0: skip)")
+    parser.add_argument("--sim-deals", type=int, default=10000,
+                        help="deals of each run of the workers measurement, taken --rounds times (0: skip)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
@@ -155,10 +186,13 @@ def main() -> None:
             f"{row['reference_to_bare']:9.3f}{bots}")
     out["variants"] = rows
     if args.sim_deals:
-        out["simulate"] = sim_speedup(args.sim_variant, args.sim_deals)
+        out["simulate"] = sim_speedup(args.sim_variant, args.sim_deals, args.rounds)
         s = out["simulate"]
-        say(f"khrap simulate {s['variant']}, {s['deals']} deals: 1 worker {s['one_worker']} deals/s, "
-            f"2 workers {s['two_workers']} deals/s, speed-up {s['speedup']}x, same numbers: {s['same_numbers']}")
+        say(f"khrap simulate {s['variant']}, {s['deals']} deals, {s['rounds']} rounds: 1 worker {s['one_worker']} "
+            f"deals/s, 2 workers {s['two_workers']} deals/s, speed-up {s['speedup']}x, same numbers: "
+            f"{s['same_numbers']}")
+        say(f"  two processes of the machine alone against one, the ceiling of 2 workers now: {s['ceiling']}x")
+        say(f"  1 worker against the machine alone ({s['machine_alone']} deals/s): {s['one_to_machine']:.3f}")
         say(f"  CPU s per 1000 deals: 1 worker {s['cpu_s_per_1000_one']}, 2 workers {s['cpu_s_per_1000_two']}; "
             f"load average {s['load_average']} on {os.cpu_count()} cores")
     if args.json:

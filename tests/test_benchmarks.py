@@ -29,8 +29,10 @@ def test_speed_report_has_every_column() -> None:
     assert [row["variant"] for row in out["variants"]] == ["snore", "frap-simple"]
     for row in out["variants"]:
         assert row["compiled"] > 0 and row["reference"] > 0 and row["compiled_to_bare"] > 0
-    assert out["simulate"]["same_numbers"] is True
-    assert out["simulate"]["deals"] == 200
+    sim = out["simulate"]
+    assert sim["same_numbers"] is True
+    assert (sim["deals"], sim["rounds"]) == (200, 1)
+    assert sim["one_worker"] > 0 and sim["machine_alone"] > 0 and sim["one_to_machine"] > 0 and sim["ceiling"] > 0
 
 
 def test_bare_khrap_conserves_chips() -> None:
