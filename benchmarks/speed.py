@@ -7,6 +7,10 @@ In one run, on this machine, each figure the median of ``--rounds`` measurements
 during the run hits every column alike:
 - bare: deals/s of benchmarks/bare_loop.py (a Frap-like deal with no exchange, hand-written);
 - bare khrap: deals/s of benchmarks/bare_khrap.py (classic Khrap's random deal, hand-written);
+- khrap by hand, interface: deals/s of benchmarks/interface_khrap.py (the same deal by hand, but
+  behind the compiled machine's interface: the kernel's shuffle and chooser, the machine's option
+  lists, the record's facts; it plays the machine's very deals): the most any engine behind that
+  interface can reach;
 - per variant, 4 players: random-playout deals/s of the compiled machine (what `khrap simulate`
   plays for random bots) and of the reference kernel, each with its ratio to the bare loop
   (the median of the ratios of each round), and deals/s with the strongest bot available at
@@ -34,6 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import bare_khrap
 import bare_loop
+import interface_khrap
 from random_playout import compiled_rate, reference_rate
 
 from khrap.bots import KINDS, RandomBot, make_bot
@@ -169,12 +174,16 @@ def main() -> None:
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
     kind = None if args.no_bots else bot_kind()
     yard = in_turn(args.rounds, {"bare": lambda: bare_loop.deals_per_second(args.seconds),
-                                 "bare_khrap": lambda: bare_khrap.deals_per_second(args.seconds)})
-    out: dict = {"bare": round(statistics.median(yard["bare"]), 1),
-                 "bare_khrap": round(statistics.median(yard["bare_khrap"]), 1),
-                 "bare_khrap_to_bare": round(median_ratio(yard["bare_khrap"], yard["bare"]), 3), "bot": kind}
+                                 "bare_khrap": lambda: bare_khrap.deals_per_second(args.seconds),
+                                 "interface_khrap": lambda: interface_khrap.deals_per_second(args.seconds)})
+    out: dict = {"bare": round(statistics.median(yard["bare"]), 1), "bot": kind}
+    for key in ("bare_khrap", "interface_khrap"):
+        out[key] = round(statistics.median(yard[key]), 1)
+        out[f"{key}_to_bare"] = round(median_ratio(yard[key], yard["bare"]), 3)
     say(f"bare Frap-like loop  {out['bare']:10.1f} deals/s")
     say(f"bare khrap loop      {out['bare_khrap']:10.1f} deals/s ({out['bare_khrap_to_bare']:.3f} of the bare loop)")
+    say(f"khrap by hand behind the machine's interface {out['interface_khrap']:10.1f} deals/s "
+        f"({out['interface_khrap_to_bare']:.3f} of the bare loop)")
     say(f"{'variant':<16}{'compiled':>10}{'÷ bare':>9}{'reference':>11}{'÷ bare':>9}{kind or '':>12}")
     rows = []
     tables = [(name, builtin(name)) for name in args.variant or builtin_names()] + [("frap-simple", frap_simple())]

@@ -25,7 +25,7 @@ def test_random_playout_reports_both_engines() -> None:
 def test_speed_report_has_every_column() -> None:
     out = run_json("speed.py", "--seconds", "0.05", "--rounds", "1", "--variant", "snore", "--no-bots",
                    "--sim-deals", "200")
-    assert out["bare"] > 0 and out["bare_khrap"] > 0
+    assert out["bare"] > 0 and out["bare_khrap"] > 0 and out["interface_khrap_to_bare"] > 0
     assert [row["variant"] for row in out["variants"]] == ["snore", "frap-simple"]
     for row in out["variants"]:
         assert row["compiled"] > 0 and row["reference"] > 0 and row["compiled_to_bare"] > 0
@@ -42,3 +42,35 @@ def test_bare_khrap_conserves_chips() -> None:
     finally:
         sys.path.remove(str(BENCHMARKS))
     assert bare_khrap.deals_per_second(0.05) > 0  # it asserts that stacks and pot still add up to 400
+
+
+def test_khrap_by_hand_behind_the_interface_plays_the_machines_deals() -> None:
+    """The yardstick is only fair if it does the machine's work: the same deals, calls, tricks and chips."""
+    import random
+
+    from khrap.engine import Rules
+    from khrap.engine.compiled import Machine, Program
+    from khrap.engine.randomness import chooser
+    from khrap.variant.catalog import builtin
+
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import interface_khrap
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    program = Program(Rules(builtin("khrap"), 4))
+    deals = 0
+    for seed in range(8):
+        table, machine = interface_khrap.Table(seed), Machine(program, seed=seed)
+        ours, theirs = chooser(random.Random(seed)), chooser(random.Random(seed))
+        for _ in range(150):
+            if machine.session_over:
+                break
+            said, winners = table.play_deal(ours)
+            machine.play_deal(theirs)
+            assert (said, winners, table.stacks, table.pot) == (machine.said, machine.trick_winners, machine.stacks,
+                                                                machine.pot)
+            assert (table.statuses, table.call_of) == (machine.statuses, machine.call_of)
+            deals += 1
+    assert deals > 1000
+    assert interface_khrap.deals_per_second(0.05) > 0
