@@ -18,9 +18,9 @@ With the same seeds it plays exactly the machine's deals (``tests/test_benchmark
 compares stacks, pot, calls and trick winners deal by deal).  What it leaves
 out is what makes the machine general: stages, preconditions and effects read
 from the variant, stakes and penalties looked up, the state kept between
-decisions for ``legal``/``apply``.  Its speed is the ceiling of any engine
-that plays random Khrap behind this interface in plain Python; ``speed.py``
-reports it beside the machine.  Not part of the package.
+decisions for ``legal``/``apply``.  An engine that plays random Khrap behind
+this interface does all this and more, so its speed is a practical ceiling
+for one in plain Python; ``speed.py`` reports it beside the machine.  Not part of the package.
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ during the run hits every column alike:
 - bare khrap: deals/s of benchmarks/bare_khrap.py (classic Khrap's random deal, hand-written);
 - khrap by hand, interface: deals/s of benchmarks/interface_khrap.py (the same deal by hand, but
   behind the compiled machine's interface: the kernel's shuffle and chooser, the machine's option
-  lists, the record's facts; it plays the machine's very deals): the most any engine behind that
-  interface can reach;
+  lists, the record's facts; it plays the machine's very deals): a practical ceiling for an engine
+  behind that interface;
 - per variant, 4 players: random-playout deals/s of the compiled machine (what `khrap simulate`
   plays for random bots) and of the reference kernel, each with its ratio to the bare loop
   (the median of the ratios of each round), and deals/s with the strongest bot available at
