@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import random
 import statistics
@@ -44,7 +43,7 @@ from random_playout import compiled_rate, reference_rate
 from khrap.bots import KINDS, RandomBot, make_bot
 from khrap.engine import GameState, Rules
 from khrap.sim import SimSpec, simulate
-from khrap.sim.pool import LocalWorkers
+from khrap.sim.pool import LocalWorkers, process_context
 from khrap.variant.catalog import builtin, builtin_names
 from khrap.variant.schema import Variant
 
@@ -117,10 +116,11 @@ def sim_speedup(name: str, deals: int, rounds: int) -> dict:
     spec = SimSpec.make(variant, PLAYERS, "random", seed=1, deals=deals)
     got: dict[str, list[float]] = {key: [] for key in ("one", "two", "alone", "pair", "cpu_one", "cpu_two")}
     same = True
-    context = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
-                                          else "spawn")
-    with LocalWorkers(2) as pool, ProcessPoolExecutor(2, mp_context=context) as pair:
+    with LocalWorkers(2) as pool, ProcessPoolExecutor(2, mp_context=process_context()) as pair:
         list(pair.map(compiled_rate, [variant] * 2, [PLAYERS] * 2, [0.01] * 2))  # both processes up
+        warm_up = SimSpec.make(variant, PLAYERS, "random", seed=2, deals=200)
+        simulate(warm_up, workers=1)  # the variant compiled in this process before the clock runs
+        simulate(warm_up, pool=pool)  # and in the workers
         for _ in range(rounds):
             a = simulate(spec, workers=1)
             b = simulate(spec, pool=pool)

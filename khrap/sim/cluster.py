@@ -1,9 +1,9 @@
 """Running a spec's chunks on a Dask distributed cluster (the optional `dask` extra).
 
-A task plays a few consecutive chunks (``play_chunks``), about eight tasks per
-worker the cluster has when the run starts, as on one machine: a chunk of
-random deals is a few milliseconds of work, less than a task's round trip,
-while chunks of slow bots still go one per task.  The spec carries the
+A task plays a few consecutive chunks (``play_chunks``): about eight tasks per
+worker thread the cluster has when the run starts, as on one machine, since a
+chunk of random deals is a few milliseconds of work, less than a task's round
+trip.  A run of fewer than eight chunks per thread still goes one chunk per task.  The spec carries the
 resolved variant, so a worker needs khrap installed but none of the variant
 files.  Results are merged in chunk order, as on one machine, so a cluster
 gives the same numbers as ``--workers 1``.
@@ -46,9 +46,10 @@ def run_chunks_on_dask(
     """Every chunk's result (any order) and the number of Dask workers."""
     from distributed import as_completed
 
-    workers = len(client.scheduler_info().get("workers", {})) or 1
+    client.wait_for_workers(1)  # a task needs a worker anyway; then count every one that is there
+    threads = client.nthreads()  # worker -> threads: every worker, whatever the scheduler lists by default
     indexes = [index for index, _ in spec.chunks()]
-    size = batch_size(len(indexes), workers)
+    size = batch_size(len(indexes), sum(threads.values()))
     futures = [client.submit(play_chunks, spec, indexes[i:i + size], keep_records, pure=False)
                for i in range(0, len(indexes), size)]
     results: list[ChunkResult] = []
@@ -57,7 +58,7 @@ def run_chunks_on_dask(
             results.append(result)
             if progress:
                 progress(result.deals)
-    return results, workers
+    return results, min(len(threads), len(futures))
 
 
 def simulate_on_dask(

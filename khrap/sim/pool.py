@@ -15,9 +15,9 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    # forkserver: workers fork from a clean server with khrap already imported (no threads copied);
-    # spawn where there is no forkserver.
+def process_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: forked from a clean server with khrap already imported (no
+    threads copied), or spawned where there is no forkserver."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["khrap.sim.runner"])
@@ -43,7 +43,7 @@ class LocalWorkers:
     def start(self) -> None:
         if self.workers > 1 and self._pool is None:
             started = time.perf_counter()
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_context())
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=process_context())
             list(self._pool.map(_ready, range(self.workers)))  # start every process before the clock runs
             self.startup = time.perf_counter() - started
 
@@ -98,4 +98,4 @@ def play_chunks(spec: SimSpec, indexes: list[int], keep_records: bool = False) -
     return [play_chunk(spec, index, keep_records) for index in indexes]
 
 
-__all__ = ["LocalWorkers", "batch_size", "default_workers", "play_chunks"]
+__all__ = ["LocalWorkers", "batch_size", "default_workers", "play_chunks", "process_context"]

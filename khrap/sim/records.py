@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from operator import sub
 from typing import TYPE_CHECKING, NamedTuple
 
 from khrap import words as w
@@ -32,7 +31,9 @@ class Contract(NamedTuple):
     """What one seat stood for when the deal ended, and how it went.
 
     Records are named tuples: immutable like frozen dataclasses, and several times cheaper to make,
-    which counts when a simulation makes five of them a deal."""
+    which counts when a simulation makes five of them a deal (a record and a contract per seat).
+    Being tuples, they also compare equal to plain tuples of the same values, iterate, and go to
+    JSON as lists: use ``DealRecord.as_dict`` for named fields."""
 
     seat: int
     label: str  # the call that gave the status; "khrap (overridden)", "forced helper"; the last call of an out seat
@@ -86,7 +87,9 @@ def _label(rules: Rules, status: str, call: str | None) -> str:
     return f"forced {status}" if status in w.ACTIVE else call
 
 
-_TERMS: dict[int, tuple[Rules, dict]] = {}  # by id of the rules (kept alive here): (status, call) -> its terms
+# By id of the rules, kept alive here so that the id is not reused: (status, call) -> its terms.  The
+# simulator makes one Rules per variant and process (``runner._rules``), so this holds a handful.
+_TERMS: dict[int, tuple[Rules, dict]] = {}
 
 
 def _terms(rules: Rules, status: str, call: str | None) -> tuple[str, int, bool]:
@@ -109,9 +112,8 @@ def _contracts(
 ) -> tuple[Contract, ...]:
     """One contract per seat, from the settled deal's statuses, calls and tricks (either engine's)."""
     out = []
-    for seat, status in enumerate(statuses):
-        label, need, active = _terms(rules, status, call_of[seat])
-        took = tricks[seat]
+    for seat, (status, call, took) in enumerate(zip(statuses, call_of, tricks, strict=True)):
+        label, need, active = _terms(rules, status, call)
         out.append(Contract(seat, label, status, need, took, (took >= need) if active and reached_play else None))
     return tuple(out)
 
@@ -187,7 +189,7 @@ def machine_record(machine: Machine, stacks_before: Sequence[int], pot_before: i
         calls=tuple(machine.said),
         contracts=_contracts(rules, machine.statuses, machine.call_of, machine.tricks,
                              machine.ending in ("play", "lone")),
-        delta=tuple(map(sub, machine.stacks, stacks_before)),
+        delta=tuple(after - before for after, before in zip(machine.stacks, stacks_before, strict=True)),
         stacks=tuple(machine.stacks),
         pot_before=pot_before,
         pot_settle=machine.pot_settle,

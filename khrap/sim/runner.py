@@ -111,9 +111,15 @@ def _variant(variant_json: str) -> Variant:
 
 
 @lru_cache(maxsize=8)
+def _rules(variant_json: str, players: int) -> Rules:
+    """The variant at a table size, made once per process (nothing changes it as deals are played)."""
+    return Rules(_variant(variant_json), players)
+
+
+@lru_cache(maxsize=8)
 def _program(variant_json: str, players: int) -> Program:
     """The compiled variant, made once per process (its tables only grow as it plays, whatever the seed)."""
-    return Program(Rules(_variant(variant_json), players))
+    return Program(_rules(variant_json, players))
 
 
 @dataclass
@@ -137,7 +143,7 @@ def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkRe
         rules = program.rules
         new_table, play_deal = _compiled(program, rng)
     else:
-        rules = Rules(_variant(spec.variant_json), spec.players)
+        rules = _rules(spec.variant_json, spec.players)
         new_table, play_deal = _reference(spec, rules, rng)
     table = new_table(seed)
     stats = Stats(spec.players, rules.variant.base_stake, rules.hand_size)
