@@ -3,9 +3,9 @@
 A task plays a few consecutive chunks (``play_chunks``): about eight tasks per
 worker thread the cluster has when the run starts, as on one machine, since a
 chunk of random deals is a few milliseconds of work, less than a task's round
-trip.  A run of fewer than eight chunks per thread still goes one chunk per task.  The spec carries the
-resolved variant, so a worker needs khrap installed but none of the variant
-files.  Results are merged in chunk order, as on one machine, so a cluster
+trip.  A run of fewer than eight chunks per thread still goes one chunk per
+task.  The spec carries the resolved variant, so a worker needs khrap
+installed but none of the variant files.  Results are merged in chunk order, as on one machine, so a cluster
 gives the same numbers as ``--workers 1``.
 
     from distributed import Client
