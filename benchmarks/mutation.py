@@ -128,7 +128,13 @@ def tracked_files(root: Path) -> list[str]:
     return [f for f in out.split("\0") if f and (root / f).is_file()]
 
 
-def make_copy(root: Path, into: Path) -> Path:
+def make_copy(root: Path, into: Path, rev: str | None = None) -> Path:
+    """A copy of the working tree (or, with ``rev``, of that commit) in ``into``."""
+    into.mkdir(parents=True)
+    if rev is not None:
+        archive = subprocess.run(["git", "archive", rev], cwd=root, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+        return into
     for rel in tracked_files(root):
         target = into / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -233,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=600, help="seconds per pytest run; longer kills (600)")
     parser.add_argument("--equivalent-too", action="store_true",
                         help="run the mutants marked equivalent as well (to check the claim)")
+    parser.add_argument("--rev", metavar="COMMIT",
+                        help="mutate that commit's tree (e.g. main, to score the suite before a change) instead of "
+                             "the working tree; a mutant's `tests` missing there are left out (the whole suite runs)")
     parser.add_argument("--pytest-arg", action="append", default=[], metavar="ARG",
                         help="an extra pytest argument for every run (repeatable), e.g. --pytest-arg=-p=no:warnings")
     args = parser.parse_args(argv)
@@ -252,8 +261,12 @@ def main(argv: list[str] | None = None) -> int:
 
     results: dict[str, Result] = {}
     runnable = []
+    tmp = tempfile.TemporaryDirectory(prefix="khrap-mutation-")
+    pristine = make_copy(ROOT, Path(tmp.name) / "pristine", args.rev) if args.rev else ROOT
     for m in mutants:
-        stale = stale_reason(m)
+        if args.rev:
+            m.tests = [t for t in m.tests if (pristine / t.split("::")[0]).exists()]
+        stale = stale_reason(m, pristine)
         if stale:
             results[m.id] = Result(m.id, m.file, m.package, m.why, "stale", note=stale)
         elif m.equivalent and not args.equivalent_too:
@@ -263,10 +276,10 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     jobs = max(1, min(args.jobs, len(runnable) or 1))
-    with tempfile.TemporaryDirectory(prefix="khrap-mutation-") as tmp:
+    with tmp:
         copies: queue.Queue[Path] = queue.Queue()
         for n in range(jobs):
-            copies.put(make_copy(ROOT, Path(tmp) / f"copy{n}"))
+            copies.put(make_copy(ROOT, Path(tmp.name) / f"copy{n}", args.rev))
         lock = threading.Lock()
         done = [0]
 

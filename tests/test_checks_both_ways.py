@@ -348,6 +348,18 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         ),
     },
     "_out_discards": {
+        # fold is said in a later stage: thrown as he goes out, the folder could not discard; at its end he can
+        "an-out-caller-owing-a-discard-keeps-his-hand-until-the-stage-ends": (
+            tiny(calls_with("  fold:\n    name: {en: Fold}\n    effects: {status: out, then_discard: 1}\n"),
+                 (EXCHANGE, "  - {id: late, kind: calls, speakers: others, start: declarer_left, calls: [fold, help], "
+                            "out_hands: on_call}\n" + EXCHANGE)), "19:42",
+            "call 'fold' puts its caller out owing 1 discard (`then_discard: 1`), but stage 'late' throws his hand as "
+            "he goes out (`out_hands: on_call`), so he would have no card to discard and no legal action: write "
+            "`then_discard: 0` (an out player's cards are not played), or `out_hands: at_end` in stage 'late'",
+            tiny(calls_with("  fold:\n    name: {en: Fold}\n    effects: {status: out, then_discard: 1}\n"),
+                 (EXCHANGE, "  - {id: late, kind: calls, speakers: others, start: declarer_left, calls: [fold, help], "
+                            "out_hands: at_end}\n" + EXCHANGE)),
+        ),
         # the folder keeps his required ace: one card, so he may owe one discard, not two
         "an-out-caller-keeps-the-cards-he-owes": (
             tiny(calls_with("  fold:\n    name: {en: Fold}\n    requires: {holds: [{rank: A}]}\n    effects: "
