@@ -173,7 +173,7 @@ def rest_args(first: list[str]) -> list[str]:
     return args
 
 
-def test_mutant(m: Mutant, copy: Path, timeout: float, extra: list[str]) -> Result:
+def test_mutant(m: Mutant, copy: Path, timeout: float, extra: list[str], named_only: bool = False) -> Result:
     result = Result(m.id, m.file, m.package, m.why, "survived")
     path = copy / m.file
     text = path.read_text(encoding="utf-8")
@@ -181,6 +181,8 @@ def test_mutant(m: Mutant, copy: Path, timeout: float, extra: list[str]) -> Resu
     try:
         path.write_text(text.replace(m.original, m.replacement, 1), encoding="utf-8")
         stages = ([m.tests] if m.tests else []) + [rest_args(m.tests) if m.tests else []]
+        if named_only:
+            stages = [m.tests]
         for stage in stages:
             code, out = run_pytest(copy, [*extra, *stage], timeout)
             if code is None:
@@ -242,9 +244,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rev", metavar="COMMIT",
                         help="mutate that commit's tree (e.g. main, to score the suite before a change) instead of "
                              "the working tree; a mutant's `tests` missing there are left out (the whole suite runs)")
+    parser.add_argument("--named-only", action="store_true",
+                        help="run only each mutant's own `tests`, not the rest of the suite: a quick, partial score "
+                             "(a survivor may still be killed by the rest); mutants without `tests` are skipped")
     parser.add_argument("--pytest-arg", action="append", default=[], metavar="ARG",
                         help="an extra pytest argument for every run (repeatable), e.g. --pytest-arg=-p=no:warnings")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a killed run still removes its copies
 
     mutants = [m for m in load_mutants()
                if (not args.only or any(m.file.startswith(p) for p in args.only))
@@ -269,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
         stale = stale_reason(m, pristine)
         if stale:
             results[m.id] = Result(m.id, m.file, m.package, m.why, "stale", note=stale)
+        elif args.named_only and not m.tests:
+            results[m.id] = Result(m.id, m.file, m.package, m.why, "stale", note="no `tests` to run (--named-only)")
         elif m.equivalent and not args.equivalent_too:
             results[m.id] = Result(m.id, m.file, m.package, m.why, "equivalent", note=m.equivalent)
         else:
@@ -286,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         def work(m: Mutant) -> Result:
             copy = copies.get()
             try:
-                r = test_mutant(m, copy, args.timeout, args.pytest_arg)
+                r = test_mutant(m, copy, args.timeout, args.pytest_arg, args.named_only)
             finally:
                 copies.put(copy)
             with lock:

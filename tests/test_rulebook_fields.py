@@ -8,6 +8,7 @@ templates) or is listed in NOT_IN_TEXT with the reason it does not change the ru
 from __future__ import annotations
 
 import copy
+import html
 import re
 from typing import Any
 
@@ -153,6 +154,163 @@ MUTATIONS: dict[str, tuple] = {
     "allow_debt": ("khrap", ("allow_debt",), False),
 }
 
+# field path -> (English, Russian key phrase[, call id]).  The phrase states the rule after the change: it must
+# be in the changed sheet and not in the one before; a phrase written "-..." is the old rule, which must go.  With
+# a call id, the phrase is looked for in that call's row of the calls table only.  The sheets are compared as
+# Markdown with the spaces normalized (a row of the calls table is one line there).
+EXPECTED: dict[str, tuple[str, ...]] = {
+    "name": ("Changed", "Изменено"),
+    "description": ("Changed.", "Изменено."),
+    "players.min": ("For 3 to 5 players.", "От 3 до 5"),
+    "players.max": ("For 2 to 4 players.", "От 2 до 4"),
+    "hand_size": ("Each player is dealt 4 cards, so a deal has 4 tricks",
+                  "Каждому сдаётся 4 карты, в раздаче 4 взятки"),
+    "deck.ranks": ("A deck of 40 cards: 5 to A", "Колода из 40 карт: от 5 до Т"),
+    "deck.by_players": ("-up to 4 players:", "-до 4 игроков —"),
+    "deck.by_players[].up_to": ("up to 3 players:", "до 3 игроков"),
+    "deck.by_players[].ranks": ("up to 4 players: 28 cards (8 to A)", "до 4 игроков — 28 карт (от 8 до Т)"),
+    "base_stake": ("a base stake is 2 chips", "базовый взнос — 2 фишки"),
+    "ante.amount": ("before every deal each player puts 2 base stakes into the pot",
+                    "перед каждой раздачей каждый кладёт в банк 2 базовых взноса"),
+    "ante.when": ("but only when the pot is empty", "но только если банк пуст"),
+    "trump.source": ("The top card of the stock is turned face up beside it: its suit is trump.",
+                     "Верхняя карта колоды открывается рядом с ней: её масть — козырь."),
+    "all_pass.rounds": ("up to 2 rounds in all", "всего не больше 2 кругов"),
+    "all_pass.turn_up": ("The trump stays the same.", "Козырь остаётся прежним."),
+    "all_pass.round_ante": ("Before each new round every player adds 1 base stake to the pot.",
+                            "Перед каждым новым кругом каждый добавляет в банк 1 базовый взнос."),
+    "all_pass.last_ante": ("every player adds 2 base stakes to the pot and the next dealer deals new cards",
+                           "каждый добавляет в банк 2 базовых взноса, и следующий сдающий сдаёт заново"),
+    "all_pass.redeal_ante": ("That new deal antes as usual.", "Новая раздача начинается с обычного анте."),
+    "statuses.*.tricks": ("The declarer must take at least 3 tricks", "Разыгрывающий должен взять не меньше 3"),
+    "statuses.*.stake.base": ("Stake: 3 base stakes", "Ставка: 3 базовых взноса", "khrap"),
+    "statuses.*.stake.pots": ("Stake: 2 base stakes + 1 × the pot", "Ставка: 2 баз. взноса + 1 × банк", "khrap"),
+    "statuses.*.locked": ("Locked stakes: a failed player's payment comes out of his locked stake first",
+                          "Заблокированные ставки: платёж провалившегося сначала берётся из его "
+                          "заблокированной ставки"),
+    "overridden_becomes": ("A declarer who is taken over by another call is out of the deal.",
+                           "Разыгрывающий, которого перебила другая заявка, выходит из игры."),
+    "calls": ("says Khrap, Help, Merry, Wrap, Helicopter or Pass",
+              "Храп, Помогу, Веселюсь, Заворачиваю, Вертолёт или Пас"),
+    "calls.*.name": ("says Snort, Help", "Фырк, Помогу"),
+    "calls.*.description": ("Changed.", "Изменено."),
+    "calls.*.enabled": ("says Khrap, Help, Merry, Wrap, Helicopter or Pass",
+                        "Храп, Помогу, Веселюсь, Заворачиваю, Вертолёт или Пас"),
+    "calls.*.requires.declarer": ("Step 1 | Becomes a helper", "Шаг 1 | Становится помощником", "help"),
+    "calls.*.requires.dealer": ("dealer only", "только сдающий", "help"),
+    "calls.*.requires.blind": ("blind: before looking at his cards", "вслепую: не посмотрев в свои карты", "help"),
+    "calls.*.requires.holds": ("-holding the trump ace", "-на руке: козырной туз", "merry"),
+    "calls.*.requires.holds[].rank": ("holding the trump king", "на руке: козырной король", "merry"),
+    "calls.*.requires.holds[].suit": ("holding the A♥", "на руке: Т♥", "merry"),
+    "calls.*.requires.min_trumps": ("with at least 1 trump", "не меньше 1 козыря на руке", "help"),
+    "calls.*.requires.max_trumps": ("with at most 3 trumps", "не больше 3 козырей на руке", "help"),
+    "calls.*.requires.turned_rank": ("when the turned card is the trump king", "если открытая карта — козырной король",
+                                     "wrap"),
+    "calls.*.effects.status": ("Out of the deal", "Вне игры в этой раздаче", "help"),
+    "calls.*.effects.override": ("-takes over from a declarer", "-перебивает разыгрывающего", "merry"),
+    "calls.*.effects.forces_others": ("everyone else who holds cards must help",
+                                      "все остальные с картами обязаны помогать",
+                                      "khrap"),
+    "calls.*.effects.ends_stage": ("ends this step at once", "сразу завершает шаг", "khrap"),
+    "calls.*.effects.skip_stages": ("step 2 is skipped", "шаг 2 пропускается", "helicopter"),
+    "calls.*.effects.when": ("at his exchange turn", "в свою очередь обмена", "take-five"),
+    "calls.*.effects.keep": ("-shows and keeps the trump ace", "-показывает и оставляет: козырной туз", "merry"),
+    "calls.*.effects.keep[].rank": ("shows and keeps the trump king", "показывает и оставляет: козырной король",
+                                    "merry"),
+    "calls.*.effects.keep[].suit": ("shows and keeps the A♥", "показывает и оставляет: Т♥", "merry"),
+    "calls.*.effects.discard_hand": ("-throws his hand", "-сбрасывает все карты", "take-five"),
+    "calls.*.effects.take_turned": ("may take the turned trump card as one of the cards he draws",
+                                    "может взять открытый козырь в счёт добираемых карт", "take-five"),
+    "calls.*.effects.draw": ("draws 6 cards, then discards 2", "берёт 6 карт, затем сбрасывает 2", "take-five"),
+    "calls.*.effects.then_discard": ("draws 6 cards, then discards 2", "берёт 6 карт, затем сбрасывает 2", "take-five"),
+    "calls.*.exchange.takes_part": ("no exchange turn", "в обмене не участвует", "khrap"),
+    "calls.*.exchange.min_discard": ("exchanges at least 1 card", "меняет не меньше 1 карты", "khrap"),
+    "calls.*.exchange.max_discard": ("exchanges at most 2 cards", "меняет не больше 2 карт", "khrap"),
+    "calls.*.exchange.draw_extra": ("draws 1 card more than he discards, then discards 1",
+                                    "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
+    "calls.*.exchange.then_discard": ("draws 1 card more than he discards, then discards 1",
+                                      "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
+    "stages": ("Four aces: no step checks for it, so it never happens.", "ни один шаг этого не проверяет"),
+    "stages[].kind": ("-The declarer names the trump suit.", "-Разыгрывающий называет козырную масть."),
+    "stages[].phase": ("2. **Bidding.**", "2. **Торговля.**"),
+    "stages[].speakers": ("each player other than the declarer who still holds cards",
+                          "каждого, кроме разыгрывающего, у кого ещё есть карты"),
+    "stages[].start": ("2. **Offers.** Starting on the dealer's left",
+                       "слева от сдающего, по часовой стрелке, каждого игрока вне игры"),
+    "stages[].calls": ("Never: no step offers it", "Никогда: ни один шаг её не предлагает", "sad"),
+    "stages[].out_hands": ("says Take five or Pass. When this step ends with a declarer, those who are out throw "
+                           "their cards away.", "Беру пять или Пас. Если шаг закончился с разыгрывающим, игроки вне "
+                           "игры сбрасывают карты."),
+    "stages[].order": ("Exchange order: the declarer, then the helpers",
+                       "Порядок обмена: разыгрывающий, затем помощники"),
+    "stages[].order[].statuses": ("Exchange order: the declarer;", "Порядок обмена: разыгрывающий;"),
+    "stages[].order[].calls": ("the declarer and the helpers or those who said Take five",
+                               "разыгрывающий и помощники или сказавшие «Беру пять»"),
+    "stages[].order_by_call": ("-When the declarer said Snore, the order is",
+                               "-Если разыгрывающий сказал «Храп», порядок"),
+    "stages[].order_by_call.*[].statuses": ("said Shoot, the order is: the declarer and the helpers,",
+                                            "сказал «Стреляю», порядок такой: разыгрывающий и помощники,"),
+    "stages[].order_by_call.*[].calls": ("said Shoot, the order is: the declarer or those who said Five,",
+                                         "сказал «Стреляю», порядок такой: разыгрывающий или сказавшие «Пять»"),
+    "stages[].max_discard": ("A player may exchange at most 3 cards.", "Можно поменять не больше 3 карт."),
+    "draw_from": ("Whoever draws may say where from: the top (usual), the bottom, or the N-th card from the top",
+                  "Кто добирает, может сказать откуда: сверху (обычно), снизу или с N-й карты сверху"),
+    "play.follow_suit": ("nobody has to follow the suit led", "масть никто не обязан"),
+    "play.trump_if_void": ("A player who cannot follow suit may play any card, trump or not.",
+                           "Кто не может ходить в масть, кладёт любую карту, козырь или нет."),
+    "play.must_beat": ("Following suit, he must beat the best card of that suit on the trick if he can.",
+                       "он обязан побить старшую карту этой масти во взятке, если может"),
+    "play.must_overtrump": ("Playing a trump, he must beat the best trump on the trick if he can.",
+                            "Козыряя, он обязан перебить старший козырь во взятке, если может."),
+    "play.first_lead.calls": ("The declarer leads to the first trick.", "В первую взятку ходит разыгрывающий."),
+    "play.lone_declarer_takes_all": ("he plays the tricks out alone", "он разыгрывает взятки сам"),
+    "joker": ("Joker: the 7♠ is the joker.", "Джокер: 7♠ — джокер."),
+    "joker.card": ("the 6♠ is the joker", "6♠ — джокер"),
+    "joker.led_demands": ("When the joker is led as the joker, the others must play trumps if they have any.",
+                          "обязаны класть козыри, если они есть"),
+    "instant_wins": ("-Four aces:", "-Четыре туза:"),
+    "instant_wins.*.name": ("Quads:", "Каре:"),
+    "instant_wins.*.enabled": ("-Four aces:", "-Четыре туза:"),
+    "instant_wins.*.rank": ("who holds K♠ K♥ K♦ K♣", "К♠ К♥ К♦ К♣"),
+    "instant_wins.*.count": ("who holds 3 cards of rank A", "3 карты достоинства Т"),
+    "instant_wins.*.payers": ("Every other player then pays into the pot: his stake, or a helper's stake if he is out.",
+                              "Затем каждый другой игрок платит в банк свою ставку, а игрок вне игры — "
+                              "ставку помощника."),
+    "instant_wins.*.next_ante": ("The next deal antes as usual.", "Следующая раздача начинается с обычного анте."),
+    "settlement.trick_share.divisor": ("Each trick pays ⌊P / 5⌋", "Каждая взятка приносит ⌊P / 5⌋"),
+    "settlement.trick_share.statuses": ("Each trick pays ⌊P / 4⌋ from the pot to each helper,",
+                                        "Каждая взятка приносит ⌊P / 4⌋ из банка — каждому помощнику,"),
+    "settlement.trick_share.fulfilled_only": ("but only to a player who met his obligation",
+                                              "но только тому, кто выполнил обязательство"),
+    "settlement.declarer_prize": ("A declarer who met his obligation then takes, by the bidding round in which he "
+                                  "declared: round 1: all that is left in the pot",
+                                  "круг 1 — всё, что осталось в банке"),
+    "settlement.penalties": ("A failed player pays nothing.", "Провалившийся ничего не платит."),
+    "settlement.penalties[].status": ("Then a failed declarer pays his stake",
+                                      "Затем провалившийся разыгрывающий платит"),
+    "settlement.penalties[].calls": ("Then a failed player who said Khrap pays", "сказавший «Храп» платит свою ставку"),
+    "settlement.penalties[].tricks": ("Then a failed player with 0 tricks pays",
+                                      "провалившийся игрок с 0 взятками платит"),
+    "settlement.penalties[].held": ("-having held the trump ace", "-имея на руке: козырной туз"),
+    "settlement.penalties[].held[].rank": ("having held the trump king", "имея на руке: козырной король"),
+    "settlement.penalties[].held[].suit": ("having held the A♠", "имея на руке: Т♠"),
+    "settlement.penalties[].pay": ("Then a failed player pays 3 base stakes",
+                                   "Затем провалившийся игрок платит 3 базовых взноса"),
+    # "1 base stake" and "1 баз. взнос" also match the plural the sheet prints today ("1 base stakes")
+    "settlement.penalties[].pay.base": ("having held the trump ace: pays 1 base stake",
+                                        "козырной туз платит 1 баз. взнос"),
+    "settlement.penalties[].pay.pots": ("having held the trump ace: pays 5 × P", "козырной туз платит 5 × P"),
+    "settlement.pot_after": ("What is left in the pot, fines included, stays there for the next deal.",
+                             "Всё, что осталось в банке, вместе со штрафами, переходит в следующую раздачу."),
+    "settlement.remainder": ("What rounding leaves goes to the player with the most tricks.",
+                             "Остаток от округления получает игрок с наибольшим числом взяток."),
+    "next_dealer": ("The next deal is dealt by this deal's final declarer",
+                    "Следующую раздачу сдаёт последний разыгрывающий этой раздачи"),
+    "allow_debt": ("No debts: a call that could cost a player more chips than he has is not allowed to him.",
+                   "В долг не играют: заявка, которая может стоить игроку больше фишек, чем у него есть, "
+                   "ему запрещена."),
+}
+
 
 def _holds_only_fields(path: str) -> bool:
     """A field whose value is a single model: its meaning is in its own fields, each tested."""
@@ -244,8 +402,52 @@ def test_changing_a_field_changes_the_sheet(path: str, lang: str) -> None:
     assert old != new, f"changing {path} does not change the {lang} rule sheet"
 
 
+def _text(variant: Variant, lang: str, cid: str | None) -> str:
+    """The sheet as one line of words (Markdown), or the row of call ``cid`` in its calls table."""
+    text = render_rules(variant, "md", lang, example=False)
+    if cid is not None:
+        name = variant.calls[cid].name.get(lang, variant.calls[cid].name["en"])
+        text = next(line for line in text.splitlines() if line.startswith(f"| **{name}**"))
+    return " ".join(text.split())
+
+
+def test_every_change_has_its_expected_sentence() -> None:
+    assert sorted(EXPECTED) == sorted(MUTATIONS)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("path", sorted(EXPECTED))
+def test_a_changed_field_says_its_rule(path: str, lang: str) -> None:
+    """The changed sheet states the new rule in the expected words (or the old rule is gone)."""
+    en, ru, *row = EXPECTED[path]
+    phrase = en if lang == "en" else ru
+    before, after = mutated(path)
+    old, new = (_text(v, lang, row[0] if row else None) for v in (before, after))
+    if phrase.startswith("-"):
+        assert phrase[1:] in old, f"{path}: the {lang} sheet before the change does not say {phrase[1:]!r}"
+        assert phrase[1:] not in new, f"{path}: the changed {lang} sheet still says {phrase[1:]!r}"
+    else:
+        assert phrase in new, f"{path}: the changed {lang} sheet does not say {phrase!r}"
+        assert phrase not in old, f"{path}: the {lang} sheet said {phrase!r} before the change"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_without_following_suit_nobody_is_told_to_trump_when_void(lang: str) -> None:
+    """play.follow_suit: false with trump_if_void: the sheet says to trump whatever was led, not "who cannot follow
+    suit must play a trump" (there is no suit to follow)."""
+    data = builtin("khrap").model_dump(mode="json")
+    data["play"]["follow_suit"] = False
+    text = _text(Variant.model_validate(data), lang, None)
+    said = {"en": "A player must play a trump if he has one, whatever was led.",
+            "ru": "Игрок обязан класть козырь, если он есть, какой бы ни была масть хода."}[lang]
+    wrong = {"en": "who cannot follow suit must play a trump",
+    "ru": "Кто не может ходить в масть, обязан козырять"}[lang]
+    assert said in text and wrong not in text
+
+
 def test_house_rules_made_of_several_changes_render() -> None:
-    """Random combinations of the changes above: each valid one renders in every format, example included."""
+    """Random combinations of the changes above: each valid one renders in every format, example included, and
+    names the variant and every call it offers."""
     import random
 
     from khrap.rulebook.render import FORMATS
@@ -275,7 +477,13 @@ def test_house_rules_made_of_several_changes_render() -> None:
             continue
         if semantic_issues(variant):
             continue
+        lang = rng.choice(["en", "ru"])
+        names = [variant.name.get(lang, variant.name["en"])] + [
+            call.name.get(lang, call.name["en"]) for call in variant.calls.values() if call.enabled]
         for fmt in FORMATS:
-            assert render_rules(variant, fmt, rng.choice(["en", "ru"]))
+            text = render_rules(variant, fmt, lang)
+            words = " ".join(html.unescape(text).split()).casefold()  # a txt title is in capitals, lines wrap
+            missing = [name for name in names if " ".join(name.split()).casefold() not in words]
+            assert not missing, f"the {fmt} sheet in {lang} leaves out {missing}"
         rendered += 1
     assert rendered >= 10
