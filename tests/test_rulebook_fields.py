@@ -487,3 +487,72 @@ def test_house_rules_made_of_several_changes_render() -> None:
             assert not missing, f"the {fmt} sheet in {lang} leaves out {missing}"
         rendered += 1
     assert rendered >= 10
+
+
+def _variant(base: str, **changes: Any) -> Variant:
+    """A built-in with top-level sections changed (each a dotted path: value)."""
+    data = builtin(base).model_dump(mode="json")
+    for path, value in changes.items():
+        _set(data, tuple(int(p) if p.isdigit() else p for p in path.split("__")), value)
+    variant = Variant.model_validate(data)
+    assert not semantic_issues(variant)
+    return variant
+
+
+def test_a_penalty_for_some_calls_shows_only_in_their_rows() -> None:
+    variant = _variant("khrap", settlement__penalties=[{"calls": ["khrap"]}])
+    assert "failing: pays his stake" in _text(variant, "en", "khrap")
+    assert "failing" not in _text(variant, "en", "help")
+
+
+def test_a_penalty_for_one_status_shows_only_in_its_rows() -> None:
+    variant = _variant("khrap", settlement__penalties=[{"status": "declarer"}])
+    assert "failing: pays his stake" in _text(variant, "en", "merry")
+    assert "failing" not in _text(variant, "en", "sad")
+
+
+def test_a_penalty_asking_for_held_cards_does_not_hide_the_next() -> None:
+    """frap's blind frap with 1 trick: 3 x P having held the trump ace, else 2 x P; the row gives both."""
+    row = _text(builtin("frap"), "en", "blind-frap")
+    assert "failing with 1 trick, having held the trump ace: pays 3 × P; failing with 1 trick: pays 2 × P" in row
+
+
+def test_the_stock_a_call_needs_counts_its_extra_exchange_draws() -> None:
+    """khrap exchanging at least 1 card and drawing 1 extra (then discarding it) reserves 2 cards of the stock."""
+    variant = _variant("khrap", calls__khrap__exchange={"min_discard": 1, "draw_extra": 1, "then_discard": 1},
+                       calls__helicopter__effects__skip_stages=["fives"])
+    assert "while the stock has 2 cards for it" in _text(variant, "en", "khrap")
+
+
+def test_a_carried_pot_has_no_rounding_sentence() -> None:
+    """settlement.remainder only matters when the pot is shared at once (pot_after: redistribute)."""
+    variant = _variant("khrap", settlement__pot_after="carry")
+    assert "rounding leaves" not in _text(variant, "en", None)
+    assert "What rounding leaves stays in the pot." in _text(builtin("khrap"), "en", None)
+
+
+def test_no_overridden_declarer_sentence_without_a_call_that_overrides() -> None:
+    """overridden_becomes is said only where some call takes over from a declarer."""
+    data = builtin("khrap-52").model_dump(mode="json")
+    for call in data["calls"].values():
+        call["effects"]["override"] = False
+        if call["effects"]["status"] == "declarer":
+            call["requires"]["declarer"] = "absent"
+    variant = Variant.model_validate(data)
+    assert not semantic_issues(variant)
+    assert "taken over by another call" not in _text(variant, "en", None)
+    assert "taken over by another call" in _text(builtin("khrap-52"), "en", None)
+
+
+def test_a_switched_off_call_is_offered_in_no_step() -> None:
+    variant = _variant("khrap", calls__sad__enabled=False)
+    assert "says Khrap, Help, Merry, Wrap, Helicopter or Pass." in _text(variant, "en", None)
+
+
+def test_no_debts_is_among_the_special_features() -> None:
+    """A value other than the plain rule (allow_debt: true) is listed with the variant's special features."""
+    text = render_rules(_variant("khrap", allow_debt=False), "md", "en", example=False)
+    special = text[text.index("## Special features"):]
+    assert "No debts:" in special
+    plain = render_rules(builtin("khrap"), "md", "en", example=False)
+    assert "may go below zero" in plain[plain.index("## What you need"):plain.index("## The deal")]
