@@ -67,7 +67,9 @@ class Mutant:
 
     @property
     def package(self) -> str:
-        return str(Path(self.file).parent)
+        """The package the file belongs to: khrap/NAME (its templates and data included), else its folder."""
+        parts = Path(self.file).parts
+        return "/".join(parts[:2]) if parts[0] == "khrap" and len(parts) > 2 else str(Path(self.file).parent)
 
 
 @dataclass
@@ -275,10 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         stale = stale_reason(m, pristine)
         if stale:
             results[m.id] = Result(m.id, m.file, m.package, m.why, "stale", note=stale)
-        elif args.named_only and not m.tests:
-            results[m.id] = Result(m.id, m.file, m.package, m.why, "stale", note="no `tests` to run (--named-only)")
         elif m.equivalent and not args.equivalent_too:
             results[m.id] = Result(m.id, m.file, m.package, m.why, "equivalent", note=m.equivalent)
+        elif args.named_only and not m.tests:
+            results[m.id] = Result(m.id, m.file, m.package, m.why, "stale", note="no `tests` to run (--named-only)")
         else:
             runnable.append(m)
 
