@@ -32,6 +32,7 @@ each, reads as the rule it breaks, and survives refactoring as long as its snipp
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import queue
@@ -151,6 +152,7 @@ def run_pytest(copy: Path, args: list[str], timeout: float) -> tuple[int | None,
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *args]
     proc = subprocess.Popen(cmd, cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
+    RUNNING.add(proc)
     try:
         out, _ = proc.communicate(timeout=timeout)
         return proc.returncode, out
@@ -158,6 +160,20 @@ def run_pytest(copy: Path, args: list[str], timeout: float) -> tuple[int | None,
         os.killpg(proc.pid, signal.SIGKILL)
         out, _ = proc.communicate()
         return None, out
+    finally:
+        RUNNING.discard(proc)
+
+
+RUNNING: set[subprocess.Popen] = set()  # the pytest runs under way, stopped with the script
+
+
+def stop(tmp: tempfile.TemporaryDirectory) -> None:
+    """On SIGTERM: end the pytest runs under way, remove the copies, exit at once."""
+    for proc in list(RUNNING):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    shutil.rmtree(tmp.name, ignore_errors=True)
+    os._exit(143)
 
 
 def first_failure(output: str) -> str | None:
@@ -252,7 +268,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pytest-arg", action="append", default=[], metavar="ARG",
                         help="an extra pytest argument for every run (repeatable), e.g. --pytest-arg=-p=no:warnings")
     args = parser.parse_args(argv)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a killed run still removes its copies
 
     mutants = [m for m in load_mutants()
                if (not args.only or any(m.file.startswith(p) for p in args.only))
@@ -270,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Result] = {}
     runnable = []
     tmp = tempfile.TemporaryDirectory(prefix="khrap-mutation-")
+    signal.signal(signal.SIGTERM, lambda *_: stop(tmp))  # a stopped run leaves no process and no copy
     pristine = make_copy(ROOT, Path(tmp.name) / "pristine", args.rev) if args.rev else ROOT
     for m in mutants:
         if args.rev:
