@@ -76,12 +76,15 @@ def _deck(v: Variant) -> Iterator[Issue]:
     for players in range(v.players.min, v.players.max + 1):
         ranks = deck_for(v, players)
         if ranks is None:
-            yield ("deck", "by_players"), f"no deck is given for {players} players"
+            yield Fields(("deck", "by_players"), ("players", "max")), f"no deck is given for {players} players"
             continue
         need = players * v.hand_size + turned
         if len(ranks) * 4 < need:
-            yield (("deck",), f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
+            yield (Fields(("deck",), ("players", "max"), ("hand_size",)),
+                   f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
                    f"{players} hands of {v.hand_size} and {turned} turned cards need {need}")
+            if v.deck.ranks:
+                return  # one deck for every count: more players would only repeat this
 
 
 def _call_ids(v: Variant) -> Iterator[Issue]:
@@ -114,7 +117,9 @@ def _references(v: Variant) -> Iterator[Issue]:
         for j, sid in enumerate(call.effects.skip_stages):
             if sid not in stage_ids:
                 hint = did_you_mean(sid, stage_ids)
-                yield ("calls", cid, "effects", "skip_stages", j), f"unknown stage '{sid}'{hint}"
+                yield (Fields(("calls", cid, "effects", "skip_stages", j), ("stages",)),
+                       f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{hint}: "
+                       f"add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`")
     for j, cid in enumerate(v.play.first_lead.calls):
         yield from _ref(v, ("play", "first_lead", "calls", j), cid)
     for i, penalty in enumerate(v.settlement.penalties):
@@ -189,8 +194,8 @@ def _cards(v: Variant) -> Iterator[Issue]:
     common = set(RANKS).intersection(*map(set, decks)) if decks else set()
 
     def check(loc: tuple, rank: str, what: str) -> Iterator[Issue]:
-        if rank not in common:
-            yield loc, f"{what} names rank {rank}, which is not in every deck of this variant"
+        if rank not in common:  # blamed on the deck when a house rule changed it
+            yield Fields(loc, ("deck",)), f"{what} names rank {rank}, which is not in every deck of this variant"
 
     for cid, call in _enabled(v):
         for key, patterns in (("requires", call.requires.holds), ("effects", call.effects.keep)):
