@@ -176,7 +176,7 @@ def example(tp: Any, field: FieldInfo | None = None, holder: Any = None, key: An
         low = next((m.ge for m in (field.metadata if field else ()) if getattr(m, "ge", None) is not None), None)
         return flow(default if isinstance(default, int) and not isinstance(default, bool) else max(low or 1, 1))
     if tp is str:
-        return flow(written) if isinstance(written, str) and written else "..."
+        return flow(written) if isinstance(written, str) and written else '"..."'
     if origin is Literal:
         return flow(default if default in args else args[0])
     if origin is dict:

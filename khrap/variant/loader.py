@@ -813,7 +813,23 @@ def _one(model_cls: type[BaseModel], data: Any, origins: Origins, f: _Found) -> 
         return _bad_tag(origins, data, loc, f.err, f.tp)
     if f.raw[-1:] == ("[key]",):
         return _bad_dict_key(origins, loc, f.err)
-    return locate_error(origins, loc, _prefixed(loc, _human(f)))
+    return locate_error(origins, loc, _prefixed(loc, _human(f, data)))
+
+
+# A text in these lists is an id of something defined elsewhere in the file: (what it is, where they are).
+_ID_LISTS = {"calls": ("a call id", "calls"), "skip_stages": ("a stage id", "stages")}
+
+
+def _id_phrase(data: Any, loc: Loc) -> str | None:
+    """"a call id, e.g. `khrap`" for an item of a list of call ids (and so on), else None."""
+    named = next((c for c in reversed(loc) if isinstance(c, str)), None)
+    if named not in _ID_LISTS or not loc or not isinstance(loc[-1], int):
+        return None
+    what, where = _ID_LISTS[named]
+    pool = data.get(where) if isinstance(data, dict) else None
+    ids = list(pool) if isinstance(pool, dict) else [s.get("id") for s in pool or () if isinstance(s, dict)]
+    first = next((i for i in ids if isinstance(i, str)), None)
+    return f"{what}, e.g. `{first}`" if first else what
 
 
 def _field_info(model: Any, key: Any) -> Any:
@@ -887,7 +903,7 @@ def _bad_tag(origins: Origins, data: Any, loc: Loc, err: Mapping[str, Any], tp: 
 _CLEAN_PREFIXES = ("Value error, ", "Assertion failed, ")
 
 
-def _human(f: _Found) -> str:
+def _human(f: _Found, data: Any = None) -> str:
     """What is wrong with the value at ``f.loc``, in a player's words; never pydantic's sentence."""
     from khrap.variant.expect import example, expected
 
@@ -913,6 +929,9 @@ def _human(f: _Found) -> str:
     if tp is None:
         return f"is not a valid value here, got {_show(value)}"
     what = expected(tp, field)
+    ident = _id_phrase(data, f.loc) if what == "a text" else None
+    if ident is not None:
+        return f"must be {ident}; got {_show(value)}"
     if what.startswith(("one of ", "`")):  # the choices are the example
         msg = f"must be {what}; got {_show(value)}"
     else:

@@ -29,6 +29,9 @@ ActiveStatus = Literal["declarer", "helper"]
 
 
 def _rank_word(value: object) -> str:
+    if isinstance(value, (dict, list)) or value is None or isinstance(value, bool):
+        got = {dict: "a mapping", list: "a list"}.get(type(value), str(value).lower() if value is not None else "null")
+        raise ValueError(f"must be a rank (2-9, 10 or T, J, Q, K, A), e.g. A; got {got}")
     try:
         return rank_str(parse_rank(str(value)))
     except CardError as err:
