@@ -177,6 +177,17 @@ def test_the_rules_that_do_not_fit_together_are_all_reported_too(tmp_path: Path)
     ]
 
 
+def test_unknown_ids_come_with_mistakes_of_type(tmp_path: Path) -> None:
+    path = write(tmp_path, "mixed.yaml", "extends: khrap\nplay: {first_lead: {calls: [take-fve]}}\nante: 2\n"
+                 "calls:\n  helicopter: {effects: {skip_stages: [fivs]}}\n")
+    assert mistakes(path) == [
+        f"{path}:2:29: unknown call 'take-fve'; did you mean 'take-five'?",
+        f"{path}:3:7: ante: must be a mapping, e.g. `ante: {{amount: 1, when: every_deal}}`; got 2",
+        f"{path}:5:40: call 'helicopter' skips stage 'fivs' (`skip_stages`), but no stage has that id; did you "
+        f"mean 'fives'? (inherited: `stages` at {KHRAP}:{line_of(KHRAP, 'id: bidding, kind: calls')}:3)",
+    ]
+
+
 def test_too_many_mistakes_are_counted_after_the_first_twenty(tmp_path: Path) -> None:
     keys = "".join(f"  zz{i}: 1\n" for i in range(25))
     path = write(tmp_path, "many.yaml", "extends: khrap\nplay:\n" + keys)
@@ -212,9 +223,11 @@ def test_a_plain_name_shows_the_per_language_form_with_the_players_text(tmp_path
 
 
 def test_a_missing_field_says_what_to_add(tmp_path: Path) -> None:
+    path = write(tmp_path, "joker.yaml", "extends: khrap\njoker: {led_demands: trump}\n")
+    assert mistakes(path) == [f"{path}:2:8: joker: `card` is missing: add it, e.g. `card: 7S`"]
     path = write(tmp_path, "stage.yaml", "extends: khrap\nstages:\n  - {id: bidding, kind: calls}\n"
                  "  - {id: play, kind: play}\n")
-    assert mistakes(path) == [f"{path}:3:5: stages[0]: `calls` is missing: add it, e.g. `calls: [khrap, pass]`"]
+    assert f"{path}:3:5: stages[0]: `calls` is missing: add it, e.g. `calls: [khrap, pass]`" in mistakes(path)
 
 
 def test_an_out_of_range_value_says_the_range(tmp_path: Path) -> None:
@@ -242,10 +255,8 @@ def test_a_wrong_type_in_a_list_of_calls_names_a_call(tmp_path: Path) -> None:
 
 def test_a_stage_kind_misspelt(tmp_path: Path) -> None:
     path = write(tmp_path, "kind.yaml", "extends: khrap\nstages:\n  - {id: bidding, kind: calsl, calls: [khrap]}\n")
-    assert mistakes(path) == [
-        f"{path}:3:25: stages[0].kind: must be one of `calls`, `exchange`, `name_trump`, `instant_wins` or "
-        "`play`; got 'calsl'; did you mean 'calls'?"
-    ]
+    assert (f"{path}:3:25: stages[0].kind: must be one of `calls`, `exchange`, `name_trump`, `instant_wins` or "
+            "`play`; got 'calsl'; did you mean 'calls'?") in mistakes(path)
 
 
 YAML_MISTAKES = {
@@ -433,3 +444,46 @@ def test_new_writes_a_commented_starting_file_that_validates(tmp_path: Path) -> 
     assert v.ante.amount == 2 and v.play.must_beat is True
     again = runner.invoke(app, ["new", str(path)])
     assert again.exit_code == 2 and "exists already" in again.stderr
+
+
+# --------------------------------------------------------------------------- the docs say what the program says
+
+
+def test_the_mistake_shown_in_the_docs_gives_the_messages_shown(tmp_path: Path) -> None:
+    doc = (Path(__file__).parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    part = doc[doc.index("For example, this file has two:"):]
+    text = re.search(r"```yaml\n(.*?)```", part, re.S)[1]
+    shown = re.search(r"```text\n\$ khrap validate my-khrap.yaml\n(.*?)```", part, re.S)[1].splitlines()
+    path = write(tmp_path, "my-khrap.yaml", text)
+    assert [m.replace(str(path), "my-khrap.yaml") for m in mistakes(path)] == shown
+    fixed_text = text.replace("ante: 2", "ante: {amount: 2}").replace("must_beet", "must_beat")
+    fixed = write(tmp_path, "fixed.yaml", fixed_text)
+    assert load_variant(str(fixed)).ante.amount == 2
+
+
+def test_the_table_of_messages_in_the_docs_matches_the_program(tmp_path: Path) -> None:
+    doc = (Path(__file__).parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    table = doc[doc.index("| Mistake | Example | Message |"):doc.index("A YAML mistake stops the reading")]
+    documented = re.findall(r"\| `` (.*?) `` ", table)
+    files = {
+        "a.yaml": "extends: khrap\nplay: {must_beet: true}\nante: 2\nname: \"My Khrap\"\nallow_debt: sometimes\n"
+                  "hand_size: five\nstatuses: {helpr: {tricks: 1}}\n",
+        "b.yaml": "extends: khrap\nplayers: {max: 13}\nstages:\n  - {id: bidding, kind: calsl, calls: [khrap]}\n",
+        "b1.yaml": "extends: khrap\nstages:\n  - {id: bidding, kind: calls}\n",
+        "b2.yaml": "extends: khrap\nstages:\n  - {id: bidding, kind: calls, calls: []}\n",
+        "c.yaml": "extends: khrap\ncalls:\n  sadd: {enabled: false}\n  merry: {requires: {holds: [{rank: Ace1}]}}\n"
+                  "joker: {card: 7x}\n",
+        "c2.yaml": "extends: khrap\nplay: {first_lead: {calls: [take-fve]}}\n"
+                   "calls:\n  helicopter: {effects: {skip_stages: [fivs]}}\n",
+        "d.yaml": "extends: khrap\nname: {en: Big table}\nplayers: {max: 9}\n",
+        "e.yaml": "extends: khrap\nstages:\n  - {id: bidding, kind: calls, calls: [khrap, help, pass]}\n"
+                  "  - {id: play, kind: play}\n",
+        **{f"y{i}.yaml": text for i, (text, _) in enumerate(YAML_MISTAKES.values())},
+    }
+    said = []
+    for name, text in files.items():
+        said += [m.replace(str(tmp_path / name), "") for m in mistakes(write(tmp_path, name, text))]
+    said = [m.replace(str(KHRAP), "variants/khrap.yaml") for m in said]
+    for message in documented:
+        head = message.split(" ...")[0]
+        assert any(head in m for m in said), message

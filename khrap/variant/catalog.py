@@ -66,7 +66,10 @@ def load_checked(ref: str | Path) -> Loaded:
     data, origins = load_data(ref, variants_dir())
     try:
         found, quiet = _new_ids(data, origins)
-        variant = validate(Variant, data, origins, found, quiet)
+        try:
+            variant = validate(Variant, data, origins, found, quiet)
+        except VariantErrors as err:  # the ids are checked on the data too, so they come with the rest
+            raise VariantErrors([*err.errors, *_unknown_refs(data, origins)], origins.user_file) from None
         issues = semantic_issues(variant)
         if issues:
             errors = [_issue(data, origins, variant, loc, message) for loc, message in issues]
@@ -106,7 +109,45 @@ def _new_ids(data: dict[Any, Any], origins: Origins) -> tuple[list[VariantError]
     return found, quiet
 
 
-def _issue(data: dict[Any, Any], origins: Origins, variant: Variant, loc: Any, message: str) -> VariantError:
+def _unknown_refs(data: Any, origins: Origins) -> list[VariantError]:
+    """Call and stage ids used but not defined, read from the data itself: when the file has mistakes of
+    type the checks of the whole variant cannot run, and these are reported with them all the same."""
+    if not isinstance(data, dict):
+        return []
+    calls = data.get("calls") if isinstance(data.get("calls"), dict) else {}
+    stages = data.get("stages") if isinstance(data.get("stages"), list) else []
+    stage_ids = [s.get("id") for s in stages if isinstance(s, dict) and isinstance(s.get("id"), str)]
+    uses: list[tuple[Loc, Any]] = []
+    for i, stage in enumerate(stages):
+        if isinstance(stage, dict) and stage.get("kind") == "calls":
+            uses += _items(stage.get("calls"), ("stages", i, "calls"))
+    first = data.get("play", {}).get("first_lead") if isinstance(data.get("play"), dict) else None
+    uses += _items(first.get("calls") if isinstance(first, dict) else None, ("play", "first_lead", "calls"))
+    settle = data.get("settlement")
+    pens = settle.get("penalties") if isinstance(settle, dict) else None
+    for i, pen in enumerate(pens if isinstance(pens, list) else ()):
+        uses += _items(pen.get("calls") if isinstance(pen, dict) else None, ("settlement", "penalties", i, "calls"))
+    out = [locate_error(origins, loc, f"unknown call {_show(cid)}{did_you_mean(cid, calls)}")
+           for loc, cid in uses if isinstance(cid, str) and cid not in calls]
+    if not stage_ids:
+        return out
+    for cid, call in calls.items():
+        effects = call.get("effects") if isinstance(call, dict) else None
+        skips = effects.get("skip_stages") if isinstance(effects, dict) else None
+        for loc, sid in _items(skips, ("calls", cid, "effects", "skip_stages")):
+            if isinstance(sid, str) and sid not in stage_ids:
+                hint = did_you_mean(sid, stage_ids)
+                fix = hint or f": add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`"
+                out.append(_issue(data, origins, None, Fields(loc, ("stages",)),
+                                  f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{fix}"))
+    return out
+
+
+def _items(values: Any, loc: Loc) -> list[tuple[Loc, Any]]:
+    return [(loc + (j,), v) for j, v in enumerate(values)] if isinstance(values, list) else []
+
+
+def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc: Any, message: str) -> VariantError:
     """A semantic issue located where the user wrote it, naming the inherited values it clashes with."""
     parent = _parent(origins) if "stage '" in message else None
     message = _name_stages(message, variant, parent, origins)
@@ -122,8 +163,8 @@ def _issue(data: dict[Any, Any], origins: Origins, variant: Variant, loc: Any, m
             path, line, col = origins.locate(other)
             where = f"{path}:{line}:{col}" if line is not None else path
             shown = flow(_value(data, other))
-            shown = shown if len(shown) <= 60 else shown[:57] + "..."
-            notes.append(f"`{_dotted(other)}: {shown}` at {where}")
+            what = f"{_dotted(other)}: {shown}" if len(shown) <= 60 else _dotted(other)  # a long list: where it is
+            notes.append(f"`{what}` at {where}")
         message += f" (inherited: {'; '.join(notes)})"
     return locate_error(origins, chosen, message)
 
@@ -154,7 +195,7 @@ def stage_title(stage: Any) -> str:
     return {"exchange": "Exchange", "name_trump": "Trump", "instant_wins": "Instant wins"}.get(stage.kind, "Play")
 
 
-def _name_stages(message: str, variant: Variant, parent: Variant | None, origins: Origins) -> str:
+def _name_stages(message: str, variant: Variant | None, parent: Variant | None, origins: Origins) -> str:
     """``stage 'fives'`` becomes ``stage 'fives' (“Offers”, step 2)``: the id as written and the step the rule
     sheet prints, at its first mention; a stage only the parent has is named from the parent's sheet."""
     named: set[str] = set()

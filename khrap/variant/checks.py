@@ -117,9 +117,9 @@ def _references(v: Variant) -> Iterator[Issue]:
         for j, sid in enumerate(call.effects.skip_stages):
             if sid not in stage_ids:
                 hint = did_you_mean(sid, stage_ids)
+                fix = hint or f": add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`"
                 yield (Fields(("calls", cid, "effects", "skip_stages", j), ("stages",)),
-                       f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{hint}: "
-                       f"add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`")
+                       f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{fix}")
     for j, cid in enumerate(v.play.first_lead.calls):
         yield from _ref(v, ("play", "first_lead", "calls", j), cid)
     for i, penalty in enumerate(v.settlement.penalties):
