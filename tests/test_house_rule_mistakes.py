@@ -452,7 +452,7 @@ def test_new_writes_a_commented_starting_file_that_validates(tmp_path: Path) -> 
 def test_the_mistake_shown_in_the_docs_gives_the_messages_shown(tmp_path: Path) -> None:
     doc = (Path(__file__).parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
     part = doc[doc.index("For example, this file has two:"):]
-    text = re.search(r"```yaml\n(.*?)```", part, re.S)[1]
+    text = re.search(r"```text\n(.*?)```", part, re.S)[1]
     shown = re.search(r"```text\n\$ khrap validate my-khrap.yaml\n(.*?)```", part, re.S)[1].splitlines()
     path = write(tmp_path, "my-khrap.yaml", text)
     assert [m.replace(str(path), "my-khrap.yaml") for m in mistakes(path)] == shown

@@ -22,7 +22,7 @@ from khrap.cards import RANKS
 from khrap.variant.catalog import Loaded, load_checked, offered_calls
 from khrap.variant.checks import deck_for
 from khrap.variant.expect import flow
-from khrap.variant.loader import Loc, did_you_mean
+from khrap.variant.loader import Loc, _show, did_you_mean
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
 
 __all__ = ["LintWarning", "lint", "lint_file", "summary", "warnings_line"]
@@ -107,8 +107,8 @@ def _unoffered(loaded: Loaded, v: Variant, parent: Variant | None) -> Iterator[F
             continue
         known = [c for c in (parent.calls if parent is not None else ()) if c != cid]
         meant = did_you_mean(cid, known) if parent is not None and cid not in parent.calls else ""
-        hint = f" (or is it a misspelt '{meant.split(chr(39))[1]}'?)" if meant else ""
-        yield (("calls", cid), f"call '{cid}' is defined but no stage offers it, so it can never be said: "
+        hint = f" (or is it a misspelt {_show(meant.split(chr(39))[1])}?)" if meant else ""
+        yield (("calls", cid), f"call {_show(cid)} is defined but no stage offers it, so it can never be said: "
                f"add it to the `calls` of a stage, or remove it{hint}")
 
 
@@ -121,11 +121,11 @@ def _unreachable(v: Variant) -> Iterator[Found]:
     for cid, call in v.calls.items():
         if call.enabled:
             for loc, why in _never(v, call, most):
-                yield ("calls", cid, "requires", *loc), f"call '{cid}' can never be made: {why}"
+                yield ("calls", cid, "requires", *loc), f"call {_show(cid)} can never be made: {why}"
     for wid, win in v.instant_wins.items():
         if win.enabled and win.count > v.hand_size:
             yield (("instant_wins", wid, "count"),
-                   f"instant win '{wid}' can never happen: it needs {win.count} cards of rank {win.rank} "
+                   f"instant win {_show(wid)} can never happen: it needs {win.count} cards of rank {win.rank} "
                    f"in a hand of {v.hand_size}")
 
 
@@ -192,7 +192,7 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
             gone = [c for c in old.calls if c not in stage.calls and c in v.calls and v.calls[c].enabled]
             if gone:
                 yield (("stages", i, "calls"),
-                       f"stage '{stage.id}' no longer offers {_calls(gone)}: this list replaces the whole list of "
+                       f"stage {_show(stage.id)} no longer offers {_calls(gone)}: this list replaces the whole list of "
                        f"'{name}'; add {'it' if len(gone) == 1 else 'them'} back, or switch "
                        f"{'it' if len(gone) == 1 else 'them'} off with `enabled: false` if that was meant")
         if isinstance(stage, ExchangeStage) and _written(loaded, ("stages", i, "order")):
@@ -206,7 +206,7 @@ def _dropped_penalties(v: Variant, parent: Variant, name: str) -> Iterator[Found
             continue
         before = [p for p in parent.settlement.penalties if _applies(p, cid, call)]
         if before and not any(_applies(p, cid, call) for p in v.settlement.penalties):
-            yield (loc, f"a failed '{cid}' now pays nothing: this list replaces the whole list of '{name}', "
+            yield (loc, f"a failed {_show(cid)} now pays nothing: this list replaces the whole list of '{name}', "
                    f"where {_rule(before[0])} charged it; copy the rules "
                    "you keep into your list (a last `{pay: stake}` catches everyone else)")
 
@@ -236,7 +236,7 @@ def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
             if not stranded:
                 continue
         if stage.id not in ids:
-            yield (("stages",), f"stage '{stage.id}' (“{stage_title(stage)}”, step {n} of '{name}') "
+            yield (("stages",), f"stage {_show(stage.id)} (“{stage_title(stage)}”, step {n} of '{name}') "
                    f"is gone: this list replaces the whole list of '{name}'; write it out again if that was not "
                    "meant")
 
@@ -247,7 +247,7 @@ def _dropped_order(i: int, stage: ExchangeStage, old: ExchangeStage, name: str) 
     gone = sorted(had - has)
     if gone:
         yield (("stages", i, "order"),
-               f"the exchange order of stage '{stage.id}' no longer gives {_words(gone, 'or')} a turn: this list "
+               f"the exchange order of stage {_show(stage.id)} no longer gives {_words(gone, 'or')} a turn: this list "
                f"replaces the whole order of '{name}'; add {'it' if len(gone) == 1 else 'them'} back if that was "
                "not meant")
 
@@ -304,5 +304,5 @@ def _words(items: list[str], joiner: str) -> str:
 
 
 def _calls(ids: list[str]) -> str:
-    quoted = [f"'{c}'" for c in ids]
+    quoted = [_show(c) for c in ids]
     return ("call " if len(ids) == 1 else "calls ") + _words(quoted, "and")

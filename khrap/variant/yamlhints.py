@@ -25,8 +25,15 @@ def _pos(mark: yaml.Mark | None) -> Where | None:
     return None if mark is None else (mark.line + 1, mark.column + 1)
 
 
+def _safe(text: str, limit: int = 40) -> str:
+    """Text of the file shown in a message: printable characters only (no terminal escapes), and short."""
+    shown = "".join(c if c.isprintable() else "?" for c in text)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
 def _key_of(line: str) -> str:
-    return line.strip().lstrip("- ").split(":")[0].split()[0] if line.strip() else ""
+    words = line.strip().lstrip("- ").split(":")[0].split() if line.strip() else []
+    return _safe(words[0]) if words else ""
 
 
 def _indent(line: str) -> int:
@@ -43,7 +50,8 @@ def explain(err: yaml.MarkedYAMLError, text: str) -> tuple[str, Where | None]:
         return "a tab is used here: YAML needs spaces, not tabs, for indentation and after colons; " \
                "replace the tab with spaces", at
     if char:
-        return (f"a value cannot start with '{char[1]}': put the value in quotes, e.g. \"{char[1]}...\"", at)
+        first = _safe(char[1], 8)
+        return (f"a value cannot start with '{first}': put the value in quotes, e.g. \"{first}...\"", at)
     if "could not find expected ':'" in problem and ctx_at is not None:
         key = _key_of(lines[ctx_at[0] - 1]) if ctx_at[0] <= len(lines) else ""
         return _colon(key), ctx_at
@@ -104,7 +112,7 @@ def _mapping_value(lines: list[str], at: Where) -> tuple[str, Where]:
             return (f"this line is indented more than '{key}' above it, which already has a value on its own "
                     f"line: start '{_key_of(here)}' in the same column as '{key}'", (row + 1, _indent(here) + 1))
         break
-    value = here.split(":", 1)[1].strip() if ":" in here else ""
+    value = _safe(here.split(":", 1)[1].strip(), 60).replace('"', "'") if ":" in here else ""
     return (f"this value holds ': ', which YAML reads as another key: put it in quotes, e.g. "
             f"\"{value}\"" if value else _GENERAL), at
 
