@@ -112,9 +112,9 @@ def _new_ids(data: dict[Any, Any], origins: Origins) -> tuple[list[VariantError]
 def _unknown_refs(data: Any, origins: Origins) -> list[VariantError]:
     """Call and stage ids used but not defined, read from the data itself: when the file has mistakes of
     type the checks of the whole variant cannot run, and these are reported with them all the same."""
-    if not isinstance(data, dict):
-        return []
-    calls = data.get("calls") if isinstance(data.get("calls"), dict) else {}
+    if not isinstance(data, dict) or not isinstance(data.get("calls"), dict):
+        return []  # no calls to check against (a mistake reported already)
+    calls = data["calls"]
     stages = data.get("stages") if isinstance(data.get("stages"), list) else []
     stage_ids = [s.get("id") for s in stages if isinstance(s, dict) and isinstance(s.get("id"), str)]
     uses: list[tuple[Loc, Any]] = []

@@ -38,6 +38,21 @@ _EXAMPLES: dict[tuple[str, str], str] = {
     ("Effects", "keep"): "[{rank: A, suit: trump}]",
     ("Penalty", "held"): "[{rank: A, suit: trump}]",
 }
+_EXAMPLES.update({
+    ("Effects", "skip_stages"): "[exchange]",
+    ("FirstLead", "calls"): "[take-five]",
+    ("Penalty", "calls"): "[frap]",
+    ("ExchangeGroup", "calls"): "[take-five]",
+    ("ExchangeGroup", "statuses"): "[declarer, helper]",
+})
+# What a field is, where its type alone ("a list of texts") would say too little.
+_PHRASES: dict[tuple[str, str], str] = {
+    ("Effects", "skip_stages"): "a list of stage ids",
+    ("CallsStage", "calls"): "a list of call ids",
+    ("FirstLead", "calls"): "a list of call ids",
+    ("Penalty", "calls"): "a list of call ids",
+    ("ExchangeGroup", "calls"): "a list of call ids",
+}
 # A noun for models whose plain "a mapping" would say too little.
 _NOUNS = {"Amount": "an amount of chips", "CardPattern": "a card"}
 _STAGE_KINDS = ("calls", "exchange", "name_trump", "instant_wins", "play")
@@ -95,8 +110,10 @@ def _bounds(field: FieldInfo | None) -> str:
     return f" of at most {high}" if high is not None else ""
 
 
-def expected(tp: Any, field: FieldInfo | None = None) -> str:
+def expected(tp: Any, field: FieldInfo | None = None, holder: Any = None, key: Any = None) -> str:
     """What a value of type ``tp`` must be, as a noun phrase: "true or false", "a whole number from 2 to 12"."""
+    if _is_model(holder) and (holder.__name__, key) in _PHRASES:
+        return _PHRASES[(holder.__name__, key)]
     tp = _plain(tp)
     if members := _members(tp):
         if all(_is_model(m) and "kind" in m.model_fields for m in members):
@@ -176,6 +193,8 @@ def example(tp: Any, field: FieldInfo | None = None, holder: Any = None, key: An
         low = next((m.ge for m in (field.metadata if field else ()) if getattr(m, "ge", None) is not None), None)
         return flow(default if isinstance(default, int) and not isinstance(default, bool) else max(low or 1, 1))
     if tp is str:
+        if key == "id":
+            return "my-step"
         return flow(written) if isinstance(written, str) and written else '"..."'
     if origin is Literal:
         return flow(default if default in args else args[0])

@@ -794,6 +794,15 @@ def _from_pydantic(model_cls: type[BaseModel], data: Any, origins: Origins, errs
         ):
             continue  # another member of a union fits the shape: its errors inside say more
         kept.append(f)
+    # the members of a union each say the value does not fit them: one line for the value, with a suggestion
+    # when a member has one (the literal)
+    by_loc: dict[Loc, _Found] = {}
+    for f in kept:
+        if f.kind in _TYPE_KINDS and not f.key_error:
+            seen = by_loc.get(f.loc)
+            if seen is None or (f.kind == "literal_error" and seen.kind != "literal_error"):
+                by_loc[f.loc] = f
+    kept = [f for f in kept if f.kind not in _TYPE_KINDS or f.key_error or by_loc.get(f.loc) is f]
     return [_one(model_cls, data, origins, f) for f in kept]
 
 
@@ -928,7 +937,7 @@ def _human(f: _Found, data: Any = None) -> str:
     tp = field.annotation if field is not None else f.tp
     if tp is None:
         return f"is not a valid value here, got {_show(value)}"
-    what = expected(tp, field)
+    what = expected(tp, field, holder, key)
     ident = _id_phrase(data, f.loc) if what == "a text" else None
     if ident is not None:
         return f"must be {ident}; got {_show(value)}"
