@@ -487,3 +487,25 @@ def test_the_table_of_messages_in_the_docs_matches_the_program(tmp_path: Path) -
     for message in documented:
         head = message.split(" ...")[0]
         assert any(head in m for m in said), message
+
+
+def test_lengths_and_counts_beyond_a_limit_are_said_in_words(tmp_path: Path) -> None:
+    from typing import Annotated
+
+    from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+    from khrap.variant.loader import Origins, read_yaml, validate
+
+    class Toy(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        name: Annotated[str, StringConstraints(max_length=3)]
+        ids: list[str] = Field(default_factory=list, max_length=2)
+
+    path = write(tmp_path, "toy.yaml", "name: Khrap\nids: [a, b, c]\n")
+    data, marks = read_yaml(path)
+    with pytest.raises(VariantErrors) as info:
+        validate(Toy, data, Origins.for_file(path, marks))
+    assert str(info.value).splitlines() == [
+        f"{path}:1:7: name: is too long: at most 3 characters",
+        f"{path}:2:6: ids: needs at most 2 entries, got 3",
+    ]

@@ -52,18 +52,18 @@ class Loaded:
         return _parent(self.origins)
 
 
-def load_variant(ref: str | Path) -> Variant:
+def load_variant(ref: str | Path, **options: Any) -> Variant:
     """A variant by built-in name or by path, after extends and every check; VariantError otherwise.
 
     Every mistake of the file is found at once: the error is a :class:`VariantErrors` whose text has
-    one located line per mistake, in file order.
+    one located line per mistake, in file order.  ``options`` go to :func:`khrap.variant.loader.load_data`.
     """
-    return load_checked(ref).variant
+    return load_checked(ref, **options).variant
 
 
-def load_checked(ref: str | Path) -> Loaded:
+def load_checked(ref: str | Path, **options: Any) -> Loaded:
     """Like :func:`load_variant`, keeping the data and the origins (for the linter)."""
-    data, origins = load_data(ref, variants_dir())
+    data, origins = load_data(ref, variants_dir(), **options)
     try:
         found, quiet = _new_ids(data, origins)
         try:
@@ -237,7 +237,11 @@ def _from_child(err: VariantError, ref: str | Path) -> VariantError:
 
 
 def _inherited(err: VariantError, ref: str | Path) -> VariantError:
-    if err.path is not None and Path(err.path).resolve() != Path(ref).resolve() and Path(ref).suffix:
+    try:
+        other = err.path is not None and Path(err.path).resolve() != Path(ref).resolve() and Path(ref).suffix
+    except (OSError, ValueError):  # a path that cannot be resolved (a NUL, a loop of links) is not a parent
+        other = False
+    if other:
         return VariantError(f"{err.message} (inherited by {ref})", err.path, err.line, err.col)
     return err
 

@@ -927,6 +927,10 @@ def _human(f: _Found, data: Any = None) -> str:
     if kind in _RANGES:
         name, words = _RANGES[kind]
         return f"must be {words} {ctx.get(name)}, got {_show(value)}"
+    if kind in ("string_too_long", "string_too_short"):
+        size = ctx.get("max_length" if kind == "string_too_long" else "min_length")
+        words = "at most" if kind == "string_too_long" else "at least"
+        return f"is too {'long' if kind == 'string_too_long' else 'short'}: {words} {size} characters"
     if kind in ("too_short", "too_long"):
         size = ctx.get("min_length" if kind == "too_short" else "max_length")
         more = "at least" if kind == "too_short" else "at most"
