@@ -509,3 +509,18 @@ def test_lengths_and_counts_beyond_a_limit_are_said_in_words(tmp_path: Path) -> 
         f"{path}:1:7: name: is too long: at most 3 characters",
         f"{path}:2:6: ids: needs at most 2 entries, got 3",
     ]
+
+
+def test_a_hand_size_that_breaks_an_inherited_call_is_reported_at_the_hand_size(tmp_path: Path) -> None:
+    frap = variants_dir() / "frap.yaml"
+    path = write(tmp_path, "frap-five.yaml", "extends: frap\nhand_size: 5\n")
+    effects = line_of(frap, "effects: {status: helper, discard_hand: true, take_turned: optional")
+    assert mistakes(path)[-1] == (
+        f"{path}:2:12: call 'cut' leaves 4 cards in hand, not the hand size 5: keep + take + draw - then_discard "
+        f"must make a hand (inherited: `calls.cut.effects` at {frap}:{effects}:14)"
+    )
+
+
+def test_fewer_players_than_the_inherited_fewest_is_one_mistake(tmp_path: Path) -> None:
+    path = write(tmp_path, "few.yaml", "extends: khrap\nplayers: {max: 2, min: 3}\n")
+    assert mistakes(path) == [f"{path}:2:24: players.min (3) is more than players.max (2)"]
