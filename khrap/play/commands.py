@@ -20,6 +20,15 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _warn(variant_ref: str) -> None:
+    """One line on stderr when the variant has warnings, pointing at `khrap validate`."""
+    from khrap.variant.lint import warnings_line
+
+    line = warnings_line(variant_ref)
+    if line:
+        typer.echo(line, err=True)
+
+
 def _players(variant_ref: str, players: int | None) -> int:
     variant = load_variant(variant_ref)
     if players is not None:
@@ -65,6 +74,7 @@ def play(
             _fail(f"{resume}: {err}")
     else:
         session = _new_session(variant, players, seed)
+        _warn(variant)
     saved = session.table
     if not isinstance(saved.get("humans", []), list) or not isinstance(saved.get("deals", 0), int | None):
         _fail(f"{resume}: `table` must hold humans (a list of seats) and deals (a number or null)")
