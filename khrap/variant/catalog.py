@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from khrap.variant.checks import Fields, semantic_issues
-from khrap.variant.loader import VariantError, load_data, locate_error, validate
+from khrap.variant.loader import Trust, VariantError, load_data, locate_error, validate
 from khrap.variant.schema import Variant
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -24,9 +24,15 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
-def load_variant(ref: str | Path) -> Variant:
-    """A variant by built-in name or by path, after extends and every check; VariantError otherwise."""
-    data, origins = load_data(ref, variants_dir())
+def load_variant(
+    ref: str | Path, *, trust: Trust | None = None, text: str | None = None, named_in: str | Path | None = None
+) -> Variant:
+    """A variant by built-in name or by path, after extends and every check; VariantError otherwise.
+
+    ``trust``, ``text`` and ``named_in`` are those of :func:`khrap.variant.loader.load_data`: an
+    upload is ``load_variant("upload.yaml", text=TEXT, trust=UPLOAD)`` (it may extend only built-ins).
+    """
+    data, origins = load_data(ref, variants_dir(), trust=trust, text=text, named_in=named_in)
     try:
         variant = validate(Variant, data, origins)
         issues = semantic_issues(variant)
@@ -40,7 +46,11 @@ def load_variant(ref: str | Path) -> Variant:
 
 def _from_child(err: VariantError, ref: str | Path) -> VariantError:
     """A mistake found in an inherited value also names the file that was being loaded."""
-    if err.path is not None and Path(err.path).resolve() != Path(ref).resolve() and Path(ref).suffix:
+    try:
+        other = err.path is not None and Path(err.path).resolve() != Path(ref).resolve() and Path(ref).suffix
+    except (OSError, ValueError):  # a path that cannot be resolved (a NUL, a loop of links) is not a parent
+        other = False
+    if other:
         return VariantError(f"{err.message} (inherited by {ref})", err.path, err.line, err.col)
     return err
 
