@@ -14,7 +14,8 @@ from khrap.cli import app
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                    "\u2028\u2029\ud800-\udfff]")
 """Characters that must never reach a terminal raw: C0/C1 controls (but newline and tab), bidi controls, surrogates."""
 
 SLOWEST: dict[str, tuple[float, str]] = {}
