@@ -79,7 +79,7 @@ def show(variant: VariantArg, as_json: JsonOpt = False, outside: AllowOutsideOpt
     if as_json:
         typer.echo(json_text(json.dumps(data, ensure_ascii=False, indent=2)))
     else:
-        typer.echo(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), nl=False)
+        typer.echo(terminal(yaml.safe_dump(data, allow_unicode=True, sort_keys=False)), nl=False)
 
 
 @app.command()

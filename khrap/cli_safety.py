@@ -3,10 +3,10 @@ escaped failures (exit 2), and outputs written only when complete (``khrap.safe_
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
-import click
 import typer
 
 from khrap.safe_io import OutputError, check_output, write_output
@@ -26,14 +26,25 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def allow_outside(flag: bool) -> None:
-    """Apply --allow-outside for the running command (restored when the command ends)."""
-    if not flag:
-        return
+    """Apply --allow-outside (or its absence) for the running command; restored when the command ends."""
     saved = loader.TRUST
-    loader.TRUST = loader.ANYWHERE
-    ctx = click.get_current_context(silent=True)
+    loader.TRUST = loader.ANYWHERE if flag else loader.LOCAL
+    ctx = _current_context()
     if ctx is not None:
         ctx.call_on_close(lambda: setattr(loader, "TRUST", saved))
+
+
+def _current_context() -> Any:
+    """The running command's context: typer >= 0.20 carries its own copy of click, older ones use click."""
+    for name in ("typer._click.globals", "click"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        ctx = module.get_current_context(silent=True)
+        if ctx is not None:
+            return ctx
+    return None
 
 
 def check_writable(path: Path | None) -> None:
