@@ -89,7 +89,8 @@ def play(
         save=save or resume,
     )
     if not isinstance(table.bots, str) or table.bots not in KINDS:
-        _fail(f"unknown bot kind {terminal(repr(table.bots), one_line=True)[:40]} (use {' or '.join(KINDS)})")
+        where = f"{resume}: `table.bots`: " if bots is None and resume is not None else "--bots: "
+        _fail(f"{where}unknown bot kind {terminal(repr(table.bots), one_line=True)[:40]} (use {' or '.join(KINDS)})")
     wrong = [s for s in table.humans if not isinstance(s, int) or not 0 <= s < session.players]
     if wrong:
         _fail(f"--seat {wrong[0]}: seats are 0 to {session.players - 1}")

@@ -109,8 +109,8 @@ def _backend(workers: int | None, scheduler: str | None) -> Iterator[Runner]:
 
     try:
         client, cluster = connect(scheduler, workers)
-    except (RuntimeError, OSError) as err:
-        _fail(str(err))
+    except (RuntimeError, OSError) as err:  # reported by the command's `except RuntimeError`
+        raise RuntimeError(str(err)) from None
     try:
         yield lambda spec, keep, progress: simulate_on_dask(spec, client, keep_records=keep, progress=progress)
     finally:
