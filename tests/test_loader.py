@@ -312,7 +312,7 @@ def test_two_mib_file_refused(tmp_path: Path) -> None:
 
 
 def test_too_many_nodes_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    limits = Limits(file_bytes=256 * 1024, chain_bytes=512 * 1024, depth=64, aliases=100, nodes=200_000, chain=16)
+    limits = Limits(file_bytes=256 * 1024, chain_bytes=384 * 1024, depth=64, aliases=100, nodes=50_000, chain=16)
     assert limits == loader.LIMITS
     monkeypatch.setattr(loader, "LIMITS", Limits(nodes=1000))  # the real limit takes seconds to reach
     path = write(tmp_path / "wide.yaml", "x: [" + "0, " * 2000 + "]\n")

@@ -57,10 +57,10 @@ class Limits:
     """Hard limits on untrusted input; each one is refused with a located error."""
 
     file_bytes: int = 256 * 1024
-    chain_bytes: int = 512 * 1024  # all the files of one extends chain together
+    chain_bytes: int = 384 * 1024  # all the files of one extends chain together
     depth: int = 64
     aliases: int = 100
-    nodes: int = 200_000
+    nodes: int = 50_000
     chain: int = 16
 
 

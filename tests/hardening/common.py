@@ -19,7 +19,9 @@ UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e
 """Characters that must never reach a terminal raw: C0/C1 controls (but newline and tab), bidi controls, surrogates."""
 
 SLOWEST: dict[str, tuple[float, str]] = {}
-"""Per kind of case, the slowest case seen (seconds, case): printed by the note's measuring command."""
+"""Per kind of case, the slowest case seen (seconds, case): printed at the end of a run (conftest.py)."""
+COUNTS: dict[str, int] = {}
+"""Per kind of case, how many commands were run."""
 
 
 def invoke(args: list[str], kind: str = "", **kw):
@@ -27,6 +29,8 @@ def invoke(args: list[str], kind: str = "", **kw):
     started = time.perf_counter()
     result = runner.invoke(app, [str(a) for a in args], **kw)
     took = time.perf_counter() - started
+    if kind:
+        COUNTS[kind] = COUNTS.get(kind, 0) + 1
     if kind and took > SLOWEST.get(kind, (0.0, ""))[0]:
         SLOWEST[kind] = (took, " ".join(str(a) for a in args)[:120])
     return result
