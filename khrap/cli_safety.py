@@ -56,7 +56,7 @@ def check_writable(path: Path | None) -> None:
             fail(str(err))
 
 
-def write_or_fail(path: Path, text: str) -> None:
+def write_or_fail(path: Path, text: str | bytes) -> None:
     """Write an output the user named, replaced only once complete; one message and exit 2 on failure."""
     try:
         write_output(path, text)

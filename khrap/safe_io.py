@@ -271,9 +271,10 @@ def _make_temp(path: str | os.PathLike[str], dir_fd: int) -> tuple[str, int]:
                       f"{temp_names(path)[0]} to {temp_names(path)[-1]} all exist")
 
 
-def write_output(path: str | os.PathLike[str], text: str) -> None:
+def write_output(path: str | os.PathLike[str], text: str | bytes) -> None:
     """Write an output the user named (``-o``, ``--csv``): replaced only once complete; OutputError."""
-    _replace(path, text.encode("utf-8", "surrogateescape"), devices=True)
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogateescape")
+    _replace(path, data, devices=True)
 
 
 # ------------------------------------------------------------------ saves

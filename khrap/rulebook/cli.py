@@ -17,9 +17,16 @@ OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to th
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
 
 
-def _emit(text: str, output: Path | None) -> None:
+def _emit(text: str | bytes, output: Path | None) -> None:
     """The sheet on stdout or in the file named: control and bidi characters from the variant escaped
-    (HTML is escaped by its templates as well); a file is replaced only once the sheet is complete."""
+    (HTML is escaped by its templates as well); a file is replaced only once the sheet is complete.
+    A binary sheet (bytes) is written as it is."""
+    if isinstance(text, bytes):
+        if output is None:
+            _fail("a binary rule sheet needs -o FILE")
+        write_or_fail(output, text)
+        typer.echo(f"wrote {terminal(str(output), one_line=True)}", err=True)
+        return
     text = terminal(text)
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
