@@ -256,3 +256,29 @@ def test_replay_scenario_never_overwrites_a_file_it_was_not_named(tmp_path: Path
     assert f"wrote {beside}" in result.stdout and f"wrote {out}" in result.stdout  # it says what it writes
     again = invoke(["replay", save, "--scenario", "-o", out], "outputs")  # the same text again: fine
     assert again.exit_code == 0, again.output
+
+
+def test_permission_errors_are_one_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unreadable file or folder and an unwritable folder: one line each (simulated for root, who may
+    read anything; a real chmod when the tests run as another user)."""
+    variant = tmp_path / "locked" / "h.yaml"
+    variant.parent.mkdir()
+    variant.write_text("extends: khrap\n")
+    out = tmp_path / "locked" / "sheet.txt"
+    if os.geteuid() != 0:
+        variant.parent.chmod(0)
+        try:
+            assert_refused(invoke(["validate", variant], "outputs"), variant, contains="permission denied")
+            assert_refused(invoke(["rules", "khrap", "-o", out], "outputs"), out)
+        finally:
+            variant.parent.chmod(0o755)
+    real_open = os.open
+
+    def denied(path, flags, *args, **kw):
+        if "locked" in os.fsdecode(path) or kw.get("dir_fd") is not None:
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return real_open(path, flags, *args, **kw)
+
+    monkeypatch.setattr(safe_io.os, "open", denied)
+    assert_refused(invoke(["validate", variant], "outputs"), variant, contains="permission denied")
+    assert_refused(invoke(["rules", "khrap", "-o", out], "outputs"), out, contains="permission denied")
