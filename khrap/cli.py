@@ -14,6 +14,9 @@ from typing import Annotated
 import typer
 import yaml
 
+from khrap.cli_safety import AllowOutsideOpt, allow_outside
+from khrap.cli_safety import fail as _fail_safely
+from khrap.safe_text import json_text, terminal
 from khrap.variant.catalog import builtin_names, load_variant
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import Variant
@@ -24,6 +27,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help, as click writes it: flags show as flags (`--json`), not as `--json <bool>`.
+    rich_markup_mode=None,
 )
 
 VariantArg = Annotated[
@@ -32,9 +37,24 @@ VariantArg = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for other programs.")]
 
 
+def _version(value: bool) -> None:
+    if value:
+        from khrap import __version__
+
+        typer.echo(f"khrap {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Play, check and print the rules of Khrap, Frap, Snore and their house rules."""
+
+
 def fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
+    _fail_safely(message, code)  # one line, escaped: a message may quote a hostile file
 
 
 def _load(ref: str) -> Variant:
@@ -70,30 +90,76 @@ def variants(as_json: JsonOpt = False) -> None:
 
 
 @app.command()
-def show(variant: VariantArg, as_json: JsonOpt = False) -> None:
+def show(variant: VariantArg, as_json: JsonOpt = False, outside: AllowOutsideOpt = False) -> None:
     """Print a variant as resolved (after `extends`), with every default filled in."""
+    allow_outside(outside)
     data = _load(variant).model_dump(mode="json")
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        typer.echo(json_text(json.dumps(data, ensure_ascii=False, indent=2)))
     else:
-        typer.echo(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), nl=False)
+        typer.echo(terminal(yaml.safe_dump(data, allow_unicode=True, sort_keys=False)), nl=False)
 
 
 @app.command()
 def validate(
     files: Annotated[list[str], typer.Argument(help="Variant files (or built-in names) to check.")],
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Treat warnings as errors: exit 2 if any file has one.")] = False,
+    outside: AllowOutsideOpt = False,
 ) -> None:
-    """Check variant files; print one located line per broken file and exit 2 if any is broken."""
+    """Check variant files: every mistake as FILE:LINE:COL: message, then warnings about what is valid but
+    probably not meant (FILE:LINE:COL: warning: ...).
+
+    Exit 2 if a file has a mistake (or, with --strict, a warning); warnings alone exit 0.
+    """
+    from khrap.variant.lint import lint_file
+
+    allow_outside(outside)
     broken = 0
     for ref in files:
+        shown = terminal(ref, one_line=True)
         try:
-            load_variant(ref)
-            typer.echo(f"{ref}: ok")
+            _, warnings = lint_file(ref)
         except VariantError as err:
             typer.echo(str(err), err=True)
             broken += 1
+            continue
+        for warning in warnings:
+            typer.echo(str(warning), err=True)
+        if warnings and strict:
+            n = len(warnings)
+            typer.echo(f"{shown}: {n} warning{'s' if n > 1 else ''}, which --strict makes errors", err=True)
+            broken += 1
+        else:
+            n = len(warnings)
+            typer.echo(f"{shown}: ok" + (f" ({n} warning{'s' if n > 1 else ''})" if n else ""))
     if broken:
         raise typer.Exit(2)
+
+
+@app.command()
+def new(
+    name: Annotated[Path, typer.Argument(help="The file to write, e.g. my-khrap.yaml (.yaml is added if missing).")],
+    base: Annotated[str, typer.Option(
+        "--from", help="The built-in variant (or file) the house rules start from.")] = "khrap",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+) -> None:
+    """Write a commented starting file for house rules: the fields a table most often changes, each with its
+    current value and a line saying what it does, ready to edit (`khrap validate` it afterwards)."""
+    from khrap.variant.starter import starter_text
+
+    path = name if name.suffix in (".yaml", ".yml") else name.with_name(name.name + ".yaml")
+    if path.exists() and not force:
+        fail(f"{path}: the file exists already; choose another name, or add --force to overwrite it")
+    try:
+        text = starter_text(base, path)
+    except VariantError as err:
+        fail(str(err))
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        fail(f"{path}: cannot write the file: {err.strerror or err}")
+    typer.echo(f"wrote {path}: edit it, then check it with `khrap validate {path}`")
 
 
 @app.command()
@@ -111,6 +177,7 @@ def schema() -> None:
 def run(
     scenario: Annotated[Path, typer.Argument(help="A scenario file (see CONTRACT.md).")],
     as_json: JsonOpt = False,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Play a scenario's scripted actions and print where the game stands.
 
@@ -120,6 +187,7 @@ def run(
     from khrap.scenario import ScenarioStop, account, check_expect, load_scenario, report
     from khrap.scenario import run as run_scenario
 
+    allow_outside(outside)
     try:
         scn = load_scenario(scenario)
     except VariantError as err:
@@ -134,12 +202,12 @@ def run(
     if problems:
         fail("\n".join(problems), code=1)
     if state is None:
-        typer.echo(f"stopped as expected: {error}")
+        typer.echo(terminal(f"stopped as expected: {error}"))
         return
     if as_json:
-        typer.echo(json.dumps(report(state, scn.variant_name), ensure_ascii=False, indent=2))
+        typer.echo(json_text(json.dumps(report(state, scn.variant_name), ensure_ascii=False, indent=2)))
     else:
-        typer.echo(account(state, scn.variant_name))
+        typer.echo(terminal(account(state, scn.variant_name)))
 
 
 from khrap.play.commands import play, replay  # noqa: E402  (the terminal game and records)

@@ -55,6 +55,11 @@ GRAB = ("  grab:\n    name: {en: Grab}\n    requires: {declarer: exists}\n"
         "    effects: {status: declarer, override: true}\n")
 NAMED = "trump: {source: named}\n"
 NAME_TRUMP = "  - {id: name-trump, kind: name_trump}\n"
+# 7 seats, 5 bidding rounds, 11 calls stages, a help that draws and discards 24 (never open: the stock is short)
+BOUNDED = (("players: {min: 2, max: 4}", "players: {min: 2, max: 7}\nall_pass: {rounds: 5}"),
+           (HELP, "    requires: {declarer: exists}\n    effects: {status: helper, draw: 24, then_discard: 24}\n"),
+           (EXCHANGE, "".join(f"  - {{id: more-{k}, kind: calls, speakers: others, calls: [help, pass]}}\n"
+                              for k in range(10)) + EXCHANGE))
 
 
 def tiny(*edits: tuple[str, str], add: str = "") -> str:
@@ -152,7 +157,8 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         ),
         "skip-known-stages": (
             tiny(("    effects: {status: declarer}\n", "    effects: {status: declarer, skip_stages: [exchang]}\n")),
-            "9:47", "unknown stage 'exchang'; did you mean 'exchange'?",
+            "9:47", "call 'bid' skips stage 'exchang' (`skip_stages`), but no stage has that id; did you mean "
+            "'exchange'?",
             tiny(("    effects: {status: declarer}\n", "    effects: {status: declarer, skip_stages: [exchange]}\n")),
         ),
         "first-lead-names-known-calls": (
@@ -188,14 +194,16 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
     "_skips": {
         "never-skip-the-play": (
             tiny(("    effects: {status: declarer}\n", "    effects: {status: declarer, skip_stages: [play]}\n")),
-            "9:47", "call 'bid' skips the play stage 'play' (`skip_stages`), but a deal ends only when its tricks "
+            "9:47", "call 'bid' skips the play stage 'play' (“Play”, step 3) (`skip_stages`), but a deal ends only "
+            "when its tricks "
             "are played (or by an instant win): remove 'play' from `skip_stages`",
             tiny(("    effects: {status: declarer}\n", "    effects: {status: declarer, skip_stages: [exchange]}\n")),
         ),
         "never-skip-naming-trump": (
             tiny(("    effects: {status: declarer}\n", "    effects: {status: declarer, skip_stages: [name-trump]}\n"),
                  (EXCHANGE, EXCHANGE + NAME_TRUMP), add=NAMED), "9:47",
-            "call 'bid' skips stage 'name-trump' (`skip_stages`), where the declarer names trump (`kind: "
+            "call 'bid' skips stage 'name-trump' (“Trump”, step 3) (`skip_stages`), where the declarer names trump "
+            "(`kind: "
             "name_trump`), but this variant has no other trump (`trump.source: named`), so the deal would be "
             "played with no trump at all: remove 'name-trump' from `skip_stages`",
             tiny(("    effects: {status: declarer}\n", "    effects: {status: declarer, skip_stages: [exchange]}\n"),
@@ -204,7 +212,8 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         "skip-only-later-stages": (
             tiny(("    effects: {status: declarer}\n", "    effects: {status: declarer, skip_stages: [bidding]}\n")),
             "9:47",
-            "call 'bid' skips stage 'bidding' (`skip_stages`), which does not come after stage 'bidding' where the "
+            "call 'bid' skips stage 'bidding' (“Bidding”, step 1) (`skip_stages`), which does not come after stage "
+            "'bidding' where the "
             "call is said: a stage is skipped when the deal comes to it, so this one would stop at once without its "
             "ending (no all-pass round while nobody has declared, no out players' hands thrown) and the deal could "
             "go on with no declarer: skip only stages after 'bidding', or write `ends_stage: true` to end the stage "
@@ -326,7 +335,8 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         "a-declarer-asked-again-keeps-his-status": (
             tiny((EXCHANGE, "  - {id: again, kind: calls, speakers: all, calls: [help, bid]}\n" + EXCHANGE)),
             "19:40",
-            "call 'help' makes its caller a helper (`status: helper`), and stage 'again' asks the declarer too "
+            "call 'help' makes its caller a helper (`status: helper`), and stage 'again' (“Bidding”, step 2) asks "
+            "the declarer too "
             "(`speakers: all`): a declarer who says it stays the deal's declarer, who leads to the first trick and "
             "whose call orders the exchange, yet his status is helper, so nobody plays for the declarer's tricks: "
             "write `speakers: others` or `speakers: out` in stage 'again'",
@@ -353,7 +363,8 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
             tiny(calls_with("  fold:\n    name: {en: Fold}\n    effects: {status: out, then_discard: 1}\n"),
                  (EXCHANGE, "  - {id: late, kind: calls, speakers: others, start: declarer_left, calls: [fold, help], "
                             "out_hands: on_call}\n" + EXCHANGE)), "19:42",
-            "call 'fold' puts its caller out owing 1 discard (`then_discard: 1`), but stage 'late' throws his hand as "
+            "call 'fold' puts its caller out owing 1 discard (`then_discard: 1`), but stage 'late' (“Bidding”, step "
+            "2) throws his hand as "
             "he goes out (`out_hands: on_call`), so he would have no card to discard and no legal action: write "
             "`then_discard: 0` (an out player's cards are not played), or `out_hands: at_end` in stage 'late'",
             tiny(calls_with("  fold:\n    name: {en: Fold}\n    effects: {status: out, then_discard: 1}\n"),
@@ -380,8 +391,9 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
             tiny((PASS, "    effects: {status: out, discard_hand: true}\n"),
                  (EXCHANGE, "  - {id: late, kind: calls, speakers: out, start: declarer_left, calls: [help, pass]}\n"
                   + EXCHANGE)), "19:74",
-            "stage 'late' offers call 'help' to players who are out (`speakers: out`), whose hands stage 'bidding' "
-            "may have thrown, but the call puts its caller in play (`status: helper`) without throwing the hand and "
+            "stage 'late' (“Bidding”, step 2) offers call 'help' to players who are out (`speakers: out`), whose hands "
+            "stage 'bidding' (“Bidding”, step 1) may have thrown, but the call puts its caller in play (`status: "
+            "helper`) without throwing the hand and "
             "drawing a whole new one, so he could play with no card and find no legal action: give 'help' "
             "`discard_hand: true` and draws that make a hand of 4, or do not offer it in stage 'late'",
             tiny((EXCHANGE, "  - {id: late, kind: calls, speakers: out, start: declarer_left, calls: [help, pass]}\n"
@@ -393,8 +405,10 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
             tiny((BID, BID + "    exchange: {min_discard: 1}\n"),
                  (EXCHANGE, "  - {id: exchange, kind: exchange, order: [{calls: [help]}]}\n")), "20:43",
             "call 'bid' reserves draws for its caller's exchange turn (`exchange: {min_discard: 1}`), but exchange "
-            "stage 'exchange', the next after stage 'bidding' where it is said, gives its caller no turn (neither "
-            "status 'declarer' nor call 'bid' is in its `order`), so that exchange would never happen and the draws "
+            "stage 'exchange' (“Exchange”, step 2), the next after stage 'bidding' (“Bidding”, step 1) where it is "
+            "said, "
+            "gives its caller no turn (neither status 'declarer' nor call 'bid' is in its `order`), so that "
+            "exchange would never happen and the draws "
             "it reserves would stay reserved for the rest of the deal: add `{calls: [bid]}` to that order, or write "
             "`min_discard: 0`",
             tiny((BID, BID + "    exchange: {min_discard: 1}\n"),
@@ -417,10 +431,22 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         "a-waiting-call-comes-before-an-exchange": (
             tiny((BID, BID + "    exchange: {min_discard: 1}\n"), (EXCHANGE, "")), "19:40",
             "call 'bid' reserves draws for its caller's exchange turn (`exchange: {min_discard: 1}`), but stage "
-            "'bidding' offers it after the last exchange stage, so that exchange would never happen and the draws "
+            "'bidding' (“Bidding”, step 1) offers it after the last exchange stage, so that exchange would never "
+            "happen and the draws "
             "it reserves would stay reserved for the rest of the deal: write `min_discard: 0`, or offer it in a "
             "stage before an exchange stage",
             tiny((BID, BID + "    exchange: {min_discard: 0}\n"), (EXCHANGE, "")),
+        ),
+    },
+    # deal_bound: rounds x calls stages x seats x (1 + per turn) + exchanges x seats x per turn + trump
+    # namings + hand x seats + 1, per turn = 2 + the most a call draws and discards (help: 24 + 24).
+    # 5 x 11 x 7 x 51 + 1 x 7 x 50 + 0 + 2 x 7 + 1 = 20000, the limit; a hand of 3 makes it 20007.
+    "_bounded": {
+        "a-deal-has-a-bounded-number-of-actions": (
+            tiny(*BOUNDED, ("hand_size: 4", "hand_size: 3")), "3:20",
+            "a deal could take up to 20007 actions (5 bidding rounds of 11 calls stages at 7 seats, with the "
+            "exchanges and the play); the limit is 20000: fewer rounds, stages or players",
+            tiny(*BOUNDED, ("hand_size: 4", "hand_size: 2")),
         ),
     },
     "_stages": {
@@ -449,7 +475,8 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         ),
         "turned-trump-is-not-named-again": (
             tiny((EXCHANGE, EXCHANGE + NAME_TRUMP)), "20:28",
-            "stage 'name-trump' lets the declarer name trump (`kind: name_trump`), but trump is the turned card "
+            "stage 'name-trump' (“Trump”, step 3) lets the declarer name trump (`kind: name_trump`), but trump is "
+            "the turned card "
             "(`trump.source: turned`), so naming a suit would change trump after the calls were made under the "
             "turned one: remove stage 'name-trump', or write `trump.source: named`",
             TINY,
@@ -457,7 +484,8 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         "first-stage-offers-an-open-declaring-call": (
             tiny(("    requires: {declarer: absent}\n", "    requires: {declarer: absent, holds: [{rank: A}]}\n")),
             "18:39",
-            "stage 'bidding' offers no call that makes a declarer without needing particular cards, so deal after "
+            "stage 'bidding' (“Bidding”, step 1) offers no call that makes a declarer without needing particular "
+            "cards, so deal after "
             "deal could pass out forever",
             TINY,
         ),
@@ -465,13 +493,15 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
             tiny(calls_with(GRAB), (FIRST, "  - {id: bidding, kind: calls, calls: [grab, help, pass]}\n"),
                  (EXCHANGE, "  - {id: late, kind: calls, speakers: others, calls: [bid, pass]}\n" + EXCHANGE)),
             "22:39",
-            "stage 'bidding' offers no call that makes a declarer without needing particular cards, so deal after "
+            "stage 'bidding' (“Bidding”, step 1) offers no call that makes a declarer without needing particular "
+            "cards, so deal after "
             "deal could pass out forever",
             tiny(calls_with(GRAB), (FIRST, "  - {id: bidding, kind: calls, calls: [bid, grab, help, pass]}\n")),
         ),
         "first-stage-asks-the-players-in-the-deal": (
             tiny((FIRST, "  - {id: bidding, kind: calls, speakers: out, calls: [bid, help, pass]}\n")), "18:42",
-            "stage 'bidding' asks only players who are out (`speakers: out`), but nobody is out when a deal begins, "
+            "stage 'bidding' (“Bidding”, step 1) asks only players who are out (`speakers: out`), but nobody is out "
+            "when a deal begins, "
             "so nobody is asked and every deal passes out and is dealt again, forever: write `speakers: all` (or "
             "`others`) in the first calls stage",
             tiny((FIRST, "  - {id: bidding, kind: calls, speakers: others, calls: [bid, help, pass]}\n")),
@@ -480,7 +510,8 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         "every-calls-stage-has-an-open-call": (
             tiny(("[bid, help, pass]", "[bid, help]"),
                  (HELP, "    requires: {declarer: exists, min_trumps: 1}\n    effects: {status: helper}\n")), "18:39",
-            "stage 'bidding' has no call that is always open (such as pass): a player could be stuck",
+            "stage 'bidding' (“Bidding”, step 1) has no call that is always open (such as pass): a player could be "
+            "stuck",
             tiny(("[bid, help, pass]", "[bid, help]")),
         ),
         "passers-hands-thrown-at-once-only-with-one-round": (

@@ -28,10 +28,12 @@ def test_deal_stacks_are_the_stacks_before_each_deal() -> None:
 
 def test_a_record_whose_rules_fail_the_checks_is_refused() -> None:
     """A record carries the resolved variant (`rules`); rules that type-check but could not be played (here
-    players.min above players.max) are refused with the check's message, as a variant file would be."""
+    players.min above players.max) are refused with the field and the check's message, as a variant file would be
+    (a problem made by several fields, as here, is named by the first)."""
     session = Session("khrap", 4, seed=3)
     record = session.to_record()
     record["rules"]["players"] = {"min": 5, "max": 4}
     with pytest.raises(RecordError) as info:
         from_record(record)
-    assert str(info.value) == "`rules` is not a valid variant: players.min (5) is more than players.max (4)"
+    assert str(info.value) == ("`rules` is not a valid variant: players.min: "
+                               "players.min (5) is more than players.max (4)")

@@ -7,10 +7,11 @@ value in the variant data, so the loader can point at FILE:LINE:COL.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Iterator
 
 from khrap.cards import RANKS
-from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
 from khrap.words import KERNEL_WORDS
 
 Issue = tuple[tuple, str]
@@ -35,7 +36,7 @@ def did_you_mean(word: str, choices) -> str:
 def semantic_issues(v: Variant) -> list[Issue]:
     """Every problem found, most basic first."""
     checks = (_texts, _players, _deck, _call_ids, _references, _skips, _cards, _turned_card, _hand_sizes,
-              _overrides, _out_discards, _out_speakers, _exchange_turns, _stages)
+              _overrides, _out_discards, _out_speakers, _exchange_turns, _stages, _bounded)
     return [issue for check in checks for issue in check(v)]
 
 
@@ -55,7 +56,8 @@ def _enabled(v: Variant) -> list[tuple[str, Call]]:
 
 def _players(v: Variant) -> Iterator[Issue]:
     if v.players.min > v.players.max:
-        yield ("players", "min"), f"players.min ({v.players.min}) is more than players.max ({v.players.max})"
+        yield (Fields(("players", "min"), ("players", "max")),
+               f"players.min ({v.players.min}) is more than players.max ({v.players.max})")
 
 
 def deck_for(v: Variant, players: int) -> list[str] | None:
@@ -73,15 +75,20 @@ def _deck(v: Variant) -> Iterator[Issue]:
         if bounds != sorted(bounds):
             yield ("deck", "by_players"), "list the decks by_players in ascending order of up_to"
     turned = (v.all_pass.rounds if v.all_pass.turn_up else 1) if v.trump.source == "turned" else 0
+    small: set[tuple[str, ...]] = set()
     for players in range(v.players.min, v.players.max + 1):
         ranks = deck_for(v, players)
         if ranks is None:
-            yield ("deck", "by_players"), f"no deck is given for {players} players"
+            yield Fields(("deck", "by_players"), ("players", "max")), f"no deck is given for {players} players"
             continue
         need = players * v.hand_size + turned
-        if len(ranks) * 4 < need:
-            yield (("deck",), f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
+        if len(ranks) * 4 < need and tuple(ranks) not in small:  # each deck once: at its fewest players
+            yield (Fields(("deck",), ("players", "max"), ("hand_size",)),
+                   f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
                    f"{players} hands of {v.hand_size} and {turned} turned cards need {need}")
+            if v.deck.ranks:
+                return  # one deck for every count: more players would only repeat this
+            small.add(tuple(ranks))
 
 
 def _call_ids(v: Variant) -> Iterator[Issue]:
@@ -102,8 +109,9 @@ def _ref(v: Variant, loc: tuple, cid: str) -> Iterator[Issue]:
 
 def _references(v: Variant) -> Iterator[Issue]:
     stage_ids = [s.id for s in v.stages]
+    uses = Counter(stage_ids)  # counted once: checking stays linear in the number of stages
     for i, stage in enumerate(v.stages):
-        if stage_ids.count(stage.id) > 1:
+        if uses[stage.id] > 1:
             yield ("stages", i, "id"), f"stage id '{stage.id}' is used twice"
         if isinstance(stage, CallsStage):
             for j, cid in enumerate(stage.calls):
@@ -114,7 +122,9 @@ def _references(v: Variant) -> Iterator[Issue]:
         for j, sid in enumerate(call.effects.skip_stages):
             if sid not in stage_ids:
                 hint = did_you_mean(sid, stage_ids)
-                yield ("calls", cid, "effects", "skip_stages", j), f"unknown stage '{sid}'{hint}"
+                fix = hint or f": add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`"
+                yield (Fields(("calls", cid, "effects", "skip_stages", j), ("stages",)),
+                       f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{fix}")
     for j, cid in enumerate(v.play.first_lead.calls):
         yield from _ref(v, ("play", "first_lead", "calls", j), cid)
     for i, penalty in enumerate(v.settlement.penalties):
@@ -186,11 +196,13 @@ def _exchange_refs(v: Variant, i: int, stage: ExchangeStage) -> Iterator[Issue]:
 def _cards(v: Variant) -> Iterator[Issue]:
     """Every rank a rule names exists in every deck the variant uses."""
     decks = [deck_for(v, n) or [] for n in range(v.players.min, v.players.max + 1)]
-    common = set(RANKS).intersection(*map(set, decks)) if decks else set()
+    if not decks:
+        return  # no player count at all: reported by _players
+    common = set(RANKS).intersection(*map(set, decks))
 
     def check(loc: tuple, rank: str, what: str) -> Iterator[Issue]:
-        if rank not in common:
-            yield loc, f"{what} names rank {rank}, which is not in every deck of this variant"
+        if rank not in common:  # blamed on the deck when a house rule changed it
+            yield Fields(loc, ("deck",)), f"{what} names rank {rank}, which is not in every deck of this variant"
 
     for cid, call in _enabled(v):
         for key, patterns in (("requires", call.requires.holds), ("effects", call.effects.keep)):
@@ -263,7 +275,8 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
         after = hand_after(v, call)
         fewest = hand_after(v, call, sure=True)
         if after is not None and after != v.hand_size:
-            yield (("calls", cid, "effects"), f"call '{cid}' leaves {after} cards in hand, not the hand size "
+            yield (Fields(("calls", cid, "effects"), ("hand_size",)),
+                   f"call '{cid}' leaves {after} cards in hand, not the hand size "
                    f"{v.hand_size}: keep + take + draw - then_discard must make a hand")
         elif fewest is not None and fewest != after:
             where = ("calls", cid)
@@ -277,7 +290,8 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
             yield (("calls", cid, "exchange"),
                    f"call '{cid}' draws {ex.draw_extra} extra at the exchange but discards {ex.then_discard} after")
         if ex.min_discard > v.hand_size:
-            yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than the hand size"
+            yield (Fields(("calls", cid, "exchange", "min_discard"), ("hand_size",)),
+                   f"call '{cid}': min_discard is more than the hand size")
         if ex.max_discard is not None and ex.min_discard > ex.max_discard:
             yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than max_discard"
     yield from _declarer_goes_out(v)
@@ -583,3 +597,34 @@ def _overrider(v: Variant, cid: str) -> str | None:
     found = [other for other, call in _enabled(v) if call.effects.status == "declarer" and call.effects.override
              and any(_one_deal(v, (cid, i), (other, j)) for i, _ in _offering(v, cid) for j, _ in _offering(v, other))]
     return next((other for other in found if other != cid), found[0] if found else None)
+
+
+DEAL_DECISIONS = 20_000
+"""The most decisions (actions) any deal of a valid variant may take; :func:`deal_bound` proves a variant
+stays under it, so every deal of every variant that validates ends in bounded time."""
+
+
+def deal_bound(v: Variant, players: int | None = None) -> int:
+    """An upper bound on the actions of one deal of ``v`` at ``players`` seats (default: its most).
+
+    Each calls stage asks each speaker at most once per bidding round (a call that draws may owe
+    discards: counted with the exchange); each exchange stage gives each player one turn, his
+    discards owed and his draws; naming trump is one action; the play is one card per player per trick.
+    """
+    n = v.players.max if players is None else players
+    calls = sum(isinstance(s, CallsStage) for s in v.stages)
+    exchanges = sum(isinstance(s, ExchangeStage) for s in v.stages)
+    names = sum(isinstance(s, NameTrumpStage) for s in v.stages)
+    per_turn = 2 + max((c.exchange.then_discard + c.effects.then_discard + c.effects.draw + c.exchange.draw_extra
+                        for c in v.calls.values()), default=0)
+    bidding = v.all_pass.rounds * calls * n * (1 + per_turn)
+    return bidding + exchanges * n * per_turn + names + v.hand_size * n + 1
+
+
+def _bounded(v: Variant) -> Iterator[Issue]:
+    bound = deal_bound(v)
+    if bound > DEAL_DECISIONS:
+        yield (Fields(("all_pass", "rounds"), ("stages",)),
+               f"a deal could take up to {bound} actions ({v.all_pass.rounds} bidding rounds of "
+               f"{sum(isinstance(s, CallsStage) for s in v.stages)} calls stages at {v.players.max} seats, with "
+               f"the exchanges and the play); the limit is {DEAL_DECISIONS}: fewer rounds, stages or players")
