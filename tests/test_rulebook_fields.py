@@ -556,3 +556,25 @@ def test_no_debts_is_among_the_special_features() -> None:
     assert "No debts:" in special
     plain = render_rules(builtin("khrap"), "md", "en", example=False)
     assert "may go below zero" in plain[plain.index("## What you need"):plain.index("## The deal")]
+
+
+def show_changes(paths: list[str]) -> None:
+    """Print, per field change, the words that change on the sheet: a reading aid for choosing the phrase of a
+    new EXPECTED entry, or for checking one after the templates are reworded (the phrase must state the rule)."""
+    import difflib
+
+    for path in paths or sorted(MUTATIONS):
+        before, after = mutated(path)
+        print(f"== {path}")
+        for lang in ("en", "ru"):
+            old, new = (_text(v, lang, None).split() for v in (before, after))
+            for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+                if tag != "equal":
+                    print(f"  {lang} …{' '.join(old[max(0, i1 - 6):i1])} [-{' '.join(old[i1:i2])}-] "
+                          f"[+{' '.join(new[j1:j2])}+]")
+
+
+if __name__ == "__main__":  # python -m tests.test_rulebook_fields [FIELD_PATH ...]
+    import sys
+
+    show_changes(sys.argv[1:])
