@@ -154,7 +154,7 @@ def test_a_sheet_shows_what_a_house_rule_changes(tmp_path: Path) -> None:
     assert "+ Beat it: Following suit, he must beat the best card of that suit on the trick if he can." in flat
     assert "must beat the best card" in text.split("PLAY\n")[1]  # the rule itself, in the Play section
     assert "WHAT DIFFERS" not in render_rules("khrap", "txt", "en")  # khrap extends nothing
-    assert "WHAT DIFFERS FROM “KHRAP”" in render_rules("khrap-52", "txt", "en")
+    assert "HOW IT DIFFERS FROM “KHRAP”" in render_rules("khrap-52", "txt", "en")  # a built-in: not "house rules"
 
 
 def test_diff_of_any_two_variants() -> None:

@@ -16,8 +16,8 @@ from khrap.rulebook.example import NoExample, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table
-from khrap.variant.catalog import load_variant
-from khrap.variant.schema import Variant
+from khrap.variant.catalog import builtin_names, load_variant
+from khrap.variant.schema import ExchangeStage, Variant
 
 TEXT_COLUMNS = [12, 20, 24, 15]
 """Widths of the calls table in plain text: with the ' | ' between them, 80 columns."""
@@ -36,7 +36,17 @@ def _check(fmt: str, lang: str) -> None:
         raise ValueError(f"unknown language '{lang}' (use one of {', '.join(languages())})")
 
 
-def _rules_context(words: Words) -> dict[str, Any]:
+def _heading(words: Words, section: str) -> str:
+    """A section's heading; the exchange is called what the variant calls its one exchange step (frap's Buying)."""
+    if section == "exchange":
+        named = [s for s in words.v.stages if isinstance(s, ExchangeStage)]
+        if len(named) == 1 and named[0].name:
+            return words.stagename(named[0])
+    return words.macro("heading", section)
+
+
+def _rules_context(words: Words, changed: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """What the rules proper say; ``changed``: concept keys (and call ids) a house rule changes, marked."""
     v = words.v
     found = facts(v)
     sections = []
@@ -44,15 +54,16 @@ def _rules_context(words: Words) -> dict[str, Any]:
         lines = found.sections[section]
         if section == "course":
             steps = [
-                {"title": words.macro("step_title", stage), "text": words.line(line)}
+                {"title": words.macro("step_title", stage), "text": words.line(line), "changed": line.key in changed}
                 for stage, line in zip(v.stages, lines, strict=True)
             ]
             sections.append({"id": section, "heading": words.macro("heading", section), "steps": steps, "lines": []})
             continue
-        sentences = words.lines(lines)
-        if sentences or section == "calls":
-            heading = words.macro("heading", section)
-            sections.append({"id": section, "heading": heading, "steps": [], "lines": sentences})
+        worded = [{"text": words.line(line), "changed": line.key in changed} for line in lines]
+        worded = [line for line in worded if line["text"]]
+        if worded or section == "calls":
+            heading = _heading(words, section)
+            sections.append({"id": section, "heading": heading, "steps": [], "lines": worded})
     calls = [
         {
             "name": words.line(row.name),
@@ -60,17 +71,21 @@ def _rules_context(words: Words) -> dict[str, Any]:
             "when": words.clause_list(row.when),
             "obliges": words.clause_list(row.obliges),
             "costs": words.clause_list(row.costs),
+            "changed": row.cid in changed,
         }
         for row in found.calls
     ]
     columns = [words.macro("heading", c) for c in ("col_call", "col_when", "col_obliges", "col_costs")]
-    rows = [[f"{c['name']}", c["when"], c["obliges"], c["costs"]] for c in calls]
+    rows = [[("▶ " if c["changed"] else "") + f"{c['name']}", c["when"], c["obliges"], c["costs"]] for c in calls]
     table = arithmetic.sample_table(v)
     result = arithmetic.itemize(v, table)
     arithmetic.check(v, table, result)
     return {
         "title": words.title(),
         "description": words.description(),
+        "notes": words.notes(),
+        "notes_heading": words.macro("heading", "notes"),
+        "changed_mark": words.narrate("changed_mark"),
         "sections": sections,
         "calls": calls,
         "columns": columns,
@@ -94,7 +109,7 @@ def _example_context(words: Words) -> dict[str, Any] | None:
     }
 
 
-def _diff_context(old: Words, new: Words, found: list[Difference]) -> dict[str, Any]:
+def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool = False) -> dict[str, Any]:
     parent, child = old.title(), new.title()
     rows = [
         {"label": d.label, "old": d.old if d.old is not None else old.narrate("diff_missing"),
@@ -103,7 +118,7 @@ def _diff_context(old: Words, new: Words, found: list[Difference]) -> dict[str, 
     ]
     intro = new.narrate("diff_intro", parent, child) if rows else new.narrate("diff_none", parent, child)
     return {
-        "heading": new.macro("heading", "diff", parent=parent),
+        "heading": new.macro("heading", "builtin_diff" if builtin else "diff", parent=parent),
         "intro": intro,
         "parent": parent,
         "child": child,
@@ -116,14 +131,29 @@ def render_rules(ref: VariantRef, fmt: str = "html", lang: str = "en", *, exampl
     _check(fmt, lang)
     v = _resolve(ref)
     words = Words(v, fmt, lang)
-    context = _rules_context(words)
+    parent = None if isinstance(ref, Variant) else parent_of(ref)
+    builtin = isinstance(ref, str) and ref in builtin_names()
+    found: list[Difference] = []
+    if parent is not None:
+        old = Words(parent[1], fmt, lang)
+        found = differences(old, words)
+    # a house-rule sheet marks what it changes where the rule stands, and lists it in a box on page 1
+    changed = frozenset() if builtin else frozenset(
+        key for d in found for key in (d.key, d.call) if key and d.new is not None
+    )
+    context = _rules_context(words, changed)
     context["example"] = _example_context(words) if example else None
     context["diff"] = None
-    if example and not isinstance(ref, Variant):
-        parent = parent_of(ref)
-        if parent is not None:
-            old = Words(parent[1], fmt, lang)
-            context["diff"] = _diff_context(old, words, differences(old, words))
+    context["house"] = None
+    if parent is not None and example:
+        context["diff"] = _diff_context(old, words, found, builtin)
+    if parent is not None and not builtin:
+        context["house"] = {
+            "heading": words.macro("heading", "house", parent=old.title()),
+            "intro": words.narrate("house_intro", old.title()),
+            "rows": [{"label": d.label, "text": d.new if d.new is not None else words.narrate("house_dropped")}
+                     for d in found],
+        }
     return environment(fmt, lang).get_template(f"sheet.{fmt}.j2").render(lang=lang, **context)
 
 
