@@ -264,6 +264,8 @@ def _course(v: Variant) -> list[Line]:
 
 def _calls_section(v: Variant) -> list[Line]:
     lines = [Line("statuses", "statuses", {"statuses": v.statuses})]
+    if any_locked(v):
+        lines.append(Line("statuses.locked", "locks_return", {}))
     if has_override(v):
         locked = v.statuses["declarer"].locked
         lines.append(Line("overridden_becomes", "overridden", {"value": v.overridden_becomes, "locked": locked}))
@@ -357,8 +359,6 @@ def _settlement(v: Variant) -> list[Line]:
     if s.declarer_prize:
         lines.append(Line("settlement.declarer_prize", "declarer_prize", {"prizes": s.declarer_prize}))
     lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties}))
-    if any_locked(v):
-        lines.append(Line("statuses.locked", "locks_return", {}))
     lines.append(Line("settlement.pot_after", "pot_after", {"value": s.pot_after}))
     lines.append(Line("settlement.remainder", "remainder", {"value": s.remainder}))
     return lines

@@ -116,13 +116,20 @@ def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool
          "new": d.new if d.new is not None else new.narrate("diff_missing")}
         for d in found
     ]
-    intro = new.narrate("diff_intro", parent, child) if rows else new.narrate("diff_none", parent, child)
+    if not rows:
+        intro = new.narrate("diff_none", parent, child)
+    elif builtin:
+        intro = new.narrate("diff_intro_short", parent, child)
+    else:
+        intro = new.narrate("diff_intro", parent, child)
     return {
         "heading": new.macro("heading", "builtin_diff" if builtin else "diff", parent=parent),
         "intro": intro,
         "parent": parent,
         "child": child,
         "rows": rows,
+        # a built-in's sheet tells only how it plays each changed rule (the parent has its own sheet)
+        "compact": builtin,
     }
 
 
@@ -152,7 +159,7 @@ def render_rules(ref: VariantRef, fmt: str = "html", lang: str = "en", *, exampl
             "heading": words.macro("heading", "house", parent=old.title()),
             "intro": words.narrate("house_intro", old.title()),
             "rows": [{"label": d.label, "text": d.new if d.new is not None else words.narrate("house_dropped")}
-                     for d in found],
+                     for d in found if not d.key.startswith("notes.")],  # the notes have a box of their own
         }
     return environment(fmt, lang).get_template(f"sheet.{fmt}.j2").render(lang=lang, **context)
 
