@@ -206,8 +206,10 @@ def test_rules_command(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stdout.startswith("SNORE")
     result = khrap("rules", "nope")
     assert result.returncode == 2 and "unknown built-in variant 'nope'" in result.stderr
-    result = khrap("rules", "khrap", "--format", "pdf")
+    result = khrap("rules", "khrap", "--format", "doc")
     assert result.returncode == 2 and "unknown format" in result.stderr
+    result = khrap("rules", "khrap", "--format", "pdf")  # a PDF goes to a file (tests/test_sheet_pdf.py)
+    assert result.returncode == 2 and "-o FILE" in result.stderr
 
 
 def test_diff_command() -> None:

@@ -8,16 +8,23 @@
 from __future__ import annotations
 
 import os
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import yaml
+
+from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
-from khrap.rulebook.example import NoExample, play_example
+from khrap.rulebook.example import Example, NoExample, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table
 from khrap.variant.catalog import builtin_names, load_variant
 from khrap.variant.schema import ExchangeStage, Variant
+
+EXAMPLE_DEALS = Path(__file__).resolve().parent / "example_deals.yaml"
 
 TEXT_COLUMNS = [12, 20, 24, 15]
 """Widths of the calls table in plain text: with the ' | ' between them, 80 columns."""
@@ -96,16 +103,38 @@ def _rules_context(words: Words, changed: frozenset[str] = frozenset()) -> dict[
     }
 
 
-def _example_context(words: Words) -> dict[str, Any] | None:
+@cache
+def example_deals() -> dict[str, dict[str, Any]]:
+    """The worked example of each built-in, as data (``example_deals.yaml``: deck, calls shown, base stake)."""
+    return yaml.safe_load(EXAMPLE_DEALS.read_text(encoding="utf-8"))
+
+
+def worked_example(v: Variant, name: str | None = None) -> tuple[Example, Variant] | None:
+    """The example deal of a sheet: a built-in's own deal from its data, else the first ordinary shuffled one.
+
+    The variant returned is the one played (a built-in's example may use another base stake)."""
+    spec = example_deals().get(name or "")
     try:
-        example = play_example(words.v)
+        if spec is None:
+            return play_example(v), v
+        played = v.model_copy(update={"base_stake": spec["base_stake"]})
+        deck = [parse_card(c) for c in spec["deck"]]
+        return play_example(played, deck=deck, prefer=tuple(spec["prefer"])), played
     except NoExample:
         return None
+
+
+def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | None:
+    found = worked_example(words.v, name)
+    if found is None:
+        return None
+    example, played = found
     lines = [words.narrate("event", e) for e in example.events]
+    pot = next((e.data["result"].pot for e in example.events if e.kind == "settle"), 0)
     return {
         "heading": words.macro("heading", "example"),
-        "intro": words.narrate("intro", example),
-        "lines": [line for line in lines if line],
+        "intro": words.narrate("intro", example, played.base_stake),
+        "lines": [line for line in lines if line] + [words.narrate("totals", example, pot)],
     }
 
 
@@ -149,7 +178,7 @@ def render_rules(ref: VariantRef, fmt: str = "html", lang: str = "en", *, exampl
         key for d in found for key in (d.key, d.call) if key and d.new is not None
     )
     context = _rules_context(words, changed)
-    context["example"] = _example_context(words) if example else None
+    context["example"] = _example_context(words, ref if builtin else None) if example else None
     context["diff"] = None
     context["house"] = None
     if parent is not None and example:
