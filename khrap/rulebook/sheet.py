@@ -138,7 +138,12 @@ def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | 
     }
 
 
-def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool = False) -> dict[str, Any]:
+def _diff_context(
+    old: Words, new: Words, found: list[Difference], builtin: bool = False, compact: bool | None = None
+) -> dict[str, Any]:
+    """The differences in words; ``builtin``: the second is a built-in (not house rules); ``compact``: say
+    only how the second plays each changed rule (a built-in's own sheet)."""
+    compact = builtin if compact is None else compact
     parent, child = old.title(), new.title()
     rows = [
         {"label": d.label, "old": d.old if d.old is not None else old.narrate("diff_missing"),
@@ -147,7 +152,7 @@ def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool
     ]
     if not rows:
         intro = new.narrate("diff_none", parent, child)
-    elif builtin:
+    elif compact:
         intro = new.narrate("diff_intro_short", parent, child)
     else:
         intro = new.narrate("diff_intro", parent, child)
@@ -158,7 +163,7 @@ def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool
         "child": child,
         "rows": rows,
         # a built-in's sheet tells only how it plays each changed rule (the parent has its own sheet)
-        "compact": builtin,
+        "compact": compact,
     }
 
 
@@ -198,5 +203,6 @@ def render_diff(old_ref: VariantRef, new_ref: VariantRef, fmt: str = "txt", lang
     _check(fmt, lang)
     old = Words(_resolve(old_ref), fmt, lang)
     new = Words(_resolve(new_ref), fmt, lang)
-    context = _diff_context(old, new, differences(old, new))
+    builtin = isinstance(new_ref, str) and new_ref in builtin_names()
+    context = _diff_context(old, new, differences(old, new), builtin, compact=False)  # both sides, always
     return environment(fmt, lang).get_template(f"diff.{fmt}.j2").render(lang=lang, diff=context)
