@@ -68,3 +68,15 @@ def test_the_totals_include_the_ante() -> None:
     assert ante == played.base_stake
     net = example.settlement.net
     assert [100 - ante + net.get(seat, 0) for seat in range(example.players)] == example.stacks_after
+
+
+def test_each_trick_says_why_it_was_won() -> None:
+    text = " ".join(render_rules("snore", "txt", "en").split())
+    assert "B wins with the highest trump." in text and "wins with the highest card of the suit led." in text
+    student = " ".join(render_rules("student-snore", "txt", "en").split())
+    assert "wins with the joker." in student
+
+
+def test_a_call_is_explained_once() -> None:
+    text = " ".join(render_rules("snore", "txt", "en").split())
+    assert text.count("(Play the hand against the snorer and take at least one trick.)") == 1

@@ -17,7 +17,7 @@ import yaml
 from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
-from khrap.rulebook.example import Example, NoExample, play_example
+from khrap.rulebook.example import Event, Example, NoExample, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table
@@ -124,12 +124,46 @@ def worked_example(v: Variant, name: str | None = None) -> tuple[Example, Varian
         return None
 
 
+def _trick_reason(plays: list[tuple[int, str, bool]], winner: int | None, trump: str | None) -> str:
+    """Why the trick's winner took it: the joker, a trump on another suit, the highest trump or card led."""
+    card = next((c for seat, c, _ in plays if seat == winner), None)
+    if card is None:
+        return ""
+    if any(joker for seat, _, joker in plays if seat == winner):
+        return "joker"
+    led = plays[0][1][-1]
+    if trump and card[-1] == trump:
+        return "trumped" if led != trump else "high_trump"
+    return "high_card" if card[-1] == led else ""
+
+
+def explained(events: list[Event]) -> list[Event]:
+    """The example's events, each trick with the reason its winner took it (the trump read from the deal),
+    each call the first time it is said with its description."""
+    trump: str | None = None
+    said: set[str] = set()
+    out = []
+    for event in events:
+        if event.kind == "call":  # a call is explained the first time it is said
+            event = Event(event.kind, event.seat, {**event.data, "explain": event.data["call"] not in said})
+            said.add(event.data["call"])
+        if event.kind == "deal" and event.data.get("turned"):
+            trump = event.data["turned"][-1]
+        elif event.kind == "trump":
+            trump = event.data["suit"]
+        elif event.kind == "trick":
+            why = _trick_reason(event.data["plays"], event.seat, trump)
+            event = Event(event.kind, event.seat, {**event.data, "why": why})
+        out.append(event)
+    return out
+
+
 def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | None:
     found = worked_example(words.v, name)
     if found is None:
         return None
     example, played = found
-    lines = [words.narrate("event", e) for e in example.events]
+    lines = [words.narrate("event", e) for e in explained(example.events)]
     pot = next((e.data["result"].pot for e in example.events if e.kind == "settle"), 0)
     return {
         "heading": words.macro("heading", "example"),
