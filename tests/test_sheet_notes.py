@@ -60,3 +60,13 @@ def test_notes_do_not_change_play(house: Path) -> None:
     for key in ("notes", "name"):
         plain.pop(key), noted.pop(key)
     assert plain == noted
+
+
+def test_a_note_is_text_not_markup(tmp_path: Path) -> None:
+    path = tmp_path / "hostile.yaml"
+    path.write_text("extends: khrap\nname: {en: X}\nnotes:\n  - {en: '<script>alert(1)</script> | *b*'}\n",
+                    encoding="utf-8")
+    html = render_rules(str(path), "html", "en")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    md = render_rules(str(path), "md", "en")
+    assert "\\| \\*b\\*" in md
