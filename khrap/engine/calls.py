@@ -8,7 +8,7 @@ call throws, keeps, takes from the table and draws, and the discards it owes.
 from __future__ import annotations
 
 from khrap import words as w
-from khrap.cards import RANKS, card_str, cards_str, suit_str
+from khrap.cards import RANKS, card_str
 from khrap.engine.actions import Action
 from khrap.engine.rules import pattern_card
 from khrap.variant.schema import Amount, Call, CallsStage, CardPattern
@@ -184,7 +184,7 @@ def make(state, seat: int, action: Action, stage: CallsStage) -> None:
     eff = call.effects
     if not call.requires.blind:
         state.looked[seat] = True
-    state.say(f"seat {seat}: {action}", seat)
+    state.emit("called", seat, call=cid, action=str(action))
     if eff.status == w.DECLARER:
         _become_declarer(state, seat)
     set_status(state, seat, eff.status)
@@ -208,7 +208,7 @@ def _become_declarer(state, seat: int) -> None:
     if old is not None and old != seat:
         becomes = state.rules.variant.overridden_becomes
         set_status(state, old, becomes)
-        state.say(f"seat {old} is overridden and becomes {becomes}")
+        state.emit("overridden", old, status=becomes)
     state.declarer = seat
     state.declarer_round = state.round
 
@@ -217,7 +217,7 @@ def _force_others(state, seat: int) -> None:
     for other in state.clockwise_after(seat):
         if other != seat and state.hands[other]:
             set_status(state, other, w.HELPER)
-            state.say(f"seat {other} is forced to be a helper")
+            state.emit("forced", other)
 
 
 def throw_hand(state, seat: int) -> None:
@@ -236,18 +236,18 @@ def apply_card_effects(state, seat: int, call: Call, action: Action) -> None:
         hand[:] = kept
         if kept:
             state.shown.extend(kept)
-            state.say(f"seat {seat} shows {' '.join(cards_str(kept))}", seat)
+            state.emit("shown", seat, cards=tuple(kept))
     draws = eff.draw
     if eff.take_turned == "swap":
         position = action.position - 1
         state.discards.append(hand[position])
         hand[position] = state.turned.pop()
         state.turned_taken = True
-        state.say(f"seat {seat} swaps hand card {action.position} for {card_str(hand[position])}", seat)
+        state.emit("swapped", seat, position=action.position, card=hand[position])
     elif eff.take_turned == "yes" or action.take_turned:
         hand.append(state.turned.pop())
         state.turned_taken = True
-        state.say(f"seat {seat} takes {card_str(hand[-1])} from the table", seat)
+        state.emit("took_turned", seat, card=hand[-1])
         draws -= 1 if eff.take_turned == "optional" else 0
     draw(state, seat, draws, action.source)
     state.owed_discards[seat] += eff.then_discard
@@ -268,14 +268,9 @@ def draw(state, seat: int, count: int, source: str | int = w.TOP) -> None:
         taken = stock[source - 1 : source - 1 + count]
         del stock[source - 1 : source - 1 + count]
     state.hands[seat].extend(taken)
-    where = "" if source == w.TOP else f" from {source}"
-    state.say(
-        f"seat {seat} draws {' '.join(cards_str(taken))}{where}",
-        seat,
-        public=f"seat {seat} draws {count}{where}",
-    )
+    state.emit("drew", seat, {"cards": tuple(taken)}, count=count, source=source)
 
 
 def name_trump(state, seat: int, suit: int) -> None:
     state.trump = suit
-    state.say(f"seat {seat} names {suit_str(suit)} as trump", seat)
+    state.emit("named_trump", seat, suit=suit)

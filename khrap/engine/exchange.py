@@ -100,11 +100,7 @@ def exchange(state, seat: int, action: Action) -> None:
         hand.remove(card)
         state.discards.append(card)
     count = len(action.cards)
-    state.say(
-        f"seat {seat} exchanges {' '.join(cards_str(action.cards)) or 'nothing'}",
-        seat,
-        public=f"seat {seat} exchanges {count}",
-    )
+    state.emit("exchanged", seat, {"cards": tuple(action.cards)}, count=count)
     calls.draw(state, seat, count + extra, action.source)
     if rule:
         state.owed_discards[seat] += rule.then_discard
@@ -116,7 +112,7 @@ def discard(state, seat: int, card: int) -> None:
     state.hands[seat].remove(card)
     state.discards.append(card)
     state.owed_discards[seat] -= 1
-    state.say(f"seat {seat} discards {cards_str([card])[0]}", seat, public=f"seat {seat} discards a card")
+    state.emit("discarded", seat, {"card": card})
     if state.owed_discards[seat]:
         state.set_pending("discard", seat)
 

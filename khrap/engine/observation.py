@@ -34,6 +34,8 @@ def observation(state, seat: int) -> dict:
         "trick": [[s, card_str(c), j] for s, c, j in state.trick],
         "tricks": list(state.tricks),
         # The current deal only: earlier deals are settled and would make every observation grow.
-        "history": [e.text if e.seat == seat else e.public for e in state.log[state.deal_log_start :]],
+        "history": [e.render("en", seat) for e in state.log[state.deal_log_start :]],
+        # The same events as data: what bots and programs read (the history is for people).
+        "events": [e.data(seat) for e in state.log[state.deal_log_start :]],
         "legal": state.legal_words() if state.to_act == seat and state.phase != w.SETTLED else [],
     }

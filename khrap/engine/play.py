@@ -31,7 +31,7 @@ def start(state) -> bool:
     state.in_play = active_seats(state)
     if state.in_play == [state.declarer] and state.rules.variant.play.lone_declarer_takes_all:
         state.tricks[state.declarer] = state.rules.hand_size
-        state.say(f"seat {state.declarer} plays alone and is credited every trick")
+        state.emit("credited", state.declarer, tricks=state.rules.hand_size)
         return False
     state.leader = first_leader(state)
     state.set_pending("play", state.leader)
@@ -129,7 +129,7 @@ def play(state, seat: int, action: Action) -> None:
     state.looked[seat] = True
     state.hands[seat].remove(card)
     state.trick.append((seat, card, action.joker))
-    state.say(f"seat {seat} plays {card_str(card)}{' as the joker' if action.joker else ''}", seat)
+    state.emit("played", seat, card=card, joker=action.joker)
     seats = state.in_play
     if len(state.trick) < len(seats):
         state.set_pending("play", seats[(seats.index(seat) + 1) % len(seats)])
@@ -138,6 +138,6 @@ def play(state, seat: int, action: Action) -> None:
     state.tricks[winner] += 1
     state.won.extend(c for _, c, _ in state.trick)
     state.trick = []
-    state.say(f"seat {winner} takes the trick ({state.tricks[winner]})")
+    state.emit("took_trick", winner, count=state.tricks[winner])
     if state.hands[winner]:
         state.set_pending("play", winner)

@@ -9,6 +9,7 @@ import typer
 
 from khrap.bots import KINDS
 from khrap.engine import RulesError
+from khrap.gamelog import languages
 from khrap.play.game import Table, run
 from khrap.session import RecordError, Session
 from khrap.variant.catalog import load_variant
@@ -48,6 +49,7 @@ def play(
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; you watch.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the session to FILE after every action.")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the session saved in FILE.")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the game's log and table: en or ru.")] = "en",
 ) -> None:
     """Play a session against bots at the terminal: deal after deal, chips carried over.
 
@@ -74,6 +76,9 @@ def play(
         deals=deals if deals is not None else saved.get("deals"),
         save=save or resume,
     )
+    if lang not in languages():
+        _fail(f"--lang {lang}: the game can be shown in {', '.join(languages())}")
+    table.lang = lang
     if table.bots not in KINDS:
         _fail(f"unknown bot kind '{table.bots}' (use {' or '.join(KINDS)})")
     wrong = [s for s in table.humans if not isinstance(s, int) or not 0 <= s < session.players]
