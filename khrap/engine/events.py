@@ -9,7 +9,7 @@ kernel's ints; :meth:`Event.data` gives the JSON-ready form (CONTRACT.md
 notation) a seat may see.
 
 Nothing here is text: the log's sentences are rendered from events, per
-language, by :mod:`khrap.gamelog` (``text`` and ``public`` are the English
+language, by the ``gamelog`` package (``text`` and ``public`` are the English
 renderings, kept for the report and the screens).  Emitting an event costs
 one small object; its text is made only when somebody reads it.
 

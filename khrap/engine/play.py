@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from khrap import words as w
-from khrap.cards import card_str
+from khrap.cards import SUITS, card_str
 from khrap.engine.actions import Action
 
 
@@ -71,10 +71,30 @@ def playable(state, seat: int) -> list[tuple[int, bool]]:
     return options
 
 
+def first_lead_suit(state) -> int | None:
+    """The suit the first lead of the deal must be, if the leader holds one (``play.first_lead.suit``).
+
+    None: any lead, because it is not the first trick, the variant asks no suit, or it asks for
+    trump and there is none."""
+    suit = state.rules.variant.play.first_lead.suit
+    if suit is None or state.won:
+        return None
+    return state.trump if suit == "trump" else SUITS.index(suit)
+
+
+def _leads(state, hand: list[int]) -> list[int]:
+    suit = first_lead_suit(state)
+    if suit is not None:
+        same = [c for c in hand if c // 13 == suit]
+        if same:
+            return same
+    return list(hand)
+
+
 def _plain_choices(state, hand: list[int]) -> list[int]:
     rules = state.rules.variant.play
     if not state.trick:
-        return list(hand)
+        return _leads(state, hand)
     trump = state.trump
     led = led_suit(state)
     if led is None:
@@ -114,6 +134,10 @@ def _follow_reason(state, seat: int) -> str:
     led = led_suit(state)
     hand = state.hands[seat]
     rules = state.rules.variant.play
+    if not state.trick:
+        suit = first_lead_suit(state)
+        what = f"a trump ({SUITS[suit]})" if rules.first_lead.suit == "trump" else f"a card of {SUITS[suit]}"
+        return f"seat {seat} must lead {what} to the first trick"
     if led is not None and any(c // 13 == led for c in hand):
         beat = " and beat the best card if possible" if rules.must_beat else ""
         return f"seat {seat} must follow suit ({'SHDC'[led]}){beat}"

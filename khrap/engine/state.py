@@ -181,7 +181,7 @@ class GameState:
 
     # -------------------------------------------------------------- events
     def emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields) -> None:
-        """Record an event (see ``khrap.engine.events``): ``fields`` every seat sees, ``secret`` only ``seat``."""
+        """Record an event (see the ``events`` module): ``fields`` every seat sees, ``secret`` only ``seat``."""
         self.log.append(Event(kind, seat, fields, secret))
 
     # ------------------------------------------------------------ queries

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from khrap import words as w
+from khrap.engine.compiled.program import TRUMP_LEAD
 
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
 JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
@@ -59,9 +60,14 @@ class Tricks:
         in_trump = in_suit[trump]
         for seat in seats:  # each plays a card to the first trick, and a seat that plays has looked
             looked[seat] = True
+        first = self._first_lead_suit()  # a suit the first lead must be (None: any card)
         while True:
             hand = hands[leader]
-            card = choose(list(hand))
+            if first is None:
+                card = choose(list(hand))
+            else:
+                card = choose([*filter(in_suit[first], hand)] or list(hand))
+                first = None
             hand.remove(card)
             led = card // 13
             in_led = in_suit[led]
@@ -94,7 +100,8 @@ class Tricks:
         p = self.program
         joker = p.joker
         if not trick:
-            options = list(hand)
+            first = self._first_lead_suit()
+            options = list(hand) if first is None else [c for c in hand if c // 13 == first] or list(hand)
         else:
             trump = self.trump
             _, first, first_joker = trick[0]
@@ -117,6 +124,13 @@ class Tricks:
         if joker is not None and joker in hand:
             options.append(joker + JOKER_FLAG)
         return options
+
+    def _first_lead_suit(self) -> int | None:
+        """The suit the lead must be, if the leader holds one: only the deal's first lead, when the variant asks."""
+        suit = self.program.first_lead_suit
+        if suit is None or self.won:
+            return None
+        return self.trump if suit == TRUMP_LEAD else suit
 
     def _strength(self, card: int, as_joker: bool, led: int | None) -> tuple[int, int]:
         """(class, rank) on the trick: joker 3, trump 2, led suit 1, other 0 (as the reference kernel)."""
