@@ -52,7 +52,7 @@ class Game:
         self.shown = len(session.state.log)
         if recap and not session.deal_over:  # a resumed deal: tell it again as far as it went
             self.shown = session.deal_log_at
-            write(f"Deal {session.deals_started} so far:")
+            write(translate(table.lang, _("Deal {deal} so far:"), deal=session.deals_started))
             self.narrate()
 
     # ---------------------------------------------------------- output
@@ -173,19 +173,21 @@ def run(session: Session, table: Table, read: Callable[[str], str] = input,
     try:
         game.run()
     except (Quit, KeyboardInterrupt):
-        write("You stopped the session.")
+        write(translate(table.lang, _("You stopped the session.")))
         _goodbye(session, table, write)
         return False
     write("")
-    deals = f"{session.deals_completed} deal{'' if session.deals_completed == 1 else 's'}"
-    write(f"The session is over after {deals}: stacks {session.stacks}, pot {session.pot}.")
+    count = session.deals_completed
+    deals = translate(table.lang, _("{count} deal") if count == 1 else _("{count} deals"), count=count)
+    write(translate(table.lang, _("The session is over after {deals}: stacks {stacks}, pot {pot}."), deals=deals,
+                    stacks=session.stacks, pot=session.pot))
     _goodbye(session, table, write)
     return True
 
 
 def _goodbye(session: Session, table: Table, write: Callable[[str], None]) -> None:
     if table.save is None:
-        write("It was not saved (use --save FILE to keep a session).")
+        write(translate(table.lang, _("It was not saved (use --save FILE to keep a session).")))
         return
     write(f"Saved to {table.save}: continue with `khrap play --resume {table.save}`, "
           f"read it with `khrap replay {table.save}`.")
