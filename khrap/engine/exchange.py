@@ -6,6 +6,7 @@ from khrap import words as w
 from khrap.cards import cards_str
 from khrap.engine import calls
 from khrap.engine.actions import Action
+from khrap.engine.preconditions import source_refusal
 from khrap.variant.schema import Call, ExchangeStage
 
 
@@ -86,7 +87,7 @@ def refusal(state, seat: int, action: Action, stage: ExchangeStage) -> str | Non
         return f"seat {seat} may exchange {least} to {max(most, least)} cards now"
     if action.source != w.TOP and state.rules.variant.draw_from == "top":
         return "draws come from the top of the stock in this variant"
-    return calls.source_refusal(state, len(cards) + extra, action.source)
+    return source_refusal(state, len(cards) + extra, action.source)
 
 
 def exchange(state, seat: int, action: Action) -> None:

@@ -203,6 +203,15 @@ class GameState:
         """The current turned trump card: the latest turn-up while it is still on the table."""
         return self.turned[-1] if self.turned and not self.turned_taken else None
 
+    def worst_cost(self, status: str, cid: str | None = None) -> int:
+        """The most ``status`` (given by call ``cid``) can cost its holder (see ``calls.worst_cost``)."""
+        return calls.worst_cost(self, status, cid)
+
+    def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
+        """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
+        cost = calls.worst_cost(self, status, cid)
+        return cost <= 0 or self.stacks[seat] >= cost
+
     def chips_in_play(self) -> int:
         return sum(self.stacks) + self.pot + sum(self.locked)
 
@@ -250,4 +259,4 @@ class GameState:
 
 # The phase modules import this one; importing them last keeps the cycle harmless
 # and saves an import look-up on every action.
-from khrap.engine import flow, legal  # noqa: E402
+from khrap.engine import calls, flow, legal  # noqa: E402
