@@ -101,9 +101,11 @@ class Event:
         return self.fields
 
     def data(self, viewer: int | None = None) -> dict[str, Any]:
-        """The event as ``viewer`` sees it, JSON-ready: ``kind``, ``seat`` and fields (cards as ``AS``).
+        """The event as ``viewer`` sees it, JSON-ready: ``kind``, ``seat`` and fields (cards as ``AS``)."""
+        return dict(self.shared_data(viewer))
 
-        Made once per view and copied (shallowly) for each caller: observations ask again and again."""
+    def shared_data(self, viewer: int | None = None) -> dict[str, Any]:
+        """``data(viewer)``, made once per view and shared by every caller: read it, do not change it."""
         key = ("", self.sees_secret(viewer))
         made = self._made
         if made is None:
@@ -113,7 +115,7 @@ class Event:
             found = made[key] = {"kind": self.kind, "seat": self.seat}
             for name, value in self.visible(viewer).items():
                 found[name] = _plain(name, value)
-        return dict(found)
+        return found
 
     def public_copy(self) -> Event:
         """The event without its secret fields."""
@@ -127,9 +129,7 @@ class Event:
             made = self._made = {}
         found = made.get(key)
         if found is None:
-            from khrap.gamelog import render
-
-            found = made[key] = render(self, lang, key[1])
+            found = made[key] = _renderer()(self, lang, key[1])
         return found
 
     @property
@@ -159,6 +159,18 @@ class Event:
 
     def __deepcopy__(self, memo: dict) -> Event:
         return self
+
+
+_RENDER: list = []
+
+
+def _renderer():
+    """The game log's renderer (``gamelog``), imported when a sentence is first asked for."""
+    if not _RENDER:
+        from khrap.gamelog import render
+
+        _RENDER.append(render)
+    return _RENDER[0]
 
 
 def _plain(key: str, value: Any) -> Any:
