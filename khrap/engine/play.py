@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from khrap import words as w
 from khrap.cards import SUITS, card_str
+from khrap.engine import trick
 from khrap.engine.actions import Action
 
 
@@ -38,27 +39,13 @@ def start(state) -> bool:
     return True
 
 
-def _effective(state, card: int, as_joker: bool) -> tuple[int, int]:
-    """(class, rank) for comparing cards on a trick: joker 3, trump 2, led suit 1, other 0."""
-    if as_joker:
-        return (3, 0)
-    led = led_suit(state)
-    suit = card // 13
-    if suit == state.trump:
-        return (2, card % 13)
-    return (1 if suit == led else 0, card % 13)
-
-
 def led_suit(state) -> int | None:
     """The suit the first card asks for; None for a joker led as the joker."""
-    if not state.trick:
-        return None
-    _, card, as_joker = state.trick[0]
-    return None if as_joker else card // 13
+    return trick.led_suit(state.trick)
 
 
 def winning_entry(state) -> tuple[int, int, bool]:
-    return max(state.trick, key=lambda e: _effective(state, e[1], e[2]))
+    return trick.best(state.trick, state.trump)[0]
 
 
 def playable(state, seat: int) -> list[tuple[int, bool]]:
@@ -112,9 +99,7 @@ def _plain_choices(state, hand: list[int]) -> list[int]:
 
 def _beat(state, cards: list[int]) -> list[int]:
     """The cards that beat the trick's best card, if any can; otherwise all."""
-    best = _effective(state, *winning_entry(state)[1:])
-    higher = [c for c in cards if _effective(state, c, False) > best]
-    return higher or cards
+    return trick.beaters(cards, state.trick, state.trump)
 
 
 def refusal(state, seat: int, action: Action) -> str | None:
