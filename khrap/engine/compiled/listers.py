@@ -4,7 +4,7 @@ The machine asks "which calls may this seat make?" several times a deal.  Loopin
 calls and over each call's tuple of test functions costs a Python call per test; here the tests of
 every call of the stage are written out as one function's source, with the variant's values (ranks,
 suits, counts) in it as constants, and compiled once per variant, the way ``dataclasses`` writes its
-methods.  The tests are those of the preconditions table (``khrap/engine/preconditions.py``), the one
+methods.  The tests are those of the preconditions table (the engine's ``preconditions`` module), the one
 the reference kernel lists by and refuses with (``tests/test_compiled.py`` checks every list against
 it); no variant or call is named here.  A call with an optional take of the turned card has two forms,
 tested apart: only the one that takes needs the turned card and draws one card fewer.
