@@ -117,6 +117,19 @@ class Event:
                 found[name] = _plain(name, value)
         return found
 
+    def seen_by(self, seat: int) -> tuple[str, dict[str, Any]]:
+        """(English sentence, shared JSON-ready data) as ``seat`` sees the event, made once per view:
+        what an observation holds for each event of the deal."""
+        sees = self.secret is not None and seat == self.seat
+        made = self._made
+        if made is None:
+            made = self._made = {}
+        found = made.get(sees)  # a bool key: the (language, view) keys of ``render`` are tuples
+        if found is None:
+            viewer = seat if sees else None
+            found = made[sees] = (self.render("en", viewer), self.shared_data(viewer))
+        return found
+
     def public_copy(self) -> Event:
         """The event without its secret fields."""
         return Event(self.kind, self.seat, self.fields)

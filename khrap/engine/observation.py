@@ -39,13 +39,15 @@ class SeatViews:
             if seen <= end and start < end and log[start] is first and log[seen - 1] is lines[1]:
                 lines, events = lines[0], events
                 for event in log[seen:]:
-                    lines.append(event.render("en", seat))
-                    events.append(event.shared_data(seat))
+                    text, data = event.seen_by(seat)
+                    lines.append(text)
+                    events.append(data)
                 self.by_seat[seat] = (first, end, (lines, log[end - 1]), events)
                 return lines, events
         deal = log[start:]
-        lines = [event.render("en", seat) for event in deal]
-        events = [event.shared_data(seat) for event in deal]
+        pairs = [event.seen_by(seat) for event in deal]
+        lines = [text for text, _ in pairs]
+        events = [data for _, data in pairs]
         if deal:
             self.by_seat[seat] = (deal[0], end, (lines, deal[-1]), events)
         return lines, events
