@@ -69,7 +69,8 @@ def first_lead_suit(state) -> int | None:
     return state.trump if suit == "trump" else SUITS.index(suit)
 
 
-def _leads(state, hand: list[int]) -> list[int]:
+def leads(state, hand: list[int]) -> list[int]:
+    """The cards ``hand`` may lead: of the first lead's suit if it holds one (see ``first_lead_suit``), else any."""
     suit = first_lead_suit(state)
     if suit is not None:
         same = [c for c in hand if c // 13 == suit]
@@ -81,7 +82,7 @@ def _leads(state, hand: list[int]) -> list[int]:
 def _plain_choices(state, hand: list[int]) -> list[int]:
     rules = state.rules.variant.play
     if not state.trick:
-        return _leads(state, hand)
+        return leads(state, hand)
     trump = state.trump
     led = led_suit(state)
     if led is None:

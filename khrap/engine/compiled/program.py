@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from khrap import words as w
-from khrap.cards import RANKS, SUITS
+from khrap.cards import RANKS
 from khrap.engine.actions import Action, call_forms
 from khrap.engine.calls import deferred_part
 from khrap.engine.compiled.listers import Lister, make_lister
@@ -24,7 +24,6 @@ from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 
 # Stage kinds as small ints, tested on every step of the machine.
 CALLS, EXCHANGE, NAME_TRUMP, INSTANT_WINS, PLAY = range(5)
-TRUMP_LEAD = -1  # ``first_lead_suit`` for "the trump suit"
 KIND = {"calls": CALLS, "exchange": EXCHANGE, "name_trump": NAME_TRUMP, "instant_wins": INSTANT_WINS, "play": PLAY}
 
 
@@ -119,9 +118,6 @@ class Program:
         self.follow_suit, self.trump_if_void = play.follow_suit, play.trump_if_void
         self.must_beat, self.must_overtrump = play.must_beat, play.must_overtrump
         self.first_lead = frozenset(play.first_lead.calls)
-        # The suit of the deal's first lead: None (any), TRUMP_LEAD (the trump suit) or a suit.
-        lead = play.first_lead.suit
-        self.first_lead_suit = None if lead is None else TRUMP_LEAD if lead == "trump" else SUITS.index(lead)
         self.lone_takes_all = play.lone_declarer_takes_all
         # Follow suit, else trump, else anything, with no duty to beat and no joker: the machine plays
         # the tricks of such a table in one loop.

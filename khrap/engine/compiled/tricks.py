@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from khrap import words as w
-from khrap.engine.compiled.program import TRUMP_LEAD
+from khrap.engine.play import first_lead_suit, leads
 from khrap.engine.trick import beaters, best
 
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
@@ -61,7 +61,7 @@ class Tricks:
         in_trump = in_suit[trump]
         for seat in seats:  # each plays a card to the first trick, and a seat that plays has looked
             looked[seat] = True
-        first = self._first_lead_suit()  # a suit the first lead must be (None: any card)
+        first = first_lead_suit(self)  # a suit the first lead must be (None: any card)
         while True:
             hand = hands[leader]
             if first is None:
@@ -101,8 +101,7 @@ class Tricks:
         p = self.program
         joker = p.joker
         if not trick:
-            first = self._first_lead_suit()
-            options = list(hand) if first is None else [c for c in hand if c // 13 == first] or list(hand)
+            options = leads(self, hand)
         else:
             trump = self.trump
             _, first, first_joker = trick[0]
@@ -125,13 +124,6 @@ class Tricks:
         if joker is not None and joker in hand:
             options.append(joker + JOKER_FLAG)
         return options
-
-    def _first_lead_suit(self) -> int | None:
-        """The suit the lead must be, if the leader holds one: only the deal's first lead, when the variant asks."""
-        suit = self.program.first_lead_suit
-        if suit is None or self.won:
-            return None
-        return self.trump if suit == TRUMP_LEAD else suit
 
     def _beat(self, cards: list[int]) -> list[int]:
         """The cards that beat the trick's best card, if any can; otherwise all."""
