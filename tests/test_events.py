@@ -211,3 +211,21 @@ def test_play_refuses_an_unknown_language() -> None:
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
     assert "--lang xx" in result.stderr and "en, ru" in result.stderr
+
+
+def test_the_ledger_pays_penalties_from_the_lock_and_the_remainder_to_the_most_tricks() -> None:
+    """Khrap-52 (locked stakes, penalty = the stake, redistribution) with remainder: most_tricks, worked by
+    hand: P = 11, unit 11 // 4 = 2; seat 0 (declarer, 3 tricks) and seat 1 (helper, 1 trick) are paid
+    their shares, seat 2 (helper, no trick) fails and pays his stake of 11 out of his lock; the locks of
+    seats 0 and 1 come back; the pot of 14 is divided 3:1 (10 and 3) and the 1 left goes to seat 0."""
+    from khrap.rulebook import arithmetic
+
+    v = builtin("khrap-52")
+    v = v.model_copy(update={"settlement": v.settlement.model_copy(update={"remainder": "most_tricks"})})
+    players = [arithmetic.Player(0, "declarer", "khrap", 3, 22, 22), arithmetic.Player(1, "helper", "help", 1, 11, 11),
+               arithmetic.Player(2, "helper", "help", 0, 11, 11)]
+    result = arithmetic.itemize(v, arithmetic.Table(11, players, seats=3, stacks=[0, 0, 0], trump="H"))
+    assert [(i.kind, i.seat, i.chips, i.pot) for i in result.items] == [
+        ("share", 0, 6, 5), ("share", 1, 2, 3), ("penalty", 2, 11, 14), ("unlock", 0, 22, 14), ("unlock", 1, 11, 14),
+        ("redistribute", 0, 10, 4), ("redistribute", 1, 3, 1), ("rounding", 0, 1, 0), ("left", None, 0, 0)]
+    assert result.failed == [2] and result.net == {0: 6 + 22 + 10 + 1, 1: 2 + 11 + 3, 2: 0}
