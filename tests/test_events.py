@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 import string
@@ -135,6 +136,7 @@ def test_a_seat_sees_the_secret_fields_of_its_own_events_only(name: str, players
                 assert (secret in seen) == (event.seat == seat)
     obs = state.observation(0)
     assert obs["events"] == [e.data(0) for e in state.log[state.deal_log_start:]]
+    assert json.loads(json.dumps(obs)) == obs  # JSON-ready, the settlement's ledger included
 
 
 def test_bots_read_the_events_not_the_text() -> None:

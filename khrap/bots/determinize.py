@@ -37,6 +37,8 @@ def fast_clone(state: GameState) -> GameState:
             value = [x[:] if isinstance(x, list) else x for x in value]
         elif isinstance(value, (set, dict)):
             value = value.copy()
+        elif hasattr(value, "__copy__"):  # e.g. the observations' per-seat lists: a copy starts its own
+            value = copy.copy(value)
         new.__dict__[key] = value
     return new
 
