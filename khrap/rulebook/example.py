@@ -66,9 +66,9 @@ class _Recorder:
         self.n = example_players(v)
         self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=100, pot=0, seed=seed)
         self.events: list[Event] = []
-        self.seen = self.seen_before = 0  # kernel events read so far; where the last batch began
         self.trick: list[tuple[int, str, bool]] = []
         self.tricks_done = 0
+        self.seen = self.seen_before = 0  # kernel events read so far; where the last batch began
         self.settling: dict[str, Any] = {}
 
     def snapshot(self) -> dict[str, Any]:
