@@ -48,8 +48,8 @@ def play(
         "--deals", min=1, help="End once the session has completed this many deals (default: until you quit).")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; you watch.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the session to FILE after every action.")] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="Continue the session saved in FILE.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the game's log and table: en or ru.")] = "en",
+    resume: Annotated[Path | None, typer.Option("--resume", help="Continue the session saved in FILE.")] = None,
 ) -> None:
     """Play a session against bots at the terminal: deal after deal, chips carried over.
 
@@ -68,6 +68,8 @@ def play(
     else:
         session = _new_session(variant, players, seed)
     saved = session.table
+    if lang not in languages():
+        _fail(f"--lang {lang}: the game can be shown in {', '.join(languages())}")
     if not isinstance(saved.get("humans", []), list) or not isinstance(saved.get("deals", 0), int | None):
         _fail(f"{resume}: `table` must hold humans (a list of seats) and deals (a number or null)")
     table = Table(
@@ -75,10 +77,8 @@ def play(
         bots=bots or saved.get("bots") or "rule",
         deals=deals if deals is not None else saved.get("deals"),
         save=save or resume,
+        lang=lang,
     )
-    if lang not in languages():
-        _fail(f"--lang {lang}: the game can be shown in {', '.join(languages())}")
-    table.lang = lang
     if table.bots not in KINDS:
         _fail(f"unknown bot kind '{table.bots}' (use {' or '.join(KINDS)})")
     wrong = [s for s in table.humans if not isinstance(s, int) or not 0 <= s < session.players]
