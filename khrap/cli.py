@@ -24,12 +24,30 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help, as click writes it: flags show as flags (`--json`), not as `--json <bool>`.
+    rich_markup_mode=None,
 )
 
 VariantArg = Annotated[
     str, typer.Argument(help="A built-in variant name (see `khrap variants`) or a path to a .yaml file.")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for other programs.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from khrap import __version__
+
+        typer.echo(f"khrap {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Play, check and print the rules of Khrap, Frap, Snore and their house rules."""
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -82,18 +100,60 @@ def show(variant: VariantArg, as_json: JsonOpt = False) -> None:
 @app.command()
 def validate(
     files: Annotated[list[str], typer.Argument(help="Variant files (or built-in names) to check.")],
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Treat warnings as errors: exit 2 if any file has one.")] = False,
 ) -> None:
-    """Check variant files; print one located line per broken file and exit 2 if any is broken."""
+    """Check variant files: every mistake as FILE:LINE:COL: message, then warnings about what is valid but
+    probably not meant (FILE:LINE:COL: warning: ...).
+
+    Exit 2 if a file has a mistake (or, with --strict, a warning); warnings alone exit 0.
+    """
+    from khrap.variant.lint import lint_file
+
     broken = 0
     for ref in files:
         try:
-            load_variant(ref)
-            typer.echo(f"{ref}: ok")
+            _, warnings = lint_file(ref)
         except VariantError as err:
             typer.echo(str(err), err=True)
             broken += 1
+            continue
+        for warning in warnings:
+            typer.echo(str(warning), err=True)
+        if warnings and strict:
+            n = len(warnings)
+            typer.echo(f"{ref}: {n} warning{'s' if n > 1 else ''}, which --strict makes errors", err=True)
+            broken += 1
+        else:
+            n = len(warnings)
+            typer.echo(f"{ref}: ok" + (f" ({n} warning{'s' if n > 1 else ''})" if n else ""))
     if broken:
         raise typer.Exit(2)
+
+
+@app.command()
+def new(
+    name: Annotated[Path, typer.Argument(help="The file to write, e.g. my-khrap.yaml (.yaml is added if missing).")],
+    base: Annotated[str, typer.Option(
+        "--from", help="The built-in variant (or file) the house rules start from.")] = "khrap",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+) -> None:
+    """Write a commented starting file for house rules: the fields a table most often changes, each with its
+    current value and a line saying what it does, ready to edit (`khrap validate` it afterwards)."""
+    from khrap.variant.starter import starter_text
+
+    path = name if name.suffix in (".yaml", ".yml") else name.with_name(name.name + ".yaml")
+    if path.exists() and not force:
+        fail(f"{path}: the file exists already; choose another name, or add --force to overwrite it")
+    try:
+        text = starter_text(base, path)
+    except VariantError as err:
+        fail(str(err))
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        fail(f"{path}: cannot write the file: {err.strerror or err}")
+    typer.echo(f"wrote {path}: edit it, then check it with `khrap validate {path}`")
 
 
 @app.command()

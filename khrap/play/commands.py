@@ -21,6 +21,15 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _warn(variant_ref: str) -> None:
+    """One line on stderr when the variant has warnings, pointing at `khrap validate`."""
+    from khrap.variant.lint import warnings_line
+
+    line = warnings_line(variant_ref)
+    if line:
+        typer.echo(line, err=True)
+
+
 def _players(variant_ref: str, players: int | None) -> int:
     variant = load_variant(variant_ref)
     if players is not None:
@@ -67,6 +76,7 @@ def play(
             _fail(f"{resume}: {err}")
     else:
         session = _new_session(variant, players, seed)
+        _warn(variant)
     saved = session.table
     if lang not in languages():
         _fail(f"--lang {lang}: the game can be shown in {', '.join(languages())}")

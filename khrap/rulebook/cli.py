@@ -36,6 +36,16 @@ def rules(variant: VariantArg, fmt: FormatOpt = "html", lang: LangOpt = "en", ou
         _emit(render_rules(variant, fmt, lang), output)
     except (VariantError, ValueError) as err:
         _fail(str(err))
+    _warn(variant)
+
+
+def _warn(variant: str) -> None:
+    """One line on stderr when the variant has warnings, pointing at `khrap validate`."""
+    from khrap.variant.lint import warnings_line
+
+    line = warnings_line(variant)
+    if line:
+        typer.echo(line, err=True)
 
 
 def diff(

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from khrap.variant.checks import Fields, semantic_issues
-from khrap.variant.loader import VariantError, load_data, locate_error, validate
-from khrap.variant.schema import Variant
+from khrap.variant.expect import flow
+from khrap.variant.loader import (
+    Loc,
+    Origins,
+    VariantError,
+    VariantErrors,
+    _show,
+    did_you_mean,
+    errors_of,
+    load_data,
+    locate_error,
+    validate,
+)
+from khrap.variant.schema import CallsStage, Variant
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -24,25 +39,216 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
-def load_variant(ref: str | Path) -> Variant:
-    """A variant by built-in name or by path, after extends and every check; VariantError otherwise."""
-    data, origins = load_data(ref, variants_dir())
+@dataclass
+class Loaded:
+    """A variant with where each of its values was written, and the data it was made from."""
+
+    variant: Variant
+    data: dict[Any, Any]
+    origins: Origins
+
+    def parent(self) -> Variant | None:
+        """The variant the loaded file extends (fully loaded), or None."""
+        return _parent(self.origins)
+
+
+def load_variant(ref: str | Path, **options: Any) -> Variant:
+    """A variant by built-in name or by path, after extends and every check; VariantError otherwise.
+
+    Every mistake of the file is found at once: the error is a :class:`VariantErrors` whose text has
+    one located line per mistake, in file order.  ``options`` go to :func:`khrap.variant.loader.load_data`.
+    """
+    return load_checked(ref, **options).variant
+
+
+def load_checked(ref: str | Path, **options: Any) -> Loaded:
+    """Like :func:`load_variant`, keeping the data and the origins (for the linter)."""
+    data, origins = load_data(ref, variants_dir(), **options)
     try:
-        variant = validate(Variant, data, origins)
+        found, quiet = _new_ids(data, origins)
+        try:
+            variant = validate(Variant, data, origins, found, quiet)
+        except VariantErrors as err:  # the ids are checked on the data too, so they come with the rest
+            raise VariantErrors([*err.errors, *_unknown_refs(data, origins)], origins.user_file) from None
         issues = semantic_issues(variant)
         if issues:
-            loc, message = issues[0]
-            raise locate_error(origins, origins.latest(loc) if isinstance(loc, Fields) else loc, message)
+            errors = [_issue(data, origins, variant, loc, message) for loc, message in issues]
+            raise VariantErrors(errors, origins.user_file)
     except VariantError as err:
         raise _from_child(err, ref) from None
-    return variant
+    return Loaded(variant, data, origins)
+
+
+def _new_ids(data: dict[Any, Any], origins: Origins) -> tuple[list[VariantError], list[Loc]]:
+    """Calls and instant wins a house rule names that the variant it extends does not have.
+
+    ``calls: {sadd: {enabled: false}}`` is a misspelt ``sad``, not a new call: a new entry that lacks
+    what a new one needs is reported as an unknown id with "did you mean", and the fields it lacks are
+    not reported again.  A complete new entry is a new call (the linter warns if nothing offers it).
+    """
+    found: list[VariantError] = []
+    quiet: list[Loc] = []
+    if len(origins.sources) < 2:
+        return found, quiet
+    parent = Path(origins.sources[-2][0]).stem
+    for section, what, needs in (("calls", "call", ("name", "effects")),
+                                 ("instant_wins", "instant win", ("name", "rank", "count"))):
+        entries = data.get(section)
+        if not isinstance(entries, dict):
+            continue
+        known = [str(k) for k in entries if origins.inherited((section, k))]
+        for key, value in entries.items():
+            lacking = [n for n in needs if not (isinstance(value, dict) and n in value)]
+            if origins.inherited((section, key)) or not lacking:
+                continue
+            fields = " and ".join(f"`{n}`" for n in needs)
+            message = (f"{section}: '{parent}' has no {what} {_show(key)}{did_you_mean(str(key), known)}"
+                       f" (to add a new {what}, give it {fields})")
+            found.append(locate_error(origins, (section, key), message, key=True))
+            quiet.append((section, key))
+    return found, quiet
+
+
+def _unknown_refs(data: Any, origins: Origins) -> list[VariantError]:
+    """Call and stage ids used but not defined, read from the data itself: when the file has mistakes of
+    type the checks of the whole variant cannot run, and these are reported with them all the same."""
+    if not isinstance(data, dict) or not isinstance(data.get("calls"), dict):
+        return []  # no calls to check against (a mistake reported already)
+    calls = data["calls"]
+    stages = data.get("stages") if isinstance(data.get("stages"), list) else []
+    stage_ids = [s.get("id") for s in stages if isinstance(s, dict) and isinstance(s.get("id"), str)]
+    uses: list[tuple[Loc, Any]] = []
+    for i, stage in enumerate(stages):
+        if isinstance(stage, dict) and stage.get("kind") == "calls":
+            uses += _items(stage.get("calls"), ("stages", i, "calls"))
+    first = data.get("play", {}).get("first_lead") if isinstance(data.get("play"), dict) else None
+    uses += _items(first.get("calls") if isinstance(first, dict) else None, ("play", "first_lead", "calls"))
+    settle = data.get("settlement")
+    pens = settle.get("penalties") if isinstance(settle, dict) else None
+    for i, pen in enumerate(pens if isinstance(pens, list) else ()):
+        uses += _items(pen.get("calls") if isinstance(pen, dict) else None, ("settlement", "penalties", i, "calls"))
+    out = [locate_error(origins, loc, f"unknown call {_show(cid)}{did_you_mean(cid, calls)}")
+           for loc, cid in uses if isinstance(cid, str) and cid not in calls]
+    if not stage_ids:
+        return out
+    for cid, call in calls.items():
+        effects = call.get("effects") if isinstance(call, dict) else None
+        skips = effects.get("skip_stages") if isinstance(effects, dict) else None
+        for loc, sid in _items(skips, ("calls", cid, "effects", "skip_stages")):
+            if isinstance(sid, str) and sid not in stage_ids:
+                hint = did_you_mean(sid, stage_ids)
+                fix = hint or f": add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`"
+                out.append(_issue(data, origins, None, Fields(loc, ("stages",)),
+                                  f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{fix}"))
+    return out
+
+
+def _items(values: Any, loc: Loc) -> list[tuple[Loc, Any]]:
+    return [(loc + (j,), v) for j, v in enumerate(values)] if isinstance(values, list) else []
+
+
+def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc: Any, message: str) -> VariantError:
+    """A semantic issue located where the user wrote it, naming the inherited values it clashes with."""
+    parent = _parent(origins) if "stage '" in message else None
+    message = _name_stages(message, variant, parent, origins)
+    if not isinstance(loc, Fields):
+        return locate_error(origins, loc, message)
+    chosen = origins.latest(loc)
+    mine = origins.owner(chosen)
+    others = [other for other in dict.fromkeys(loc) if other != chosen and origins.owner(other) < mine
+              and _value(data, other) is not None]
+    if others and mine == len(origins.sources) - 1:
+        notes = []
+        for other in others[:2]:
+            path, line, col = origins.locate(other)
+            where = f"{path}:{line}:{col}" if line is not None else path
+            shown = flow(_value(data, other))
+            what = f"{_dotted(other)}: {shown}" if len(shown) <= 60 else _dotted(other)  # a long list: where it is
+            notes.append(f"`{what}` at {where}")
+        message += f" (inherited: {'; '.join(notes)})"
+    return locate_error(origins, chosen, message)
+
+
+def _value(data: Any, loc: Loc) -> Any:
+    for comp in loc:
+        if isinstance(data, dict):
+            inside = comp in data
+        else:
+            inside = isinstance(data, list) and isinstance(comp, int) and 0 <= comp < len(data)
+        if not inside:
+            return None
+        data = data[comp]
+    return data
+
+
+def _dotted(loc: Loc) -> str:
+    out = ""
+    for comp in loc:
+        out += f"[{comp}]" if isinstance(comp, int) else (f".{comp}" if out else str(comp))
+    return out
+
+
+def stage_title(stage: Any) -> str:
+    """What the rule sheet calls a stage (its step title, in English)."""
+    if stage.kind == "calls":
+        return "Bidding" if stage.phase == "bidding" else "Offers"
+    return {"exchange": "Exchange", "name_trump": "Trump", "instant_wins": "Instant wins"}.get(stage.kind, "Play")
+
+
+def _name_stages(message: str, variant: Variant | None, parent: Variant | None, origins: Origins) -> str:
+    """``stage 'fives'`` becomes ``stage 'fives' (“Offers”, step 2)``: the id as written and the step the rule
+    sheet prints, at its first mention; a stage only the parent has is named from the parent's sheet."""
+    named: set[str] = set()
+
+    def name(match: re.Match[str]) -> str:
+        sid = match[1]
+        if sid in named:
+            return match[0]
+        named.add(sid)
+        for source, where in ((variant, ""), (parent, f" of '{_parent_name(origins)}'")):
+            ids = [s.id for s in source.stages] if source is not None else []
+            if sid in ids:
+                stage = source.stages[ids.index(sid)]
+                return f"{match[0]} (“{stage_title(stage)}”, step {ids.index(sid) + 1}{where})"
+        return match[0]
+
+    return re.sub(r"stage '([^']+)'", name, message)
+
+
+def _parent_name(origins: Origins) -> str:
+    return Path(origins.sources[-2][0]).stem if len(origins.sources) > 1 else ""
+
+
+def _parent(origins: Origins) -> Variant | None:
+    if len(origins.sources) < 2:
+        return None
+    try:
+        return load_variant(Path(origins.sources[-2][0]))
+    except VariantError:
+        return None
 
 
 def _from_child(err: VariantError, ref: str | Path) -> VariantError:
     """A mistake found in an inherited value also names the file that was being loaded."""
-    if err.path is not None and Path(err.path).resolve() != Path(ref).resolve() and Path(ref).suffix:
+    errors = [_inherited(e, ref) for e in errors_of(err)]
+    if isinstance(err, VariantErrors):
+        return VariantErrors(errors, None if not Path(ref).suffix else str(ref))
+    return errors[0]
+
+
+def _inherited(err: VariantError, ref: str | Path) -> VariantError:
+    try:
+        other = err.path is not None and Path(err.path).resolve() != Path(ref).resolve() and Path(ref).suffix
+    except (OSError, ValueError):  # a path that cannot be resolved (a NUL, a loop of links) is not a parent
+        other = False
+    if other:
         return VariantError(f"{err.message} (inherited by {ref})", err.path, err.line, err.col)
     return err
+
+
+def offered_calls(variant: Variant) -> set[str]:
+    """Call ids some calls stage offers."""
+    return {cid for stage in variant.stages if isinstance(stage, CallsStage) for cid in stage.calls}
 
 
 @lru_cache(maxsize=32)
@@ -51,4 +257,5 @@ def builtin(name: str) -> Variant:
     return load_variant(name)
 
 
-__all__ = ["VariantError", "builtin", "builtin_names", "load_variant", "variants_dir"]
+__all__ = ["Loaded", "VariantError", "builtin", "builtin_names", "load_checked", "load_variant", "stage_title",
+           "variants_dir"]

@@ -55,7 +55,8 @@ def _enabled(v: Variant) -> list[tuple[str, Call]]:
 
 def _players(v: Variant) -> Iterator[Issue]:
     if v.players.min > v.players.max:
-        yield ("players", "min"), f"players.min ({v.players.min}) is more than players.max ({v.players.max})"
+        yield (Fields(("players", "min"), ("players", "max")),
+               f"players.min ({v.players.min}) is more than players.max ({v.players.max})")
 
 
 def deck_for(v: Variant, players: int) -> list[str] | None:
@@ -73,15 +74,20 @@ def _deck(v: Variant) -> Iterator[Issue]:
         if bounds != sorted(bounds):
             yield ("deck", "by_players"), "list the decks by_players in ascending order of up_to"
     turned = (v.all_pass.rounds if v.all_pass.turn_up else 1) if v.trump.source == "turned" else 0
+    small: set[tuple[str, ...]] = set()
     for players in range(v.players.min, v.players.max + 1):
         ranks = deck_for(v, players)
         if ranks is None:
-            yield ("deck", "by_players"), f"no deck is given for {players} players"
+            yield Fields(("deck", "by_players"), ("players", "max")), f"no deck is given for {players} players"
             continue
         need = players * v.hand_size + turned
-        if len(ranks) * 4 < need:
-            yield (("deck",), f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
+        if len(ranks) * 4 < need and tuple(ranks) not in small:  # each deck once: at its fewest players
+            yield (Fields(("deck",), ("players", "max"), ("hand_size",)),
+                   f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
                    f"{players} hands of {v.hand_size} and {turned} turned cards need {need}")
+            if v.deck.ranks:
+                return  # one deck for every count: more players would only repeat this
+            small.add(tuple(ranks))
 
 
 def _call_ids(v: Variant) -> Iterator[Issue]:
@@ -114,7 +120,9 @@ def _references(v: Variant) -> Iterator[Issue]:
         for j, sid in enumerate(call.effects.skip_stages):
             if sid not in stage_ids:
                 hint = did_you_mean(sid, stage_ids)
-                yield ("calls", cid, "effects", "skip_stages", j), f"unknown stage '{sid}'{hint}"
+                fix = hint or f": add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`"
+                yield (Fields(("calls", cid, "effects", "skip_stages", j), ("stages",)),
+                       f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{fix}")
     for j, cid in enumerate(v.play.first_lead.calls):
         yield from _ref(v, ("play", "first_lead", "calls", j), cid)
     for i, penalty in enumerate(v.settlement.penalties):
@@ -186,11 +194,13 @@ def _exchange_refs(v: Variant, i: int, stage: ExchangeStage) -> Iterator[Issue]:
 def _cards(v: Variant) -> Iterator[Issue]:
     """Every rank a rule names exists in every deck the variant uses."""
     decks = [deck_for(v, n) or [] for n in range(v.players.min, v.players.max + 1)]
-    common = set(RANKS).intersection(*map(set, decks)) if decks else set()
+    if not decks:
+        return  # no player count at all: reported by _players
+    common = set(RANKS).intersection(*map(set, decks))
 
     def check(loc: tuple, rank: str, what: str) -> Iterator[Issue]:
-        if rank not in common:
-            yield loc, f"{what} names rank {rank}, which is not in every deck of this variant"
+        if rank not in common:  # blamed on the deck when a house rule changed it
+            yield Fields(loc, ("deck",)), f"{what} names rank {rank}, which is not in every deck of this variant"
 
     for cid, call in _enabled(v):
         for key, patterns in (("requires", call.requires.holds), ("effects", call.effects.keep)):
@@ -263,7 +273,8 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
         after = hand_after(v, call)
         fewest = hand_after(v, call, sure=True)
         if after is not None and after != v.hand_size:
-            yield (("calls", cid, "effects"), f"call '{cid}' leaves {after} cards in hand, not the hand size "
+            yield (Fields(("calls", cid, "effects"), ("hand_size",)),
+                   f"call '{cid}' leaves {after} cards in hand, not the hand size "
                    f"{v.hand_size}: keep + take + draw - then_discard must make a hand")
         elif fewest is not None and fewest != after:
             where = ("calls", cid)
@@ -277,7 +288,8 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
             yield (("calls", cid, "exchange"),
                    f"call '{cid}' draws {ex.draw_extra} extra at the exchange but discards {ex.then_discard} after")
         if ex.min_discard > v.hand_size:
-            yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than the hand size"
+            yield (Fields(("calls", cid, "exchange", "min_discard"), ("hand_size",)),
+                   f"call '{cid}': min_discard is more than the hand size")
         if ex.max_discard is not None and ex.min_discard > ex.max_discard:
             yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than max_discard"
     yield from _declarer_goes_out(v)

@@ -31,7 +31,9 @@ __all__ = [
     "Marks",
     "Origins",
     "VariantError",
+    "VariantErrors",
     "did_you_mean",
+    "errors_of",
     "load_data",
     "locate_error",
     "read_yaml",
@@ -80,6 +82,33 @@ class VariantError(Exception):
         return f"{self.path}:{self.line}:{self.col}: {self.message}"
 
 
+MAX_ERRORS = 20
+"""Mistakes printed for one file at most; the rest are counted."""
+
+
+class VariantErrors(VariantError):
+    """Every mistake found in one file, in file order; it reads (and locates) as the first one."""
+
+    def __init__(self, errors: Sequence[VariantError], user_file: str | None = None) -> None:
+        home = None if user_file is None else str(user_file)
+        unique = list({str(e): e for e in errors}.values())
+        self.errors = sorted(unique, key=lambda e: (e.path != home, e.path or "", e.line or 0, e.col or 0))
+        first = self.errors[0]
+        super().__init__(first.message, first.path, first.line, first.col)
+
+    def __str__(self) -> str:
+        errors = getattr(self, "errors", [])
+        lines = [VariantError.__str__(e) for e in errors[:MAX_ERRORS]]
+        if len(errors) > MAX_ERRORS:
+            lines.append(f"... and {len(errors) - MAX_ERRORS} more mistakes (fix these first)")
+        return "\n".join(lines) if lines else VariantError.__str__(self)
+
+
+def errors_of(err: VariantError) -> list[VariantError]:
+    """The single mistakes in ``err`` (itself when it holds one)."""
+    return list(err.errors) if isinstance(err, VariantErrors) else [err]
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """Return ``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
     names = [c for c in choices if isinstance(c, str)]
@@ -114,6 +143,10 @@ class Marks:
     def key(self, loc: Loc) -> Pos | None:
         """Position of the mapping key that names ``loc`` (None for list items and the root)."""
         return self._keys.get(tuple(loc))
+
+    def locations(self) -> list[Loc]:
+        """Every location the file gives a value at, in file order."""
+        return sorted(self._values, key=lambda loc: self._values[loc])
 
     def written(self, loc: Loc) -> bool:
         """Whether the file gives a value at exactly ``loc``."""
@@ -320,14 +353,11 @@ def _syntax_error(err: yaml.YAMLError, path: str, text: str) -> VariantError:
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
         return VariantError(f"invalid character #x{err.character:04x} ({err.reason})", path, line, col)
     if isinstance(err, yaml.MarkedYAMLError):
-        mark = err.problem_mark or err.context_mark
-        problem = err.problem or err.context or "syntax error"
-        if err.context and problem.startswith("but "):  # "expected X ... but found Y" reads as one
-            problem = f"{err.context}, {problem}"
-        if mark is not None:
-            return VariantError(f"invalid YAML: {problem}", path, *_pos(mark))
-        return VariantError(f"invalid YAML: {problem}", path)
-    return VariantError(f"invalid YAML: {err}", path)
+        from khrap.variant.yamlhints import explain  # PyYAML's words turned into a player's
+
+        message, where = explain(err, text)
+        return VariantError(f"invalid YAML: {message}", path, *(where or (None, None)))
+    return VariantError("invalid YAML: the file could not be read as YAML", path)
 
 
 def read_yaml(path: str | os.PathLike[str], text: str | None = None) -> tuple[Any, Marks]:
@@ -404,6 +434,7 @@ class Origins:
         self.sources = sources
         self.owners: dict[Loc, int] = owners if owners is not None else {(): len(sources) - 1}
         self.extra_top_keys: tuple[str, ...] = ()  # offered as suggestions for unknown top-level keys
+        self.since: dict[Loc, int] = {}  # the first file of the chain that has a key (see load_data)
 
     @classmethod
     def for_file(cls, path: str | os.PathLike[str], marks: Marks) -> Origins:
@@ -434,6 +465,15 @@ class Origins:
             return owner, self.sources[owner][1].written(loc)
 
         return max((tuple(loc) for loc in locs), key=rank)
+
+    def inherited(self, loc: Loc) -> bool:
+        """Whether ``loc`` already exists in a file the loaded file extends."""
+        return self.since.get(tuple(loc), len(self.sources) - 1) < len(self.sources) - 1
+
+    @property
+    def user_file(self) -> str:
+        """The file being loaded (the last of the chain)."""
+        return self.sources[-1][0]
 
     def locate(self, loc: Loc, key: bool = False) -> tuple[str, int | None, int | None]:
         """(path, line, col) for ``loc``; with ``key``, the key's position when there is one."""
@@ -502,10 +542,11 @@ def _read_chain(path: Path, catalog_dir: Path) -> list[tuple[Path, dict[Any, Any
         path = parent
 
 
-def _merge(contribs: list[tuple[int, Any]], loc: Loc, owners: dict[Loc, int]) -> Any:
+def _merge(contribs: list[tuple[int, Any]], loc: Loc, owners: dict[Loc, int], since: dict[Loc, int]) -> Any:
     """Merge one location's values, child first: mappings merge key by key, anything else replaces.
 
-    Records in ``owners`` which file supplied each key, so errors can point into it.
+    Records in ``owners`` which file supplied each key, so errors can point into it, and in ``since``
+    the first file of the chain that has the key (a key new in the house rule may be a misspelling).
     """
     dicts = list(takewhile(lambda c: isinstance(c[1], dict), contribs))
     if not dicts:
@@ -515,7 +556,8 @@ def _merge(contribs: list[tuple[int, Any]], loc: Loc, owners: dict[Loc, int]) ->
     for key in keys:
         sub = [(i, d[key]) for i, d in dicts if key in d]
         owners[loc + (key,)] = sub[0][0]
-        merged[key] = _merge(sub, loc + (key,), owners)
+        since[loc + (key,)] = sub[-1][0]
+        merged[key] = _merge(sub, loc + (key,), owners, since)
     return merged
 
 
@@ -530,8 +572,10 @@ def load_data(ref: str | os.PathLike[str], catalog_dir: str | os.PathLike[str]) 
     chain.reverse()  # parent first, so file indexes grow toward the child
     owners: dict[Loc, int] = {(): len(chain) - 1}
     contribs = [(i, data) for i, (_, data, _) in reversed(list(enumerate(chain)))]
-    merged = _merge(contribs, (), owners)
+    since: dict[Loc, int] = {}
+    merged = _merge(contribs, (), owners, since)
     origins = Origins([(str(path), marks) for path, _, marks in chain], owners)
+    origins.since = since
     origins.extra_top_keys = ("extends",)
     return merged, origins
 
@@ -544,19 +588,24 @@ def locate_error(origins: Origins, loc: Loc, message: str, key: bool = False) ->
     return VariantError(message, *origins.locate(loc, key))
 
 
-def validate(model_cls: type[M], data: dict[Any, Any], origins: Origins) -> M:
-    """Validate merged data; the first pydantic error becomes one located :class:`VariantError`."""
+def validate(
+    model_cls: type[M], data: dict[Any, Any], origins: Origins,
+    found: Sequence[VariantError] = (), quiet: Iterable[Loc] = (),
+) -> M:
+    """Validate merged data; every mistake (with ``found``, those the caller found first) is raised at
+    once as :class:`VariantErrors`, each located and in a player's words.
+
+    Pydantic errors at or under a location in ``quiet`` are left out: the caller reported them better.
+    """
+    errors = list(found)
     try:
-        return model_cls.model_validate(data)
+        model = model_cls.model_validate(data)
     except ValidationError as exc:
-        raise _from_pydantic(model_cls, data, origins, _first_error(exc)) from None
-
-
-def _first_error(exc: ValidationError) -> dict[str, Any]:
-    """The error to report: an unknown key first, since a misspelt key also makes the
-    right one 'missing' and only the unknown key can say "did you mean"."""
-    errors = exc.errors()
-    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+        errors += _from_pydantic(model_cls, data, origins, exc.errors(), tuple(tuple(q) for q in quiet))
+        model = None
+    if errors or model is None:
+        raise VariantErrors(errors or [VariantError("the file is not valid", origins.user_file)], origins.user_file)
+    return model
 
 
 # --- mapping a pydantic loc onto the data and the model's annotations
@@ -651,10 +700,10 @@ def _child_type(tp: Any, comp: Any) -> Any:
     return None
 
 
-def _walk(model_cls: type[BaseModel], data: Any, raw: Loc) -> tuple[Loc, Any]:
-    """The real data path of a pydantic loc, and the type holding its last real step.
+def _walk(model_cls: type[BaseModel], data: Any, raw: Loc) -> tuple[Loc, Any, Any]:
+    """The real data path of a pydantic loc, the type holding its last real step, and the type there.
 
-    The type is None where we could not tell (it is only used for suggestions).
+    A type is None where we could not tell (they are only used for wording and suggestions).
     """
     tp: Any = model_cls
     cur = data
@@ -674,7 +723,7 @@ def _walk(model_cls: type[BaseModel], data: Any, raw: Loc) -> tuple[Loc, Any]:
         tp = _child_type(tp, comp) if tp is not None else None
         path.append(comp)
         cur = cur[comp]
-    return tuple(path), holder
+    return tuple(path), holder, (_strip(tp) if tp is not None else None)
 
 
 def _field_keys(model: type[BaseModel]) -> list[str]:
@@ -699,18 +748,116 @@ def _prefixed(loc: Loc, message: str) -> str:
     return f"{_dotted(loc)}: {message}" if loc else message
 
 
-def _from_pydantic(model_cls: type[BaseModel], data: Any, origins: Origins, err: Mapping[str, Any]) -> VariantError:
-    raw = tuple(err["loc"])
-    loc, holder = _walk(model_cls, data, raw)
-    kind = err["type"]
+_TYPE_KINDS = frozenset({
+    "model_type", "model_attributes_type", "dict_type", "list_type", "tuple_type", "set_type", "int_type",
+    "int_parsing", "int_from_float", "float_type", "float_parsing", "bool_type", "bool_parsing", "string_type",
+    "literal_error", "union_tag_invalid", "union_tag_not_found", "none_required", "is_instance_of",
+})
+_RANGES = {"greater_than_equal": ("ge", "at least"), "greater_than": ("gt", "more than"),
+           "less_than_equal": ("le", "at most"), "less_than": ("lt", "less than")}
+
+
+@dataclass
+class _Found:
+    """One pydantic error placed on the data: its real location and the types around it."""
+
+    err: Mapping[str, Any]
+    raw: Loc
+    loc: Loc
+    holder: Any
+    tp: Any
+
+    @property
+    def kind(self) -> str:
+        return str(self.err["type"])
+
+    @property
+    def key_error(self) -> bool:
+        return self.kind == "extra_forbidden" or self.raw[-1:] == ("[key]",)
+
+
+def _from_pydantic(model_cls: type[BaseModel], data: Any, origins: Origins, errs: Sequence[Mapping[str, Any]],
+                   quiet: tuple[Loc, ...] = ()) -> list[VariantError]:
+    """Each pydantic error as one located line, less those another error explains."""
+    found = [_Found(e, tuple(e["loc"]), *_walk(model_cls, data, tuple(e["loc"]))) for e in errs]
+    found = [f for f in found if not any(f.loc[: len(q)] == q for q in quiet)]
+    unknown = [f for f in found if f.key_error]
+    meant = {(f.loc[:-1], _suggestion(f)) for f in unknown if f.kind == "extra_forbidden"}
+    kept: list[_Found] = []
+    for f in found:
+        if any(u is not f and f.loc[: len(u.loc)] == u.loc for u in unknown):
+            continue  # inside a key that is itself unknown
+        if f.kind == "missing" and (f.loc, str(f.raw[-1])) in meant:
+            continue  # the misspelt key next to it is the mistake
+        if f.kind in _TYPE_KINDS and not f.key_error and any(
+            len(g.loc) > len(f.loc) and g.loc[: len(f.loc)] == f.loc for g in found
+        ):
+            continue  # another member of a union fits the shape: its errors inside say more
+        kept.append(f)
+    # the members of a union each say the value does not fit them: one line for the value, with a suggestion
+    # when a member has one (the literal)
+    by_loc: dict[Loc, _Found] = {}
+    for f in kept:
+        if f.kind in _TYPE_KINDS and not f.key_error:
+            seen = by_loc.get(f.loc)
+            if seen is None or (f.kind == "literal_error" and seen.kind != "literal_error"):
+                by_loc[f.loc] = f
+    kept = [f for f in kept if f.kind not in _TYPE_KINDS or f.key_error or by_loc.get(f.loc) is f]
+    return [_one(model_cls, data, origins, f) for f in kept]
+
+
+def _suggestion(f: _Found) -> str:
+    allowed = _field_keys(f.holder) if _is_model(f.holder) else []
+    match = re.findall(r"'([^']*)'", did_you_mean(str(f.raw[-1]), allowed))
+    return match[0] if match else ""
+
+
+def _one(model_cls: type[BaseModel], data: Any, origins: Origins, f: _Found) -> VariantError:
+    loc, raw, kind = f.loc, f.raw, f.kind
     if kind == "extra_forbidden" and raw:
-        return _unknown_key(origins, loc, holder, raw[-1])
+        return _unknown_key(origins, loc, f.holder, raw[-1])
     if kind == "missing" and raw:
-        return locate_error(origins, loc, _prefixed(loc, f"missing required key '{raw[-1]}'"))
+        return _missing(origins, loc, f.tp, raw[-1])
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        return _bad_tag(origins, data, loc, err)
-    # pydantic ends the loc with '[key]' when a dict key (not its value) is wrong
-    return locate_error(origins, loc, _prefixed(loc, _human(err)), key=raw[-1:] == ("[key]",))
+        return _bad_tag(origins, data, loc, f.err, f.tp)
+    if f.raw[-1:] == ("[key]",):
+        return _bad_dict_key(origins, loc, f.err)
+    return locate_error(origins, loc, _prefixed(loc, _human(f, data)))
+
+
+# A text in these lists is an id of something defined elsewhere in the file: (what it is, where they are).
+_ID_LISTS = {"calls": ("a call id", "calls"), "skip_stages": ("a stage id", "stages")}
+
+
+def _id_phrase(data: Any, loc: Loc) -> str | None:
+    """"a call id, e.g. `khrap`" for an item of a list of call ids (and so on), else None."""
+    named = next((c for c in reversed(loc) if isinstance(c, str)), None)
+    if named not in _ID_LISTS or not loc or not isinstance(loc[-1], int):
+        return None
+    what, where = _ID_LISTS[named]
+    pool = data.get(where) if isinstance(data, dict) else None
+    ids = list(pool) if isinstance(pool, dict) else [s.get("id") for s in pool or () if isinstance(s, dict)]
+    first = next((i for i in ids if isinstance(i, str)), None)
+    return f"{what}, e.g. `{first}`" if first else what
+
+
+def _field_info(model: Any, key: Any) -> Any:
+    if not _is_model(model):
+        return None
+    for name, field in model.model_fields.items():
+        if key in (name, field.alias):
+            return field
+    return None
+
+
+def _missing(origins: Origins, loc: Loc, holder: Any, key: Any) -> VariantError:
+    from khrap.variant.expect import example
+
+    holder = _strip(holder) if holder is not None else None
+    field = _field_info(holder, key)
+    sample = example(field.annotation, field, holder, key) if field is not None else "..."
+    message = f"`{key}` is missing: add it, e.g. `{key}: {sample}`"
+    return locate_error(origins, loc, _prefixed(loc, message))
 
 
 def _unknown_key(origins: Origins, loc: Loc, holder: Any, name: Any) -> VariantError:
@@ -718,41 +865,92 @@ def _unknown_key(origins: Origins, loc: Loc, holder: Any, name: Any) -> VariantE
     allowed = _field_keys(holder) if _is_model(holder) else []
     if not parent:
         allowed += origins.extra_top_keys
-    message = f"unknown key '{name}'" + did_you_mean(str(name), allowed)
+    hint = did_you_mean(str(name), allowed)
+    if not hint and allowed:
+        hint = f" (the keys here are: {', '.join(allowed)})"
+    message = f"unknown key {_show(name)}" + hint
     return locate_error(origins, parent + (name,), _prefixed(parent, message), key=True)
 
 
-def _bad_tag(origins: Origins, data: Any, loc: Loc, err: Mapping[str, Any]) -> VariantError:
+def _bad_dict_key(origins: Origins, loc: Loc, err: Mapping[str, Any]) -> VariantError:
+    """A key of a mapping whose keys are fixed words (``statuses: {declarer: ..., helper: ...}``)."""
+    words = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
+    name = loc[-1] if loc else err.get("input")
+    parent = loc[:-1] if loc and loc[-1] == name else loc
+    hint = did_you_mean(str(name), words) or (f" (use {' or '.join(words)})" if words else "")
+    return locate_error(origins, parent + (name,), _prefixed(parent, f"unknown key {_show(name)}" + hint), key=True)
+
+
+def _bad_tag(origins: Origins, data: Any, loc: Loc, err: Mapping[str, Any], tp: Any = None) -> VariantError:
     """A discriminated union whose tag key is absent or has an unknown value."""
     ctx = err.get("ctx") or {}
     key = str(ctx.get("discriminator", "")).strip("'")
     target: Any = data
     for comp in loc:
         target = target[comp]
+    expected = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+    if not expected:  # pydantic names the tags only when one is written
+        for member in _members(tp) if tp is not None else []:
+            member = _strip(member)
+            expected += [str(t) for t in (_literals(member).get(key, ()) if _is_model(member) else ())]
     if not (isinstance(target, dict) and key in target):
-        message = f"missing required key '{key}'" if key.isidentifier() else _human(err)
+        if not isinstance(target, dict):
+            return locate_error(origins, loc, _prefixed(loc, f"must be a mapping, got {_kind(target)}"))
+        message = f"`{key}` is missing: add it, e.g. `{key}: {expected[0] if expected else '...'}`"
+        if expected:
+            from khrap.variant.expect import choices
+
+            message += f" (one of {choices(expected)})"
         return locate_error(origins, loc, _prefixed(loc, message))
-    expected = str(ctx.get("expected_tags", ""))
     tag = target[key]
-    message = f"Input should be one of {expected}, got {_show(tag)}"
-    message += did_you_mean(str(tag), re.findall(r"'([^']*)'", expected))
+    from khrap.variant.expect import choices
+
+    message = f"must be one of {choices(expected)}; got {_show(tag)}" + did_you_mean(str(tag), expected)
     return locate_error(origins, loc + (key,), _prefixed(loc + (key,), message))
 
 
 _CLEAN_PREFIXES = ("Value error, ", "Assertion failed, ")
 
 
-def _human(err: Mapping[str, Any]) -> str:
-    """Pydantic's message, trimmed, plus what the user actually wrote."""
-    msg = str(err["msg"])
-    for prefix in _CLEAN_PREFIXES:
-        msg = msg.removeprefix(prefix)
-    msg = re.sub(r", unable to (parse|interpret)\b.*$", "", msg)
+def _human(f: _Found, data: Any = None) -> str:
+    """What is wrong with the value at ``f.loc``, in a player's words; never pydantic's sentence."""
+    from khrap.variant.expect import example, expected
+
+    err, kind = f.err, f.kind
     value = err.get("input")
-    scalar = value is None or isinstance(value, (str, int, float, bool))
-    if ", got " not in msg and (scalar or str(err["type"]).endswith("_type")):
-        msg += f", got {_show(value)}"
-    if err["type"] == "literal_error" and isinstance(value, str):
-        expected = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
-        msg += did_you_mean(value, expected)
+    ctx = err.get("ctx") or {}
+    if kind in ("value_error", "assertion_error"):
+        msg = str(err["msg"])
+        for prefix in _CLEAN_PREFIXES:
+            msg = msg.removeprefix(prefix)
+        return msg
+    if kind in _RANGES:
+        name, words = _RANGES[kind]
+        return f"must be {words} {ctx.get(name)}, got {_show(value)}"
+    if kind in ("string_too_long", "string_too_short"):
+        size = ctx.get("max_length" if kind == "string_too_long" else "min_length")
+        words = "at most" if kind == "string_too_long" else "at least"
+        return f"is too {'long' if kind == 'string_too_long' else 'short'}: {words} {size} characters"
+    if kind in ("too_short", "too_long"):
+        size = ctx.get("min_length" if kind == "too_short" else "max_length")
+        more = "at least" if kind == "too_short" else "at most"
+        return f"needs {more} {size} entr{'y' if size == 1 else 'ies'}, got {ctx.get('actual_length', '?')}"
+    key = f.loc[-1] if f.loc else None
+    holder = f.holder if _is_model(f.holder) and f.loc else None
+    field = _field_info(holder, key)
+    tp = field.annotation if field is not None else f.tp
+    if tp is None:
+        return f"is not a valid value here, got {_show(value)}"
+    what = expected(tp, field, holder, key)
+    ident = _id_phrase(data, f.loc) if what == "a text" else None
+    if ident is not None:
+        return f"must be {ident}; got {_show(value)}"
+    if what.startswith(("one of ", "`")):  # the choices are the example
+        msg = f"must be {what}; got {_show(value)}"
+    else:
+        sample = example(tp, field, holder, key, written=value)
+        shown = f"`{key}: {sample}`" if isinstance(key, str) else f"`{sample}`"
+        msg = f"must be {what}, e.g. {shown}; got {_show(value)}"
+    if kind == "literal_error" and isinstance(value, str):
+        msg += did_you_mean(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
     return msg

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from khrap.cards import CardError, parse_card, parse_rank
+from khrap.cards import CardError, card_str, parse_card, parse_rank, parse_suit, rank_str, suit_str
 
 
 class Model(BaseModel):
@@ -29,21 +29,35 @@ ActiveStatus = Literal["declarer", "helper"]
 
 
 def _rank_word(value: object) -> str:
-    word = str(value).strip().upper()
-    parse_rank(word)  # raises CardError with a clear message
-    return "T" if word == "10" else word
+    if isinstance(value, (dict, list)) or value is None or isinstance(value, bool):
+        got = {dict: "a mapping", list: "a list"}.get(type(value), str(value).lower() if value is not None else "null")
+        raise ValueError(f"must be a rank (2-9, 10 or T, J, Q, K, A), e.g. A; got {got}")
+    try:
+        return rank_str(parse_rank(str(value)))
+    except CardError as err:
+        raise ValueError(str(err)) from None
+
+
+def _suit_word(value: object) -> object:
+    """A suit as players write it (S, s, ♠, spades) as its letter; anything else is left to the Literal."""
+    if not isinstance(value, str) or value.strip().lower() == "trump":
+        return value.strip().lower() if isinstance(value, str) else value
+    try:
+        return suit_str(parse_suit(value))
+    except CardError:
+        return value
 
 
 Rank = Annotated[str, BeforeValidator(_rank_word)]
-"""A rank word (2-9, T or 10, J, Q, K, A; any case), stored as its canonical letter."""
+"""A rank as players write it (2-9, T or 10, J, Q, K, A, Ace, ten; any case), stored as its canonical letter."""
 
 
 class CardPattern(Model):
     """A card named by rank and suit, where the suit may be ``trump``."""
 
     rank: Rank = Field(description="Rank: 2-9, T (or 10), J, Q, K, A.")
-    suit: Literal["S", "H", "D", "C", "trump"] = Field(
-        "trump", description="A suit letter, or `trump` for the current trump suit."
+    suit: Annotated[Literal["S", "H", "D", "C", "trump"], BeforeValidator(_suit_word)] = Field(
+        "trump", description="A suit (S, H, D, C, or ♠ ♥ ♦ ♣), or `trump` for the current trump suit."
     )
 
 
@@ -71,12 +85,10 @@ def _rank_list(value: object) -> list[str]:
     words = value.split() if isinstance(value, str) else value
     if not isinstance(words, list):
         raise ValueError("ranks must be a list such as [6, 7, 8, 9, T, J, Q, K, A]")
-    try:
-        ranks = [_rank_word(w) for w in words]
-    except CardError as err:
-        raise ValueError(str(err)) from None
-    if len(set(ranks)) != len(ranks):
-        raise ValueError("ranks must not repeat")
+    ranks = [_rank_word(w) for w in words]
+    twice = next((r for i, r in enumerate(ranks) if r in ranks[:i]), None)
+    if twice is not None:
+        raise ValueError(f"rank {twice} is listed twice: each rank once")
     return ranks
 
 
@@ -296,7 +308,7 @@ class Play(Model):
 
 
 class Joker(Model):
-    card: str = Field(description="The card that is the joker, e.g. 7S.")
+    card: str = Field(description="The card that is the joker, e.g. 7S (or 7♠).")
     led_demands: Literal["none", "trump"] = Field(
         "none", description="What a joker led as the joker asks the others to play."
     )
@@ -305,8 +317,6 @@ class Joker(Model):
     @classmethod
     def _card(cls, value: object) -> str:
         try:
-            from khrap.cards import card_str
-
             return card_str(parse_card(str(value)))
         except CardError as err:
             raise ValueError(str(err)) from None
