@@ -14,6 +14,9 @@ from typing import Annotated
 import typer
 import yaml
 
+from khrap.cli_safety import AllowOutsideOpt, allow_outside
+from khrap.cli_safety import fail as _fail_safely
+from khrap.safe_text import json_text, terminal
 from khrap.variant.catalog import builtin_names, load_variant
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import Variant
@@ -51,8 +54,7 @@ def _main(
 
 
 def fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
+    _fail_safely(message, code)  # one line, escaped: a message may quote a hostile file
 
 
 def _load(ref: str) -> Variant:
@@ -88,13 +90,14 @@ def variants(as_json: JsonOpt = False) -> None:
 
 
 @app.command()
-def show(variant: VariantArg, as_json: JsonOpt = False) -> None:
+def show(variant: VariantArg, as_json: JsonOpt = False, outside: AllowOutsideOpt = False) -> None:
     """Print a variant as resolved (after `extends`), with every default filled in."""
+    allow_outside(outside)
     data = _load(variant).model_dump(mode="json")
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        typer.echo(json_text(json.dumps(data, ensure_ascii=False, indent=2)))
     else:
-        typer.echo(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), nl=False)
+        typer.echo(terminal(yaml.safe_dump(data, allow_unicode=True, sort_keys=False)), nl=False)
 
 
 @app.command()
@@ -102,6 +105,7 @@ def validate(
     files: Annotated[list[str], typer.Argument(help="Variant files (or built-in names) to check.")],
     strict: Annotated[bool, typer.Option(
         "--strict", help="Treat warnings as errors: exit 2 if any file has one.")] = False,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Check variant files: every mistake as FILE:LINE:COL: message, then warnings about what is valid but
     probably not meant (FILE:LINE:COL: warning: ...).
@@ -110,8 +114,10 @@ def validate(
     """
     from khrap.variant.lint import lint_file
 
+    allow_outside(outside)
     broken = 0
     for ref in files:
+        shown = terminal(ref, one_line=True)
         try:
             _, warnings = lint_file(ref)
         except VariantError as err:
@@ -122,11 +128,11 @@ def validate(
             typer.echo(str(warning), err=True)
         if warnings and strict:
             n = len(warnings)
-            typer.echo(f"{ref}: {n} warning{'s' if n > 1 else ''}, which --strict makes errors", err=True)
+            typer.echo(f"{shown}: {n} warning{'s' if n > 1 else ''}, which --strict makes errors", err=True)
             broken += 1
         else:
             n = len(warnings)
-            typer.echo(f"{ref}: ok" + (f" ({n} warning{'s' if n > 1 else ''})" if n else ""))
+            typer.echo(f"{shown}: ok" + (f" ({n} warning{'s' if n > 1 else ''})" if n else ""))
     if broken:
         raise typer.Exit(2)
 
@@ -171,6 +177,7 @@ def schema() -> None:
 def run(
     scenario: Annotated[Path, typer.Argument(help="A scenario file (see CONTRACT.md).")],
     as_json: JsonOpt = False,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Play a scenario's scripted actions and print where the game stands.
 
@@ -180,6 +187,7 @@ def run(
     from khrap.scenario import ScenarioStop, account, check_expect, load_scenario, report
     from khrap.scenario import run as run_scenario
 
+    allow_outside(outside)
     try:
         scn = load_scenario(scenario)
     except VariantError as err:
@@ -194,12 +202,12 @@ def run(
     if problems:
         fail("\n".join(problems), code=1)
     if state is None:
-        typer.echo(f"stopped as expected: {error}")
+        typer.echo(terminal(f"stopped as expected: {error}"))
         return
     if as_json:
-        typer.echo(json.dumps(report(state, scn.variant_name), ensure_ascii=False, indent=2))
+        typer.echo(json_text(json.dumps(report(state, scn.variant_name), ensure_ascii=False, indent=2)))
     else:
-        typer.echo(account(state, scn.variant_name))
+        typer.echo(terminal(account(state, scn.variant_name)))
 
 
 from khrap.play.commands import play, replay  # noqa: E402  (the terminal game and records)

@@ -15,8 +15,11 @@ from typing import Any
 from khrap import words as w
 from khrap.cards import CardError, canonical, card_str, cards_str, parse_card, suit_str
 from khrap.engine import GameState, IllegalAction, Rules, RulesError
+from khrap.safe_text import excerpt
+from khrap.session.core import refuse_foreign_digits
 from khrap.variant.catalog import load_variant
-from khrap.variant.loader import Marks, VariantError, did_you_mean, read_yaml
+from khrap.variant.loader import Marks, VariantError, did_you_mean, read_text, read_yaml
+from khrap.variant.schema import MAX_CHIPS
 
 KEYS = ("variant", "players", "dealer", "stacks", "pot", "seed", "decks", "actions", "expect")
 
@@ -62,28 +65,33 @@ class _Reader:
         pos = (self.marks.key(loc) if key else None) or self.marks.locate(loc) or (1, 1)
         return VariantError(message, self.path, pos[0], pos[1])
 
-    def integer(self, key: str, default: int, low: int | None = None) -> int:
+    def integer(self, key: str, default: int, low: int | None = None, high: int = MAX_CHIPS) -> int:
         value = self.data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error((key,), f"{key} must be a whole number, not {value!r}")
+            shown = excerpt(value) if isinstance(value, str) else "a list" if isinstance(value, list) else \
+                "a mapping" if isinstance(value, dict) else excerpt(repr(value))
+            raise self.error((key,), f"{key} must be a whole number, not {shown}")
         if low is not None and value < low:
             raise self.error((key,), f"{key} must be at least {low}")
+        if value > high or (low is None and value < -high):
+            bound = f"at most {high}" if value > 0 else f"at least {-high}"
+            raise self.error((key,), f"{key} must be {bound}")
         return value
 
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file; VariantError (located) on any mistake."""
     path = str(path)
-    data, marks = read_yaml(path)
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_text(path)  # read once: a regular file, within the size limit
+    data, marks = read_yaml(path, text)
     reader = _Reader(path, data, marks, text)
     for key in data:
         if key not in KEYS:
-            raise reader.error((key,), f"unknown key '{key}'{did_you_mean(str(key), KEYS)}", key=True)
+            raise reader.error((key,), f"unknown key {excerpt(str(key))}{did_you_mean(str(key), KEYS)}", key=True)
     if "variant" not in data or not isinstance(data["variant"], str):
         raise reader.error(("variant",), "a scenario needs `variant:` (a built-in name or a path to a variant file)")
     try:
-        variant = load_variant(_variant_ref(data["variant"], path))
+        variant = load_variant(data["variant"], named_in=Path(path).parent)  # a built-in, or a file beside it
     except VariantError as err:
         if err.path is None:  # an unknown built-in name: point at the scenario's `variant:`
             raise reader.error(("variant",), err.message) from None
@@ -95,7 +103,7 @@ def load_scenario(path: str | Path) -> Scenario:
         raise reader.error(("players",), str(err)) from None
     scenario = Scenario(path, rules, data["variant"], dealer=reader.integer("dealer", 0, 0),
                         pot=reader.integer("pot", 0, 0),
-                        seed=reader.integer("seed", 0))
+                        seed=reader.integer("seed", 0, 0, 2**64 - 1))
     if scenario.dealer >= players:
         raise reader.error(("dealer",), f"dealer must be a seat from 0 to {players - 1}")
     scenario.stacks = _stacks(reader, players)
@@ -115,16 +123,11 @@ def _expect(reader: _Reader) -> tuple[dict, dict]:
     for key in value:
         if key not in allowed:
             hint = did_you_mean(str(key), allowed)
-            raise reader.error(("expect", key), f"unknown report field '{key}'{hint}", key=True)
+            raise reader.error(("expect", key), f"unknown report field {excerpt(str(key))}{hint}", key=True)
+        if key == "log" and not (isinstance(value[key], list) and all(isinstance(x, str) for x in value[key])):
+            raise reader.error(("expect", key), "expect.log must be a list of texts, each found in some log line")
         marks[key] = reader.marks.locate(("expect", key)) or (1, 1)
     return value, marks
-
-
-def _variant_ref(ref: str, scenario_path: str) -> str:
-    """A path is read relative to the scenario's folder; anything else is a built-in name."""
-    if ref.endswith((".yaml", ".yml")) or "/" in ref:
-        return str(Path(scenario_path).parent / ref)
-    return ref
 
 
 def _list(reader: _Reader, key: str) -> list:
@@ -137,8 +140,10 @@ def _list(reader: _Reader, key: str) -> list:
 def _stacks(reader: _Reader, players: int) -> int | list[int]:
     value = reader.data.get("stacks", 100)
     if isinstance(value, list):
-        if len(value) != players or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise reader.error(("stacks",), f"stacks must be one number or a list of {players} numbers")
+        if len(value) != players or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_CHIPS
+                                            for v in value):
+            raise reader.error(("stacks",), f"stacks must be one number or a list of {players} numbers "
+                                            f"from {-MAX_CHIPS} to {MAX_CHIPS}")
         return value
     return reader.integer("stacks", 100)
 
@@ -179,8 +184,9 @@ def _actions(reader: _Reader, players: int) -> list[ScriptLine]:
         if not text or text.startswith("#"):
             continue
         seat, _, rest = text.partition(" ")
-        if not seat.isdigit() or int(seat) >= players or not rest.strip():
-            raise VariantError(f"{text}: write SEAT ACTION, with SEAT from 0 to {players - 1}", reader.path, line, 1)
+        if not (seat.isascii() and seat.isdigit() and len(seat) < 4) or int(seat) >= players or not rest.strip():
+            raise VariantError(f"{excerpt(text, 60)}: write SEAT ACTION, with SEAT from 0 to {players - 1}",
+                               reader.path, line, 1)
         lines.append(ScriptLine(line, int(seat), rest.strip()))
     return lines
 
@@ -194,6 +200,7 @@ def run(scenario: Scenario) -> GameState:
         if state.phase == w.SETTLED:
             state.start_deal()
         try:
+            refuse_foreign_digits(step.text)
             state.apply(step.text, step.seat)
         except IllegalAction as err:
             legal = ", ".join(state.legal_words()) or "none"

@@ -312,11 +312,12 @@ def test_nesting_depth_64_allowed(tmp_path: Path) -> None:
 
 def test_two_mib_file_refused(tmp_path: Path) -> None:
     path = write(tmp_path / "big.yaml", "name: toy\n" + "# padding\n" * (2 * 1024 * 1024 // 10))
-    assert fails(path) == f"{path}: file is too large (the limit is 1 MiB)"
+    assert fails(path) == f"{path}: file is too large (the limit is 256 KiB)"
 
 
 def test_too_many_nodes_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert Limits(file_bytes=1024 * 1024, depth=64, aliases=100, nodes=200_000, chain=16) == loader.LIMITS
+    limits = Limits(file_bytes=256 * 1024, chain_bytes=384 * 1024, depth=64, aliases=100, nodes=50_000, chain=16)
+    assert limits == loader.LIMITS
     monkeypatch.setattr(loader, "LIMITS", Limits(nodes=1000))  # the real limit takes seconds to reach
     path = write(tmp_path / "wide.yaml", "x: [" + "0, " * 2000 + "]\n")
     # node 1 is the root mapping, 2 the key, 3 the list: item 998 (0-based 997) is node 1001
@@ -335,9 +336,19 @@ def test_alias_expansion_counts_nodes(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_extends_relative_path(tmp_path: Path) -> None:
+    write(tmp_path / "sub" / "base.yaml", GOOD)
+    child = write(tmp_path / "child.yaml", "extends: sub/base.yaml\nname: child\n")
+    toy = load(child, tmp_path / "empty")
+    assert (toy.name, toy.players) == ("child", 4)
+
+
+def test_extends_outside_the_folder_only_when_allowed(tmp_path: Path) -> None:
+    """A file names files in its own folder or below; a parent folder only with --allow-outside."""
     write(tmp_path / "base.yaml", GOOD)
     child = write(tmp_path / "sub" / "child.yaml", "extends: ../base.yaml\nname: child\n")
-    toy = load(child, tmp_path / "empty")
+    assert fails(child).startswith(f"{child}:1:10: extends: '../base.yaml' is outside the folder")
+    with loader.trusting(loader.ANYWHERE):
+        toy = load(child, tmp_path / "empty")
     assert (toy.name, toy.players) == ("child", 4)
 
 

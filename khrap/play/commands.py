@@ -8,17 +8,20 @@ from typing import Annotated
 import typer
 
 from khrap.bots import KINDS
+from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
 from khrap.gamelog import languages
 from khrap.play.game import Table, run
+from khrap.safe_io import OutputError, held_save
+from khrap.safe_text import terminal
 from khrap.session import RecordError, Session
 from khrap.variant.catalog import load_variant
 from khrap.variant.loader import VariantError
+from khrap.variant.schema import MAX_DEALS
 
 
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+    fail(message)
 
 
 def _warn(variant_ref: str) -> None:
@@ -54,17 +57,28 @@ def play(
         "--bots", help="Bots at the other seats: random, rule, heuristic or mcts (docs/bots.md).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Fixes every shuffle and every bot's choice.")] = None,
     deals: Annotated[int | None, typer.Option(
-        "--deals", min=1, help="End once the session has completed this many deals (default: until you quit).")] = None,
+        "--deals",
+        help="End once the session has completed this many deals (default: until you quit).")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; you watch.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the session to FILE after every action.")] = None,
     lang: Annotated[str, typer.Option("--lang", help="Language of the game's log and table: en or ru.")] = "en",
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the session saved in FILE.")] = None,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Play a session against bots at the terminal: deal after deal, chips carried over.
 
     Choose an action by its number or type it (`khrap`, `exchange 6D 7C`, `play KH`); q quits.
     With --save (or --resume) the session is saved after every action.
     """
+    allow_outside(outside)
+    if deals is not None and not 1 <= deals <= MAX_DEALS:
+        _fail(f"--deals: give a number from 1 to {MAX_DEALS}")
+    if seed is not None and not 0 <= seed < 2**64:
+        _fail("--seed: give a whole number from 0 to 2^64 - 1")
+    if players is not None and not 2 <= players <= 12:
+        _fail("--players: give a number from 2 to 12")
+    if seat and any(not 0 <= s < 12 for s in seat):
+        _fail("--seat: seats are numbered from 0 to 11 at most")
     if (variant is None) == (resume is None):
         _fail("give a VARIANT to start a session, or --resume FILE to continue one (not both)")
     if resume is not None:
@@ -89,13 +103,19 @@ def play(
         save=save or resume,
         lang=lang,
     )
-    if table.bots not in KINDS:
-        _fail(f"unknown bot kind '{table.bots}' (use {' or '.join(KINDS)})")
+    if not isinstance(table.bots, str) or table.bots not in KINDS:
+        where = f"{resume}: `table.bots`: " if bots is None and resume is not None else "--bots: "
+        _fail(f"{where}unknown bot kind {terminal(repr(table.bots), one_line=True)[:40]} (use {' or '.join(KINDS)})")
     wrong = [s for s in table.humans if not isinstance(s, int) or not 0 <= s < session.players]
     if wrong:
         _fail(f"--seat {wrong[0]}: seats are 0 to {session.players - 1}")
-    typer.echo(_welcome(session, table))
-    run(session, table, write=lambda text: typer.echo(text), recap=resume is not None)
+    check_writable(table.save)
+    try:
+        with held_save(table.save):  # one session per save: a second one is refused, not merged
+            typer.echo(terminal(_welcome(session, table)))
+            run(session, table, write=lambda text: typer.echo(terminal(text)), recap=resume is not None)
+    except OutputError as err:
+        _fail(str(err))
 
 
 def _welcome(session: Session, table: Table) -> str:
@@ -112,21 +132,39 @@ def replay(
     record: Annotated[Path, typer.Argument(help="A record written by `khrap play --save` or Session.save.")],
     scenario: Annotated[bool, typer.Option("--scenario", help="Print a scenario file (CONTRACT.md) instead.")] = False,
     deal: Annotated[int | None, typer.Option("--deal", help="Only this deal (1 = the first).")] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of printing.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=(
+        "Write to FILE instead of printing (with --scenario, a variant that is not a built-in is "
+        "written beside it as FILE's name + .variant.yaml, never over a different file)."))] = None,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Tell a recorded session deal by deal, or turn it (or one deal) into a scenario test."""
     from khrap.session.narrate import narrative
     from khrap.session.record import load_record
     from khrap.session.to_scenario import record_to_scenario
 
+    allow_outside(outside)
+    check_writable(output)
     try:
         data = load_record(record)
         files = record_to_scenario(data, deal, output) if scenario else {output: narrative(data, deal) + "\n"}
     except RecordError as err:
-        _fail(f"{record}: {err}")
-    for path, text in files.items():
+        _fail(str(err) if str(err).startswith(str(record)) else f"{record}: {err}")
+    for path in files:
+        if path is not None and path != output:
+            _refuse_overwrite(path, files[path])
+    for path, text in sorted(files.items(), key=lambda item: item[0] == output):  # the scenario last
         if path is None:
-            typer.echo(text, nl=False)
+            typer.echo(terminal(text), nl=False)
         else:
-            path.write_text(text, encoding="utf-8")
-            typer.echo(f"wrote {path}")
+            write_or_fail(path, text)
+            typer.echo(f"wrote {terminal(str(path), one_line=True)}")
+
+
+def _refuse_overwrite(path: Path, text: str) -> None:
+    """A file the user did not name is written only where there is none (or it already says the same)."""
+    try:
+        same = path.is_file() and path.stat().st_size == len(text.encode()) and path.read_text("utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        same = False
+    if (path.exists() or path.is_symlink()) and not same:
+        _fail(f"{path}: exists and would be replaced by the record's variant; move it away or choose another -o")

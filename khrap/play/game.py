@@ -114,8 +114,8 @@ class Game:
                 self.write(render(s, seat, lang))
                 self.write(menu_text(menu, hint, lang=lang))
                 continue
-            if text.isdigit():
-                if not 1 <= int(text) <= len(menu):
+            if text.isascii() and text.isdigit():  # "²" or "٣" is not a choice number (int() would refuse it)
+                if len(text) > 6 or not 1 <= int(text) <= len(menu):
                     self.write(f"there is no choice {text}; choose 1 to {len(menu)} or type an action")
                     continue
                 text = menu[int(text) - 1]
@@ -137,6 +137,9 @@ class Game:
         """Play until the deal limit or until a player quits."""
         s = self.session
         while not (s.deal_over and self.finished()):
+            if s.deal_over and s.state.session_over:  # no debt, and nobody can cover a declaring call
+                self.write("Nobody can cover a declaring call any more: the session ends here.")
+                return
             if s.deal_over:
                 self.write("")
                 s.start_deal()

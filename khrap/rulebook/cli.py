@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from khrap.cli_safety import AllowOutsideOpt, allow_outside, fail, write_or_fail
+from khrap.safe_text import terminal
 from khrap.variant.loader import VariantError
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="html, md or txt.")]
@@ -15,23 +17,34 @@ OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to th
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
 
 
-def _emit(text: str, output: Path | None) -> None:
+def _emit(text: str | bytes, output: Path | None) -> None:
+    """The sheet on stdout or in the file named: control and bidi characters from the variant escaped
+    (HTML is escaped by its templates as well); a file is replaced only once the sheet is complete.
+    A binary sheet (bytes) is written as it is."""
+    if isinstance(text, bytes):
+        if output is None:
+            _fail("a binary rule sheet needs -o FILE")
+        write_or_fail(output, text)
+        typer.echo(f"wrote {terminal(str(output), one_line=True)}", err=True)
+        return
+    text = terminal(text)
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
     else:
-        output.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {output}", err=True)
+        write_or_fail(output, text)
+        typer.echo(f"wrote {terminal(str(output), one_line=True)}", err=True)
 
 
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+    fail(message)
 
 
-def rules(variant: VariantArg, fmt: FormatOpt = "html", lang: LangOpt = "en", output: OutOpt = None) -> None:
+def rules(variant: VariantArg, fmt: FormatOpt = "html", lang: LangOpt = "en", output: OutOpt = None,
+          outside: AllowOutsideOpt = False) -> None:
     """Print a rule sheet of a variant (house rules included): HTML to print, Markdown or plain text."""
     from khrap.rulebook.sheet import render_rules
 
+    allow_outside(outside)
     try:
         _emit(render_rules(variant, fmt, lang), output)
     except (VariantError, ValueError) as err:
@@ -54,10 +67,12 @@ def diff(
     fmt: FormatOpt = "txt",
     lang: LangOpt = "en",
     output: OutOpt = None,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Say in words what the second variant changes in the first."""
     from khrap.rulebook.sheet import render_diff
 
+    allow_outside(outside)
     try:
         _emit(render_diff(first, second, fmt, lang), output)
     except (VariantError, ValueError) as err:

@@ -121,10 +121,11 @@ def type_text(tp: Any) -> str:
 def bounds_text(info: FieldInfo) -> str:
     parts = []
     for meta in info.metadata:
-        for attr, word in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<"), ("min_length", "at least")):
+        for attr, word in (("ge", "≥"), ("gt", ">"), ("le", "≤"), ("lt", "<"), ("min_length", "at least"),
+                           ("max_length", "at most")):
             value = getattr(meta, attr, None)
             if value is not None:
-                parts.append(f"{word} {value}" if word != "at least" else f"at least {value} item(s)")
+                parts.append(f"{word} {value}" if word[0] != "a" else f"{word} {value} item(s)")
     return ", ".join(parts)
 
 
@@ -226,4 +227,32 @@ def reference_markdown() -> str:
             rows.append(("example", f"`{doc.name}: {example[1]}` (in `{example[0]}`)"))
         lines += [f"- {key}: {value}" for key, value in rows]
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + limits_markdown())
+
+
+def limits_markdown() -> list[str]:
+    """The "Limits" section: every bound on a file and its values, from where each is stated."""
+    from khrap.session.record import RECORD_BYTES
+    from khrap.variant.checks import DEAL_DECISIONS
+    from khrap.variant.loader import LIMITS
+    from khrap.variant.schema import LIMITS_TEXT
+
+    kib = 1024
+    lines = [
+        "## Limits",
+        "",
+        "Files come from strangers, so every file and every value has a bound; a file beyond one is refused",
+        "with a located message. Each bound is stated once (`khrap/variant/schema.py`, the loader's `Limits`).",
+        "They are chosen so that every variant that validates finishes every deal in a bounded number of",
+        f"actions (at most {DEAL_DECISIONS}, checked when it is loaded) and its checking takes time linear in",
+        "its size.",
+        "",
+        f"- one variant or scenario file: {LIMITS.file_bytes // kib} KiB; a whole `extends` chain: "
+        f"{LIMITS.chain_bytes // kib} KiB, at most {LIMITS.chain} files",
+        f"- YAML: nesting {LIMITS.depth} levels, {LIMITS.nodes} nodes, {LIMITS.aliases} alias expansions",
+        f"- a record (saved session): {RECORD_BYTES // (kib * kib)} MiB",
+        "- a file names other files only as a built-in name or a path in its own folder or below "
+        "(`--allow-outside` lifts this for files you trust); only regular files are read",
+    ]
+    lines += [f"- {what}: at most {value}" for what, value in LIMITS_TEXT.items()]
+    return lines + [""]

@@ -36,6 +36,14 @@ def complete_deck(listed: DeckSpec, rules: Rules) -> list[int]:
         raise ValueError(str(err)) from None
 
 
+def refuse_foreign_digits(text: str) -> None:
+    """IllegalAction for a number written in other digits than 0-9 ("²", "٣"): the kernel reads only those."""
+    if any(c.isdigit() and not c.isascii() for c in text):
+        raise IllegalAction("write numbers with the digits 0 to 9")
+    if len(text) > 200:
+        raise IllegalAction("an action is at most 200 characters")
+
+
 class Session:
     """A game of ``variant`` at ``players`` seats: deals, legal actions, observations, records.
 
@@ -145,6 +153,7 @@ class Session:
         """Apply an action (text such as ``"exchange 6D 7C"`` or an ``Action``) for ``seat``
         (default: the seat to act).  Returns the action as recorded; IllegalAction says why not."""
         if isinstance(action, str):
+            refuse_foreign_digits(action)
             try:
                 action = parse_action(action)
             except ActionError as err:

@@ -21,18 +21,28 @@ from khrap.variant.loader import VariantError
 EXPECT_FIELDS = ("phase", "to_act", "deals_completed", "stacks", "pot", "locked", "tricks")
 
 
-def _variant_ref(session: Session, out: Path | None) -> tuple[str, Path | None]:
-    """A way for the scenario to name the variant: a built-in, the original file, or a file written beside it."""
+def _variant_ref(session: Session, out: Path | None, folder: Path | None = None) -> tuple[str, Path | None]:
+    """A way for the scenario to name the variant: a built-in, the original file, or a file written beside it.
+
+    The original file is looked for as the record names it (from the record's ``folder``, within the
+    trust boundary); a scenario written to a file names it only by a path in the scenario's folder
+    (or below), since that is all a scenario may name: otherwise the variant is written beside it.
+    """
     data = session.variant_data
     ref = session.variant_name
     if ref in builtin_names() and load_variant(ref).model_dump(mode="json") == data:
         return ref, None
-    path = Path(ref)
-    if path.suffix in (".yaml", ".yml") and path.is_file():
+    path = Path(folder or ".") / ref
+    if path.suffix in (".yaml", ".yml"):
         try:
-            if load_variant(path).model_dump(mode="json") == data:
-                return str(path.resolve()), None
-        except VariantError:
+            if load_variant(ref, named_in=folder).model_dump(mode="json") == data:
+                real = path.resolve()
+                if out is None:
+                    return str(real), None
+                base = out.resolve().parent
+                if real.is_relative_to(base):
+                    return str(real.relative_to(base)), None
+        except (VariantError, OSError, ValueError):
             pass
     if out is None:
         raise RecordError(
@@ -72,7 +82,7 @@ def record_to_scenario(record: dict, deal: int | None = None, out: str | Path | 
         raise RecordError(f"deal {last + 1} has no action yet")
     decks = session.state.decks_dealt[start.decks_at : after.decks_at if after else None]
     end = after.before if after else result(session)
-    ref, variant_file = _variant_ref(session, out)
+    ref, variant_file = _variant_ref(session, out, getattr(record, "folder", None))
     which = "every deal" if deal is None else f"deal {deal}" if first == last else f"deals {first + 1} to {last + 1}"
     text = _scenario_text(session, which, ref, start, decks, actions, end)
     files: dict[Path | None, str] = {out: text}

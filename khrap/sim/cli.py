@@ -12,22 +12,26 @@ from typing import Annotated
 
 import typer
 
+from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
+from khrap.safe_text import json_text, terminal
 from khrap.sim.pool import LocalWorkers
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
 from khrap.variant.loader import VariantError
+from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
 
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
-DealsOpt = Annotated[int, typer.Option("--deals", "-d", min=1, help="Deals to play.")]
+DealsOpt = Annotated[int, typer.Option("--deals", "-d", help=f"Deals to play (1 to {MAX_DEALS}).")]
 PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", help="Seats (default 4, within the variant's range).")]
 BotsOpt = Annotated[str, typer.Option(
     "--bots", help="Bot kind at every seat, or one per seat: rule,random,random,random.")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Fixes every shuffle and bot choice, whatever the workers.")]
-WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w", min=1,
-                                                help="Worker processes (default: every core).")]
-ChunkOpt = Annotated[int, typer.Option("--chunk", min=1, help="Deals per chunk; a chunk is one session at one table.")]
+WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w",
+                                                help=f"Worker processes, 1 to {MAX_WORKERS} (default: every core).")]
+ChunkOpt = Annotated[int, typer.Option("--chunk",
+                                       help="Deals per chunk; a chunk is one session at one table.")]
 
 
 class Engine(StrEnum):
@@ -47,12 +51,24 @@ SchedulerOpt = Annotated[str | None, typer.Option(
 
 
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+    fail(message)
+
+
+def _check_counts(deals: int, workers: int | None, chunk: int, seed: int = 0) -> None:
+    """The command's limits (khrap/variant/schema.py), each refused in one line."""
+    if not 0 <= seed < 2**64:
+        _fail("--seed: give a whole number from 0 to 2^64 - 1")
+    for option, value, high in (("--deals", deals, MAX_DEALS), ("--workers", workers, MAX_WORKERS),
+                                ("--chunk", chunk, MAX_DEALS)):
+        if value is not None and not 1 <= value <= high:
+            _fail(f"{option} {value if abs(value) < 10**12 else 'of ' + str(len(str(abs(value)))) + ' digits'}: "
+                  f"give a number from 1 to {high}")
 
 
 def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk: int,
           engine: Engine = Engine.auto) -> SimSpec:
+    if len(bots) > 200:
+        _fail("--bots: give at most one bot kind per seat (random, rule, heuristic or mcts)")
     try:
         variant = load_variant(ref)
         if players is None:
@@ -93,8 +109,8 @@ def _backend(workers: int | None, scheduler: str | None) -> Iterator[Runner]:
 
     try:
         client, cluster = connect(scheduler, workers)
-    except (RuntimeError, OSError) as err:
-        _fail(str(err))
+    except (RuntimeError, OSError) as err:  # reported by the command's `except RuntimeError`
+        raise RuntimeError(str(err)) from None
     try:
         yield lambda spec, keep, progress: simulate_on_dask(spec, client, keep_records=keep, progress=progress)
     finally:
@@ -115,9 +131,13 @@ def simulate_cmd(
     engine: EngineOpt = Engine.auto,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
     csv: Annotated[Path | None, typer.Option("--csv", help="Also write one CSV row per deal to FILE.")] = None,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Play many deals with bots and print the statistics: calls and their success and results,
     chips by seat, pot sizes, all-pass, turn-up and redeal rates, deal length, speed."""
+    allow_outside(outside)
+    _check_counts(deals, workers, chunk, seed)
+    check_writable(csv)  # before the deals, not after them
     spec = _spec(variant, deals, players, bots, seed, chunk, engine)
     try:
         with _backend(workers, scheduler) as run, _progress([(spec.name, deals)]) as (progress,):
@@ -126,16 +146,20 @@ def simulate_cmd(
         _fail(str(err))
     summary = result.summary()
     if csv is not None:
+        import io
+
         from khrap.sim.text import write_csv
 
-        write_csv(result.records, spec.chunk, csv)
-        typer.echo(f"wrote {csv}", err=True)
+        rows = io.StringIO(newline="")
+        write_csv(result.records, spec.chunk, rows)
+        write_or_fail(csv, terminal(rows.getvalue()))
+        typer.echo(f"wrote {terminal(str(csv), one_line=True)}", err=True)
     if as_json:
-        typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        typer.echo(json_text(json.dumps(summary, ensure_ascii=False, indent=2)))
     else:
         from khrap.sim.text import account
 
-        typer.echo(account(summary), nl=False)
+        typer.echo(terminal(account(summary)), nl=False)
 
 
 def analyze(
@@ -149,6 +173,7 @@ def analyze(
     chunk: ChunkOpt = CHUNK,
     scheduler: SchedulerOpt = None,
     engine: EngineOpt = Engine.auto,
+    outside: AllowOutsideOpt = False,
 ) -> None:
     """Simulate each variant and write one self-contained HTML report comparing them side by side
     (plots and tables: call success, results per call, seat fairness, pots, swing, design measures)."""
@@ -160,6 +185,9 @@ def analyze(
         _fail(MISSING)
     from khrap.sim.report import render_report
 
+    allow_outside(outside)
+    _check_counts(deals, workers, chunk, seed)
+    check_writable(output)  # before the deals, not after them
     specs = [_spec(ref, deals, players, bots, seed, chunk, engine) for ref in variants]
     runs = []
     try:
@@ -172,8 +200,8 @@ def analyze(
     bots_text = ",".join(first["bots"]) if len(set(first["bots"])) > 1 else first["bots"][0]
     setup = (f"{deals} deals per variant, {first['players']} players, {bots_text} bots, seed {seed}, "
              f"sessions of {chunk} deals (100 chips a seat), {first['workers']} worker(s).")
-    output.write_text(render_report(runs, setup, variants), encoding="utf-8")
-    typer.echo(f"wrote {output}", err=True)
+    write_or_fail(output, render_report(runs, setup, variants))
+    typer.echo(f"wrote {terminal(str(output), one_line=True)}", err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -20,6 +20,8 @@ from typing import Any
 from khrap.sim.pool import batch_size, play_chunks
 from khrap.sim.runner import ChunkResult, Progress, SimResult, SimSpec, merge
 
+CONNECT_SECONDS = 10
+"""How long a connection to a --scheduler address may take before the command gives up."""
 MISSING = "the Dask backend needs the `dask` extra: pip install 'khrap[dask]'"
 
 
@@ -37,7 +39,14 @@ def connect(target: Any, workers: int | None = None) -> tuple[Any, Any]:
         cluster = LocalCluster(n_workers=workers or default_workers(), threads_per_worker=1, processes=True,
                                dashboard_address=None)
         return Client(cluster), cluster
-    return Client(target), None
+    if not isinstance(target, str) or "://" not in target and ":" not in target:
+        raise RuntimeError(f"--scheduler {target!r:.60}: give a Dask scheduler address (tcp://host:8786) or `local`")
+    try:  # a closed port or a server that is not Dask: one message after a bounded wait, not a hang
+        return Client(target, timeout=CONNECT_SECONDS), None
+    except Exception as err:  # noqa: BLE001  (distributed raises OSError, TimeoutError, ValueError, TypeError...)
+        reason = " ".join(str(err).split())[:200] or type(err).__name__
+        raise RuntimeError(f"--scheduler {target!r:.60}: no Dask scheduler answered within "
+                           f"{CONNECT_SECONDS} s ({reason})") from None
 
 
 def run_chunks_on_dask(

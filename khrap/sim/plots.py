@@ -12,13 +12,15 @@ import io
 import re
 from collections.abc import Callable, Sequence
 
+from khrap.safe_text import PLOT_RC
+
 MISSING = "the report needs matplotlib, the `report` extra: pip install 'khrap[report]'"
 
 Runs = Sequence[tuple[str, dict]]
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 _METADATA = re.compile(r"\s*<metadata>.*?</metadata>", re.DOTALL)
 RC = {"svg.fonttype": "none", "svg.hashsalt": "khrap-report", "font.size": 9, "axes.spines.top": False,
-      "axes.spines.right": False}
+      "axes.spines.right": False, **PLOT_RC}  # PLOT_RC: names from files are set as written, never as mathtext
 
 
 def _figure(width: float = 6.4, height: float = 3.4):

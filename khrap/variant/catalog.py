@@ -56,7 +56,9 @@ def load_variant(ref: str | Path, **options: Any) -> Variant:
     """A variant by built-in name or by path, after extends and every check; VariantError otherwise.
 
     Every mistake of the file is found at once: the error is a :class:`VariantErrors` whose text has
-    one located line per mistake, in file order.  ``options`` go to :func:`khrap.variant.loader.load_data`.
+    one located line per mistake, in file order.  ``options`` go to :func:`khrap.variant.loader.load_data`
+    (``trust``, ``text``, ``named_in``): an upload is ``load_variant("upload.yaml", text=TEXT, trust=UPLOAD)``,
+    which may extend only built-ins.
     """
     return load_checked(ref, **options).variant
 

@@ -7,10 +7,11 @@ value in the variant data, so the loader can point at FILE:LINE:COL.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Iterator
 
 from khrap.cards import RANKS
-from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
 from khrap.words import KERNEL_WORDS
 
 Issue = tuple[tuple, str]
@@ -35,7 +36,7 @@ def did_you_mean(word: str, choices) -> str:
 def semantic_issues(v: Variant) -> list[Issue]:
     """Every problem found, most basic first."""
     checks = (_texts, _players, _deck, _call_ids, _references, _skips, _cards, _turned_card, _hand_sizes,
-              _overrides, _out_discards, _out_speakers, _exchange_turns, _stages)
+              _overrides, _out_discards, _out_speakers, _exchange_turns, _stages, _bounded)
     return [issue for check in checks for issue in check(v)]
 
 
@@ -108,8 +109,9 @@ def _ref(v: Variant, loc: tuple, cid: str) -> Iterator[Issue]:
 
 def _references(v: Variant) -> Iterator[Issue]:
     stage_ids = [s.id for s in v.stages]
+    uses = Counter(stage_ids)  # counted once: checking stays linear in the number of stages
     for i, stage in enumerate(v.stages):
-        if stage_ids.count(stage.id) > 1:
+        if uses[stage.id] > 1:
             yield ("stages", i, "id"), f"stage id '{stage.id}' is used twice"
         if isinstance(stage, CallsStage):
             for j, cid in enumerate(stage.calls):
@@ -595,3 +597,34 @@ def _overrider(v: Variant, cid: str) -> str | None:
     found = [other for other, call in _enabled(v) if call.effects.status == "declarer" and call.effects.override
              and any(_one_deal(v, (cid, i), (other, j)) for i, _ in _offering(v, cid) for j, _ in _offering(v, other))]
     return next((other for other in found if other != cid), found[0] if found else None)
+
+
+DEAL_DECISIONS = 20_000
+"""The most decisions (actions) any deal of a valid variant may take; :func:`deal_bound` proves a variant
+stays under it, so every deal of every variant that validates ends in bounded time."""
+
+
+def deal_bound(v: Variant, players: int | None = None) -> int:
+    """An upper bound on the actions of one deal of ``v`` at ``players`` seats (default: its most).
+
+    Each calls stage asks each speaker at most once per bidding round (a call that draws may owe
+    discards: counted with the exchange); each exchange stage gives each player one turn, his
+    discards owed and his draws; naming trump is one action; the play is one card per player per trick.
+    """
+    n = v.players.max if players is None else players
+    calls = sum(isinstance(s, CallsStage) for s in v.stages)
+    exchanges = sum(isinstance(s, ExchangeStage) for s in v.stages)
+    names = sum(isinstance(s, NameTrumpStage) for s in v.stages)
+    per_turn = 2 + max((c.exchange.then_discard + c.effects.then_discard + c.effects.draw + c.exchange.draw_extra
+                        for c in v.calls.values()), default=0)
+    bidding = v.all_pass.rounds * calls * n * (1 + per_turn)
+    return bidding + exchanges * n * per_turn + names + v.hand_size * n + 1
+
+
+def _bounded(v: Variant) -> Iterator[Issue]:
+    bound = deal_bound(v)
+    if bound > DEAL_DECISIONS:
+        yield (Fields(("all_pass", "rounds"), ("stages",)),
+               f"a deal could take up to {bound} actions ({v.all_pass.rounds} bidding rounds of "
+               f"{sum(isinstance(s, CallsStage) for s in v.stages)} calls stages at {v.players.max} seats, with "
+               f"the exchanges and the play); the limit is {DEAL_DECISIONS}: fewer rounds, stages or players")

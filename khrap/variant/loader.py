@@ -25,9 +25,16 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from khrap.safe_io import InputRefused, read_limited
+from khrap.safe_text import excerpt, surrogate_at, terminal
+
 __all__ = [
+    "ANYWHERE",
     "LIMITS",
+    "LOCAL",
+    "UPLOAD",
     "Limits",
+    "Trust",
     "Marks",
     "Origins",
     "VariantError",
@@ -36,7 +43,9 @@ __all__ = [
     "errors_of",
     "load_data",
     "locate_error",
+    "read_text",
     "read_yaml",
+    "trusting",
     "validate",
 ]
 
@@ -49,15 +58,54 @@ M = TypeVar("M", bound=BaseModel)
 class Limits:
     """Hard limits on untrusted input; each one is refused with a located error."""
 
-    file_bytes: int = 1024 * 1024
+    file_bytes: int = 256 * 1024
+    chain_bytes: int = 384 * 1024  # all the files of one extends chain together
     depth: int = 64
     aliases: int = 100
-    nodes: int = 200_000
+    nodes: int = 50_000
     chain: int = 16
 
 
 # Read at call time (not bound as defaults) so tests and callers may swap it.
 LIMITS = Limits()
+
+
+@dataclass(frozen=True)
+class Trust:
+    """Which files a variant, scenario or record may name (by ``extends:``, ``variant:``).
+
+    A file the user names on the command line is always read.  A file named *by a
+    file* is a built-in name, or (with ``paths``) a path inside the naming file's
+    folder or below it; ``outside`` (the command line's ``--allow-outside``) also
+    allows any other path.  ``UPLOAD`` (no paths at all) is what a server uses for
+    a house-rule file sent by a stranger: it may extend only a built-in.
+    """
+
+    paths: bool = True
+    outside: bool = False
+
+
+LOCAL = Trust()
+UPLOAD = Trust(paths=False)
+ANYWHERE = Trust(outside=True)
+TRUST = LOCAL  # the default, read at call time; the command line's --allow-outside swaps it (see trusting)
+
+
+class trusting:  # noqa: N801  (used as a context manager, like contextlib's)
+    """``with trusting(ANYWHERE): ...`` swaps the default :class:`Trust` for the block."""
+
+    def __init__(self, trust: Trust) -> None:
+        self.trust = trust
+        self.saved = TRUST
+
+    def __enter__(self) -> Trust:
+        global TRUST
+        self.saved, TRUST = TRUST, self.trust
+        return self.trust
+
+    def __exit__(self, *exc: object) -> None:
+        global TRUST
+        TRUST = self.saved
 
 
 class VariantError(Exception):
@@ -73,13 +121,16 @@ class VariantError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        # Escaped here, once: a path or a quoted value may hold terminal escapes or bidi overrides.
+        message = terminal(self.message)
         if self.path is None:
-            return self.message
+            return message
+        path = terminal(self.path, one_line=True)
         if self.line is None:
-            return f"{self.path}: {self.message}"
+            return f"{path}: {message}"
         if self.col is None:
-            return f"{self.path}:{self.line}: {self.message}"
-        return f"{self.path}:{self.line}:{self.col}: {self.message}"
+            return f"{path}:{self.line}: {message}"
+        return f"{path}:{self.line}:{self.col}: {message}"
 
 
 MAX_ERRORS = 20
@@ -270,10 +321,12 @@ class _Builder:
         if node.tag not in _SCALAR_TAGS:
             raise self.bad_tag(node)
         construct = yaml.constructor.SafeConstructor.yaml_constructors[node.tag]
+        if surrogate_at(node.value) is not None:  # only an escape ("\ud800") can write one
+            raise self.error("not valid Unicode text: a lone surrogate (\\ud800 to \\udfff) in a string", node)
         try:
             return construct(self.loader, node)
-        except (ValueError, KeyError, yaml.YAMLError):  # e.g. "!!int abc"
-            raise self.error(f"invalid value {node.value!r} for tag '{_short_tag(node.tag)}'", node) from None
+        except (ValueError, KeyError, yaml.YAMLError):  # e.g. "!!int abc", or an integer of 5,000 digits
+            raise self.error(f"invalid value {excerpt(node.value)} for tag '{_short_tag(node.tag)}'", node) from None
 
     def mapping(self, node: yaml.MappingNode, loc: Loc, depth: int) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
@@ -320,24 +373,21 @@ class _Builder:
 
 
 def _read_text(path: str | os.PathLike[str]) -> str:
-    limit = LIMITS.file_bytes
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limit + 1)  # never read more than we would accept
-    except FileNotFoundError:
-        raise VariantError("no such file", path) from None
-    except IsADirectoryError:
-        raise VariantError("is a directory, not a file", path) from None
-    except OSError as err:
-        raise VariantError(f"cannot read file: {err.strerror or err}", path) from None
-    if len(raw) > limit:
-        raise VariantError(_too_large(), path)
+        raw = read_limited(path, LIMITS.file_bytes)  # regular files only; never more than we would accept
+    except InputRefused as err:
+        raise VariantError(str(err), path) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         line_start = raw.rfind(b"\n", 0, err.start) + 1
         col = len(raw[line_start : err.start].decode("utf-8", "replace")) + 1
         raise VariantError("not UTF-8 text", path, raw.count(b"\n", 0, err.start) + 1, col) from None
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A file's text: a regular file within the size limit, UTF-8; a located VariantError otherwise."""
+    return _read_text(path)
 
 
 def _too_large() -> str:
@@ -413,11 +463,13 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:37] + "...")
+        return excerpt(value)  # short, one line, escaped: every message quotes user text through here
     if isinstance(value, (dict, list)):
         return _kind(value)
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
     text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return terminal(text if len(text) <= 40 else text[:37] + "...", one_line=True)
 
 
 # --------------------------------------------------------------------------- extends
@@ -506,32 +558,73 @@ def _resolve_ref(ref: str | os.PathLike[str], catalog_dir: Path) -> Path:
     return path
 
 
-def _extends_target(value: Any, child: Path, marks: Marks, catalog_dir: Path) -> Path:
-    where = (str(child), *(marks.locate(("extends",)) or (None, None)))
-    if not isinstance(value, str) or not value.strip():
-        raise VariantError(f"extends must be a built-in variant name or a file path, got {_show(value)}", *where)
-    if _looks_like_path(value):
-        target = child.parent / value
+def _inside(target: Path, folder: Path) -> bool:
+    """Whether ``target`` (symlinks resolved) is ``folder`` or below it."""
+    real, base = os.path.realpath(target), os.path.realpath(folder)
+    return os.path.commonpath([real, base]) == base
+
+
+def _named_file(value: str, folder: Path, catalog_dir: Path, trust: Trust) -> Path:
+    """The file a file names (``extends:``, a scenario's or record's ``variant:``), within ``trust``.
+
+    Raises an unlocated VariantError (the caller knows where the name was written); a
+    refused path is never opened, so nothing of it can be shown.
+    """
+    if not _looks_like_path(value):
+        target = catalog_dir / f"{value}.yaml"
         if not target.is_file():
-            raise VariantError(f"extends: no such file '{value}' (looked for {target})", *where)
+            raise VariantError(_unknown_builtin(value, catalog_dir))
         return target
-    target = catalog_dir / f"{value}.yaml"
-    if not target.is_file():
-        raise VariantError(_unknown_builtin(value, catalog_dir), *where)
+    shown = excerpt(value, 80)
+    if not trust.paths:
+        raise VariantError(f"{shown}: a file sent here may name only a built-in variant "
+                           f"({', '.join(_builtin_names(catalog_dir))})")
+    if "\0" in value:
+        raise VariantError(f"{shown}: not a valid path (it holds a NUL character)")
+    target = folder / value
+    if not trust.outside and not _inside(target, folder) and not _inside(target, catalog_dir):
+        raise VariantError(f"{shown} is outside the folder of the file that names it; a file may name only "
+                           "files in its own folder or below (run the command with --allow-outside to allow it)")
+    try:
+        found = target.is_file()
+    except OSError:
+        found = False
+    if not found:
+        raise VariantError(f"no such file {shown} (looked for {target})")
     return target
 
 
-def _read_chain(path: Path, catalog_dir: Path) -> list[tuple[Path, dict[Any, Any], Marks]]:
+def _extends_target(value: Any, child: Path, marks: Marks, catalog_dir: Path, trust: Trust | None = None) -> Path:
+    where = (str(child), *(marks.locate(("extends",)) or (None, None)))
+    if not isinstance(value, str) or not value.strip():
+        raise VariantError(f"extends must be a built-in variant name or a file path, got {_show(value)}", *where)
+    try:
+        return _named_file(value, child.parent, catalog_dir, TRUST if trust is None else trust)
+    except VariantError as err:
+        message = err.message if err.message.startswith("unknown built-in") else f"extends: {err.message}"
+        raise VariantError(message, *where) from None
+
+
+def _read_chain(path: Path, catalog_dir: Path, trust: Trust | None = None,
+                text: str | None = None) -> list[tuple[Path, dict[Any, Any], Marks]]:
     """The file and its ancestors, child first; ``extends`` keys are removed."""
     chain: list[tuple[Path, dict[Any, Any], Marks]] = []
     real: list[str] = []
+    total = 0
     while True:
-        data, marks = read_yaml(path)
+        if text is None:
+            text = _read_text(path)
+        total += len(text)
+        if total > LIMITS.chain_bytes:
+            raise VariantError(f"the extends chain is too large (its files hold more than "
+                               f"{LIMITS.chain_bytes // 1024} KiB together)", str(chain[0][0]) if chain else path)
+        data, marks = read_yaml(path, text)
+        text = None
         chain.append((path, data, marks))
         real.append(os.path.realpath(path))
         if "extends" not in data:
             return chain
-        parent = _extends_target(data.pop("extends"), path, marks, catalog_dir)
+        parent = _extends_target(data.pop("extends"), path, marks, catalog_dir, trust)
         where = (str(path), *(marks.locate(("extends",)) or (None, None)))
         parent_real = os.path.realpath(parent)
         if parent_real in real:
@@ -561,14 +654,34 @@ def _merge(contribs: list[tuple[int, Any]], loc: Loc, owners: dict[Loc, int], si
     return merged
 
 
-def load_data(ref: str | os.PathLike[str], catalog_dir: str | os.PathLike[str]) -> tuple[dict[Any, Any], Origins]:
+def load_data(
+    ref: str | os.PathLike[str],
+    catalog_dir: str | os.PathLike[str],
+    *,
+    trust: Trust | None = None,
+    text: str | None = None,
+    named_in: str | os.PathLike[str] | None = None,
+) -> tuple[dict[Any, Any], Origins]:
     """Read a variant file (a path or a built-in name), follow ``extends``, and deep-merge.
 
     Parents come first; the child's mapping keys override recursively, and any
     non-mapping value (lists included) replaces the parent's value wholesale.
+
+    ``trust`` (default :data:`TRUST`) says which files a file may name; ``text`` is
+    the file's content when it did not come from a file (an upload: ``ref`` is then
+    only its display name; with ``trust=UPLOAD`` it may extend only built-ins);
+    ``named_in`` is the folder of the file that named ``ref`` (a scenario or a
+    record), so ``ref`` itself is held to ``trust``.
     """
     catalog = Path(catalog_dir)
-    chain = _read_chain(_resolve_ref(ref, catalog), catalog)
+    trust = TRUST if trust is None else trust
+    if text is not None:
+        start = Path(ref)
+    elif named_in is not None and not isinstance(ref, os.PathLike):
+        start = _named_file(str(ref), Path(named_in), catalog, trust)
+    else:
+        start = _resolve_ref(ref, catalog)
+    chain = _read_chain(start, catalog, trust, text)
     chain.reverse()  # parent first, so file indexes grow toward the child
     owners: dict[Loc, int] = {(): len(chain) - 1}
     contribs = [(i, data) for i, (_, data, _) in reversed(list(enumerate(chain)))]

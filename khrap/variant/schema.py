@@ -12,16 +12,59 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, field_validator
 
 from khrap.cards import CardError, card_str, parse_card, parse_rank, parse_suit, rank_str, suit_str
+
+# --------------------------------------------------------------------------- limits
+# Every bound on a value a file may give, stated once here and listed in
+# docs/variant-reference.md ("Limits").  They are wide for any table (a built-in
+# uses a small part of each) and narrow enough that every deal of a variant that
+# validates ends within a bounded number of decisions (checks.deal_bound) and
+# that checking a file takes time linear in its size.
+MAX_STAKE = 1_000_000
+"""Chips in one base stake (``base_stake``)."""
+MAX_UNITS = 1_000
+"""Base stakes in one amount, ante or extra ante."""
+MAX_POTS = 100
+"""Multiples of the pot in one amount."""
+MAX_ROUNDS = 10
+"""Bidding rounds per deal (``all_pass.rounds``)."""
+MAX_CARDS = 52
+"""Any count of cards or tricks (draws, discards, trumps held, tricks to take)."""
+MAX_ITEMS = 64
+"""Entries of any list or mapping (calls, stages, penalties, cards held, ranks...)."""
+MAX_ID_CHARS = 64
+"""Characters of an id (a call, stage or instant win) or a language code."""
+MAX_NAME_CHARS = 200
+"""Characters of a display name (and of a variant name or path in a record)."""
+MAX_TEXT_CHARS = 4_000
+"""Characters of a description."""
+MAX_CHIPS = 10**12
+"""Largest stack or pot a scenario or record may start from (either sign for a stack)."""
+MAX_DEALS = 100_000_000
+"""Most deals one command plays (``simulate``/``analyze --deals``, ``play --deals``)."""
+MAX_WORKERS = 256
+"""Most worker processes (``--workers``)."""
+
+LIMITS_TEXT = {
+    "base_stake": MAX_STAKE, "amounts and antes (base stakes)": MAX_UNITS, "amounts (pots)": MAX_POTS,
+    "all_pass.rounds": MAX_ROUNDS, "card and trick counts": MAX_CARDS, "entries of a list or mapping": MAX_ITEMS,
+    "characters of an id or language code": MAX_ID_CHARS, "characters of a name": MAX_NAME_CHARS,
+    "characters of a description": MAX_TEXT_CHARS, "starting stack or pot (scenario, record)": MAX_CHIPS,
+    "deals per command": MAX_DEALS, "worker processes": MAX_WORKERS,
+}
+"""The limits above by what they bound, for the reference page."""
 
 
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=False, populate_by_name=True)
 
 
-Localized = dict[str, str]
+Id = Annotated[str, StringConstraints(max_length=MAX_ID_CHARS)]
+Name = dict[Id, Annotated[str, StringConstraints(max_length=MAX_NAME_CHARS)]]
+"""A display name per language code; ``en`` is the fallback for every other language."""
+Localized = dict[Id, Annotated[str, StringConstraints(max_length=MAX_TEXT_CHARS)]]
 """Text per language code; ``en`` is the fallback for every other language."""
 
 Status = Literal["declarer", "helper", "out"]
@@ -64,15 +107,15 @@ class CardPattern(Model):
 class Amount(Model):
     """Chips: ``base`` base stakes plus ``pots`` times the pot."""
 
-    base: int = Field(0, ge=0, description="Number of base stakes.")
-    pots: int = Field(0, ge=0, description="Multiples of the pot (at the moment the amount is set).")
+    base: int = Field(0, ge=0, le=MAX_UNITS, description="Number of base stakes.")
+    pots: int = Field(0, ge=0, le=MAX_POTS, description="Multiples of the pot (at the moment the amount is set).")
 
 
-RankList = Annotated[list[str], Field(min_length=1)]
+RankList = Annotated[list[str], Field(min_length=1, max_length=13)]
 
 
 class DeckByPlayers(Model):
-    up_to: int = Field(ge=2, description="This deck is used for at most this many players.")
+    up_to: int = Field(ge=2, le=12, description="This deck is used for at most this many players.")
     ranks: RankList = Field(description="Ranks of the deck, each in all four suits.")
 
     @field_validator("ranks", mode="before")
@@ -95,9 +138,10 @@ def _rank_list(value: object) -> list[str]:
 class Deck(Model):
     """One deck of ranks × four suits, or a deck chosen by the number of players."""
 
-    ranks: list[str] | None = Field(None, description="Ranks of the deck, each in all four suits.")
+    ranks: list[str] | None = Field(None, max_length=13, description="Ranks of the deck, each in all four suits.")
     by_players: list[DeckByPlayers] | None = Field(
-        None, description="Decks by player count: the first entry whose `up_to` covers the players."
+        None, max_length=MAX_ITEMS,
+        description="Decks by player count: the first entry whose `up_to` covers the players."
     )
 
     @field_validator("ranks", mode="before")
@@ -107,12 +151,12 @@ class Deck(Model):
 
 
 class Players(Model):
-    min: int = Field(2, ge=2, description="Fewest players.")
+    min: int = Field(2, ge=2, le=12, description="Fewest players.")
     max: int = Field(5, ge=2, le=12, description="Most players.")
 
 
 class Ante(Model):
-    amount: int = Field(1, ge=0, description="Base stakes each player puts in the pot before a deal.")
+    amount: int = Field(1, ge=0, le=MAX_UNITS, description="Base stakes each player puts in the pot before a deal.")
     when: Literal["every_deal", "empty_pot"] = Field(
         "every_deal", description="Ante before every deal, or only when the pot is empty."
     )
@@ -129,10 +173,14 @@ class Trump(Model):
 class AllPass(Model):
     """What happens when a calls stage ends with no declarer."""
 
-    rounds: int = Field(3, ge=1, description="Bidding rounds per deal, the first included.")
+    rounds: int = Field(3, ge=1, le=MAX_ROUNDS, description="Bidding rounds per deal, the first included.")
     turn_up: bool = Field(True, description="Each new round turns the next stock card as the new trump.")
-    round_ante: int = Field(0, ge=0, description="Extra base stakes each player adds before each new round.")
-    last_ante: int = Field(1, ge=0, description="Extra base stakes each player adds after the last round passes.")
+    round_ante: int = Field(
+        0, ge=0, le=MAX_UNITS, description="Extra base stakes each player adds before each new round."
+    )
+    last_ante: int = Field(
+        1, ge=0, le=MAX_UNITS, description="Extra base stakes each player adds after the last round passes."
+    )
     redeal_ante: Literal["skip", "normal"] = Field(
         "skip",
         description="`skip`: the redeal does not ante (the extra stake was its ante); `normal`: it antes as usual.",
@@ -140,7 +188,7 @@ class AllPass(Model):
 
 
 class StatusRule(Model):
-    tricks: int = Field(ge=0, description="Tricks a player of this status must take.")
+    tricks: int = Field(ge=0, le=MAX_CARDS, description="Tricks a player of this status must take.")
     stake: Amount = Field(
         default_factory=Amount, description="What the status is worth: paid on failure by `pay: stake`."
     )
@@ -164,9 +212,11 @@ class Requires(Model):
     )
     dealer: bool = Field(False, description="Only the dealer may make it.")
     blind: bool = Field(False, description="Only before the caller has looked at his cards; making it does not look.")
-    holds: list[CardPattern] = Field(default_factory=list, description="Cards the caller must hold.")
-    min_trumps: int | None = Field(None, ge=0, description="The caller holds at least this many trumps.")
-    max_trumps: int | None = Field(None, ge=0, description="The caller holds at most this many trumps.")
+    holds: list[CardPattern] = Field(
+        default_factory=list, max_length=MAX_CARDS, description="Cards the caller must hold."
+    )
+    min_trumps: int | None = Field(None, ge=0, le=MAX_CARDS, description="The caller holds at least this many trumps.")
+    max_trumps: int | None = Field(None, ge=0, le=MAX_CARDS, description="The caller holds at most this many trumps.")
     turned_rank: Rank | None = Field(None, description="The current turned trump card has this rank.")
 
 
@@ -174,10 +224,12 @@ class Exchanges(Model):
     """How the caller takes part in the exchange stage."""
 
     takes_part: bool = Field(True, description="He has an exchange turn (false when the call drew already).")
-    min_discard: int = Field(0, ge=0, description="Fewest cards he must exchange.")
-    max_discard: int | None = Field(None, ge=0, description="Most cards he may exchange (default: the stage's limit).")
-    draw_extra: int = Field(0, ge=0, description="Cards drawn beyond those discarded.")
-    then_discard: int = Field(0, ge=0, description="Cards he then discards (after drawing extra).")
+    min_discard: int = Field(0, ge=0, le=MAX_CARDS, description="Fewest cards he must exchange.")
+    max_discard: int | None = Field(
+        None, ge=0, le=MAX_CARDS, description="Most cards he may exchange (default: the stage's limit)."
+    )
+    draw_extra: int = Field(0, ge=0, le=MAX_CARDS, description="Cards drawn beyond those discarded.")
+    then_discard: int = Field(0, ge=0, le=MAX_CARDS, description="Cards he then discards (after drawing extra).")
 
 
 class Effects(Model):
@@ -187,26 +239,30 @@ class Effects(Model):
     override: bool = Field(False, description="Takes the declarer's place if there is one.")
     forces_others: bool = Field(False, description="Every other player still holding cards becomes a helper.")
     ends_stage: bool = Field(False, description="The current calls stage ends at once.")
-    skip_stages: list[str] = Field(default_factory=list, description="Stages of this deal that are skipped afterwards.")
+    skip_stages: list[Id] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description="Stages of this deal that are skipped afterwards."
+    )
     when: Literal["now", "exchange"] = Field(
         "now", description="`exchange`: the card effects happen at the caller's turn in the exchange order."
     )
-    keep: list[CardPattern] = Field(default_factory=list, description="Cards shown and kept when the hand is thrown.")
+    keep: list[CardPattern] = Field(
+        default_factory=list, max_length=MAX_CARDS, description="Cards shown and kept when the hand is thrown."
+    )
     discard_hand: bool = Field(False, description="The caller throws his hand (all but `keep`).")
     take_turned: Literal["no", "yes", "optional", "swap"] = Field(
         "no",
         description="Take the current turned trump card: always, as an option (`CALL trump`), "
         "or in exchange for the card at a named hand position (`CALL N`).",
     )
-    draw: int = Field(0, ge=0, description="Cards drawn from the stock.")
-    then_discard: int = Field(0, ge=0, description="Cards the caller then owes as `discard` actions.")
+    draw: int = Field(0, ge=0, le=MAX_CARDS, description="Cards drawn from the stock.")
+    then_discard: int = Field(0, ge=0, le=MAX_CARDS, description="Cards the caller then owes as `discard` actions.")
 
 
 class Call(Model):
     """An announcement: who may say it, what it does, what it obliges."""
 
-    name: Localized = Field(description="Display name per language.")
-    description: Localized = Field(default_factory=dict, description="One line per language.")
+    name: Name = Field(description="Display name per language.", max_length=MAX_ITEMS)
+    description: Localized = Field(default_factory=dict, description="One line per language.", max_length=MAX_ITEMS)
     enabled: bool = Field(True, description="False removes the call from every stage.")
     requires: Requires = Field(default_factory=Requires)
     effects: Effects
@@ -214,7 +270,7 @@ class Call(Model):
 
 
 class StageBase(Model):
-    id: str = Field(description="Stage id, unique in the variant.")
+    id: Id = Field(description="Stage id, unique in the variant.")
 
 
 class CallsStage(StageBase):
@@ -228,7 +284,7 @@ class CallsStage(StageBase):
     start: Literal["dealer_left", "declarer_left"] = Field(
         "dealer_left", description="Who is asked first; then clockwise, each once."
     )
-    calls: list[str] = Field(min_length=1, description="Call ids that may be said in this stage.")
+    calls: list[Id] = Field(min_length=1, max_length=MAX_ITEMS, description="Call ids that may be said in this stage.")
     out_hands: Literal["keep", "on_call", "at_end"] = Field(
         "keep",
         description="When out players' cards go to the discard pile: never here, as they go out, "
@@ -237,20 +293,24 @@ class CallsStage(StageBase):
 
 
 class ExchangeGroup(Model):
-    statuses: list[ActiveStatus] = Field(default_factory=list, description="Players of these statuses.")
-    calls: list[str] = Field(default_factory=list, description="Players whose own call is one of these.")
+    statuses: list[ActiveStatus] = Field(default_factory=list, max_length=2, description="Players of these statuses.")
+    calls: list[Id] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description="Players whose own call is one of these."
+    )
 
 
 class ExchangeStage(StageBase):
     kind: Literal["exchange"]
     order: list[ExchangeGroup] = Field(
-        default_factory=lambda: [ExchangeGroup(statuses=["declarer", "helper"])],
+        default_factory=lambda: [ExchangeGroup(statuses=["declarer", "helper"])], max_length=MAX_ITEMS,
         description="Groups in turn; within a group clockwise from the declarer, declarer first.",
     )
-    order_by_call: dict[str, list[ExchangeGroup]] = Field(
-        default_factory=dict, description="Another order when the declarer's call is the key."
+    order_by_call: dict[Id, Annotated[list[ExchangeGroup], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_ITEMS, description="Another order when the declarer's call is the key."
     )
-    max_discard: int | None = Field(None, ge=0, description="Most cards a player may exchange (default: hand size).")
+    max_discard: int | None = Field(
+        None, ge=0, le=MAX_CARDS, description="Most cards a player may exchange (default: hand size)."
+    )
 
 
 class NameTrumpStage(StageBase):
@@ -273,8 +333,8 @@ Stage = Annotated[
 class InstantWin(Model):
     """A hand that wins the pot at once, checked after the exchange."""
 
-    name: Localized = Field(description="Display name per language.")
-    description: Localized = Field(default_factory=dict, description="One line per language.")
+    name: Name = Field(description="Display name per language.", max_length=MAX_ITEMS)
+    description: Localized = Field(default_factory=dict, description="One line per language.", max_length=MAX_ITEMS)
     enabled: bool = Field(True, description="False removes the instant win (e.g. in a file that extends one with it).")
     rank: Rank = Field(description="The rank held.")
     count: int = Field(ge=1, le=4, description="How many cards of that rank.")
@@ -287,8 +347,8 @@ class InstantWin(Model):
 
 
 class FirstLead(Model):
-    calls: list[str] = Field(
-        default_factory=list,
+    calls: list[Id] = Field(
+        default_factory=list, max_length=MAX_ITEMS,
         description="The first player clockwise from the declarer whose call is one of these leads.",
     )
     suit: Literal["trump", "S", "H", "D", "C"] | None = Field(
@@ -308,7 +368,9 @@ class Play(Model):
 
 
 class Joker(Model):
-    card: str = Field(description="The card that is the joker, e.g. 7S (or 7♠).")
+    card: Annotated[str, StringConstraints(max_length=MAX_ID_CHARS)] = Field(
+        description="The card that is the joker, e.g. 7S (or 7♠)."
+    )
     led_demands: Literal["none", "trump"] = Field(
         "none", description="What a joker led as the joker asks the others to play."
     )
@@ -323,9 +385,11 @@ class Joker(Model):
 
 
 class TrickShare(Model):
-    divisor: int | None = Field(None, ge=1, description="Each trick pays ⌊P / divisor⌋ (default: the hand size).")
+    divisor: int | None = Field(
+        None, ge=1, le=MAX_UNITS, description="Each trick pays ⌊P / divisor⌋ (default: the hand size)."
+    )
     statuses: list[ActiveStatus] = Field(
-        default_factory=lambda: ["declarer", "helper"], description="Who is paid for tricks."
+        default_factory=lambda: ["declarer", "helper"], max_length=2, description="Who is paid for tricks."
     )
     fulfilled_only: bool = Field(False, description="Only players who met their obligation are paid.")
 
@@ -334,9 +398,13 @@ class Penalty(Model):
     """Paid into the pot by a failed player; the first rule that matches applies."""
 
     status: ActiveStatus | None = Field(None, description="Applies to this status only.")
-    calls: list[str] = Field(default_factory=list, description="Applies to players whose call is one of these.")
-    tricks: int | None = Field(None, ge=0, description="Applies when he took exactly this many tricks.")
-    held: list[CardPattern] = Field(default_factory=list, description="Applies when he held these when play began.")
+    calls: list[Id] = Field(
+        default_factory=list, max_length=MAX_ITEMS, description="Applies to players whose call is one of these."
+    )
+    tricks: int | None = Field(None, ge=0, le=MAX_CARDS, description="Applies when he took exactly this many tricks.")
+    held: list[CardPattern] = Field(
+        default_factory=list, max_length=MAX_CARDS, description="Applies when he held these when play began."
+    )
     pay: Amount | Literal["stake"] = Field(
         "stake", description="`stake`: his status stake; or an amount, pots counted on P."
     )
@@ -347,10 +415,10 @@ class Settlement(Model):
         default_factory=TrickShare, description="What each trick taken is paid from the pot."
     )
     declarer_prize: list[Literal["rest", "half", "none"]] = Field(
-        default_factory=list,
+        default_factory=list, max_length=MAX_ROUNDS,
         description="By bidding round: a declarer who met his obligation takes the rest of the pot or half of P.",
     )
-    penalties: list[Penalty] = Field(default_factory=lambda: [Penalty()])
+    penalties: list[Penalty] = Field(default_factory=lambda: [Penalty()], max_length=MAX_ITEMS)
     pot_after: Literal["redistribute", "carry"] = Field(
         "redistribute",
         description="`redistribute`: the pot is divided at once among those who did not fail, by tricks; "
@@ -364,29 +432,33 @@ class Settlement(Model):
 class Variant(Model):
     """A complete game: deck, players, calls, stages, play and settlement."""
 
-    name: Localized = Field(description="Display name per language.")
-    description: Localized = Field(default_factory=dict, description="A line or two per language.")
+    name: Name = Field(description="Display name per language.", max_length=MAX_ITEMS)
+    description: Localized = Field(default_factory=dict, description="A line or two per language.",
+                                   max_length=MAX_ITEMS)
     players: Players = Field(default_factory=Players, description="How many may play.")
     hand_size: int = Field(4, ge=1, le=13, description="Cards per hand, and tricks per deal.")
     deck: Deck
-    base_stake: int = Field(1, ge=1, description="Chips in one base stake.")
+    base_stake: int = Field(1, ge=1, le=MAX_STAKE, description="Chips in one base stake.")
     ante: Ante = Field(default_factory=Ante, description="What each player puts in the pot before a deal.")
     trump: Trump = Field(default_factory=Trump, description="How the trump suit is chosen.")
     all_pass: AllPass = Field(default_factory=AllPass)
     statuses: dict[ActiveStatus, StatusRule] = Field(
-        default_factory=_default_statuses, description="What the declarer and a helper must take, and what they stake."
+        default_factory=_default_statuses, max_length=2,
+        description="What the declarer and a helper must take, and what they stake."
     )
     overridden_becomes: Literal["helper", "out"] = Field(
         "helper", description="What an overridden declarer becomes (he keeps his cards as a helper)."
     )
-    calls: dict[str, Call]
-    stages: list[Stage] = Field(description="The steps of a deal after the deal itself, in order.")
+    calls: dict[Id, Call] = Field(max_length=MAX_ITEMS)
+    stages: list[Stage] = Field(
+        max_length=MAX_ITEMS, description="The steps of a deal after the deal itself, in order."
+    )
     draw_from: Literal["top", "anywhere"] = Field(
         "top", description="Where draws come from: the top, or anywhere the player names (`from top|bottom|N`)."
     )
     play: Play = Field(default_factory=Play, description="How the tricks are played.")
     joker: Joker | None = Field(None, description="A card that may be played as the joker.")
-    instant_wins: dict[str, InstantWin] = Field(default_factory=dict)
+    instant_wins: dict[Id, InstantWin] = Field(default_factory=dict, max_length=MAX_ITEMS)
     settlement: Settlement = Field(default_factory=Settlement, description="Who pays and who is paid after the tricks.")
     next_dealer: Literal["left", "declarer"] = Field(
         "left", description="The next dealer: the player on the dealer's left, or the deal's final declarer."
