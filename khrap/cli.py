@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 import yaml
 
-from khrap.cli_safety import AllowOutsideOpt, allow_outside
+from khrap.cli_safety import AllowOutsideOpt, allow_outside, write_or_fail
 from khrap.cli_safety import fail as _fail_safely
 from khrap.safe_text import json_text, terminal
 from khrap.variant.catalog import builtin_names, load_variant
@@ -149,17 +149,15 @@ def new(
     from khrap.variant.starter import starter_text
 
     path = name if name.suffix in (".yaml", ".yml") else name.with_name(name.name + ".yaml")
+    shown = terminal(str(path), one_line=True)
     if path.exists() and not force:
-        fail(f"{path}: the file exists already; choose another name, or add --force to overwrite it")
+        fail(f"{shown}: the file exists already; choose another name, or add --force to overwrite it")
     try:
         text = starter_text(base, path)
     except VariantError as err:
         fail(str(err))
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        fail(f"{path}: cannot write the file: {err.strerror or err}")
-    typer.echo(f"wrote {path}: edit it, then check it with `khrap validate {path}`")
+    write_or_fail(path, text)  # a regular file only, replaced once complete, no link followed
+    typer.echo(f"wrote {shown}: edit it, then check it with `khrap validate {shown}`")
 
 
 @app.command()

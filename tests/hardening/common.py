@@ -43,15 +43,21 @@ def crashed(result) -> str | None:
 
 
 def assert_refused(result, path: str | Path | None = None, *, contains: str = "") -> str:
-    """Exit 2 with exactly one line on stderr (``FILE[:LINE:COL]: message``), no traceback, nothing raw."""
+    """Exit 2 with one line on stderr per mistake (``FILE[:LINE:COL]: message``), no traceback, nothing raw.
+
+    A variant file with several mistakes gets one located line for each (issue 17); every line then
+    names the file.
+    """
     assert crashed(result) is None, crashed(result)
     assert result.exit_code == 2, (result.exit_code, result.output)
     message = result.stderr.rstrip("\n")
-    assert message and "\n" not in message, f"not one line: {message!r}"
+    assert message, "nothing on stderr"
     assert "Traceback" not in message and "errors.pydantic.dev" not in message, message
     assert not UNSAFE.search(message), f"raw control character in {message!r}"
-    if path is not None:
-        assert message.startswith(str(path)), f"{message!r} does not start with {path}"
+    for line in message.split("\n"):
+        assert line.strip(), f"an empty line in {message!r}"
+        if path is not None:
+            assert line.startswith(str(path)), f"{line!r} does not start with {path}"
     assert contains in message, f"{contains!r} not in {message!r}"
     return message
 
