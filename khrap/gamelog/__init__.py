@@ -166,10 +166,9 @@ def _settling(r: _Renderer, f: dict, full: bool) -> str:
 
 def _simple(message: str, **convert: Callable) -> Callable[[_Renderer, dict, bool], str]:
     def render(r: _Renderer, f: dict, full: bool) -> str:
-        values = dict(f)
-        for key, how in convert.items():
-            values[key] = how(r, values[key])
-        return r.say(message, **values)
+        for key, how in convert.items():  # ``f`` is the renderer's own copy of the fields
+            f[key] = how(r, f[key])
+        return r.t(message).format_map(f)
 
     return render
 
@@ -191,7 +190,7 @@ def _list(r: _Renderer, values) -> str:
 
 
 _KINDS: dict[str, Callable[[_Renderer, dict, bool], str]] = {
-    "anted": lambda r, f, full: r.say(_ANTES[f["reason"]], **f),
+    "anted": lambda r, f, full: r.t(_ANTES[f["reason"]]).format_map(f),
     "dealt": _dealt,
     "turned": _simple(_("{card} is turned: {trump} is trump"), card=_card, trump=_suit),
     "redealt": _simple(_("redeal by seat {seat}")),
