@@ -122,6 +122,7 @@ MUTATIONS: dict[str, tuple] = {
     "play.must_beat": ("khrap", ("play", "must_beat"), True),
     "play.must_overtrump": ("khrap", ("play", "must_overtrump"), True),
     "play.first_lead.calls": ("khrap", ("play", "first_lead", "calls"), []),
+    "play.first_lead.suit": ("khrap", ("play", "first_lead", "suit"), "trump"),
     "play.lone_declarer_takes_all": ("khrap", ("play", "lone_declarer_takes_all"), False),
     "joker": ("khrap", ("joker",), {"card": "7S", "led_demands": "none"}),
     "joker.card": ("student-snore", ("joker", "card"), "6S"),

@@ -336,6 +336,7 @@ def _play(v: Variant) -> list[Line]:
     p = v.play
     lines = [
         Line("play.first_lead", "first_lead", {"calls": p.first_lead.calls}),
+        *([Line("play.first_lead.suit", "first_lead_suit", {"suit": p.first_lead.suit})] if p.first_lead.suit else []),
         Line("play.follow_suit", "follow_suit", {"value": p.follow_suit}),
         Line("play.trump_if_void", "trump_if_void", {"value": p.trump_if_void, "follow": p.follow_suit}),
         Line("play.must_beat", "must_beat", {"value": p.must_beat}),

@@ -371,6 +371,11 @@ class FirstLead(Model):
         default_factory=list, max_length=MAX_ITEMS,
         description="The first player clockwise from the declarer whose call is one of these leads.",
     )
+    suit: Literal["trump", "S", "H", "D", "C"] | None = Field(
+        None,
+        description="The first lead of a deal must be a card of this suit (the trump suit, or a named suit) "
+        "if the leader holds one; null: any card.",
+    )
 
 
 class Play(Model):
