@@ -55,6 +55,27 @@ def reference_rate(variant: Variant, players: int, seconds: float, seed: int = 1
     return deals / (time.perf_counter() - start)
 
 
+def stepped_rate(variant: Variant, players: int, seconds: float, seed: int = 1) -> float:
+    """Deals per second of a game driven step by step through ``GameState``: at each decision the
+    observation of the seat to act (events on, as a bot or a screen reads them), the legal actions,
+    and one applied at random."""
+    rules = Rules(variant, players)
+    state = GameState(rules, players, seed=seed)
+    choose = chooser(random.Random(seed))
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if state.session_over:
+            state = GameState(rules, players, seed=seed + deals)
+        state.log.clear()
+        state.start_deal()
+        while state.pending is not None:
+            state.observation(state.pending.seat)
+            state.apply(choose(state.legal_actions()))
+        deals += 1
+    return deals / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per variant (default 3)")

@@ -12,7 +12,9 @@ during the run hits every column alike:
   lists, the record's facts; it plays the machine's very deals): a practical ceiling for an engine
   behind that interface;
 - per variant, 4 players: random-playout deals/s of the compiled machine (what `khrap simulate`
-  plays for random bots) and of the reference kernel, each with its ratio to the bare loop
+  plays for random bots), of the reference kernel, and of a game driven step by step through
+  ``GameState`` (stepped: the observation of the seat to act, events on, then legal and apply at
+  each decision), each with its ratio to the bare loop
   (the median of the ratios of each round), and deals/s with the strongest bot available at
   every seat (`heuristic` when the bots offer it, else `rule`; reference kernel);
 - frap-simple: frap cut down to the bare loop's game (no blind frap, no buying, no cut, one
@@ -38,7 +40,7 @@ from concurrent.futures import ProcessPoolExecutor
 import bare_khrap
 import bare_loop
 import interface_khrap
-from random_playout import compiled_rate, reference_rate
+from random_playout import compiled_rate, reference_rate, stepped_rate
 
 from khrap.bots import KINDS, RandomBot, make_bot
 from khrap.engine import GameState, Rules
@@ -148,12 +150,15 @@ def variant_row(name: str, variant: Variant, seconds: float, rounds: int, bots: 
         "bare": lambda: bare_loop.deals_per_second(seconds),
         "compiled": lambda: compiled_rate(variant, PLAYERS, seconds),
         "reference": lambda: reference_rate(variant, PLAYERS, seconds),
+        "stepped": lambda: stepped_rate(variant, PLAYERS, seconds),
     })
     row = {"variant": name,
            "compiled": round(statistics.median(got["compiled"]), 1),
            "compiled_to_bare": round(median_ratio(got["compiled"], got["bare"]), 3),
            "reference": round(statistics.median(got["reference"]), 1),
            "reference_to_bare": round(median_ratio(got["reference"], got["bare"]), 3),
+           "stepped": round(statistics.median(got["stepped"]), 1),
+           "stepped_to_bare": round(median_ratio(got["stepped"], got["bare"]), 3),
            "bare": round(statistics.median(got["bare"]), 1)}
     if bots:
         row[bots] = round(with_bots(variant, bots, seconds * rounds / 2), 1)
@@ -184,7 +189,8 @@ def main() -> None:
     say(f"bare khrap loop      {out['bare_khrap']:10.1f} deals/s ({out['bare_khrap_to_bare']:.3f} of the bare loop)")
     say(f"khrap by hand behind the machine's interface {out['interface_khrap']:10.1f} deals/s "
         f"({out['interface_khrap_to_bare']:.3f} of the bare loop)")
-    say(f"{'variant':<16}{'compiled':>10}{'÷ bare':>9}{'reference':>11}{'÷ bare':>9}{kind or '':>12}")
+    say(f"{'variant':<16}{'compiled':>10}{'÷ bare':>9}{'reference':>11}{'÷ bare':>9}{'stepped':>10}{'÷ bare':>9}"
+        f"{kind or '':>12}")
     rows = []
     tables = [(name, builtin(name)) for name in args.variant or builtin_names()] + [("frap-simple", frap_simple())]
     for name, variant in tables:
@@ -192,7 +198,7 @@ def main() -> None:
         rows.append(row)
         bots = f"{row[kind]:12.1f}" if kind and kind in row else ""
         say(f"{name:<16}{row['compiled']:10.1f}{row['compiled_to_bare']:9.3f}{row['reference']:11.1f}"
-            f"{row['reference_to_bare']:9.3f}{bots}")
+            f"{row['reference_to_bare']:9.3f}{row['stepped']:10.1f}{row['stepped_to_bare']:9.3f}{bots}")
     out["variants"] = rows
     if args.sim_deals:
         out["simulate"] = sim_speedup(args.sim_variant, args.sim_deals, args.rounds)

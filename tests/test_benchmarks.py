@@ -29,6 +29,7 @@ def test_speed_report_has_every_column() -> None:
     assert [row["variant"] for row in out["variants"]] == ["snore", "frap-simple"]
     for row in out["variants"]:
         assert row["compiled"] > 0 and row["reference"] > 0 and row["compiled_to_bare"] > 0
+        assert row["stepped"] > 0 and row["stepped_to_bare"] > 0
     sim = out["simulate"]
     assert sim["same_numbers"] is True
     assert (sim["deals"], sim["rounds"]) == (200, 1)

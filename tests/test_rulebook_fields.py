@@ -123,6 +123,7 @@ MUTATIONS: dict[str, tuple] = {
     "play.must_beat": ("khrap", ("play", "must_beat"), True),
     "play.must_overtrump": ("khrap", ("play", "must_overtrump"), True),
     "play.first_lead.calls": ("khrap", ("play", "first_lead", "calls"), []),
+    "play.first_lead.suit": ("khrap", ("play", "first_lead", "suit"), "trump"),
     "play.lone_declarer_takes_all": ("khrap", ("play", "lone_declarer_takes_all"), False),
     "joker": ("khrap", ("joker",), {"card": "7S", "led_demands": "none"}),
     "joker.card": ("student-snore", ("joker", "card"), "6S"),
@@ -152,6 +153,13 @@ MUTATIONS: dict[str, tuple] = {
     "settlement.remainder": ("khrap", ("settlement", "remainder"), "most_tricks"),
     "next_dealer": ("khrap", ("next_dealer",), "declarer"),
     "allow_debt": ("khrap", ("allow_debt",), False),
+    # issue 16: a step's own name, the table's session rules and the notes box
+    "stages[].name": ("frap", ("stages", 2, "name"), {"en": "Purchase", "ru": "Закупка"}),
+    "table.first_dealer": ("khrap", ("table", "first_dealer"), "lowest_card"),
+    "table.join": ("khrap", ("table", "join"), "any_time"),
+    "table.session_end": ("khrap", ("table", "session_end"), "share_pot"),
+    "notes": ("khrap", ("notes",), [{"en": "The loser fetches the snacks.", "ru": "Проигравший несёт закуску."}]),
+    "terms": ("khrap", ("terms",), {"en": {"declarer": "khrapper"}, "ru": {"храпящ": "заявивш"}}),
 }
 
 # field path -> (English, Russian key phrase[, call id]).  The phrase states the rule after the change: it must
@@ -165,64 +173,85 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "players.max": ("For 2 to 4 players.", "От 2 до 4"),
     "hand_size": ("Each player is dealt 4 cards, so a deal has 4 tricks",
                   "Каждому сдаётся 4 карты, в раздаче 4 взятки"),
-    "deck.ranks": ("A deck of 40 cards: 5 to A", "Колода из 40 карт: от 5 до Т"),
+    "deck.ranks": ('A deck of 40 cards: 5 to A', 'Колода: 40 карт — от 5 до Т'),
     "deck.by_players": ("-up to 4 players:", "-до 4 игроков —"),
     "deck.by_players[].up_to": ("up to 3 players:", "до 3 игроков"),
     "deck.by_players[].ranks": ("up to 4 players: 28 cards (8 to A)", "до 4 игроков — 28 карт (от 8 до Т)"),
-    "base_stake": ("a base stake is 2 chips", "базовый взнос — 2 фишки"),
-    "ante.amount": ("before every deal each player puts 2 base stakes into the pot",
-                    "перед каждой раздачей каждый кладёт в банк 2 базовых взноса"),
+    "base_stake": ('a base stake is 2 chips', 'базовая ставка — 2 фишки'),
+    "ante.amount": (
+        'Before every deal each player puts 2 base stakes into the pot',
+        'перед каждой раздачей каждый кладёт в банк 2 базовые ставки'),
     "ante.when": ("but only when the pot is empty", "но только если банк пуст"),
     "trump.source": ("The top card of the stock is turned face up beside it: its suit is trump.",
                      "Верхняя карта колоды открывается рядом с ней: её масть — козырь."),
     "all_pass.rounds": ("up to 2 rounds in all", "всего не больше 2 кругов"),
     "all_pass.turn_up": ("The trump stays the same.", "Козырь остаётся прежним."),
-    "all_pass.round_ante": ("Before each new round every player adds 1 base stake to the pot.",
-                            "Перед каждым новым кругом каждый добавляет в банк 1 базовый взнос."),
-    "all_pass.last_ante": ("every player adds 2 base stakes to the pot and the next dealer deals new cards",
-                           "каждый добавляет в банк 2 базовых взноса, и следующий сдающий сдаёт заново"),
-    "all_pass.redeal_ante": ("That new deal antes as usual.", "Новая раздача начинается с обычного анте."),
-    "statuses.*.tricks": ("The declarer must take at least 3 tricks", "Разыгрывающий должен взять не меньше 3"),
-    "statuses.*.stake.base": ("Stake: 3 base stakes", "Ставка: 3 базовых взноса", "khrap"),
-    "statuses.*.stake.pots": ("Stake: 2 base stakes + 1 × the pot", "Ставка: 2 баз. взноса + 1 × банк", "khrap"),
-    "statuses.*.locked": ("Locked stakes: a failed player's payment comes out of his locked stake first",
-                          "Заблокированные ставки: платёж провалившегося сначала берётся из его "
-                          "заблокированной ставки"),
-    "overridden_becomes": ("A declarer who is taken over by another call is out of the deal.",
-                           "Разыгрывающий, которого перебила другая заявка, выходит из игры."),
+    "all_pass.round_ante": (
+        'Before each new round every player adds 1 base stake to the pot.',
+        'Перед каждым новым кругом каждый добавляет в банк 1 базовую ставку.'),
+    "all_pass.last_ante": (
+        'every player adds 2 base stakes to the pot and the next dealer deals new cards',
+        'каждый добавляет в банк 2 базовые ставки, и следующий сдатчик сдаёт заново'),
+    "all_pass.redeal_ante": ('That new deal antes as usual.', 'Новая раздача начинается с обычной ставки на кон.'),
+    "statuses.*.tricks": ('The declarer must take at least 3 tricks', 'Храпящий должен взять не меньше 3'),
+    "statuses.*.stake.base": ('failing: pays 3 base stakes', 'при провале платит 3 базовые ставки', 'khrap'),
+    "statuses.*.stake.pots": ("+ 1 × the pot", "+ 1 × банк", "khrap"),
+    "statuses.*.locked": (
+        'Locked stakes: a player who locks a stake puts it aside from his chips when he calls',
+        'Заблокированные ставки: заявившись, игрок откладывает ставку из своих фишек'),
+    "overridden_becomes": (
+        'A declarer who is taken over by another call is out of the deal.',
+        'Храпящий, которого перебила другая заявка, выходит из игры.'),
     "calls": ("says Khrap, Help, Merry, Wrap, Helicopter or Pass",
               "Храп, Помогу, Веселюсь, Заворачиваю, Вертолёт или Пас"),
     "calls.*.name": ("says Snort, Help", "Фырк, Помогу"),
     "calls.*.description": ("Changed.", "Изменено."),
     "calls.*.enabled": ("says Khrap, Help, Merry, Wrap, Helicopter or Pass",
                         "Храп, Помогу, Веселюсь, Заворачиваю, Вертолёт или Пас"),
-    "calls.*.requires.declarer": ("Step 1 | Becomes a helper", "Шаг 1 | Становится помощником", "help"),
-    "calls.*.requires.dealer": ("dealer only", "только сдающий", "help"),
-    "calls.*.requires.blind": ("blind: before looking at his cards", "вслепую: не посмотрев в свои карты", "help"),
+    "calls.*.requires.declarer": ('Step 1 | Becomes a helper', 'Шаг 1 | Становится помогающим', 'help'),
+    "calls.*.requires.dealer": ('dealer only', 'только сдатчик', 'help'),
+    "calls.*.requires.blind": ('blind: before looking at his cards', 'втёмную: не посмотрев в свои карты', 'help'),
     "calls.*.requires.holds": ("-holding the trump ace", "-на руке: козырной туз", "merry"),
     "calls.*.requires.holds[].rank": ("holding the trump king", "на руке: козырной король", "merry"),
     "calls.*.requires.holds[].suit": ("holding the A♥", "на руке: Т♥", "merry"),
     "calls.*.requires.min_trumps": ("with at least 1 trump", "не меньше 1 козыря на руке", "help"),
-    "calls.*.requires.max_trumps": ("with at most 3 trumps", "не больше 3 козырей на руке", "help"),
+    "calls.*.requires.max_trumps": (
+        'with no more than 3 trumps in all',
+        'если всего у него не больше 3 козырей',
+        'help'),
     "calls.*.requires.turned_rank": ("when the turned card is the trump king", "если открытая карта — козырной король",
                                      "wrap"),
-    "calls.*.effects.status": ("Out of the deal", "Вне игры в этой раздаче", "help"),
-    "calls.*.effects.override": ("-takes over from a declarer", "-перебивает разыгрывающего", "merry"),
+    "calls.*.effects.status": (
+        'Out for now: he may still come in at step 2',
+        'Пока вне игры: он ещё может вступить на шаге 2',
+        'help'),
+    "calls.*.effects.override": ('-takes over from a declarer', '-перебивает храпящего', 'merry'),
     "calls.*.effects.forces_others": ("everyone else who holds cards must help",
                                       "все остальные с картами обязаны помогать",
                                       "khrap"),
     "calls.*.effects.ends_stage": ("ends this step at once", "сразу завершает шаг", "khrap"),
     "calls.*.effects.skip_stages": ("step 2 is skipped", "шаг 2 пропускается", "helicopter"),
     "calls.*.effects.when": ("at his exchange turn", "в свою очередь обмена", "take-five"),
-    "calls.*.effects.keep": ("-shows and keeps the trump ace", "-показывает и оставляет: козырной туз", "merry"),
-    "calls.*.effects.keep[].rank": ("shows and keeps the trump king", "показывает и оставляет: козырной король",
-                                    "merry"),
+    "calls.*.effects.keep": (
+        '-shows the trump ace and keeps it',
+        '-показывает козырного туза и оставляет его себе',
+        'merry'),
+    "calls.*.effects.keep[].rank": (
+        'shows the trump king and keeps it',
+        'показывает козырного короля и оставляет его себе',
+        'merry'),
     "calls.*.effects.keep[].suit": ("shows and keeps the A♥", "показывает и оставляет: Т♥", "merry"),
     "calls.*.effects.discard_hand": ("-throws his hand", "-сбрасывает все карты", "take-five"),
     "calls.*.effects.take_turned": ("may take the turned trump card as one of the cards he draws",
                                     "может взять открытый козырь в счёт добираемых карт", "take-five"),
-    "calls.*.effects.draw": ("draws 6 cards, then discards 2", "берёт 6 карт, затем сбрасывает 2", "take-five"),
-    "calls.*.effects.then_discard": ("draws 6 cards, then discards 2", "берёт 6 карт, затем сбрасывает 2", "take-five"),
+    "calls.*.effects.draw": (
+        'he draws a new hand of 6 cards, then discards 2',
+        'берёт новые: 6 карт, затем сбрасывает 2',
+        'take-five'),
+    "calls.*.effects.then_discard": (
+        'he draws a new hand of 6 cards, then discards 2',
+        'берёт новые: 6 карт, затем сбрасывает 2',
+        'take-five'),
     "calls.*.exchange.takes_part": ("no exchange turn", "в обмене не участвует", "khrap"),
     "calls.*.exchange.min_discard": ("exchanges at least 1 card", "меняет не меньше 1 карты", "khrap"),
     "calls.*.exchange.max_discard": ("exchanges at most 2 cards", "меняет не больше 2 карт", "khrap"),
@@ -231,27 +260,30 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "calls.*.exchange.then_discard": ("draws 1 card more than he discards, then discards 1",
                                       "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
     "stages": ("Four aces: no step checks for it, so it never happens.", "ни один шаг этого не проверяет"),
-    "stages[].kind": ("-The declarer names the trump suit.", "-Разыгрывающий называет козырную масть."),
+    "stages[].kind": ('-The declarer names the trump suit.', '-Храпящий называет козырную масть.'),
     "stages[].phase": ("2. **Bidding.**", "2. **Торговля.**"),
-    "stages[].speakers": ("each player other than the declarer who still holds cards",
-                          "каждого, кроме разыгрывающего, у кого ещё есть карты"),
-    "stages[].start": ("2. **Offers.** Starting on the dealer's left",
-                       "слева от сдающего, по часовой стрелке, каждого игрока вне игры"),
+    "stages[].speakers": (
+        'each player other than the declarer who still holds cards',
+        'каждого, кроме храпящего, у кого ещё есть карты'),
+    "stages[].start": (
+        "2. **Offers.** Starting on the dealer's left",
+        'слева от сдатчика, по часовой стрелке, каждого игрока вне игры'),
     "stages[].calls": ("Never: no step offers it", "Никогда: ни один шаг её не предлагает", "sad"),
-    "stages[].out_hands": ("says Take five or Pass. When this step ends with a declarer, those who are out throw "
-                           "their cards away.", "Беру пять или Пас. Если шаг закончился с разыгрывающим, игроки вне "
-                           "игры сбрасывают карты."),
-    "stages[].order": ("Exchange order: the declarer, then the helpers",
-                       "Порядок обмена: разыгрывающий, затем помощники"),
-    "stages[].order[].statuses": ("Exchange order: the declarer;", "Порядок обмена: разыгрывающий;"),
-    "stages[].order[].calls": ("the declarer and the helpers or those who said Take five",
-                               "разыгрывающий и помощники или сказавшие «Беру пять»"),
-    "stages[].order_by_call": ("-When the declarer said Snore, the order is",
-                               "-Если разыгрывающий сказал «Храп», порядок"),
-    "stages[].order_by_call.*[].statuses": ("said Shoot, the order is: the declarer and the helpers,",
-                                            "сказал «Стреляю», порядок такой: разыгрывающий и помощники,"),
-    "stages[].order_by_call.*[].calls": ("said Shoot, the order is: the declarer or those who said Five,",
-                                         "сказал «Стреляю», порядок такой: разыгрывающий или сказавшие «Пять»"),
+    "stages[].out_hands": (
+        'says Take five or Pass. When this step ends with a declarer, those who are out throw their cards away.',
+        'Беру пять или Пас. Если шаг закончился с храпящим, игроки вне игры сбрасывают карты.'),
+    "stages[].order": ('Exchange order: the declarer, then the helpers', 'Порядок обмена: храпящий, затем помогающие'),
+    "stages[].order[].statuses": ('Exchange order: the declarer;', 'Порядок обмена: храпящий;'),
+    "stages[].order[].calls": (
+        'the declarer and the helpers or those who said Take five',
+        'храпящий и помогающие или сказавшие «Беру пять»'),
+    "stages[].order_by_call": ('-When the declarer said Snore, the order is', '-Если храпящий сказал «Храп», порядок'),
+    "stages[].order_by_call.*[].statuses": (
+        'said Shoot, the order is: the declarer and the helpers,',
+        'сказал «Стреляю», порядок такой: храпящий и помогающие,'),
+    "stages[].order_by_call.*[].calls": (
+        'said Shoot, the order is: the declarer or those who said Five,',
+        'сказал «Стреляю», порядок такой: храпящий или сказавшие «Пять»'),
     "stages[].max_discard": ("A player may exchange at most 3 cards.", "Можно поменять не больше 3 карт."),
     "draw_from": ("Whoever draws may say where from: the top (usual), the bottom, or the N-th card from the top",
                   "Кто добирает, может сказать откуда: сверху (обычно), снизу или с N-й карты сверху"),
@@ -262,7 +294,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                        "он обязан побить старшую карту этой масти во взятке, если может"),
     "play.must_overtrump": ("Playing a trump, he must beat the best trump on the trick if he can.",
                             "Козыряя, он обязан перебить старший козырь во взятке, если может."),
-    "play.first_lead.calls": ("The declarer leads to the first trick.", "В первую взятку ходит разыгрывающий."),
+    "play.first_lead.calls": ('The declarer leads to the first trick.', 'В первую взятку ходит храпящий.'),
     "play.lone_declarer_takes_all": ("he plays the tricks out alone", "он разыгрывает взятки сам"),
     "joker": ("Joker: the 7♠ is the joker.", "Джокер: 7♠ — джокер."),
     "joker.card": ("the 6♠ is the joker", "6♠ — джокер"),
@@ -273,42 +305,55 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "instant_wins.*.enabled": ("-Four aces:", "-Четыре туза:"),
     "instant_wins.*.rank": ("who holds K♠ K♥ K♦ K♣", "К♠ К♥ К♦ К♣"),
     "instant_wins.*.count": ("who holds 3 cards of rank A", "3 карты достоинства Т"),
-    "instant_wins.*.payers": ("Every other player then pays into the pot: his stake, or a helper's stake if he is out.",
-                              "Затем каждый другой игрок платит в банк свою ставку, а игрок вне игры — "
-                              "ставку помощника."),
-    "instant_wins.*.next_ante": ("The next deal antes as usual.", "Следующая раздача начинается с обычного анте."),
+    "instant_wins.*.payers": (
+        "Every other player then pays into the pot: his stake, or a helper's stake if he is out.",
+        'Затем каждый другой игрок платит в банк свою ставку, а игрок вне игры — ставку помогающего.'),
+    "instant_wins.*.next_ante": (
+        'The next deal antes as usual.',
+        'Следующая раздача начинается с обычной ставки на кон.'),
     "settlement.trick_share.divisor": ("Each trick pays ⌊P / 5⌋", "Каждая взятка приносит ⌊P / 5⌋"),
-    "settlement.trick_share.statuses": ("Each trick pays ⌊P / 4⌋ from the pot to each helper,",
-                                        "Каждая взятка приносит ⌊P / 4⌋ из банка — каждому помощнику,"),
+    "settlement.trick_share.statuses": (
+        'Each trick pays ⌊P / 4⌋ from the pot to each helper,',
+        'Каждая взятка приносит ⌊P / 4⌋ из банка — каждому помогающему,'),
     "settlement.trick_share.fulfilled_only": ("but only to a player who met his obligation",
                                               "но только тому, кто выполнил обязательство"),
     "settlement.declarer_prize": ("A declarer who met his obligation then takes, by the bidding round in which he "
                                   "declared: round 1: all that is left in the pot",
                                   "круг 1 — всё, что осталось в банке"),
     "settlement.penalties": ("A failed player pays nothing.", "Провалившийся ничего не платит."),
-    "settlement.penalties[].status": ("Then a failed declarer pays his stake",
-                                      "Затем провалившийся разыгрывающий платит"),
+    "settlement.penalties[].status": ('Then a failed declarer pays his stake', 'Затем провалившийся храпящий платит'),
     "settlement.penalties[].calls": ("Then a failed player who said Khrap pays", "сказавший «Храп» платит свою ставку"),
     "settlement.penalties[].tricks": ("Then a failed player with 0 tricks pays",
                                       "провалившийся игрок с 0 взятками платит"),
     "settlement.penalties[].held": ("-having held the trump ace", "-имея на руке: козырной туз"),
     "settlement.penalties[].held[].rank": ("having held the trump king", "имея на руке: козырной король"),
     "settlement.penalties[].held[].suit": ("having held the A♠", "имея на руке: Т♠"),
-    "settlement.penalties[].pay": ("Then a failed player pays 3 base stakes",
-                                   "Затем провалившийся игрок платит 3 базовых взноса"),
+    "settlement.penalties[].pay": (
+        'Then a failed player pays 3 base stakes',
+        'Затем провалившийся игрок платит 3 базовые ставки'),
     # "1 base stake" and "1 баз. взнос" also match the plural the sheet prints today ("1 base stakes")
-    "settlement.penalties[].pay.base": ("having held the trump ace: pays 1 base stake",
-                                        "козырной туз платит 1 баз. взнос"),
+    "settlement.penalties[].pay.base": ('having held the trump ace: pays 1 base stake', 'козырной туз платит 1 базов'),
     "settlement.penalties[].pay.pots": ("having held the trump ace: pays 5 × P", "козырной туз платит 5 × P"),
     "settlement.pot_after": ("What is left in the pot, fines included, stays there for the next deal.",
                              "Всё, что осталось в банке, вместе со штрафами, переходит в следующую раздачу."),
     "settlement.remainder": ("What rounding leaves goes to the player with the most tricks.",
                              "Остаток от округления получает игрок с наибольшим числом взяток."),
-    "next_dealer": ("The next deal is dealt by this deal's final declarer",
-                    "Следующую раздачу сдаёт последний разыгрывающий этой раздачи"),
+    "next_dealer": (
+        "The next deal is dealt by this deal's final declarer",
+        'Следующую раздачу сдаёт последний храпящий этой раздачи'),
     "allow_debt": ("No debts: a call that could cost a player more chips than he has is not allowed to him.",
                    "В долг не играют: заявка, которая может стоить игроку больше фишек, чем у него есть, "
                    "ему запрещена."),
+    "notes": ("The loser fetches the snacks.", "Проигравший несёт закуску."),
+    "play.first_lead.suit": ("The first lead of a deal must be a trump if the leader holds one.",
+                             "Первым ходом в сдаче должен быть козырь, если он есть у ходящего."),
+    "stages[].name": ("3. **Purchase.**", "3. **Закупка.**"),
+    "table.first_dealer": ("whoever draws the lowest card deals", "сдаёт тот, кто вытянул самую младшую"),
+    "table.join": (
+        'join the table or leave it between any two deals',
+        'уходить из-за стола можно между любыми раздачами'),
+    "table.session_end": ("A session may end after any deal;", "Игру можно закончить после любой раздачи"),
+    "terms": ("Becomes the khrapper:", "заявивш"),
 }
 
 
@@ -415,8 +460,23 @@ def test_every_change_has_its_expected_sentence() -> None:
     assert sorted(EXPECTED) == sorted(MUTATIONS)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("path", sorted(EXPECTED))
+# Sheets that state a rule wrongly today: the expected words are the rule's; the test fails (strictly) once fixed.
+SHEET_BUGS = {
+    "calls.*.exchange.draw_extra": "an extra exchange draw is said as drawing 'in their place' (of the discards): "
+                                   "it is one card more than he discards",
+    "calls.*.exchange.then_discard": "the same extra-draw sentence as calls.*.exchange.draw_extra",
+    "statuses.*.stake.pots": "a stake in pots is not stated anywhere on the sheet (the calls table says only "
+                             "'pays his stake')",
+}
+
+
+def _sentence_cases() -> list:
+    return [pytest.param(path, lang, marks=[pytest.mark.xfail(strict=True, reason=SHEET_BUGS[path])]
+                         if path in SHEET_BUGS else [])
+            for path in sorted(EXPECTED) if path in MUTATIONS for lang in ("en", "ru")]
+
+
+@pytest.mark.parametrize(("path", "lang"), _sentence_cases())
 def test_a_changed_field_says_its_rule(path: str, lang: str) -> None:
     """The changed sheet states the new rule in the expected words (or the old rule is gone)."""
     en, ru, *row = EXPECTED[path]
@@ -501,13 +561,13 @@ def _variant(base: str, **changes: Any) -> Variant:
 
 def test_a_penalty_for_some_calls_shows_only_in_their_rows() -> None:
     variant = _variant("khrap", settlement__penalties=[{"calls": ["khrap"]}])
-    assert "failing: pays his stake" in _text(variant, "en", "khrap")
+    assert "failing: pays 2 base stakes" in _text(variant, "en", "khrap")
     assert "failing" not in _text(variant, "en", "help")
 
 
 def test_a_penalty_for_one_status_shows_only_in_its_rows() -> None:
     variant = _variant("khrap", settlement__penalties=[{"status": "declarer"}])
-    assert "failing: pays his stake" in _text(variant, "en", "merry")
+    assert "failing: pays 2 base stakes" in _text(variant, "en", "merry")
     assert "failing" not in _text(variant, "en", "sad")
 
 
@@ -521,14 +581,16 @@ def test_the_stock_a_call_needs_counts_its_extra_exchange_draws() -> None:
     """khrap exchanging at least 1 card and drawing 1 extra (then discarding it) reserves 2 cards of the stock."""
     variant = _variant("khrap", calls__khrap__exchange={"min_discard": 1, "draw_extra": 1, "then_discard": 1},
                        calls__helicopter__effects__skip_stages=["fives"])
-    assert "while the stock has 2 cards for it" in _text(variant, "en", "khrap")
+    assert "only while the stock still holds 2 cards for him" in _text(variant, "en", "khrap")
 
 
-def test_a_carried_pot_has_no_rounding_sentence() -> None:
-    """settlement.remainder only matters when the pot is shared at once (pot_after: redistribute)."""
-    variant = _variant("khrap", settlement__pot_after="carry")
-    assert "rounding leaves" not in _text(variant, "en", None)
-    assert "What rounding leaves stays in the pot." in _text(builtin("khrap"), "en", None)
+@pytest.mark.xfail(strict=True, reason="the sheet says rounding goes to the most tricks (remainder: most_tricks) "
+                   "also where the pot is carried, but the kernel gives it only when the pot is shared "
+                   "(khrap.engine.settlement._redistribute): rounding stays in a carried pot")
+def test_a_carried_pot_keeps_what_rounding_leaves() -> None:
+    """settlement.remainder: most_tricks acts only when the pot is shared at once (pot_after: redistribute)."""
+    variant = _variant("khrap", settlement__pot_after="carry", settlement__remainder="most_tricks")
+    assert "goes to the player with the most tricks" not in _text(variant, "en", None)
 
 
 def test_no_overridden_declarer_sentence_without_a_call_that_overrides() -> None:

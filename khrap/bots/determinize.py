@@ -3,7 +3,7 @@
 ``seat_view(state, seat)`` is the one place a search bot touches the real
 ``GameState``.  It copies only what that seat may know: the public table
 (statuses, calls, stakes, turned and shown cards, tricks, the stage reached),
-the seat's own hand once looked, the history as that seat saw it, and the
+the seat's own hand once looked, the events as that seat saw them (their secrets dropped), and the
 facts it read there (cards played, voids shown, cards shown or taken from the
 table, its own discards).  Every other card goes into one pool in canonical
 order, with only the number of cards each place holds: so two states that
@@ -20,10 +20,9 @@ import copy
 import random
 
 from khrap import words as w
-from khrap.bots.knowledge import DealFacts, deal_facts, deal_lines
+from khrap.bots.knowledge import DealFacts, deal_facts, deal_start
 from khrap.engine import GameState
 from khrap.engine.rules import pattern_card
-from khrap.engine.state import Event
 
 
 def fast_clone(state: GameState) -> GameState:
@@ -38,6 +37,8 @@ def fast_clone(state: GameState) -> GameState:
             value = [x[:] if isinstance(x, list) else x for x in value]
         elif isinstance(value, (set, dict)):
             value = value.copy()
+        elif hasattr(value, "__copy__"):  # e.g. the observations' per-seat lists: a copy starts its own
+            value = copy.copy(value)
         new.__dict__[key] = value
     return new
 
@@ -60,8 +61,8 @@ class SeatView:
 
     def __init__(self, state: GameState, seat: int) -> None:
         self.seat = seat
-        lines = [e.text if e.seat == seat else e.public for e in state.log]
-        facts = deal_facts(lines, seat)
+        log = state.log[deal_start([e.kind for e in state.log]):]
+        facts = deal_facts([e.data(seat) for e in log], seat)
         self.looked = state.looked[seat]
         on_table = set(state.won) | set(state.turned) | {c for _, c, _ in state.trick}
         own = set(state.hands[seat]) if self.looked else set()
@@ -89,7 +90,7 @@ class SeatView:
         self.discard_count = max(0, len(state.discards) - len(self.known_gone))
         self.base = fast_clone(state)
         base = self.base
-        base.log = [Event(line, line, None) for line in deal_lines(lines)]
+        base.log = [e.public_copy() for e in log]
         base.decks_dealt, base.scripted_decks, base.rng = [], [], random.Random(0)
         if hasattr(base, "last_legal"):
             base.last_legal = (None, [])

@@ -28,7 +28,7 @@ def info_from_observation(obs: dict, rules: Rules) -> Info:
     """The facts a seat's observation gives, in card ints."""
     seat = obs["seat"]
     trump = None if obs["trump"] is None else parse_suit(obs["trump"])
-    facts = deal_facts(obs["history"], seat)
+    facts = deal_facts(obs["events"], seat)
     turned = [parse_card(c) for c in obs["turned"]]
     gone = facts.played_cards | facts.own_gone | set(turned) | {parse_card(c) for _, c, _ in obs["trick"]}
     follow = rules.variant.play

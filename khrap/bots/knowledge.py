@@ -1,7 +1,7 @@
-"""What one seat has learned in the current deal, read from the history lines it saw.
+"""What one seat has learned in the current deal, read from the events it saw.
 
-Both the heuristic bot (from ``observation["history"]``) and the determinizer
-(from the same lines as that seat saw them) use it, so neither reads more than
+Both the heuristic bot (from ``observation["events"]``) and the determinizer
+(from the same events as that seat saw them) use it, so neither reads more than
 the seat may know: the cards played and who played them, the suits a player
 showed he lacks, the cards shown or taken from the table, and the cards the
 seat itself drew, threw or discarded.
@@ -9,28 +9,20 @@ seat itself drew, threw or discarded.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from khrap.cards import CardError, parse_card
+from khrap.cards import card_str
 
-_DEAL = re.compile(r"^seat \d+ deals \d+ cards each")
-_PLAY = re.compile(r"^seat (\d+) plays (\w\w)( as the joker)?$")
-_TRICK = re.compile(r"^seat (\d+) takes the trick")
-_SHOWS = re.compile(r"^seat (\d+) shows ((?:\w\w ?)+)$")
-_TAKES = re.compile(r"^seat (\d+) takes (\w\w) from the table$")
-_SWAPS = re.compile(r"^seat (\d+) swaps hand card \d+ for (\w\w)$")
-_DRAWS = re.compile(r"^seat (\d+) draws ((?:[2-9TJQKA][SHDC] ?)+)(?: from .*)?$")
-_EXCHANGES = re.compile(r"^seat (\d+) exchanges ((?:[2-9TJQKA][SHDC] ?)+)$")
-_DISCARDS = re.compile(r"^seat (\d+) discards ([2-9TJQKA][SHDC])$")
+_CARD = {card_str(c): c for c in range(52)}
 
 
-def _cards(text: str) -> list[int]:
-    try:
-        return [parse_card(t) for t in text.split()]
-    except CardError:
-        return []
+def _card(value: str | int) -> int:
+    return value if isinstance(value, int) else _CARD[value]
+
+
+def _cards(values) -> list[int]:
+    return [_card(v) for v in values]
 
 
 @dataclass
@@ -69,35 +61,44 @@ class DealFacts:
         return self.played[done:]
 
 
-def deal_lines(lines: Sequence[str]) -> Sequence[str]:
-    """The lines of the current deal (from its last deal, a redeal's included)."""
-    for i in range(len(lines) - 1, -1, -1):
-        if _DEAL.match(lines[i]):
-            return lines[i:]
-    return lines
+def deal_start(kinds: Sequence[str]) -> int:
+    """Where the current deal begins among events of these kinds: its last dealing (a redeal's included)."""
+    for i in range(len(kinds) - 1, -1, -1):
+        if kinds[i] == "dealt":
+            return i
+    return 0
 
 
-def deal_facts(lines: Sequence[str], seat: int) -> DealFacts:
-    """Read the current deal's lines as ``seat`` saw them."""
+def deal_events(events: Sequence[dict]) -> Sequence[dict]:
+    """The events of the current deal (from its last dealing, a redeal's included)."""
+    return events[deal_start([e["kind"] for e in events]):]
+
+
+def deal_facts(events: Sequence[dict], seat: int) -> DealFacts:
+    """Read the current deal's events (JSON-ready, as ``Event.data(seat)`` gives them) as ``seat`` saw them."""
     facts = DealFacts()
     current: list[tuple[int, int, bool]] = []
-    for line in deal_lines(lines):
-        if m := _PLAY.match(line):
-            entry = (int(m[1]), parse_card(m[2]), bool(m[3]))
+    for event in deal_events(events):
+        kind, who = event["kind"], event["seat"]
+        if kind == "played":
+            entry = (who, _card(event["card"]), bool(event["joker"]))
             facts.played.append(entry)
             current.append(entry)
-            facts.public_in_hand.get(entry[0], set()).discard(entry[1])
-        elif _TRICK.match(line):
+            facts.public_in_hand.get(who, set()).discard(entry[1])
+        elif kind == "took_trick":
             facts.tricks.append(current)
             current = []
-        elif m := _SHOWS.match(line) or _TAKES.match(line) or _SWAPS.match(line):
-            who = int(m[1])
-            cards = _cards(m[2])
+        elif kind in ("shown", "took_turned", "swapped"):
+            cards = _cards(event["cards"]) if kind == "shown" else [_card(event["card"])]
             facts.public_in_hand.setdefault(who, set()).update(cards)
             if who == seat:
                 facts.own_seen.update(cards)
-        elif (m := _DRAWS.match(line)) and int(m[1]) == seat:
-            facts.own_seen.update(_cards(m[2]))
-        elif (m := _EXCHANGES.match(line) or _DISCARDS.match(line)) and int(m[1]) == seat:
-            facts.own_gone.update(_cards(m[2]))
+        elif who != seat:
+            continue
+        elif kind == "drew" and "cards" in event:
+            facts.own_seen.update(_cards(event["cards"]))
+        elif kind == "exchanged" and "cards" in event:
+            facts.own_gone.update(_cards(event["cards"]))
+        elif kind == "discarded" and "card" in event:
+            facts.own_gone.add(_card(event["card"]))
     return facts

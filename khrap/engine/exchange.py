@@ -6,6 +6,7 @@ from khrap import words as w
 from khrap.cards import cards_str
 from khrap.engine import calls
 from khrap.engine.actions import Action
+from khrap.engine.preconditions import source_refusal
 from khrap.variant.schema import Call, ExchangeStage
 
 
@@ -86,7 +87,7 @@ def refusal(state, seat: int, action: Action, stage: ExchangeStage) -> str | Non
         return f"seat {seat} may exchange {least} to {max(most, least)} cards now"
     if action.source != w.TOP and state.rules.variant.draw_from == "top":
         return "draws come from the top of the stock in this variant"
-    return calls.source_refusal(state, len(cards) + extra, action.source)
+    return source_refusal(state, len(cards) + extra, action.source)
 
 
 def exchange(state, seat: int, action: Action) -> None:
@@ -100,11 +101,7 @@ def exchange(state, seat: int, action: Action) -> None:
         hand.remove(card)
         state.discards.append(card)
     count = len(action.cards)
-    state.say(
-        f"seat {seat} exchanges {' '.join(cards_str(action.cards)) or 'nothing'}",
-        seat,
-        public=f"seat {seat} exchanges {count}",
-    )
+    state.emit("exchanged", seat, {"cards": tuple(action.cards)}, count=count)
     calls.draw(state, seat, count + extra, action.source)
     if rule:
         state.owed_discards[seat] += rule.then_discard
@@ -116,7 +113,7 @@ def discard(state, seat: int, card: int) -> None:
     state.hands[seat].remove(card)
     state.discards.append(card)
     state.owed_discards[seat] -= 1
-    state.say(f"seat {seat} discards {cards_str([card])[0]}", seat, public=f"seat {seat} discards a card")
+    state.emit("discarded", seat, {"card": card})
     if state.owed_discards[seat]:
         state.set_pending("discard", seat)
 

@@ -58,10 +58,10 @@ def _speakers(state: GameState, stage: CallsStage) -> list[int]:
 
 def _all_pass(state: GameState) -> None:
     rule = state.rules.variant.all_pass
-    state.say(f"all pass in round {state.round}")
+    state.emit("all_passed", round=state.round)
     if state.round < rule.rounds:
         state.round += 1
-        state.collect_from_all(rule.round_ante, f"round {state.round}")
+        state.collect_from_all(rule.round_ante, "round")
         state.return_locks()
         state.statuses = [w.UNDECIDED] * state.n
         state.call_of = [None] * state.n
@@ -75,10 +75,10 @@ def _all_pass(state: GameState) -> None:
         state.stage_index = 0
         state.stage_started = False
         return
-    state.collect_from_all(rule.last_ante, "all passed in every round")
+    state.collect_from_all(rule.last_ante, "last")
     if not state.rules.variant.allow_debt and not _anyone_can_declare(state):
         # Without debts a broke table could pass out forever: the session ends instead.
-        state.say("nobody can cover a declaring call: the session is over")
+        state.emit("session_over")
         state.session_over = True
         settlement.finish_deal(state)
         return
@@ -130,7 +130,7 @@ def _dispatch(state: GameState, seat: int, action: Action) -> None:
     state.pending = None
     if word == w.LOOK:
         state.looked[seat] = True
-        state.say(f"seat {seat} looks at his cards", seat)
+        state.emit("looked", seat)
         state.pending = legal.Pending("call", seat)
     elif word == w.DISCARD:
         exchange.discard(state, seat, action.cards[0])

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from khrap import words as w
 from khrap.cards import card_str
-from khrap.engine import calls, exchange, play
+from khrap.engine import calls, exchange, play, preconditions
 from khrap.engine.actions import Action, call_forms
 from khrap.engine.state import Pending
 
@@ -29,11 +29,12 @@ def _call_forms(state, cid: str) -> tuple[Action, ...]:
 
 
 def _legal_calls(state, seat: int) -> list[Action]:
+    """The forms of the stage's calls whose preconditions ``seat`` meets (their tests only: no reason is made)."""
     return [
         form
         for cid in state.rules.stage_calls(_stage(state))
         for form in _call_forms(state, cid)
-        if calls.refusal(state, seat, cid, form) is None
+        if preconditions.met(state, seat, cid, form.take_turned)
     ]
 
 
@@ -42,7 +43,7 @@ def blind_call_open(state, seat: int) -> bool:
     if state.looked[seat] or not state.rules.blind_calls:
         return False
     return any(
-        calls.refusal(state, seat, cid, form) is None
+        preconditions.met(state, seat, cid, form.take_turned)
         for cid in state.rules.stage_calls(_stage(state))
         if cid in state.rules.blind_calls
         for form in _call_forms(state, cid)

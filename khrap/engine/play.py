@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from khrap import words as w
-from khrap.cards import card_str
+from khrap.cards import SUITS, card_str
+from khrap.engine import trick
 from khrap.engine.actions import Action
 
 
@@ -31,34 +32,20 @@ def start(state) -> bool:
     state.in_play = active_seats(state)
     if state.in_play == [state.declarer] and state.rules.variant.play.lone_declarer_takes_all:
         state.tricks[state.declarer] = state.rules.hand_size
-        state.say(f"seat {state.declarer} plays alone and is credited every trick")
+        state.emit("credited", state.declarer, tricks=state.rules.hand_size)
         return False
     state.leader = first_leader(state)
     state.set_pending("play", state.leader)
     return True
 
 
-def _effective(state, card: int, as_joker: bool) -> tuple[int, int]:
-    """(class, rank) for comparing cards on a trick: joker 3, trump 2, led suit 1, other 0."""
-    if as_joker:
-        return (3, 0)
-    led = led_suit(state)
-    suit = card // 13
-    if suit == state.trump:
-        return (2, card % 13)
-    return (1 if suit == led else 0, card % 13)
-
-
 def led_suit(state) -> int | None:
     """The suit the first card asks for; None for a joker led as the joker."""
-    if not state.trick:
-        return None
-    _, card, as_joker = state.trick[0]
-    return None if as_joker else card // 13
+    return trick.led_suit(state.trick)
 
 
 def winning_entry(state) -> tuple[int, int, bool]:
-    return max(state.trick, key=lambda e: _effective(state, e[1], e[2]))
+    return trick.best(state.trick, state.trump)[0]
 
 
 def playable(state, seat: int) -> list[tuple[int, bool]]:
@@ -71,10 +58,31 @@ def playable(state, seat: int) -> list[tuple[int, bool]]:
     return options
 
 
+def first_lead_suit(state) -> int | None:
+    """The suit the first lead of the deal must be, if the leader holds one (``play.first_lead.suit``).
+
+    None: any lead, because it is not the first trick, the variant asks no suit, or it asks for
+    trump and there is none."""
+    suit = state.rules.variant.play.first_lead.suit
+    if suit is None or state.won:
+        return None
+    return state.trump if suit == "trump" else SUITS.index(suit)
+
+
+def leads(state, hand: list[int]) -> list[int]:
+    """The cards ``hand`` may lead: of the first lead's suit if it holds one (see ``first_lead_suit``), else any."""
+    suit = first_lead_suit(state)
+    if suit is not None:
+        same = [c for c in hand if c // 13 == suit]
+        if same:
+            return same
+    return list(hand)
+
+
 def _plain_choices(state, hand: list[int]) -> list[int]:
     rules = state.rules.variant.play
     if not state.trick:
-        return list(hand)
+        return leads(state, hand)
     trump = state.trump
     led = led_suit(state)
     if led is None:
@@ -92,9 +100,7 @@ def _plain_choices(state, hand: list[int]) -> list[int]:
 
 def _beat(state, cards: list[int]) -> list[int]:
     """The cards that beat the trick's best card, if any can; otherwise all."""
-    best = _effective(state, *winning_entry(state)[1:])
-    higher = [c for c in cards if _effective(state, c, False) > best]
-    return higher or cards
+    return trick.beaters(cards, state.trick, state.trump)
 
 
 def refusal(state, seat: int, action: Action) -> str | None:
@@ -114,6 +120,10 @@ def _follow_reason(state, seat: int) -> str:
     led = led_suit(state)
     hand = state.hands[seat]
     rules = state.rules.variant.play
+    if not state.trick:
+        suit = first_lead_suit(state)
+        what = f"a trump ({SUITS[suit]})" if rules.first_lead.suit == "trump" else f"a card of {SUITS[suit]}"
+        return f"seat {seat} must lead {what} to the first trick"
     if led is not None and any(c // 13 == led for c in hand):
         beat = " and beat the best card if possible" if rules.must_beat else ""
         return f"seat {seat} must follow suit ({'SHDC'[led]}){beat}"
@@ -129,7 +139,7 @@ def play(state, seat: int, action: Action) -> None:
     state.looked[seat] = True
     state.hands[seat].remove(card)
     state.trick.append((seat, card, action.joker))
-    state.say(f"seat {seat} plays {card_str(card)}{' as the joker' if action.joker else ''}", seat)
+    state.emit("played", seat, card=card, joker=action.joker)
     seats = state.in_play
     if len(state.trick) < len(seats):
         state.set_pending("play", seats[(seats.index(seat) + 1) % len(seats)])
@@ -138,6 +148,6 @@ def play(state, seat: int, action: Action) -> None:
     state.tricks[winner] += 1
     state.won.extend(c for _, c, _ in state.trick)
     state.trick = []
-    state.say(f"seat {winner} takes the trick ({state.tricks[winner]})")
+    state.emit("took_trick", winner, count=state.tricks[winner])
     if state.hands[winner]:
         state.set_pending("play", winner)

@@ -75,6 +75,7 @@ class Rules:
         self.blind_calls = {cid for cid, c in self.calls.items() if c.requires.blind}
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
         self.forms: dict[tuple[str, int], tuple] = {}  # filled by the legal module as hands are seen
+        self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
 
     def complete_deck(self, listed: list[int]) -> list[int]:
         """A shuffle given by its top cards: the listed cards, then the rest in canonical order."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from khrap import words as w
 from khrap.cards import RANKS
 from khrap.engine.calls import stake_amount
+from khrap.engine.events import Ledger, LedgerItem
 from khrap.engine.rules import pattern_card
 from khrap.variant.schema import Penalty
 
@@ -18,57 +19,71 @@ def obligation(state, seat: int) -> int:
     return state.rules.variant.statuses[state.statuses[seat]].tricks
 
 
-def _pay_from_pot(state, seat: int, chips: int, why: str) -> None:
+def _pay_from_pot(state, seat: int, chips: int, reason: str, **why) -> int:
+    """Pay ``seat`` up to ``chips`` from the pot (never more than it holds); ``why``: the reason's numbers."""
     chips = max(0, min(chips, state.pot))
     if chips:
         state.pot -= chips
         state.stacks[seat] += chips
-        state.say(f"seat {seat} takes {chips} ({why}); pot {state.pot}")
+        state.emit("paid_out", seat, chips=chips, pot=state.pot, reason=reason, **why)
+    return chips
 
 
-def _pay_into_pot(state, seat: int, chips: int, why: str) -> None:
+def _pay_into_pot(state, seat: int, chips: int, reason: str, **why) -> None:
     """Pay ``chips`` into the pot, from his locked stake first."""
     from_lock = min(chips, state.locked[seat])
     state.locked[seat] -= from_lock
     state.stacks[seat] -= chips - from_lock
     state.pot += chips
-    state.say(f"seat {seat} pays {chips} ({why}); pot {state.pot}")
+    state.emit("paid_in", seat, chips=chips, pot=state.pot, reason=reason, **why)
 
 
 def settle(state) -> None:
-    """Settle a deal that was played out (or credited to a lone declarer)."""
+    """Settle a deal that was played out (or credited to a lone declarer), keeping each step in a ledger."""
     rules = state.rules.variant.settlement
     pot_at_start = state.pot
     seats = [s for s in state.seats_from(state.declarer) if state.active(s)]
     failed = {s for s in seats if state.tricks[s] < obligation(state, s)}
-    state.say(f"settlement: pot {pot_at_start}; tricks " + ", ".join(f"seat {s} {state.tricks[s]}" for s in seats))
-    _trick_shares(state, seats, failed, pot_at_start)
-    _declarer_prize(state, failed, pot_at_start)
+    state.emit("settling", pot=pot_at_start, tricks=tuple((s, state.tricks[s]) for s in seats))
+    ledger: list[LedgerItem] = []
+    divisor = rules.trick_share.divisor or state.rules.hand_size
+    _trick_shares(state, seats, failed, pot_at_start, divisor, ledger)
+    _declarer_prize(state, failed, pot_at_start, ledger)
     for seat in seats:
         if seat in failed:
-            _penalty(state, seat, pot_at_start)
+            _penalty(state, seat, pot_at_start, ledger)
+    for seat in seats:  # what is still locked goes back to its owner
+        if state.locked[seat]:
+            ledger.append(LedgerItem("unlock", seat, state.locked[seat], state.pot))
     state.return_locks()
     if rules.pot_after == "redistribute":
-        _redistribute(state, [s for s in seats if s not in failed])
-    finish_deal(state)
+        _redistribute(state, [s for s in seats if s not in failed], ledger)
+    ledger.append(LedgerItem("left", None, state.pot, state.pot))
+    failed_seats = tuple(s for s in seats if s in failed)
+    finish_deal(state, Ledger(pot_at_start, pot_at_start // divisor, divisor, failed_seats, tuple(ledger)))
 
 
-def _trick_shares(state, seats: list[int], failed: set[int], pot_at_start: int) -> None:
+def _trick_shares(state, seats: list[int], failed: set[int], pot_at_start: int, divisor: int, ledger: list) -> None:
     share = state.rules.variant.settlement.trick_share
-    unit = pot_at_start // (share.divisor or state.rules.hand_size)
+    unit = pot_at_start // divisor
     for seat in seats:
         if state.statuses[seat] in share.statuses and not (share.fulfilled_only and seat in failed):
-            _pay_from_pot(state, seat, unit * state.tricks[seat], f"{state.tricks[seat]} tricks × {unit}")
+            tricks = state.tricks[seat]
+            chips = _pay_from_pot(state, seat, unit * tricks, "share", tricks=tricks, unit=unit)
+            if chips:
+                ledger.append(LedgerItem("share", seat, chips, state.pot, tricks=tricks, unit=unit, base=pot_at_start))
 
 
-def _declarer_prize(state, failed: set[int], pot_at_start: int) -> None:
+def _declarer_prize(state, failed: set[int], pot_at_start: int, ledger: list) -> None:
     prizes = state.rules.variant.settlement.declarer_prize
     seat = state.declarer
     if not prizes or seat in failed:
         return
     prize = prizes[min(state.declarer_round, len(prizes)) - 1]
     chips = {"rest": state.pot, "half": pot_at_start // 2, "none": 0}[prize]
-    _pay_from_pot(state, seat, chips, f"declarer's prize, round {state.declarer_round}")
+    chips = _pay_from_pot(state, seat, chips, "prize", round=state.declarer_round)
+    if chips:
+        ledger.append(LedgerItem("prize", seat, chips, state.pot, base=pot_at_start, detail=prize))
 
 
 def _matches(state, seat: int, penalty: Penalty) -> bool:
@@ -82,20 +97,25 @@ def _matches(state, seat: int, penalty: Penalty) -> bool:
     return all(pattern_card(p, state.trump) in held for p in penalty.held)
 
 
-def _penalty(state, seat: int, pot_at_start: int) -> None:
+def _penalty(state, seat: int, pot_at_start: int, ledger: list) -> None:
     for penalty in state.rules.variant.settlement.penalties:
         if _matches(state, seat, penalty):
             break
     else:
         return
+    status, tricks = state.statuses[seat], state.tricks[seat]
     if penalty.pay == "stake":
-        chips = state.stake_of[seat]
+        chips, pots, bases = state.stake_of[seat], 0, 0
     else:
-        chips = penalty.pay.base * state.rules.variant.base_stake + penalty.pay.pots * pot_at_start
-    _pay_into_pot(state, seat, chips, f"failed {state.statuses[seat]}, {state.tricks[seat]} tricks")
+        pots, bases = penalty.pay.pots, penalty.pay.base * state.rules.variant.base_stake
+        chips = bases + pots * pot_at_start
+    _pay_into_pot(state, seat, chips, "penalty", status=status, tricks=tricks)
+    detail = "stake" if penalty.pay == "stake" else "amount"
+    ledger.append(LedgerItem("penalty", seat, chips, state.pot, tricks=tricks, base=pot_at_start, detail=detail,
+                             pots=pots, bases=bases))
 
 
-def _redistribute(state, winners: list[int]) -> None:
+def _redistribute(state, winners: list[int], ledger: list) -> None:
     """Divide the pot among those who did not fail, by tricks, each share rounded down."""
     winners = [s for s in winners if state.tricks[s] > 0]
     total = sum(state.tricks[s] for s in winners)
@@ -103,10 +123,13 @@ def _redistribute(state, winners: list[int]) -> None:
     if not total or pot <= 0:
         return
     for seat in winners:
-        _pay_from_pot(state, seat, pot * state.tricks[seat] // total, "share of the pot")
+        tricks = state.tricks[seat]
+        chips = _pay_from_pot(state, seat, pot * tricks // total, "redistribute")
+        ledger.append(LedgerItem("redistribute", seat, chips, state.pot, tricks=tricks, total=total, base=pot))
     if state.rules.variant.settlement.remainder == "most_tricks" and state.pot:
         best = max(winners, key=lambda s: state.tricks[s])
-        _pay_from_pot(state, best, state.pot, "what rounding left")
+        chips = _pay_from_pot(state, best, state.pot, "rounding")
+        ledger.append(LedgerItem("rounding", best, chips, state.pot))
 
 
 # ------------------------------------------------------------ instant wins
@@ -125,27 +148,29 @@ def instant_winner(state) -> tuple[str, int] | None:
 def instant_win(state, win_id: str, seat: int) -> None:
     """``seat`` takes the pot at once; the others pay their status stakes into it."""
     win = state.rules.variant.instant_wins[win_id]
-    state.say(f"seat {seat}: {win_id}")
+    state.emit("instant_win", seat, win=win_id)
     pot = state.pot
     state.pot = 0
     state.stacks[seat] += pot + state.locked[seat]
     state.locked[seat] = 0
-    state.say(f"seat {seat} takes the pot of {pot}")
+    state.emit("took_pot", seat, chips=pot)
     for other in state.clockwise_after(seat):
         if other == seat:
             continue
         if state.active(other):
-            _pay_into_pot(state, other, state.stake_of[other], f"{state.statuses[other]}'s stake")
+            _pay_into_pot(state, other, state.stake_of[other], "stake", status=state.statuses[other])
         elif win.payers == "all":
             helper = state.rules.variant.statuses[w.HELPER].stake
-            _pay_into_pot(state, other, stake_amount(state, helper), "a helper's stake")
+            _pay_into_pot(state, other, stake_amount(state, helper), "helper_stake")
     state.return_locks()
     state.skip_next_ante = win.next_ante == "skip_if_pot" and state.pot > 0
     finish_deal(state)
 
 
-def finish_deal(state) -> None:
-    """Unplayed cards to the discard pile; choose the next dealer; the deal is settled."""
+def finish_deal(state, ledger: Ledger | None = None) -> None:
+    """Unplayed cards to the discard pile; choose the next dealer; the deal is settled.
+
+    ``ledger``: the itemised settlement of a deal played out, carried by the ``settled`` event."""
     for hand in state.hands:
         state.discards.extend(hand)
         hand.clear()
@@ -155,4 +180,4 @@ def finish_deal(state) -> None:
     state.deals_completed += 1
     state.phase = w.SETTLED
     state.pending = None
-    state.say(f"deal settled; stacks {state.stacks}; pot {state.pot}")
+    state.emit("settled", stacks=tuple(state.stacks), pot=state.pot, ledger=ledger)

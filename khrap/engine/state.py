@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.cards import card_str, cards_str, suit_str
+from khrap.engine.events import Event
 from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
@@ -30,15 +30,6 @@ class Pending:
 
     kind: str  # "call", "discard", "exchange", "trump", "play"
     seat: int
-
-
-@dataclass(slots=True)
-class Event:
-    """One line of the log: what everybody saw, and what only ``seat`` saw."""
-
-    text: str
-    public: str
-    seat: int | None = None
 
 
 class GameState:
@@ -130,7 +121,7 @@ class GameState:
         self._reset_deal()
         if self.rules.variant.all_pass.redeal_ante == "normal":
             self._ante()
-        self.say(f"redeal by seat {self.dealer}")
+        self.emit("redealt", self.dealer)
         self._shuffle_and_deal()
 
     def return_locks(self) -> None:
@@ -147,14 +138,15 @@ class GameState:
             return
         self.collect_from_all(ante.amount, "ante")
 
-    def collect_from_all(self, stakes: int, why: str) -> None:
+    def collect_from_all(self, stakes: int, reason: str) -> None:
+        """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last."""
         if stakes <= 0:
             return
         chips = stakes * self.rules.variant.base_stake
         for seat in range(self.n):
             self.stacks[seat] -= chips
             self.pot += chips
-        self.say(f"{why}: every player puts {chips} in the pot; pot {self.pot}")
+        self.emit("anted", reason=reason, round=self.round, chips=chips, pot=self.pot)
 
     def _next_deck(self) -> list[int]:
         if self.scripted_decks:
@@ -173,7 +165,7 @@ class GameState:
             self.hands[order[i % self.n]].append(deck[i])
         self.stock = deck[size * self.n :]
         self.phase = w.BIDDING
-        self.say(f"seat {self.dealer} deals {size} cards each", private_hands=True)
+        self.emit("dealt", secret={"hands": tuple(tuple(h) for h in self.hands)}, dealer=self.dealer, size=size)
         if self.rules.variant.trump.source == "turned":
             self.turn_up()
 
@@ -185,16 +177,12 @@ class GameState:
         self.turned.append(card)
         self.turned_taken = False
         self.trump = card // 13
-        self.say(f"{card_str(card)} is turned: {suit_str(self.trump)} is trump")
+        self.emit("turned", card=card, trump=self.trump)
 
-    # ------------------------------------------------------------- logging
-    def say(self, text: str, seat: int | None = None, public: str | None = None, private_hands: bool = False) -> None:
-        """Log an event.  ``public`` is what the other seats see (default: the same)."""
-        if private_hands:
-            hands = "; ".join(f"seat {s}: {' '.join(cards_str(h))}" for s, h in enumerate(self.hands))
-            self.log.append(Event(f"{text} ({hands})", text, None))
-            return
-        self.log.append(Event(text, text if public is None else public, seat))
+    # -------------------------------------------------------------- events
+    def emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields) -> None:
+        """Record an event (see the ``events`` module): ``fields`` every seat sees, ``secret`` only ``seat``."""
+        self.log.append(Event(kind, seat, fields, secret))
 
     # ------------------------------------------------------------ queries
     @property
@@ -214,6 +202,15 @@ class GameState:
     def current_turned(self) -> int | None:
         """The current turned trump card: the latest turn-up while it is still on the table."""
         return self.turned[-1] if self.turned and not self.turned_taken else None
+
+    def worst_cost(self, status: str, cid: str | None = None) -> int:
+        """The most ``status`` (given by call ``cid``) can cost its holder (see ``calls.worst_cost``)."""
+        return calls.worst_cost(self, status, cid)
+
+    def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
+        """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
+        cost = calls.worst_cost(self, status, cid)
+        return cost <= 0 or self.stacks[seat] >= cost
 
     def chips_in_play(self) -> int:
         return sum(self.stacks) + self.pot + sum(self.locked)
@@ -262,4 +259,4 @@ class GameState:
 
 # The phase modules import this one; importing them last keeps the cycle harmless
 # and saves an import look-up on every action.
-from khrap.engine import flow, legal  # noqa: E402
+from khrap.engine import calls, flow, legal  # noqa: E402

@@ -10,6 +10,7 @@ import typer
 from khrap.bots import KINDS
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
+from khrap.gamelog import languages
 from khrap.play.game import Table, run
 from khrap.safe_io import OutputError, held_save
 from khrap.safe_text import terminal
@@ -60,6 +61,7 @@ def play(
         help="End once the session has completed this many deals (default: until you quit).")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; you watch.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the session to FILE after every action.")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the game's log and table: en or ru.")] = "en",
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the session saved in FILE.")] = None,
     outside: AllowOutsideOpt = False,
 ) -> None:
@@ -90,6 +92,8 @@ def play(
         session = _new_session(variant, players, seed)
         _warn(variant)
     saved = session.table
+    if lang not in languages():
+        _fail(f"--lang {lang}: the game can be shown in {', '.join(languages())}")
     if not isinstance(saved.get("humans", []), list) or not isinstance(saved.get("deals", 0), int | None):
         _fail(f"{resume}: `table` must hold humans (a list of seats) and deals (a number or null)")
     table = Table(
@@ -97,6 +101,7 @@ def play(
         bots=bots or saved.get("bots") or "rule",
         deals=deals if deals is not None else saved.get("deals"),
         save=save or resume,
+        lang=lang,
     )
     if not isinstance(table.bots, str) or table.bots not in KINDS:
         where = f"{resume}: `table.bots`: " if bots is None and resume is not None else "--bots: "

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
+from khrap.engine.events import EVERYTHING
+from khrap.gamelog import _, translate
 from khrap.play.screen import choices, menu_text, render
 from khrap.session import Session, save_record
 
@@ -29,6 +31,7 @@ class Table:
     bots: str = "rule"
     deals: int | None = None  # stop once the session has completed this many deals
     save: Path | None = None
+    lang: str = "en"  # the language of the log and the screen (not saved: a resumed session may choose again)
 
     def to_data(self) -> dict:
         return {"humans": list(self.humans), "bots": self.bots, "deals": self.deals}
@@ -49,14 +52,17 @@ class Game:
         self.shown = len(session.state.log)
         if recap and not session.deal_over:  # a resumed deal: tell it again as far as it went
             self.shown = session.deal_log_at
-            write(f"Deal {session.deals_started} so far:")
+            write(translate(table.lang, _("Deal {deal} so far:"), deal=session.deals_started))
             self.narrate()
 
     # ---------------------------------------------------------- output
     def _visible(self, event) -> str:
-        if not self.table.humans:
-            return event.text  # everyone is a bot: the watcher sees every card
-        return event.text if event.seat is not None and event.seat == self.viewer else event.public
+        # Everyone a bot: the watcher sees every card; several people at one keyboard: what the table sees.
+        viewer = EVERYTHING if not self.table.humans else self.viewer
+        return event.render(self.table.lang, viewer)
+
+    def t(self, message: str, **values) -> str:
+        return translate(self.table.lang, message, **values)
 
     def narrate(self) -> None:
         events = self.session.state.log[self.shown :]
@@ -71,14 +77,15 @@ class Game:
 
     def summary(self, lines: list[str]) -> None:
         s = self.session
-        self.write(f"── deal {s.deals_started} settled " + "─" * 44)
+        self.write(self.t(_("── deal {deal} settled "), deal=s.deals_started) + "─" * 44)
         for line in lines:
             self.write(f"  {line}")
-        self.write(f"  {'seat':<8}{'before':>8}{'after':>8}{'change':>8}")
+        heads = [self.t(_("seat")), self.t(_("before")), self.t(_("after")), self.t(_("change"))]
+        self.write(f"  {heads[0]:<8}{heads[1]:>8}{heads[2]:>8}{heads[3]:>8}")
         for seat, (before, after) in enumerate(zip(s.deal_stacks, s.stacks, strict=True)):
-            you = "  ← you" if seat in self.table.humans else ""
-            self.write(f"  {'seat ' + str(seat):<8}{before:>8}{after:>8}{after - before:>+8}{you}")
-        self.write(f"  pot {s.pot}")
+            you = self.t(_("  ← you")) if seat in self.table.humans else ""
+            self.write(f"  {self.t(_('seat {seat}'), seat=seat):<8}{before:>8}{after:>8}{after - before:>+8}{you}")
+        self.write("  " + self.t(_("pot {pot}"), pot=s.pot))
 
     def save(self) -> None:
         if self.table.save is not None:
@@ -90,8 +97,9 @@ class Game:
         """Ask ``seat`` until it gives a legal action; Quit if it asks to stop."""
         s = self.session
         menu, hint = choices(s)
-        self.write(render(s, seat))
-        self.write(menu_text(menu, hint))
+        lang = self.table.lang
+        self.write(render(s, seat, lang))
+        self.write(menu_text(menu, hint, lang=lang))
         while True:
             try:
                 text = self.read(f"seat {seat}> ").strip()
@@ -103,8 +111,8 @@ class Game:
             if text.lower() in QUIT_WORDS:
                 raise Quit
             if text == "?":
-                self.write(render(s, seat))
-                self.write(menu_text(menu, hint))
+                self.write(render(s, seat, lang))
+                self.write(menu_text(menu, hint, lang=lang))
                 continue
             if text.isascii() and text.isdigit():  # "²" or "٣" is not a choice number (int() would refuse it)
                 if len(text) > 6 or not 1 <= int(text) <= len(menu):
@@ -135,7 +143,7 @@ class Game:
             if s.deal_over:
                 self.write("")
                 s.start_deal()
-                self.write(f"Deal {s.deals_started}: seat {s.state.dealer} deals.")
+                self.write(self.t(_("Deal {deal}: seat {dealer} deals."), deal=s.deals_started, dealer=s.state.dealer))
             else:
                 seat = s.to_act
                 if seat in self.bots:
@@ -146,11 +154,14 @@ class Game:
             self.narrate()
 
 
+SETTLEMENT_BEGINS = frozenset({"settling", "instant_win", "credited"})
+"""Event kinds after which a deal's lines are its settlement."""
+
+
 def _settlement_start(session: Session, events: list) -> int:
     """Where the settlement lines begin among the events that ended a deal."""
-    wins = {f"seat {seat}: {win}" for seat in range(session.players) for win in session.variant.instant_wins}
     for i, event in enumerate(events):
-        if event.text.startswith("settlement:") or event.text in wins or "credited every trick" in event.text:
+        if event.kind in SETTLEMENT_BEGINS:
             return i
     return len(events) - 1
 
@@ -165,19 +176,21 @@ def run(session: Session, table: Table, read: Callable[[str], str] = input,
     try:
         game.run()
     except (Quit, KeyboardInterrupt):
-        write("You stopped the session.")
+        write(translate(table.lang, _("You stopped the session.")))
         _goodbye(session, table, write)
         return False
     write("")
-    deals = f"{session.deals_completed} deal{'' if session.deals_completed == 1 else 's'}"
-    write(f"The session is over after {deals}: stacks {session.stacks}, pot {session.pot}.")
+    count = session.deals_completed
+    deals = translate(table.lang, _("{count} deal") if count == 1 else _("{count} deals"), count=count)
+    write(translate(table.lang, _("The session is over after {deals}: stacks {stacks}, pot {pot}."), deals=deals,
+                    stacks=session.stacks, pot=session.pot))
     _goodbye(session, table, write)
     return True
 
 
 def _goodbye(session: Session, table: Table, write: Callable[[str], None]) -> None:
     if table.save is None:
-        write("It was not saved (use --save FILE to keep a session).")
+        write(translate(table.lang, _("It was not saved (use --save FILE to keep a session).")))
         return
     write(f"Saved to {table.save}: continue with `khrap play --resume {table.save}`, "
           f"read it with `khrap replay {table.save}`.")

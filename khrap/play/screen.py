@@ -7,6 +7,7 @@ may see) and the legal actions of the seat to act; nothing else.
 from __future__ import annotations
 
 from khrap import words as w
+from khrap.gamelog import _, translate, word
 from khrap.session import Session
 
 MENU_LIMIT = 12  # exchanges are listed one by one only when there are this few
@@ -16,31 +17,45 @@ def _line(title: str, width: int = 64) -> str:
     return f"── {title} " + "─" * max(3, width - len(title) - 4)
 
 
-def render(session: Session, seat: int) -> str:
-    """The table as ``seat`` sees it now."""
+def render(session: Session, seat: int, lang: str = "en") -> str:
+    """The table as ``seat`` sees it now, in ``lang`` (the game log's catalogs)."""
     obs = session.observation(seat)
-    phase = obs["phase"] + (f" (round {obs['round']})" if obs["phase"] == w.BIDDING and obs["round"] > 1 else "")
-    lines = [_line(f"{session.variant_name} · deal {session.deals_started} · {phase}")]
-    trump = obs["trump"] or "not named yet"
+
+    def t(message: str, **values) -> str:
+        return translate(lang, message, **values)
+
+    phase = word(lang, obs["phase"])
+    if obs["phase"] == w.BIDDING and obs["round"] > 1:
+        phase += t(_(" (round {round})"), round=obs["round"])
+    lines = [_line(t(_("{variant} · deal {deal} · {phase}"), variant=session.variant_name,
+                     deal=session.deals_started, phase=phase))]
+    trump = obs["trump"] or t(_("not named yet"))
     if obs["turned"]:
-        trump += f" (turned {' '.join(obs['turned'])})"
-    lines.append(f"dealer seat {obs['dealer']} · trump {trump} · pot {obs['pot']} · stock {obs['stock_count']}")
-    lines.append(f"  {'seat':<6}{'stack':>7}{'locked':>8}  {'status':<10} {'call':<12}{'cards':>5}{'tricks':>8}")
+        trump += t(_(" (turned {cards})"), cards=" ".join(obs["turned"]))
+    lines.append(t(_("dealer seat {dealer} · trump {trump} · pot {pot} · stock {stock}"), dealer=obs["dealer"],
+                   trump=trump, pot=obs["pot"], stock=obs["stock_count"]))
+    heads = [t(_("seat")), t(_("stack")), t(_("locked")), t(_("status")), t(_("call")), t(_("cards")), t(_("tricks"))]
+    lines.append(f"  {heads[0]:<6}{heads[1]:>7}{heads[2]:>8}  {heads[3]:<10} {heads[4]:<12}{heads[5]:>5}{heads[6]:>8}")
     for s in range(session.players):
-        mark = "  ← you" if s == seat else ""
+        mark = t(_("  ← you")) if s == seat else ""
         turn = ">" if s == obs["to_act"] else " "
+        name = t(_("seat {seat}"), seat=s)
         lines.append(
-            f"{turn} {'seat ' + str(s):<6}{obs['stacks'][s]:>7}{obs['locked'][s]:>8}  {obs['statuses'][s]:<10} "
+            f"{turn} {name:<6}{obs['stacks'][s]:>7}{obs['locked'][s]:>8}  {word(lang, obs['statuses'][s]):<10} "
             f"{obs['calls'][s] or '-':<12}{obs['hand_sizes'][s]:>5}{obs['tricks'][s]:>8}{mark}"
         )
     if obs["shown"]:
-        lines.append(f"shown: {' '.join(obs['shown'])}")
+        lines.append(t(_("shown: {cards}"), cards=" ".join(obs["shown"])))
     if obs["trick"]:
-        lines.append("trick: " + ", ".join(f"seat {s} {c}{' (joker)' if j else ''}" for s, c, j in obs["trick"]))
+        plays = ", ".join(t(_("seat {seat} {card}"), seat=s, card=c) + (t(_(" (joker)")) if j else "")
+                          for s, c, j in obs["trick"])
+        lines.append(t(_("trick: {plays}"), plays=plays))
     if obs["hand"] is None:
-        lines.append(f"your hand (seat {seat}): {obs['hand_sizes'][seat]} cards face down (you have not looked)")
+        lines.append(t(_("your hand (seat {seat}): {count} cards face down (you have not looked)"), seat=seat,
+                       count=obs["hand_sizes"][seat]))
     else:
-        lines.append(f"your hand (seat {seat}): {' '.join(obs['hand']) or '(none)'}")
+        lines.append(t(_("your hand (seat {seat}): {cards}"), seat=seat,
+                       cards=" ".join(obs["hand"]) or t(_("(none)"))))
     return "\n".join(lines)
 
 
@@ -67,9 +82,9 @@ def choices(session: Session) -> tuple[list[str], str]:
     return menu, hint
 
 
-def menu_text(menu: list[str], hint: str, width: int = 72) -> str:
+def menu_text(menu: list[str], hint: str, width: int = 72, lang: str = "en") -> str:
     lines: list[str] = []
-    row, filled = "choose:", False
+    row, filled = translate(lang, _("choose:")), False
     for i, text in enumerate(menu, 1):
         item = f"{i}) {text}"
         if filled and len(row) + 2 + len(item) > width:
@@ -80,5 +95,5 @@ def menu_text(menu: list[str], hint: str, width: int = 72) -> str:
         lines.append(row)
     if hint:
         lines.append(hint)
-    lines.append("type a number or an action; ? shows the table again; q quits")
+    lines.append(translate(lang, _("type a number or an action; ? shows the table again; q quits")))
     return "\n".join(lines)

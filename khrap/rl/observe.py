@@ -49,7 +49,7 @@ class Encoder:
         at = self._cards(out, 0, parse(obs["hand"] or []))
         at = self._cards(out, at, parse(obs["turned"]))
         at = self._cards(out, at, parse(obs["shown"]))
-        at = self._cards(out, at, deal_facts(obs["history"], seat).played_cards)
+        at = self._cards(out, at, deal_facts(obs["events"], seat).played_cards)
         trick = obs["trick"]
         for place in range(n):
             if place < len(trick):

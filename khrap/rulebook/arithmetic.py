@@ -1,11 +1,11 @@
 """Settlement, itemized: each payment with the numbers behind it, for worked examples.
 
-:func:`itemize` follows the settlement rules of a variant step by step (trick
+:func:`itemize` does not settle a third time: the kernel settles (trick
 shares, the declarer's prize, penalties, locked stakes, redistribution) and
-keeps each payment as an :class:`Item` that a template can word.  Every
-worked example is also settled by the kernel (:func:`kernel_settle`), and
-:func:`check` refuses an itemization that disagrees with it, so a sheet can
-never print arithmetic the engine would not do.
+keeps each step in the ledger of its ``settled`` event; this module reads that
+ledger into :class:`Item` records a template can word.  A worked example reads
+the ledger of the deal the kernel actually played (:func:`from_ledger`), so a
+sheet can never print arithmetic the engine would not do.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
 from khrap.engine import settlement as kernel_settlement
-from khrap.engine.rules import pattern_card
-from khrap.variant.schema import Penalty, Variant
+from khrap.engine.events import Ledger
+from khrap.variant.schema import Variant
 
 
 class ArithmeticMismatch(AssertionError):
@@ -83,92 +83,35 @@ class Settlement:
     outcome: dict[int, int] = field(default_factory=dict)  # against his stack before he locked a stake
 
 
-def _matches(v: Variant, player: Player, penalty: Penalty, trump: int | None) -> bool:
-    if penalty.status is not None and penalty.status != player.status:
-        return False
-    if penalty.calls and player.call not in penalty.calls:
-        return False
-    if penalty.tricks is not None and penalty.tricks != player.tricks:
-        return False
-    held = {parse_card(c) for c in player.held}
-    return all(pattern_card(p, trump) in held for p in penalty.held)
-
-
 def itemize(v: Variant, table: Table) -> Settlement:
-    """Settle ``table`` under ``v``'s rules, one item per payment."""
-    s = v.settlement
-    p = table.pot
-    pot = p
-    trump = "SHDC".index(table.trump) if table.trump else None
-    items: list[Item] = []
-    net = {pl.seat: 0 for pl in table.players}
-    locked = {pl.seat: pl.locked for pl in table.players}
-    failed = [pl.seat for pl in table.players if pl.tricks < v.statuses[pl.status].tricks]
-    divisor = s.trick_share.divisor or v.hand_size
-    unit = p // divisor
-
-    def take(seat: int, chips: int) -> int:
-        nonlocal pot
-        chips = max(0, min(chips, pot))
-        pot -= chips
-        net[seat] += chips
-        return chips
-
-    for pl in table.players:
-        if pl.status in s.trick_share.statuses and not (s.trick_share.fulfilled_only and pl.seat in failed):
-            chips = take(pl.seat, unit * pl.tricks)
-            if chips:
-                items.append(Item("share", pl.seat, chips, pot, tricks=pl.tricks, unit=unit, base=p))
-    declarer = table.players[0]
-    if s.declarer_prize and declarer.seat not in failed:
-        prize = s.declarer_prize[min(table.declarer_round, len(s.declarer_prize)) - 1]
-        chips = take(declarer.seat, {"rest": pot, "half": p // 2, "none": 0}[prize])
-        if chips:
-            items.append(Item("prize", declarer.seat, chips, pot, base=p, detail=prize))
-    for pl in table.players:
-        if pl.seat not in failed:
-            continue
-        penalty = next((pen for pen in s.penalties if _matches(v, pl, pen, trump)), None)
-        if penalty is None:
-            continue
-        if penalty.pay == "stake":
-            chips, detail = pl.stake, "stake"
-        else:
-            chips, detail = penalty.pay.base * v.base_stake + penalty.pay.pots * p, "amount"
-        from_lock = min(chips, locked[pl.seat])
-        locked[pl.seat] -= from_lock
-        net[pl.seat] -= chips - from_lock
-        pot += chips
-        pots, bases = (0, 0) if penalty.pay == "stake" else (penalty.pay.pots, penalty.pay.base * v.base_stake)
-        items.append(
-            Item("penalty", pl.seat, chips, pot, tricks=pl.tricks, base=p, detail=detail, pots=pots, bases=bases)
-        )
-    for pl in table.players:
-        if locked[pl.seat]:
-            items.append(Item("unlock", pl.seat, locked[pl.seat], pot))
-            net[pl.seat] += locked[pl.seat]
-            locked[pl.seat] = 0
-    if s.pot_after == "redistribute":
-        winners = [pl for pl in table.players if pl.seat not in failed and pl.tricks > 0]
-        total = sum(pl.tricks for pl in winners)
-        base = pot
-        if total and base > 0:
-            for pl in winners:
-                chips = take(pl.seat, base * pl.tricks // total)
-                items.append(Item("redistribute", pl.seat, chips, pot, tricks=pl.tricks, total=total, base=base))
-            if s.remainder == "most_tricks" and pot:
-                best = max(winners, key=lambda pl: pl.tricks)
-                chips = take(best.seat, pot)
-                items.append(Item("rounding", best.seat, chips, pot))
-    items.append(Item("left", None, pot, pot))
-    outcome = {pl.seat: net[pl.seat] - pl.locked for pl in table.players}
-    return Settlement(p, unit, divisor, failed, items, net, pot, outcome)
+    """Settle ``table`` under ``v``'s rules with the kernel, and read its ledger: one item per payment."""
+    state = _table_state(v, table)
+    before = list(state.stacks)
+    kernel_settlement.settle(state)
+    return from_ledger(ledger_of(state.log), table.players, before, state.stacks, state.pot)
 
 
-def kernel_settle(v: Variant, table: Table) -> tuple[list[int], int]:
-    """Settle the same table with the kernel: the stacks after (from ``table.stacks``) and the pot."""
-    n = table.seats
-    state = GameState(Rules(v, max(n, v.players.min)), max(n, v.players.min), stacks=table.stacks or 0, pot=table.pot)
+def ledger_of(events) -> Ledger:
+    """The itemised settlement the kernel's last ``settled`` event carries."""
+    for event in reversed(events):
+        if event.kind == "settled" and event.fields.get("ledger") is not None:
+            return event.fields["ledger"]
+    raise ArithmeticMismatch("the kernel settled no played deal: there is no ledger to read")
+
+
+def from_ledger(ledger: Ledger, players: list[Player], stacks_before: list[int], stacks_after: list[int],
+                pot: int) -> Settlement:
+    """The settlement of ``players`` as the kernel's ledger itemises it; ``net``: what each stack gained."""
+    items = [Item(**item._asdict()) for item in ledger.items]
+    net = {pl.seat: stacks_after[pl.seat] - stacks_before[pl.seat] for pl in players}
+    outcome = {pl.seat: net[pl.seat] - pl.locked for pl in players}
+    return Settlement(ledger.pot, ledger.unit, ledger.divisor, list(ledger.failed), items, net, pot, outcome)
+
+
+def _table_state(v: Variant, table: Table) -> GameState:
+    """A kernel state at the start of settlement, as ``table`` describes it."""
+    n = max(table.seats, v.players.min)
+    state = GameState(Rules(v, n), n, stacks=table.stacks or 0, pot=table.pot)
     state.started = True
     state.declarer = table.players[0].seat
     state.declarer_round = table.declarer_round
@@ -181,6 +124,12 @@ def kernel_settle(v: Variant, table: Table) -> tuple[list[int], int]:
         state.stake_of[pl.seat] = pl.stake
         state.locked[pl.seat] = pl.locked
         state.held_at_play[pl.seat] = [parse_card(c) for c in pl.held]
+    return state
+
+
+def kernel_settle(v: Variant, table: Table) -> tuple[list[int], int]:
+    """Settle the same table with the kernel: the stacks after (from ``table.stacks``) and the pot."""
+    state = _table_state(v, table)
     kernel_settlement.settle(state)
     return list(state.stacks), state.pot
 

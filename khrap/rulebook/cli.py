@@ -12,6 +12,9 @@ from khrap.safe_text import terminal
 from khrap.variant.loader import VariantError
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="html, md or txt.")]
+RulesFormatOpt = Annotated[
+    str, typer.Option("--format", "-f", help="html, md, txt, or pdf (A4; needs the pdf extra and -o FILE).")
+]
 LangOpt = Annotated[str, typer.Option("--lang", "-l", help="Language: en, ru (any language with a catalog).")]
 OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")]
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
@@ -39,13 +42,16 @@ def _fail(message: str) -> None:
     fail(message)
 
 
-def rules(variant: VariantArg, fmt: FormatOpt = "html", lang: LangOpt = "en", output: OutOpt = None,
+def rules(variant: VariantArg, fmt: RulesFormatOpt = "html", lang: LangOpt = "en", output: OutOpt = None,
           outside: AllowOutsideOpt = False) -> None:
-    """Print a rule sheet of a variant (house rules included): HTML to print, Markdown or plain text."""
+    """Print a rule sheet of a variant (house rules included): HTML to print, Markdown, plain text or PDF."""
     from khrap.rulebook.sheet import render_rules
 
     allow_outside(outside)
     try:
+        if fmt == "pdf":
+            _emit_pdf(variant, lang, output)
+            return
         _emit(render_rules(variant, fmt, lang), output)
     except (VariantError, ValueError) as err:
         _fail(str(err))
@@ -59,6 +65,19 @@ def _warn(variant: str) -> None:
     line = warnings_line(variant)
     if line:
         typer.echo(line, err=True)
+
+
+def _emit_pdf(variant: str, lang: str, output: Path | None) -> None:
+    """The sheet as A4 PDF, into a file (a PDF is not for a terminal)."""
+    from khrap.rulebook.pdf import PdfUnavailable, render_pdf
+
+    if output is None:
+        _fail("a PDF is binary: give the file to write with -o FILE (e.g. -o rules.pdf)")
+    try:
+        data = render_pdf(variant, lang)
+    except PdfUnavailable as err:
+        _fail(str(err))
+    _emit(data, output)
 
 
 def diff(

@@ -4,10 +4,13 @@ The deal is played by :mod:`khrap.rulebook.policy` from a deck shuffled with a
 fixed seed (the first seed, counting from 1, that gives a short ordinary deal:
 a declarer, at least one partner, no all-pass, tricks played).  Each action
 goes through ``GameState.apply``, so every step is legal under the variant;
-the recorder notes what each action changed (cards, statuses, tricks, chips)
-as :class:`Event` records that the templates word in any language.  The
-settlement is itemized by :mod:`khrap.rulebook.arithmetic` and checked
-against the chips the kernel actually moved.
+the recorder turns what happened into :class:`Event` records that the
+templates word in any language.  The ante, the deal, the all-passes, the
+tricks and the settlement are read from the kernel's events (the settlement
+from the ledger of its ``settled`` event, by :mod:`khrap.rulebook.arithmetic`:
+nothing is settled twice); which cards a call's effects moved and which
+statuses it changed in other seats are still read by comparing the state
+before and after the action.
 """
 
 from __future__ import annotations
@@ -58,13 +61,17 @@ def _cards(cards) -> list[str]:
 
 
 class _Recorder:
-    def __init__(self, v: Variant, seed: int) -> None:
+    def __init__(self, v: Variant, seed: int, deck: list[int] | None = None, prefer: tuple[str, ...] = ()) -> None:
         self.v = v
         self.n = example_players(v)
-        self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=100, pot=0, seed=seed)
+        self.prefer = prefer
+        decks = [deck] if deck else ()
+        self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=100, pot=0, seed=seed, decks=decks)
         self.events: list[Event] = []
         self.trick: list[tuple[int, str, bool]] = []
         self.tricks_done = 0
+        self.seen = self.seen_before = 0  # kernel events read so far; where the last batch began
+        self.settling: dict[str, Any] = {}
 
     def snapshot(self) -> dict[str, Any]:
         s = self.state
@@ -85,20 +92,32 @@ class _Recorder:
         s = self.state
         before = self.snapshot()
         s.start_deal()
-        ante = s.pot - before["pot"]
-        if ante:
-            self.events.append(Event("ante", data={"each": ante // self.n, "pot": s.pot}))
-        order = [(s.dealer + 1 + i) % self.n for i in range(self.n)]
-        hands = [(seat, _cards(s.hands[seat])) for seat in order]
-        turned = card_str(s.turned[-1]) if s.turned else None
-        self.events.append(Event("deal", s.dealer, {"hands": hands, "turned": turned, "size": s.rules.hand_size}))
+        for event in self.new_events():
+            if event.kind == "anted":
+                self.events.append(Event("ante", data={"each": event.fields["chips"], "pot": event.fields["pot"]}))
+            elif event.kind == "dealt":
+                hands = event.secret["hands"]
+                order = [(event.fields["dealer"] + 1 + i) % self.n for i in range(self.n)]
+                turned = None
+                self.events.append(Event("deal", event.fields["dealer"], {
+                    "hands": [(seat, _cards(hands[seat])) for seat in order], "turned": turned,
+                    "size": event.fields["size"]}))
+            elif event.kind == "turned" and self.events and self.events[-1].kind == "deal":
+                self.events[-1].data["turned"] = card_str(event.fields["card"])
         self.after_kernel(before, actor=None)
+
+    def new_events(self) -> list:
+        """The kernel's events since the last look."""
+        log = self.state.log
+        found = log[self.seen:]
+        self.seen_before, self.seen = self.seen, len(log)
+        return found
 
     def step(self) -> None:
         s = self.state
         seat = s.pending.seat
         kind = s.pending.kind
-        action = policy.choose(s)
+        action = policy.choose(s, self.prefer)
         before = self.snapshot()
         s.apply(action)
         gained = [c for c in s.hands[seat] if c not in before["hands"][seat]]
@@ -125,16 +144,18 @@ class _Recorder:
             self.events.append(Event("exchange", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
         elif kind == "trump":
             self.events.append(Event("trump", seat, {"suit": suit_str(action.suit)}))
-        else:
-            self.trick.append((seat, card_str(action.cards[0]), action.joker))
         self.after_kernel(before, actor=seat, settling=kind == "play", thrown=thrown)
 
     def after_kernel(
         self, before: dict[str, Any], actor: int | None, settling: bool = False, thrown: list[int] | None = None
     ) -> None:
-        """Record what the kernel did by itself after an action: statuses, throws, draws, turn-ups, tricks."""
+        """Record what the kernel did by itself after an action: statuses, throws, draws, turn-ups, tricks.
+
+        All-passes, tricks and the settlement come from the kernel's events; which cards
+        changed hands by a call's effects (thrown, kept, drawn by others) from the snapshot."""
         s = self.state
-        if s.round != before["round"] or (s.dealer != before["dealer"] and actor is not None):
+        events = self.new_events() if actor is not None else s.log[self.seen_before:]
+        if any(e.kind == "all_passed" for e in events):
             self.events.append(Event("all_pass", data={"round": before["round"]}))
             return
         changed = [
@@ -153,19 +174,22 @@ class _Recorder:
             if seat != actor and gained and before["hands"][seat] and s.phase != "settled":
                 lost = [c for c in before["hands"][seat] if c not in s.hands[seat]]
                 self.events.append(Event("drawn", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
-        done = sum(s.tricks)
-        if done > self.tricks_done:
-            if self.trick:
-                winner = max(range(self.n), key=lambda x: s.tricks[x] - before["tricks"][x])
-                self.events.append(Event("trick", winner, {"number": done, "plays": self.trick}))
+        for event in events:
+            if event.kind == "played":
+                self.trick.append((event.seat, card_str(event.fields["card"]), event.fields["joker"]))
+            elif event.kind == "took_trick":
+                self.tricks_done += 1
+                self.events.append(Event("trick", event.seat, {"number": self.tricks_done, "plays": self.trick}))
                 self.trick = []
-            else:
-                self.events.append(Event("alone", s.declarer, {"tricks": done}))
-            self.tricks_done = done
+            elif event.kind == "credited":
+                self.events.append(Event("alone", event.seat, {"tricks": event.fields["tricks"]}))
+            elif event.kind == "settling":
+                self.settling = event.fields
         if settling and s.phase == "settled":
             self.settle(before)
 
     def settle(self, before: dict[str, Any]) -> None:
+        """The kernel's own ledger of the deal (its ``settled`` event), with the table it started from."""
         s = self.state
         seats = [x for x in s.seats_from(s.declarer) if s.statuses[x] in ("declarer", "helper")]
         players = [
@@ -176,15 +200,11 @@ class _Recorder:
             for seat in seats
         ]
         table = arithmetic.Table(
-            before["pot"], players, s.declarer_round, None if s.trump is None else suit_str(s.trump), self.n,
+            self.settling["pot"], players, s.declarer_round, None if s.trump is None else suit_str(s.trump), self.n,
             before["stacks"],
         )
-        result = arithmetic.itemize(self.v, table)
-        mine = [before["stacks"][x] + result.net.get(x, 0) for x in range(self.n)]
-        if mine != s.stacks or result.pot != s.pot:
-            raise arithmetic.ArithmeticMismatch(
-                f"kernel: stacks {s.stacks}, pot {s.pot}; rulebook: stacks {mine}, pot {result.pot}"
-            )
+        ledger = arithmetic.ledger_of(s.log[self.seen_before:])
+        result = arithmetic.from_ledger(ledger, players, before["stacks"], s.stacks, s.pot)
         self.events.append(Event("settle", s.declarer, {"table": table, "result": result}))
 
 
@@ -195,10 +215,12 @@ def _ordinary(rec: _Recorder) -> bool:
     return s.phase == "settled" and "all_pass" not in kinds and "trick" in kinds and "settle" in kinds and active >= 2
 
 
-def play_example(v: Variant, seeds=SEEDS) -> Example:
-    """The first ordinary deal among ``seeds``, recorded."""
-    for seed in seeds:
-        rec = _Recorder(v, seed)
+def play_example(v: Variant, seeds=SEEDS, *, deck: list[int] | None = None, prefer: tuple[str, ...] = ()) -> Example:
+    """The first ordinary deal among ``seeds``, recorded; with ``deck`` (top card first), that deal only.
+
+    ``prefer``: the calls the players take whenever they may (see :func:`policy.choose`)."""
+    for seed in [0] if deck else seeds:
+        rec = _Recorder(v, seed, deck, prefer)
         rec.start()
         start_stacks = [100] * rec.n
         steps = 0

@@ -165,6 +165,8 @@ class Words:
 
     def __init__(self, v: Variant, fmt: str, lang: str) -> None:
         self.v, self.fmt, self.lang = v, fmt, lang
+        # the game's own words for the roles (frap's «фрапующий» for the general «храпящий»), longest first
+        self.terms = sorted(v.terms.get(lang, {}).items(), key=lambda item: -len(item[0]))
         self.env = environment(fmt, lang)
         helpers = {
             "callname": self.callname,
@@ -172,6 +174,7 @@ class Words:
             "winname": self.winname,
             "all_suits": self.all_suits,
             "player": self.player,
+            "stagename": self.stagename,
         }
         self.sentences = self.env.get_template("sentences.j2").make_module(helpers)
         self.narrative = self.env.get_template("narrative.j2").make_module({**helpers, "words": self})
@@ -191,11 +194,18 @@ class Words:
     def winname(self, win: InstantWin) -> str:
         return self.text(localized(win.name, self.lang))
 
+    def stagename(self, stage: Any) -> str:
+        return self.text(localized(getattr(stage, "name", None), self.lang))
+
     def title(self) -> str:
         return self.text(localized(self.v.name, self.lang))
 
     def description(self) -> str:
         return self.text(localized(self.v.description, self.lang))
+
+    def notes(self) -> list[str]:
+        """The variant's table rules (``notes:``) in this language, English where one is not translated."""
+        return [self.text(text) for text in (localized(note, self.lang) for note in self.v.notes) if text]
 
     def all_suits(self, rank: str) -> str:
         return _cards(self.fmt, self.lang)([rank + s for s in SUITS])
@@ -204,9 +214,16 @@ class Words:
     def player(seat: int) -> str:
         return "ABCDEFGHIJKL"[seat]
 
+    def own(self, text: Any) -> Any:
+        """A sheet's sentence in the game's own words (``terms:``); markup stays markup."""
+        for general, word in self.terms:
+            text = text.replace(general, word)
+            text = text.replace(general[:1].upper() + general[1:], word[:1].upper() + word[1:])
+        return text
+
     # sentences
     def line(self, line: Line) -> str:
-        return collapse(getattr(self.sentences, line.macro)(**line.args))
+        return self.own(collapse(getattr(self.sentences, line.macro)(**line.args)))
 
     def lines(self, lines: list[Line]) -> list[str]:
         return [text for text in (self.line(line) for line in lines) if text]
@@ -220,7 +237,7 @@ class Words:
         return cap(self.join(self.lines(lines), "; "))
 
     def macro(self, name: str, *args: Any, **kwargs: Any) -> str:
-        return collapse(getattr(self.sentences, name)(*args, **kwargs))
+        return self.own(collapse(getattr(self.sentences, name)(*args, **kwargs)))
 
     def narrate(self, name: str, *args: Any, **kwargs: Any) -> str:
-        return collapse(getattr(self.narrative, name)(*args, **kwargs))
+        return self.own(collapse(getattr(self.narrative, name)(*args, **kwargs)))

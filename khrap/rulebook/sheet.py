@@ -8,16 +8,23 @@
 from __future__ import annotations
 
 import os
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import yaml
+
+from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
-from khrap.rulebook.example import NoExample, play_example
+from khrap.rulebook.example import Event, Example, NoExample, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table
-from khrap.variant.catalog import load_variant
-from khrap.variant.schema import Variant
+from khrap.variant.catalog import builtin_names, load_variant
+from khrap.variant.schema import ExchangeStage, Variant
+
+EXAMPLE_DEALS = Path(__file__).resolve().parent / "example_deals.yaml"
 
 TEXT_COLUMNS = [12, 20, 24, 15]
 """Widths of the calls table in plain text: with the ' | ' between them, 80 columns."""
@@ -36,7 +43,17 @@ def _check(fmt: str, lang: str) -> None:
         raise ValueError(f"unknown language '{lang}' (use one of {', '.join(languages())})")
 
 
-def _rules_context(words: Words) -> dict[str, Any]:
+def _heading(words: Words, section: str) -> str:
+    """A section's heading; the exchange is called what the variant calls its one exchange step (frap's Buying)."""
+    if section == "exchange":
+        named = [s for s in words.v.stages if isinstance(s, ExchangeStage)]
+        if len(named) == 1 and named[0].name:
+            return words.stagename(named[0])
+    return words.macro("heading", section)
+
+
+def _rules_context(words: Words, changed: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """What the rules proper say; ``changed``: concept keys (and call ids) a house rule changes, marked."""
     v = words.v
     found = facts(v)
     sections = []
@@ -44,15 +61,16 @@ def _rules_context(words: Words) -> dict[str, Any]:
         lines = found.sections[section]
         if section == "course":
             steps = [
-                {"title": words.macro("step_title", stage), "text": words.line(line)}
+                {"title": words.macro("step_title", stage), "text": words.line(line), "changed": line.key in changed}
                 for stage, line in zip(v.stages, lines, strict=True)
             ]
             sections.append({"id": section, "heading": words.macro("heading", section), "steps": steps, "lines": []})
             continue
-        sentences = words.lines(lines)
-        if sentences or section == "calls":
-            heading = words.macro("heading", section)
-            sections.append({"id": section, "heading": heading, "steps": [], "lines": sentences})
+        worded = [{"text": words.line(line), "changed": line.key in changed} for line in lines]
+        worded = [line for line in worded if line["text"]]
+        if worded or section == "calls":
+            heading = _heading(words, section)
+            sections.append({"id": section, "heading": heading, "steps": [], "lines": worded})
     calls = [
         {
             "name": words.line(row.name),
@@ -60,17 +78,21 @@ def _rules_context(words: Words) -> dict[str, Any]:
             "when": words.clause_list(row.when),
             "obliges": words.clause_list(row.obliges),
             "costs": words.clause_list(row.costs),
+            "changed": row.cid in changed,
         }
         for row in found.calls
     ]
     columns = [words.macro("heading", c) for c in ("col_call", "col_when", "col_obliges", "col_costs")]
-    rows = [[f"{c['name']}", c["when"], c["obliges"], c["costs"]] for c in calls]
+    rows = [[("▶ " if c["changed"] else "") + f"{c['name']}", c["when"], c["obliges"], c["costs"]] for c in calls]
     table = arithmetic.sample_table(v)
     result = arithmetic.itemize(v, table)
     arithmetic.check(v, table, result)
     return {
         "title": words.title(),
         "description": words.description(),
+        "notes": words.notes(),
+        "notes_heading": words.macro("heading", "notes"),
+        "changed_mark": words.narrate("changed_mark"),
         "sections": sections,
         "calls": calls,
         "columns": columns,
@@ -81,33 +103,112 @@ def _rules_context(words: Words) -> dict[str, Any]:
     }
 
 
-def _example_context(words: Words) -> dict[str, Any] | None:
+@cache
+def example_deals() -> dict[str, dict[str, Any]]:
+    """The worked example of each built-in, as data (``example_deals.yaml``: deck, calls shown, base stake)."""
+    return yaml.safe_load(EXAMPLE_DEALS.read_text(encoding="utf-8"))
+
+
+def worked_example(v: Variant, name: str | None = None) -> tuple[Example, Variant] | None:
+    """The example deal of a sheet: a built-in's own deal from its data, else the first ordinary shuffled one.
+
+    The variant returned is the one played (a built-in's example may use another base stake)."""
+    spec = example_deals().get(name or "")
     try:
-        example = play_example(words.v)
+        if spec is None:
+            return play_example(v), v
+        played = v.model_copy(update={"base_stake": spec["base_stake"]})
+        deck = [parse_card(c) for c in spec["deck"]]
+        return play_example(played, deck=deck, prefer=tuple(spec["prefer"])), played
     except NoExample:
         return None
-    lines = [words.narrate("event", e) for e in example.events]
+
+
+def _trick_reason(plays: list[tuple[int, str, bool]], winner: int | None, trump: str | None) -> str:
+    """Why the trick's winner took it: the joker, a trump on another suit, the highest trump or card led."""
+    card = next((c for seat, c, _ in plays if seat == winner), None)
+    if card is None:
+        return ""
+    if any(joker for seat, _, joker in plays if seat == winner):
+        return "joker"
+    led = plays[0][1][-1]
+    if trump and card[-1] == trump:
+        return "trumped" if led != trump else "high_trump"
+    return "high_card" if card[-1] == led else ""
+
+
+def explained(events: list[Event]) -> list[Event]:
+    """The example's events, each trick with the reason its winner took it (the trump read from the deal),
+    each call the first time it is said with its description, each pass with the trumps and aces of the
+    hand he was dealt (what the example's players count: khrap.rulebook.policy.strength)."""
+    trump: str | None = None
+    said: set[str] = set()
+    hands: dict[int, list[str]] = {}
+    out = []
+    for event in events:
+        if event.kind == "deal":
+            hands = {seat: list(cards) for seat, cards in event.data["hands"]}
+        if event.kind == "call":  # a call is explained the first time it is said; a pass by the hand held
+            data = {**event.data, "explain": event.data["call"] not in said, "strength": None}
+            hand = hands.get(event.seat, [])
+            if trump and hand and event.data["status"] == "out":
+                data["strength"] = sum(1 for c in hand if c[-1] == trump or c[0] == "A")
+            event = Event(event.kind, event.seat, data)
+            said.add(event.data["call"])
+        if event.kind == "deal" and event.data.get("turned"):
+            trump = event.data["turned"][-1]
+        elif event.kind == "trump":
+            trump = event.data["suit"]
+        elif event.kind == "exchange" and trump and event.data["lost"]:
+            low = all(c[-1] != trump and c[0] in "23456789T" for c in event.data["lost"])
+            event = Event(event.kind, event.seat, {**event.data, "why": "low" if low else ""})
+        elif event.kind == "trick":
+            why = _trick_reason(event.data["plays"], event.seat, trump)
+            event = Event(event.kind, event.seat, {**event.data, "why": why})
+        out.append(event)
+    return out
+
+
+def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | None:
+    found = worked_example(words.v, name)
+    if found is None:
+        return None
+    example, played = found
+    lines = [words.narrate("event", e) for e in explained(example.events)]
+    pot = next((e.data["result"].pot for e in example.events if e.kind == "settle"), 0)
     return {
         "heading": words.macro("heading", "example"),
-        "intro": words.narrate("intro", example),
-        "lines": [line for line in lines if line],
+        "intro": words.narrate("intro", example, played.base_stake),
+        "lines": [line for line in lines if line] + [words.narrate("totals", example, pot)],
     }
 
 
-def _diff_context(old: Words, new: Words, found: list[Difference]) -> dict[str, Any]:
+def _diff_context(
+    old: Words, new: Words, found: list[Difference], builtin: bool = False, compact: bool | None = None
+) -> dict[str, Any]:
+    """The differences in words; ``builtin``: the second is a built-in (not house rules); ``compact``: say
+    only how the second plays each changed rule (a built-in's own sheet)."""
+    compact = builtin if compact is None else compact
     parent, child = old.title(), new.title()
     rows = [
         {"label": d.label, "old": d.old if d.old is not None else old.narrate("diff_missing"),
          "new": d.new if d.new is not None else new.narrate("diff_missing")}
         for d in found
     ]
-    intro = new.narrate("diff_intro", parent, child) if rows else new.narrate("diff_none", parent, child)
+    if not rows:
+        intro = new.narrate("diff_none", parent, child)
+    elif compact:
+        intro = new.narrate("diff_intro_short", parent, child)
+    else:
+        intro = new.narrate("diff_intro", parent, child)
     return {
-        "heading": new.macro("heading", "diff", parent=parent),
+        "heading": new.macro("heading", "builtin_diff" if builtin else "diff", parent=parent),
         "intro": intro,
         "parent": parent,
         "child": child,
         "rows": rows,
+        # a built-in's sheet tells only how it plays each changed rule (the parent has its own sheet)
+        "compact": compact,
     }
 
 
@@ -116,14 +217,29 @@ def render_rules(ref: VariantRef, fmt: str = "html", lang: str = "en", *, exampl
     _check(fmt, lang)
     v = _resolve(ref)
     words = Words(v, fmt, lang)
-    context = _rules_context(words)
-    context["example"] = _example_context(words) if example else None
+    parent = None if isinstance(ref, Variant) else parent_of(ref)
+    builtin = isinstance(ref, str) and ref in builtin_names()
+    found: list[Difference] = []
+    if parent is not None:
+        old = Words(parent[1], fmt, lang)
+        found = differences(old, words)
+    # a house-rule sheet marks what it changes where the rule stands, and lists it in a box on page 1
+    changed = frozenset() if builtin else frozenset(
+        key for d in found for key in (d.key, d.call) if key and d.new is not None
+    )
+    context = _rules_context(words, changed)
+    context["example"] = _example_context(words, ref if builtin else None) if example else None
     context["diff"] = None
-    if example and not isinstance(ref, Variant):
-        parent = parent_of(ref)
-        if parent is not None:
-            old = Words(parent[1], fmt, lang)
-            context["diff"] = _diff_context(old, words, differences(old, words))
+    context["house"] = None
+    if parent is not None and example:
+        context["diff"] = _diff_context(old, words, found, builtin)
+    if parent is not None and not builtin:
+        context["house"] = {
+            "heading": words.macro("heading", "house", parent=old.title()),
+            "intro": words.narrate("house_intro", old.title()),
+            "rows": [{"label": d.label, "text": d.new if d.new is not None else words.narrate("house_dropped")}
+                     for d in found if not d.key.startswith("notes.")],  # the notes have a box of their own
+        }
     return environment(fmt, lang).get_template(f"sheet.{fmt}.j2").render(lang=lang, **context)
 
 
@@ -132,5 +248,6 @@ def render_diff(old_ref: VariantRef, new_ref: VariantRef, fmt: str = "txt", lang
     _check(fmt, lang)
     old = Words(_resolve(old_ref), fmt, lang)
     new = Words(_resolve(new_ref), fmt, lang)
-    context = _diff_context(old, new, differences(old, new))
+    builtin = isinstance(new_ref, str) and new_ref in builtin_names()
+    context = _diff_context(old, new, differences(old, new), builtin, compact=False)  # both sides, always
     return environment(fmt, lang).get_template(f"diff.{fmt}.j2").render(lang=lang, diff=context)

@@ -1,9 +1,9 @@
-"""One record per deal, read from the kernel's state and the deal's log lines after it is settled.
+"""One record per deal, read from the kernel's state and the deal's events after it is settled.
 
-Nothing here changes the kernel: calls come from the log lines ``seat N: CALL``
-(a seat's own line), trick winners from ``seat N takes the trick``, all-passes,
-turn-ups and redeals from their lines; statuses, tricks, round, dealer, stacks
-and pot from the state; obligations from ``variant.statuses``.
+Nothing here changes the kernel: calls come from the ``called`` events, trick
+winners from ``took_trick``, all-passes, turn-ups, redeals, P and how the deal
+ended from their events; statuses, tricks, round, dealer, stacks and pot from
+the state; obligations from ``variant.statuses``.
 
 The compiled machine keeps no log but the same facts (``Machine.said`` and the
 like): ``machine_record`` reads them and gives the record ``deal_record`` gives
@@ -12,19 +12,15 @@ for the same deal (``tests/test_compiled.py`` checks this deal by deal).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from khrap import words as w
 from khrap.engine import GameState, Rules
+from khrap.engine.events import Event
 
 if TYPE_CHECKING:
     from khrap.engine.compiled import Machine
-
-_CALL = re.compile(r"seat (\d+): (\S+)")
-_TRICK = re.compile(r"seat (\d+) takes the trick")
-_SETTLE = re.compile(r"settlement: pot (-?\d+)")
 
 
 class Contract(NamedTuple):
@@ -119,41 +115,39 @@ def _contracts(
 
 
 def deal_record(
-    state: GameState, lines: Sequence, stacks_before: Sequence[int], pot_before: int, actions: int
+    state: GameState, events: Sequence[Event], stacks_before: Sequence[int], pot_before: int, actions: int
 ) -> DealRecord:
-    """The record of the deal just settled in ``state``; ``lines`` are its log events (``Event``)."""
+    """The record of the deal just settled in ``state``; ``events`` are the deal's events (``state.log``)."""
     calls: list[tuple[int, str]] = []
     winners: list[int] = []
     all_passes = turn_ups = redeals = 0
     pot_settle = None
     ending = "play"
     after_all_pass = False
-    instant = state.rules.variant.instant_wins
-    for event in lines:
-        text = event.public
-        if event.seat is not None:
-            m = _CALL.match(text)
-            if m and int(m.group(1)) == event.seat:
-                calls.append((event.seat, m.group(2)))
+    for event in events:
+        kind = event.kind
+        if kind == "called":
+            calls.append((event.seat, event.fields["call"]))
+        elif kind == "played":
             continue
-        if text.startswith("all pass in round"):
+        elif kind == "took_trick":
+            winners.append(event.seat)
+        elif kind == "all_passed":
             all_passes += 1
             after_all_pass = True
-        elif text.startswith("redeal by seat"):
+        elif kind == "redealt":
             redeals += 1
             after_all_pass = False
-        elif after_all_pass and " is turned: " in text:
+        elif kind == "turned" and after_all_pass:
             turn_ups += 1
             after_all_pass = False
-        elif (m := _TRICK.match(text)) is not None:
-            winners.append(int(m.group(1)))
-        elif (m := _SETTLE.match(text)) is not None:
-            pot_settle = int(m.group(1))
-        elif "plays alone and is credited" in text:
+        elif kind == "settling":
+            pot_settle = event.fields["pot"]
+        elif kind == "credited":
             ending = "lone"
-        elif (m := _CALL.match(text)) is not None and m.group(2) in instant:
-            ending = m.group(2)
-        elif "the session is over" in text:
+        elif kind == "instant_win":
+            ending = event.fields["win"]
+        elif kind == "session_over":
             ending = "session_over"
     reached_play = ending in ("play", "lone")
     return DealRecord(

@@ -162,6 +162,23 @@ class Ante(Model):
     )
 
 
+class TableRules(Model):
+    """How a session runs around the deals: rules the players keep, printed on the sheet, not played by the engine."""
+
+    first_dealer: Literal["by_lot", "lowest_card"] = Field(
+        "by_lot", description="How the first dealer is chosen: by lot, or whoever draws the lowest card."
+    )
+    join: Literal["empty_pot", "any_time"] = Field(
+        "empty_pot",
+        description="When a player may join or leave: only between deals while the pot is empty, or between any deals.",
+    )
+    session_end: Literal["empty_pot", "share_pot"] = Field(
+        "empty_pot",
+        description="When a session may end: only after a deal that leaves the pot empty, or at any time, "
+        "the pot then shared equally (what does not divide stays on the score sheet for the next session).",
+    )
+
+
 class Trump(Model):
     source: Literal["turned", "named"] = Field(
         "turned",
@@ -271,6 +288,9 @@ class Call(Model):
 
 class StageBase(Model):
     id: Id = Field(description="Stage id, unique in the variant.")
+    name: Localized = Field(
+        default_factory=dict, description="What the players call this step, per language (e.g. frap's `Buying`)."
+    )
 
 
 class CallsStage(StageBase):
@@ -350,6 +370,11 @@ class FirstLead(Model):
     calls: list[Id] = Field(
         default_factory=list, max_length=MAX_ITEMS,
         description="The first player clockwise from the declarer whose call is one of these leads.",
+    )
+    suit: Literal["trump", "S", "H", "D", "C"] | None = Field(
+        None,
+        description="The first lead of a deal must be a card of this suit (the trump suit, or a named suit) "
+        "if the leader holds one; null: any card.",
     )
 
 
@@ -460,4 +485,18 @@ class Variant(Model):
     )
     allow_debt: bool = Field(
         True, description="Stacks may go negative; if false a call the stack cannot cover is refused."
+    )
+    table: TableRules = Field(
+        default_factory=TableRules, description="How a session runs: first dealer, joining, ending."
+    )
+    notes: list[Localized] = Field(
+        default_factory=list,
+        description="Table rules the engine does not play (who deals first, snacks, a cap): text per language, "
+        "printed in their own box on the sheet and listed by `khrap diff`.",
+    )
+    terms: dict[str, dict[str, str]] = Field(
+        default_factory=dict,
+        description="The game's own words for the roles on its rule sheet, per language: each general word "
+        "(or, for an inflected language, its stem) and the word put in its place, e.g. "
+        "`{ru: {храпящ: фрапующ, помогающ: вистующ}}`.",
     )

@@ -4,9 +4,9 @@ The machine asks "which calls may this seat make?" several times a deal.  Loopin
 calls and over each call's tuple of test functions costs a Python call per test; here the tests of
 every call of the stage are written out as one function's source, with the variant's values (ranks,
 suits, counts) in it as constants, and compiled once per variant, the way ``dataclasses`` writes its
-methods.  The source comes from the calls' fields only, and states the same preconditions as the
-reference kernel's ``calls.refusal`` (``tests/test_compiled.py`` checks every list against it); no
-variant or call is named here.  A call with an optional take of the turned card has two forms,
+methods.  The tests are those of the preconditions table (the engine's ``preconditions`` module), the one
+the reference kernel lists by and refuses with (``tests/test_compiled.py`` checks every list against
+it); no variant or call is named here.  A call with an optional take of the turned card has two forms,
 tested apart: only the one that takes needs the turned card and draws one card fewer.
 """
 
@@ -14,10 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from khrap import words as w
-from khrap.cards import RANKS
-from khrap.engine.calls import draws_needed
-from khrap.engine.rules import compile_pattern
+from khrap.engine.preconditions import table, trumps
 from khrap.variant.schema import Call
 
 Lister = Callable[[object, int], list]
@@ -25,42 +22,16 @@ Lister = Callable[[object, int], list]
 
 
 def conditions(cid: str, call: Call, allow_debt: bool, declarer_exists: bool, takes: bool = False) -> list[str]:
-    """The preconditions of ``call`` as Python expressions over ``m`` (the machine), ``seat``, ``hand`` and
-    ``trump``, while a declarer exists or not; ``takes``: for the form of an optional take that takes the
-    turned card.  (Forms listed by the machine always name a valid position and draw from the top, so
-    no argument is tested.)"""
-    req, eff = call.requires, call.effects
+    """The tests of ``call``'s preconditions (the table of ``preconditions``, in its order) as Python
+    expressions over ``m`` (the machine), ``seat``, ``hand`` and ``trump``, while a declarer exists or not;
+    ``takes``: for the form of an optional take that takes the turned card.  (Forms listed by the machine
+    always name a valid position and draw from the top, so no entry about the action's writing is kept.)"""
     found: list[str] = []
-    if eff.status == w.DECLARER and not eff.override and req.declarer != "absent" and declarer_exists:
-        found.append("m.declarer == seat")
-    if req.dealer:
-        found.append("seat == m.dealer")
-    if req.blind:
-        found.append("not m.looked[seat]")
-    if req.turned_rank is not None:
-        rank = RANKS.index(req.turned_rank)
-        found.append(f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {rank}")
-    if eff.take_turned in ("yes", "swap") or takes:
-        found.append("not m.turned_taken and bool(m.turned)")
-    for rank, suit in map(compile_pattern, req.holds):
-        if suit is None:  # the trump suit: none named yet holds nothing
-            found.append(f"trump is not None and trump * 13 + {rank} in hand")
-        else:
-            found.append(f"{suit * 13 + rank} in hand")
-    if req.min_trumps is not None or req.max_trumps is not None:
-        least = "" if req.min_trumps is None else f"{req.min_trumps} <= "
-        most = "" if req.max_trumps is None else f" <= {req.max_trumps}"
-        found.append(f"{least}trumps(hand, trump){most}")
-    needed = draws_needed(call, takes)
-    if needed:
-        found.append(f"{needed} <= len(m.stock) - m.owed_draws")
-    if not allow_debt:
-        found.append(f"m.can_cover(seat, {eff.status!r}, {cid!r})")
+    for entry in table(cid, call, allow_debt, takes):
+        test = entry.test_when(declarer_exists)
+        if entry.refused is None and test is not None:
+            found.append(test)
     return found
-
-
-def trumps(hand: list[int], trump: int | None) -> int:
-    return sum(1 for card in hand if card // 13 == trump)
 
 
 def lister_source(calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool) -> str:

@@ -206,6 +206,11 @@ class Machine(Tricks, Payouts):
             stacks[seat] += locked[seat]
             locked[seat] = 0
 
+    @property
+    def rules(self):
+        """The variant at this table (the rule functions shared with the reference kernel read it)."""
+        return self.program.rules
+
     # ------------------------------------------------------------- driving
     def advance(self) -> None:
         """Run the kernel's own steps until a seat must act or the deal is settled."""

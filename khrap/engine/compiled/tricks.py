@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from khrap import words as w
+from khrap.engine.play import first_lead_suit, leads
+from khrap.engine.trick import beaters, best
 
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
 JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
@@ -59,9 +61,14 @@ class Tricks:
         in_trump = in_suit[trump]
         for seat in seats:  # each plays a card to the first trick, and a seat that plays has looked
             looked[seat] = True
+        first = first_lead_suit(self)  # a suit the first lead must be (None: any card)
         while True:
             hand = hands[leader]
-            card = choose(list(hand))
+            if first is None:
+                card = choose(list(hand))
+            else:
+                card = choose([*filter(in_suit[first], hand)] or list(hand))
+                first = None
             hand.remove(card)
             led = card // 13
             in_led = in_suit[led]
@@ -94,7 +101,7 @@ class Tricks:
         p = self.program
         joker = p.joker
         if not trick:
-            options = list(hand)
+            options = leads(self, hand)
         else:
             trump = self.trump
             _, first, first_joker = trick[0]
@@ -118,34 +125,9 @@ class Tricks:
             options.append(joker + JOKER_FLAG)
         return options
 
-    def _strength(self, card: int, as_joker: bool, led: int | None) -> tuple[int, int]:
-        """(class, rank) on the trick: joker 3, trump 2, led suit 1, other 0 (as the reference kernel)."""
-        if as_joker:
-            return (3, 0)
-        suit = card // 13
-        if suit == self.trump:
-            return (2, card % 13)
-        return (1 if suit == led else 0, card % 13)
-
-    def _winning(self) -> tuple[int, tuple[int, int]]:
-        """The seat winning the trick so far (the first of equals) and its card's strength."""
-        trick = self.trick
-        _, first, first_joker = trick[0]
-        led = None if first_joker else first // 13
-        best_seat, best = -1, (-1, -1)
-        for seat, card, as_joker in trick:
-            value = self._strength(card, as_joker, led)
-            if value > best:
-                best_seat, best = seat, value
-        return best_seat, best
-
     def _beat(self, cards: list[int]) -> list[int]:
         """The cards that beat the trick's best card, if any can; otherwise all."""
-        _, best = self._winning()
-        _, first, first_joker = self.trick[0]
-        led = None if first_joker else first // 13
-        higher = [c for c in cards if self._strength(c, False, led) > best]
-        return higher or cards
+        return beaters(cards, self.trick, self.trump)
 
     def _play(self, seat: int, action: int) -> None:
         as_joker = action >= JOKER_FLAG
@@ -167,18 +149,4 @@ class Tricks:
             self._wait("play", winner)
 
     def _trick_winner(self) -> int:
-        trick = self.trick
-        _, first, first_joker = trick[0]
-        if first_joker:
-            return trick[0][0]
-        trump, led = self.trump, first // 13
-        best_seat, best_class, best_rank = trick[0][0], (2 if led == trump else 1), first % 13
-        for seat, card, as_joker in trick[1:]:
-            if as_joker:  # there is one joker card, and played as the joker it beats every card
-                return seat
-            suit = card // 13
-            cls = 2 if suit == trump else 1 if suit == led else 0
-            rank = card % 13
-            if cls > best_class or (cls == best_class and rank > best_rank):
-                best_seat, best_class, best_rank = seat, cls, rank
-        return best_seat
+        return best(self.trick, self.trump)[0][0]

@@ -1,0 +1,187 @@
+"""The preconditions of a call, as one table: each entry is a test and the sentence that says why it fails.
+
+Both engines read this table.  The reference kernel lists the calls open to a seat by running the
+tests (no sentence is made), and works out the reason only when an action is refused: the first
+entry whose test fails gives it, in the table's order (who may call, the cards he holds, the table,
+blind calls last).  The compiled machine writes the same tests out as one function per calls stage
+(``compiled/listers.py``).  A test is a Python expression over ``m`` (the game state: the reference
+``GameState`` or the machine, which keep the same fields), ``seat``, ``hand`` (his cards) and
+``trump``; it is true when the precondition is met.
+
+How a call is written (a hand position, ``trump``, ``from N``) is checked apart, before the table
+(``calls.argument_refusal``): the forms the engines list are always written right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from khrap import words as w
+from khrap.cards import RANKS, card_str
+from khrap.engine.rules import compile_pattern, pattern_card
+from khrap.variant.schema import Call, CardPattern
+
+Reason = Callable[[object, int], str]
+"""``reason(state, seat)``: why the precondition is not met now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Precondition:
+    """One entry: ``test`` (an expression, true when met) and ``reason``.
+
+    ``by_declarer``: the test as a lister specialised by whether a declarer exists writes it,
+    ``(while none, while one exists)``; None there means "always met then" (the lister leaves it out,
+    e.g. because a call that needs a declarer is not listed at all while there is none)."""
+
+    test: str
+    reason: Reason
+    by_declarer: tuple[str | None, str | None] | None = None
+    # An entry about how the action is written (where it draws from): listed forms always meet it,
+    # so listers leave it out; ``refused(state, seat, action)`` gives its reason or None.
+    refused: Callable[[object, int, object], str | None] | None = None
+
+    def test_when(self, declarer_exists: bool) -> str | None:
+        return self.test if self.by_declarer is None else self.by_declarer[declarer_exists]
+
+
+def trumps(hand: list[int], trump: int | None) -> int:
+    """How many trumps ``hand`` holds (none while no trump is named)."""
+    return sum(1 for card in hand if card // 13 == trump)
+
+
+def deferred_part(call: Call) -> int:
+    """Cards reserved for the caller's exchange turn: those he must exchange there (and their extra draws)."""
+    if call.exchange.takes_part and call.exchange.min_discard:
+        return call.exchange.min_discard + call.exchange.draw_extra
+    return 0
+
+
+def draws_needed(call: Call, take_turned: bool) -> int:
+    """Cards the call will take from the stock, now or at the exchange."""
+    eff = call.effects
+    draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
+    return max(draws + deferred_part(call), 0)
+
+
+def describe_pattern(pattern: CardPattern, trump: int | None) -> str:
+    card = pattern_card(pattern, trump)
+    if pattern.suit == "trump":
+        where = f" ({card_str(card)})" if card is not None else ""
+        return f"the trump {pattern.rank}{where}"
+    return card_str(card)
+
+
+def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[Precondition]:
+    """The preconditions of call ``cid``, in the order their reasons are given; ``takes``: the form of an
+    optional take that takes the turned card."""
+    req, eff = call.requires, call.effects
+    found: list[Precondition] = []
+    add = found.append
+    # Who may call.
+    if req.dealer:
+        add(Precondition("seat == m.dealer", lambda s, seat: f"{cid} is for the dealer only (seat {s.dealer})"))
+    if req.declarer == "exists":
+        add(Precondition("m.declarer is not None", lambda s, seat: (
+            f"{cid} needs a {' or '.join(s.rules.declaring_calls) or 'a declaring call'} to have been called"),
+            (None, None)))
+    if req.declarer == "absent":
+        add(Precondition("m.declarer is None", lambda s, seat: (
+            f"{cid} is allowed only while nobody is declarer; seat {s.declarer} is declarer"), (None, None)))
+    if eff.status == w.DECLARER and not eff.override:
+        add(Precondition("m.declarer is None or m.declarer == seat", lambda s, seat: (
+            f"{cid} cannot take over from seat {s.declarer}, the declarer"), (None, "m.declarer == seat")))
+    # The cards he holds.
+    for pattern in req.holds:
+        rank, suit = compile_pattern(pattern)
+        # The trump suit (suit None): while none is named nobody holds it.
+        card = f"{suit * 13 + rank}" if suit is not None else f"trump is not None and trump * 13 + {rank}"
+        test = f"{card} in hand"
+        add(Precondition(test, lambda s, seat, p=pattern: f"{cid} needs {describe_pattern(p, s.trump)} in hand"))
+    if req.min_trumps is not None:
+        add(Precondition(f"trumps(hand, trump) >= {req.min_trumps}",
+                         lambda s, seat: f"{cid} needs at least {req.min_trumps} trumps in hand"))
+    if req.max_trumps is not None:
+        add(Precondition(f"trumps(hand, trump) <= {req.max_trumps}",
+                         lambda s, seat: f"{cid} allows at most {req.max_trumps} trumps in hand"))
+    # The table: the turned card, the stock, his stack.
+    if req.turned_rank is not None:
+        rank = RANKS.index(req.turned_rank)
+        add(Precondition(f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {rank}",
+                         lambda s, seat: f"{cid} needs the turned trump card to be of rank {req.turned_rank}"))
+    if eff.take_turned in ("yes", "swap") or takes:
+        add(Precondition("not m.turned_taken and bool(m.turned)",
+                         lambda s, seat: f"{cid} needs the current turned trump card on the table"))
+    need = draws_needed(call, takes)
+    if need:
+        add(Precondition(f"{need} <= len(m.stock) - m.owed_draws", lambda s, seat: (
+            f"{cid} needs {need} cards from the stock; cards left to draw: {len(s.stock) - s.owed_draws}")))
+    if eff.when == "now" and eff.draw:
+        count = need - deferred_part(call)
+        add(Precondition("True", _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
+    if not allow_debt:
+        add(Precondition(f"m.can_cover(seat, {eff.status!r}, {cid!r})", lambda s, seat: (
+            f"{cid} may cost {s.worst_cost(eff.status, cid)} chips and seat {seat} has {s.stacks[seat]}")))
+    # Blind calls last: a seat who looked because the call was not open to him then (not the dealer,
+    # no declarer yet, a wrong turned card) hears that reason.
+    if req.blind:
+        add(Precondition("not m.looked[seat]",
+                         lambda s, seat: f"{cid} must be called blind, before looking at the cards"))
+    return found
+
+
+def _never(state, seat: int) -> str:
+    raise AssertionError("an entry about the action's writing is refused by its own function")
+
+
+def source_refusal(state, count: int, source: str | int) -> str | None:
+    """Why ``count`` cards cannot be drawn from ``source``, or None."""
+    if isinstance(source, int) and count and not 1 <= source <= len(state.stock) - count + 1:
+        return f"cannot draw {count} cards from position {source}; the stock holds {len(state.stock)}"
+    return None
+
+
+Check = Callable[[object, int, list, "int | None"], bool]
+
+
+def compile_test(test: str, where: str) -> Check:
+    """A test of the table as a function ``check(m, seat, hand, trump)``."""
+    code = compile(f"lambda m, seat, hand, trump: {test}", f"<precondition: {where}>", "eval")
+    return eval(code, {"trumps": trumps})  # noqa: S307 - the expression is written above from the variant
+
+
+Compiled = tuple[tuple[tuple[Check, Reason, object], ...], tuple[Check, ...]]
+
+
+def checks(rules, cid: str, takes: bool) -> Compiled:
+    """The table of call ``cid`` compiled, made once per rules (reference kernel): every entry as
+    (test, reason, refused), and the tests alone that listing runs."""
+    key = (cid, takes)
+    found = rules.preconditions.get(key)
+    if found is None:
+        entries = table(cid, rules.calls[cid], rules.variant.allow_debt, takes)
+        compiled = tuple((compile_test(e.test, cid), e.reason, e.refused) for e in entries)
+        found = rules.preconditions[key] = (compiled, tuple(c for c, _, refused in compiled if refused is None))
+    return found
+
+
+def unmet(state, seat: int, cid: str, action) -> str | None:
+    """The reason of the first precondition of ``cid``, written as ``action``, that ``seat`` does not meet now."""
+    hand, trump = state.hands[seat], state.trump
+    for check, reason, refused in checks(state.rules, cid, action.take_turned)[0]:
+        if refused is not None:
+            problem = refused(state, seat, action)
+            if problem:
+                return problem
+        elif not check(state, seat, hand, trump):
+            return reason(state, seat)
+    return None
+
+
+def met(state, seat: int, cid: str, takes: bool = False) -> bool:
+    """Whether ``seat`` meets every precondition of ``cid`` now, in a form the engines list (no reason is made)."""
+    hand, trump = state.hands[seat], state.trump
+    for check in checks(state.rules, cid, takes)[1]:  # noqa: SIM110 - a loop is cheaper than all() here
+        if not check(state, seat, hand, trump):
+            return False
+    return True
