@@ -18,8 +18,9 @@ Each mutant is one small, realistic change to the source, written by hand in a Y
 
 A mutant is applied to a throwaway copy of the tree (the files git knows, with their uncommitted
 changes), never to the working tree; pytest runs in that copy with ``-x``, first its ``tests``, then
-the rest of the suite.  A failing (or timed-out) run kills the mutant; a passing one lets it survive.
-The report gives killed / survived / equivalent per package and the score killed / (killed +
+the rest of the suite, but for tests/test_lint.py (a mutant that only offends the linter, such as
+``if False:``, has not been caught by a test of the rules).  A failing (or timed-out) run kills the
+mutant; a passing one lets it survive.  The report gives killed / survived / equivalent per package and the score killed / (killed +
 survived); ``--json`` prints it for another program.  A mutant whose original text is no longer in
 its file (or is there more than once) is reported as ``stale`` and makes the run exit 1: rewrite it.
 
@@ -149,7 +150,8 @@ def run_pytest(copy: Path, args: list[str], timeout: float) -> tuple[int | None,
     """(exit code or None on timeout, output) of pytest in ``copy``, importing khrap from the copy."""
     env = dict(os.environ, PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1",
                HYPOTHESIS_PROFILE=os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *args]
+    lint = ["--ignore=tests/test_lint.py"] if (copy / "tests" / "test_lint.py").is_file() else []
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *lint, *args]
     proc = subprocess.Popen(cmd, cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     RUNNING.add(proc)
