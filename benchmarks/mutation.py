@@ -20,9 +20,10 @@ A mutant is applied to a throwaway copy of the tree (the files git knows, with t
 changes), never to the working tree; pytest runs in that copy with ``-x``, first its ``tests``, then
 the rest of the suite, but for tests/test_lint.py (a mutant that only offends the linter, such as
 ``if False:``, has not been caught by a test of the rules).  A failing (or timed-out) run kills the
-mutant; a passing one lets it survive.  The report gives killed / survived / equivalent per package and the score killed / (killed +
-survived); ``--json`` prints it for another program.  A mutant whose original text is no longer in
-its file (or is there more than once) is reported as ``stale`` and makes the run exit 1: rewrite it.
+mutant; a passing one lets it survive.  The report gives killed / survived / equivalent per package
+and the score killed / (killed + survived); ``--json`` prints it for another program.  A mutant whose
+original text is no longer in its file (or is there more than once) is reported as ``stale`` and
+makes the run exit 1: rewrite it.
 
 Why a script and not mutmut or cosmic-ray: both generate every operator mutation of every line (a few
 thousand here), each worth one run of a ~70 s suite on a shared two-core machine: days.  A hand-written
