@@ -197,9 +197,9 @@ def run(scenario: Scenario) -> GameState:
     state = scenario.new_game()
     state.start_deal()
     for step in scenario.actions:
-        if state.phase == w.SETTLED:
-            state.start_deal()
         try:
+            if state.phase == w.SETTLED:
+                state.start_deal()  # refused once the session is over (no stack covers a declaring call)
             refuse_foreign_digits(step.text)
             state.apply(step.text, step.seat)
         except IllegalAction as err:

@@ -1,9 +1,25 @@
-"""Shared helpers for the tests."""
+"""Shared helpers for the tests, and the hypothesis profiles (docs/testing.md)."""
 
+import os
 import random
+
+from hypothesis import settings
 
 from khrap.engine import GameState, Rules
 from khrap.variant.catalog import builtin, builtin_names
+
+# `ci` (the default): the same examples on every run and machine, no database, the counts the tests ask for.
+# `large`: random examples, the database in .hypothesis/, ten times the examples (``examples``), by hand.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("large", derandomize=False, print_blob=True)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(PROFILE)
+SCALE = 10 if PROFILE == "large" else 1
+
+
+def examples(count: int) -> int:
+    """The number of hypothesis examples for a test that asks for ``count`` in CI (ten times in `large`)."""
+    return count * SCALE
 
 
 def every_table() -> list[tuple[str, int]]:

@@ -75,3 +75,12 @@ def test_khrap_by_hand_behind_the_interface_plays_the_machines_deals() -> None:
             deals += 1
     assert deals > 1000
     assert interface_khrap.deals_per_second(0.05) > 0
+
+
+def test_mutation_list_reads_every_mutant_file() -> None:
+    """benchmarks/mutation.py --list --json: every mutant of benchmarks/mutants/*.yaml, each with its why."""
+    mutants = run_json("mutation.py", "--list")
+    assert len(mutants) >= 80 and len({m["id"] for m in mutants}) == len(mutants)
+    assert all(m["file"] and m["original"] and m["why"] for m in mutants)
+    files = {m["file"] for m in mutants}
+    assert {"khrap/variant/checks.py", "khrap/rulebook/facts.py", "khrap/session/core.py"} <= files

@@ -36,7 +36,7 @@ from khrap.engine.compiled import Machine, Program, action_word
 from khrap.sim.records import DealRecord, deal_record, machine_record
 from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.schema import Variant
-from tests.conftest import every_table
+from tests.conftest import every_table, examples
 from tests.hardening.test_generated_variants import mutate, validated
 
 DEALS = int(os.environ.get("KHRAP_LOCKSTEP_DEALS", "50"))
@@ -313,22 +313,40 @@ def test_house_rule_files_in_lockstep(path: Path) -> None:
 
 
 # ------------------------------------------------------- generated variants
+# The fewest generated variants of each base that must be accepted and played in lockstep, out of the
+# examples run (a generator whose changes are all refused would compare nothing).  Measured with the `ci`
+# profile (derandomized) while writing this test: 7 (frap) to 18 of 20 (khrap, student-snore).
+LOCKSTEP_ACCEPTED_SHARE = 0.25
+
+
 @pytest.mark.parametrize("base", builtin_names())
-@settings(max_examples=max(EXAMPLES // 6, 2), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(data=st.data())
-def test_generated_house_rules_in_lockstep(base: str, data) -> None:
-    variant_data = copy.deepcopy(builtin(base).model_dump(mode="json"))
-    note(f"changes: {mutate(variant_data, data.draw)}")
-    if variant_data.get("instant_wins") and data.draw(st.booleans(), label="likelier instant wins"):
-        # mutate leaves instant wins alone, and four aces in a hand are rare: make them common
-        with_instant_win(variant_data, data.draw(st.integers(1, 4), label="count"),
-                         data.draw(st.sampled_from(["active", "all"])),
-                         data.draw(st.sampled_from(["skip_if_pot", "normal"])))
-    variant = validated(variant_data)
-    if variant is None:
-        return
-    seed = data.draw(st.integers(0, 2**16), label="seed")
-    for players in range(variant.players.min, variant.players.max + 1):
-        for driver in (step_deal, fused_deal):
-            lockstep(make_pair(variant, players, seed, f"generated from {base}"), seed, GENERATED_DEALS, driver)
+def test_generated_house_rules_in_lockstep(base: str) -> None:
+    seen = Counter()
+
+    @settings(max_examples=examples(max(EXAMPLES // 6, 2)), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(data=st.data())
+    def generated(data) -> None:
+        variant_data = copy.deepcopy(builtin(base).model_dump(mode="json"))
+        note(f"changes: {mutate(variant_data, data.draw)}")
+        if variant_data.get("instant_wins") and data.draw(st.booleans(), label="likelier instant wins"):
+            # mutate leaves instant wins alone, and four aces in a hand are rare: make them common
+            with_instant_win(variant_data, data.draw(st.integers(1, 4), label="count"),
+                             data.draw(st.sampled_from(["active", "all"])),
+                             data.draw(st.sampled_from(["skip_if_pot", "normal"])))
+        variant = validated(variant_data)
+        seed = data.draw(st.integers(0, 2**16), label="seed")  # before counting: a draw may end the example
+        seen["generated"] += 1
+        if variant is None:
+            return
+        seen["accepted"] += 1
+        deals = 0
+        for players in range(variant.players.min, variant.players.max + 1):
+            for driver in (step_deal, fused_deal):
+                pair = make_pair(variant, players, seed, f"generated from {base}")
+                deals += lockstep(pair, seed, GENERATED_DEALS, driver)
+        seen["played"] += deals > 0
+
+    generated()
+    assert seen["accepted"] >= LOCKSTEP_ACCEPTED_SHARE * seen["generated"], f"{base}: {dict(seen)}"
+    assert seen["played"] == seen["accepted"], f"{base}: an accepted variant played no deal: {dict(seen)}"

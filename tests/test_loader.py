@@ -776,8 +776,13 @@ def test_playable_neighbours_stay_valid_and_play(tmp_path: Path, case: str) -> N
     for players in (2, 4):
         state = GameState(Rules(variant, players), players, seed=3)
         rng = random.Random(3)
-        for _ in range(8):
-            random_deal(state, rng)
+        total, cards = state.total_chips, len(state.rules.deck)
+
+        def conserved(s, total: int = total, cards: int = cards) -> None:
+            assert s.chips_in_play() == total and s.cards_in_play() == cards
+
+        played = sum(random_deal(state, rng, conserved) > 0 for _ in range(8))
+        assert played == 8, f"{case}: the session ended after {played} deals at {players} players"
 
 
 @pytest.mark.parametrize("ref", [*real.builtin_names(), *map(str, HOUSE_FILES)])

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import every_table, new_table, random_deal
+from tests.conftest import every_table, examples, new_table, random_deal
 
 DEALS = int(os.environ.get("KHRAP_PROPERTY_DEALS", "300"))
 
@@ -37,7 +37,7 @@ def test_random_sessions_conserve_chips_and_cards(name: str, players: int) -> No
         assert all(not hand for hand in state.hands), "cards left in hands after settlement"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(every_table()), seed=st.integers(0, 2**32 - 1), stacks=st.integers(0, 50))
 def test_any_seed_and_stack_conserves(table: tuple[str, int], seed: int, stacks: int) -> None:
     name, players = table

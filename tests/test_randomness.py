@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from khrap.engine.randomness import chooser, shuffle
+from tests.conftest import examples
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**64), size=st.integers(0, 60))
 def test_shuffle_is_the_standard_shuffle(seed: int, size: int) -> None:
     ours, theirs = random.Random(seed), random.Random(seed)
@@ -20,7 +21,7 @@ def test_shuffle_is_the_standard_shuffle(seed: int, size: int) -> None:
     assert ours.getstate() == theirs.getstate()  # the same draws were made: what follows is the same too
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**64), sizes=st.lists(st.integers(1, 300), min_size=1, max_size=30))
 def test_chooser_is_the_standard_choice(seed: int, sizes: list[int]) -> None:
     ours, theirs = random.Random(seed), random.Random(seed)

@@ -23,6 +23,7 @@ from khrap.engine import GameState, Rules
 from khrap.session import complete_deck
 from khrap.sim import Contract, DealRecord, SimSpec, Stats, deal_record, decided_after, play_chunk, simulate
 from khrap.variant.catalog import load_variant
+from tests.conftest import examples
 
 DECK = "AS QH 7S JS KH 6S 8S 6C 7C 8C 9S 7D 6D AD TS 8D 9H"
 
@@ -322,7 +323,7 @@ def _decided_by_definition(winners: tuple[int, ...], needs: dict[int, int]) -> i
     raise AssertionError("every outcome is certain after the last trick")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hand=st.integers(1, 8), data=st.data())
 def test_decided_after_is_the_first_trick_that_settles_every_contract(hand: int, data) -> None:
     seats = 4

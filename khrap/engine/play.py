@@ -124,7 +124,7 @@ def _follow_reason(state, seat: int) -> str:
         suit = first_lead_suit(state)
         what = f"a trump ({SUITS[suit]})" if rules.first_lead.suit == "trump" else f"a card of {SUITS[suit]}"
         return f"seat {seat} must lead {what} to the first trick"
-    if led is not None and any(c // 13 == led for c in hand):
+    if rules.follow_suit and led is not None and any(c // 13 == led for c in hand):  # without it, no suit
         beat = " and beat the best card if possible" if rules.must_beat else ""
         return f"seat {seat} must follow suit ({'SHDC'[led]}){beat}"
     if any(c // 13 == state.trump for c in hand):

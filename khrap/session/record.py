@@ -21,7 +21,7 @@ from khrap.safe_io import InputRefused, read_limited, write_save
 from khrap.safe_text import excerpt, surrogate_at, terminal
 from khrap.session.core import Session
 from khrap.variant.catalog import load_variant
-from khrap.variant.checks import semantic_issues
+from khrap.variant.checks import Fields, semantic_issues
 from khrap.variant.loader import Marks, Origins, VariantError, validate
 from khrap.variant.schema import MAX_CHIPS, MAX_DEALS, MAX_NAME_CHARS, Variant
 
@@ -230,6 +230,8 @@ def _variant(record: dict) -> tuple[Variant, str]:
 
 
 def _dotted(loc: Any) -> str:
+    if isinstance(loc, Fields):  # several fields make the problem together: name the first
+        loc = loc[0] if loc else ()
     parts = [str(p) for p in loc] if isinstance(loc, tuple) else []
     return ".".join(parts) + ": " if parts else ""
 

@@ -1,0 +1,51 @@
+"""How a house rule merges with the variant it extends, on the built-ins (README, "House rules"):
+mappings merge key by key, in the parent's order; any other value (null, a list, a number) replaces the
+parent's value whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from khrap.variant import catalog
+
+
+def load(tmp_path: Path, text: str):
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    return catalog.load_variant(str(path))
+
+
+def test_null_removes_the_parents_joker(tmp_path: Path) -> None:
+    """student-snore has the seven of spades as joker; `joker: null` plays without one."""
+    assert catalog.builtin("student-snore").joker is not None
+    assert load(tmp_path, "extends: student-snore\njoker: null\n").joker is None
+
+
+def test_a_mapping_merges_key_by_key(tmp_path: Path) -> None:
+    """Changing the joker's led_demands keeps the parent's joker card."""
+    joker = load(tmp_path, "extends: student-snore\njoker: {led_demands: trump}\n").joker
+    assert (joker.card, joker.led_demands) == ("7S", "trump")
+
+
+def test_a_list_replaces_the_parents_list(tmp_path: Path) -> None:
+    """khrap's stages with the child's list of three: the fives and the instant-win check are gone."""
+    variant = load(tmp_path, "extends: khrap\nstages:\n"
+                   "  - {id: bidding, kind: calls, calls: [khrap, help, merry, sad, wrap, helicopter, pass]}\n"
+                   "  - {id: exchange, kind: exchange}\n  - {id: play, kind: play}\n"
+                   "calls: {helicopter: {effects: {skip_stages: [exchange]}}, take-five: {enabled: false}}\n"
+                   "play: {first_lead: {calls: []}}\n")
+    assert [s.id for s in variant.stages] == ["bidding", "exchange", "play"]
+
+
+def test_a_number_replaces_the_parents(tmp_path: Path) -> None:
+    assert load(tmp_path, "extends: khrap\nbase_stake: 3\n").base_stake == 3
+
+
+def test_merged_keys_keep_the_parents_order(tmp_path: Path) -> None:
+    """Calls changed in another order stay where the parent lists them; a new call comes last."""
+    variant = load(tmp_path, "extends: khrap\ncalls:\n  pass: {description: {en: Out.}}\n"
+                   "  khrap: {description: {en: Declare.}}\n"
+                   "  nap: {name: {en: Nap}, effects: {status: out}}\n")
+    assert list(variant.calls) == [*catalog.builtin("khrap").calls, "nap"]
+    assert variant.calls["pass"].description["en"] == "Out."
+    assert variant.calls["pass"].name == {"en": "Pass", "ru": "Пас"}  # merged: the name is the parent's
