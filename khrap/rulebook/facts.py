@@ -361,7 +361,9 @@ def _settlement(v: Variant) -> list[Line]:
         lines.append(Line("settlement.declarer_prize", "declarer_prize", {"prizes": s.declarer_prize}))
     lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties}))
     lines.append(Line("settlement.pot_after", "pot_after", {"value": s.pot_after}))
-    lines.append(Line("settlement.remainder", "remainder", {"value": s.remainder}))
+    # What rounding leaves goes elsewhere only when the pot is shared out at once: a carried pot keeps it.
+    remainder = s.remainder if s.pot_after == "redistribute" else "pot"
+    lines.append(Line("settlement.remainder", "remainder", {"value": remainder}))
     return lines
 
 
