@@ -7,10 +7,12 @@ from typing import Annotated
 
 import typer
 
+from khrap.rulebook.i18n import languages
 from khrap.variant.loader import VariantError
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="html, md or txt.")]
-LangOpt = Annotated[str, typer.Option("--lang", "-l", help="Language: en, ru (any language with a catalog).")]
+LANG_HELP = f"Language of the sheet: {', '.join(languages())} (every language with a catalog)."
+LangOpt = Annotated[str, typer.Option("--lang", "-l", help=LANG_HELP)]
 OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")]
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
 
