@@ -48,7 +48,8 @@ def test_catalog_header_has_the_cldr_plural_rule(lang: str) -> None:
     ("lang", "forms"),
     [
         # Lithuanian: 1, 21, 31 (one); 2-9, 22-29 (few); 0, 10-20, 30 (other): kyšį / kyšius / kyšių
-        ("lt", {1: "1 kyšį", 21: "21 kyšį", 2: "2 kyšius", 9: "9 kyšius", 0: "0 kyšių", 11: "11 kyšių", 20: "20 kyšių"}),
+        ("lt", {1: "1 kyšį", 21: "21 kyšį", 2: "2 kyšius", 9: "9 kyšius",
+                0: "0 kyšių", 11: "11 kyšių", 20: "20 kyšių"}),
         # Finnish: 1 (one), everything else: tikin / tikkiä
         ("fi", {1: "1 tikin", 0: "0 tikkiä", 2: "2 tikkiä", 21: "21 tikkiä"}),
         # Armenian: 0 and 1 (one), more (other); the noun after a numeral stays singular
@@ -157,3 +158,15 @@ def test_unknown_language_names_the_known_ones() -> None:
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 2
     assert all(lang in result.stderr for lang in SEED_LANGS)
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+@pytest.mark.parametrize("name", builtin_names())
+def test_plain_text_calls_table_keeps_each_name_whole(name: str, lang: str) -> None:
+    """The first column of the plain-text calls table is as wide as the longest name word
+    (Lithuanian "Sraigtasparnis" has 14 letters; the column had 12 and cut it)."""
+    lines = render_rules(name, "txt", lang).splitlines()
+    for call in builtin(name).calls.values():
+        if call.enabled:
+            first = i18n.localized(call.name, lang).split()[0]
+            assert any(re.match(rf"{re.escape(first)}\s*(\||\s)", line) for line in lines), first
