@@ -154,7 +154,7 @@ def test_a_sheet_shows_what_a_house_rule_changes(tmp_path: Path) -> None:
     assert "+ Beat it: Following suit, he must beat the best card of that suit on the trick if he can." in flat
     assert "must beat the best card" in text.split("PLAY\n")[1]  # the rule itself, in the Play section
     assert "WHAT DIFFERS" not in render_rules("khrap", "txt", "en")  # khrap extends nothing
-    assert "WHAT DIFFERS FROM “KHRAP”" in render_rules("khrap-52", "txt", "en")
+    assert "HOW IT DIFFERS FROM “KHRAP”" in render_rules("khrap-52", "txt", "en")  # a built-in: not "house rules"
 
 
 def test_diff_of_any_two_variants() -> None:
@@ -206,8 +206,10 @@ def test_rules_command(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stdout.startswith("SNORE")
     result = khrap("rules", "nope")
     assert result.returncode == 2 and "unknown built-in variant 'nope'" in result.stderr
-    result = khrap("rules", "khrap", "--format", "pdf")
+    result = khrap("rules", "khrap", "--format", "doc")
     assert result.returncode == 2 and "unknown format" in result.stderr
+    result = khrap("rules", "khrap", "--format", "pdf")  # a PDF goes to a file (tests/test_sheet_pdf.py)
+    assert result.returncode == 2 and "-o FILE" in result.stderr
 
 
 def test_diff_command() -> None:

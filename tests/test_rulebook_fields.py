@@ -151,6 +151,12 @@ MUTATIONS: dict[str, tuple] = {
     "settlement.remainder": ("khrap", ("settlement", "remainder"), "most_tricks"),
     "next_dealer": ("khrap", ("next_dealer",), "declarer"),
     "allow_debt": ("khrap", ("allow_debt",), False),
+    # issue 16: a step's own name, the table's session rules and the notes box
+    "stages[].name": ("frap", ("stages", 2, "name"), {"en": "Purchase", "ru": "Закупка"}),
+    "table.first_dealer": ("khrap", ("table", "first_dealer"), "lowest_card"),
+    "table.join": ("khrap", ("table", "join"), "any_time"),
+    "table.session_end": ("khrap", ("table", "session_end"), "share_pot"),
+    "notes": ("khrap", ("notes",), [{"en": "The loser fetches the snacks.", "ru": "Проигравший несёт закуску."}]),
 }
 
 

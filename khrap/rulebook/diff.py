@@ -32,6 +32,8 @@ class Difference:
     label: str
     old: str | None  # None: the concept does not exist in the first variant
     new: str | None
+    key: str = ""  # the concept (a sheet line's key, or calls.ID.COLUMN)
+    call: str | None = None  # the call whose row it is in
 
 
 def concepts(words: Words, found: Facts | None = None) -> list[Concept]:
@@ -58,6 +60,8 @@ def concepts(words: Words, found: Facts | None = None) -> list[Concept]:
                 for column, cells in (("col_when", row.when), ("col_obliges", row.obliges), ("col_costs", row.costs)):
                     label = words.join([name, words.macro("heading", column)], ": ")
                     out.append(Concept(f"calls.{row.cid}.{column}", label, words.clause_list(cells), row.cid))
+    for index, note in enumerate(words.notes()):
+        out.append(Concept(f"notes.{index + 1}", words.macro("concept_label", "notes"), note))
     return out
 
 
@@ -82,20 +86,24 @@ def differences(old: Words, new: Words) -> list[Difference]:
         if concept.call and concept.call not in old_calls:
             if concept.key.endswith("col_when"):
                 cells = [c for c in after if c.call == concept.call]
-                found.append(Difference(new.callname(concept.call), None, cap(_whole_call(new, cells))))
+                found.append(Difference(
+                    new.callname(concept.call), None, cap(_whole_call(new, cells)), concept.key, concept.call
+                ))
             continue
         previous = was.get(concept.key)
         if previous is None:
-            found.append(Difference(concept.label, None, concept.text))
+            found.append(Difference(concept.label, None, concept.text, concept.key, concept.call))
         elif previous.text != concept.text:
-            found.append(Difference(concept.label, previous.text, concept.text))
+            found.append(Difference(concept.label, previous.text, concept.text, concept.key, concept.call))
     for concept in before:
         if concept.call and concept.call not in new_calls:
             if concept.key.endswith("col_when"):
                 cells = [c for c in before if c.call == concept.call]
-                found.append(Difference(old.callname(concept.call), cap(_whole_call(old, cells)), None))
+                found.append(Difference(
+                    old.callname(concept.call), cap(_whole_call(old, cells)), None, concept.key, concept.call
+                ))
         elif concept.key not in now:
-            found.append(Difference(concept.label, concept.text, None))
+            found.append(Difference(concept.label, concept.text, None, concept.key, concept.call))
     return found
 
 

@@ -58,10 +58,12 @@ def _cards(cards) -> list[str]:
 
 
 class _Recorder:
-    def __init__(self, v: Variant, seed: int) -> None:
+    def __init__(self, v: Variant, seed: int, deck: list[int] | None = None, prefer: tuple[str, ...] = ()) -> None:
         self.v = v
         self.n = example_players(v)
-        self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=100, pot=0, seed=seed)
+        self.prefer = prefer
+        decks = [deck] if deck else ()
+        self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=100, pot=0, seed=seed, decks=decks)
         self.events: list[Event] = []
         self.trick: list[tuple[int, str, bool]] = []
         self.tricks_done = 0
@@ -98,7 +100,7 @@ class _Recorder:
         s = self.state
         seat = s.pending.seat
         kind = s.pending.kind
-        action = policy.choose(s)
+        action = policy.choose(s, self.prefer)
         before = self.snapshot()
         s.apply(action)
         gained = [c for c in s.hands[seat] if c not in before["hands"][seat]]
@@ -195,10 +197,12 @@ def _ordinary(rec: _Recorder) -> bool:
     return s.phase == "settled" and "all_pass" not in kinds and "trick" in kinds and "settle" in kinds and active >= 2
 
 
-def play_example(v: Variant, seeds=SEEDS) -> Example:
-    """The first ordinary deal among ``seeds``, recorded."""
-    for seed in seeds:
-        rec = _Recorder(v, seed)
+def play_example(v: Variant, seeds=SEEDS, *, deck: list[int] | None = None, prefer: tuple[str, ...] = ()) -> Example:
+    """The first ordinary deal among ``seeds``, recorded; with ``deck`` (top card first), that deal only.
+
+    ``prefer``: the calls the players take whenever they may (see :func:`policy.choose`)."""
+    for seed in [0] if deck else seeds:
+        rec = _Recorder(v, seed, deck, prefer)
         rec.start()
         start_stacks = [100] * rec.n
         steps = 0

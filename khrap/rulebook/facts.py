@@ -25,7 +25,7 @@ from khrap.variant.schema import (
     Variant,
 )
 
-SECTIONS = ("need", "deal", "course", "calls", "exchange", "play", "settlement", "quirks")
+SECTIONS = ("overview", "need", "deal", "course", "calls", "exchange", "play", "settlement", "session", "quirks")
 """The sections of a sheet, in order (their headings are in the templates)."""
 
 
@@ -88,8 +88,68 @@ def step_numbers(v: Variant, stage_ids: list[str]) -> list[int]:
     return [ids.index(sid) + 1 for sid in stage_ids if sid in ids]
 
 
+def _first_calls_stage(v: Variant) -> int | None:
+    return next((i for i, s in enumerate(v.stages) if isinstance(s, CallsStage)), None)
+
+
+def sayable(v: Variant, index: int, cid: str) -> bool:
+    """Whether call ``cid`` can ever be said at step ``index`` (0-based).
+
+    Only the first calls step starts without a declarer (a deal goes on past
+    bidding only with one).  A call that needs a declarer is open in the
+    first step only if some call there makes one without ending the step; a
+    call that needs none is closed in every later step.
+    """
+    stage = v.stages[index]
+    call = v.calls.get(cid)
+    if not isinstance(stage, CallsStage) or cid not in stage.calls or call is None or not call.enabled:
+        return False
+    first = index == _first_calls_stage(v)
+    if call.requires.declarer == "exists" and first:
+        return any(
+            other in v.calls and v.calls[other].enabled and v.calls[other].effects.status == "declarer"
+            and not v.calls[other].effects.ends_stage
+            for other in stage.calls
+        )
+    return not (call.requires.declarer == "absent" and not first)
+
+
+def stage_calls(v: Variant, index: int) -> list[str]:
+    """The calls that can be said at step ``index``, in the step's order."""
+    stage = v.stages[index]
+    return [cid for cid in getattr(stage, "calls", []) if sayable(v, index, cid)]
+
+
 def steps_saying(v: Variant, cid: str) -> list[int]:
-    return [i + 1 for i, s in enumerate(v.stages) if isinstance(s, CallsStage) and cid in s.calls]
+    return [i + 1 for i in range(len(v.stages)) if sayable(v, i, cid)]
+
+
+def comeback(v: Variant, cid: str) -> list[int]:
+    """The later steps at which a player who went out with ``cid`` may still come into the game."""
+    said = steps_saying(v, cid)
+    if not said or v.calls[cid].effects.status != "out":
+        return []
+    return [
+        i + 1 for i, stage in enumerate(v.stages)
+        if i + 1 > said[0] and isinstance(stage, CallsStage) and stage.speakers == "out"
+        and any(v.calls[c].effects.status != "out" for c in stage_calls(v, i))
+    ]
+
+
+def hand_gone(v: Variant, cid: str) -> bool:
+    """Whether a player making ``cid`` has already thrown his cards away (a passer asked again after the
+    passers' cards went to the discards): he draws a new hand rather than throwing one."""
+    steps = steps_saying(v, cid)
+    if not steps:
+        return False
+    for step in steps:
+        stage = v.stages[step - 1]
+        if stage.speakers != "out":
+            return False
+        earlier = [s for s in v.stages[: step - 1] if isinstance(s, CallsStage)]
+        if not any(s.out_hands in ("at_end", "on_call") for s in earlier):
+            return False
+    return True
 
 
 def penalty_applies(penalty: Penalty, cid: str, call: Call) -> bool:
@@ -141,22 +201,45 @@ def any_locked(v: Variant) -> bool:
     return any(rule.locked for rule in v.statuses.values())
 
 
+def forced_lock(v: Variant):
+    """What a forced helper locks (the helper's stake), or None where stakes are not locked."""
+    rule = v.statuses["helper"]
+    return rule.stake if rule.locked else None
+
+
 # ------------------------------------------------------------------ sections
-def _need(v: Variant) -> list[Line]:
+def _overview(v: Variant) -> list[Line]:
     return [
+        Line("object", "object", {"v": v}),
         Line("players", "players", {"players": v.players}),
         Line("deck", "deck", {"deck": v.deck}),
+        Line("ranks", "rank_order", {"deck": v.deck, "joker": v.joker}),
         Line("hand_size", "hand_size", {"n": v.hand_size}),
+    ]
+
+
+def _need(v: Variant) -> list[Line]:
+    return [
         Line("base_stake", "base_stake", {"n": v.base_stake}),
         Line("ante", "ante", {"ante": v.ante}),
         Line("allow_debt", "allow_debt", {"allow": v.allow_debt}),
     ]
 
 
+def dealer_calls(v: Variant) -> list[str]:
+    return [cid for cid in call_order(v) if v.calls[cid].requires.dealer]
+
+
+def blind_calls(v: Variant) -> list[str]:
+    return [cid for cid in call_order(v) if v.calls[cid].requires.blind]
+
+
 def _deal(v: Variant) -> list[Line]:
     return [
+        Line("table.first_dealer", "first_dealer", {"value": v.table.first_dealer}),
         Line("deal", "dealing", {"n": v.hand_size}),
         Line("trump.source", "trump_source", {"source": v.trump.source}),
+        Line("looking", "looking", {"dealer": dealer_calls(v), "blind": blind_calls(v), "v": v}),
         Line("draw_from", "draw_from", {"value": v.draw_from}),
         Line("next_dealer", "next_dealer", {"value": v.next_dealer}),
     ]
@@ -164,11 +247,10 @@ def _deal(v: Variant) -> list[Line]:
 
 def _course(v: Variant) -> list[Line]:
     lines = []
-    for stage in v.stages:
-        key = f"stages.{stage.id}"
+    for index, stage in enumerate(v.stages):
+        key = f"steps.{index + 1}"
         if isinstance(stage, CallsStage):
-            calls = [cid for cid in stage.calls if cid in v.calls and v.calls[cid].enabled]
-            lines.append(Line(key, "step_calls", {"stage": stage, "calls": calls}))
+            lines.append(Line(key, "step_calls", {"stage": stage, "calls": stage_calls(v, index)}))
         elif isinstance(stage, ExchangeStage):
             lines.append(Line(key, "step_exchange", {"stage": stage}))
         elif isinstance(stage, NameTrumpStage):
@@ -182,11 +264,12 @@ def _course(v: Variant) -> list[Line]:
 
 def _calls_section(v: Variant) -> list[Line]:
     lines = [Line("statuses", "statuses", {"statuses": v.statuses})]
+    if any_locked(v):
+        lines.append(Line("statuses.locked", "locks_return", {}))
     if has_override(v):
-        lines.append(Line("overridden_becomes", "overridden", {"value": v.overridden_becomes}))
-    if has_blind_call(v):
-        lines.append(Line("blind", "blind_rule", {}))
-    lines.append(Line("all_pass", "all_pass", {"rule": v.all_pass}))
+        locked = v.statuses["declarer"].locked
+        lines.append(Line("overridden_becomes", "overridden", {"value": v.overridden_becomes, "locked": locked}))
+    lines.append(Line("all_pass", "all_pass", {"rule": v.all_pass, "source": v.trump.source}))
     return lines
 
 
@@ -202,22 +285,26 @@ def _call_row(v: Variant, cid: str) -> CallRow:
         Line(f"{key}.requires.holds", "when_holds", {"cards": req.holds}),
         Line(f"{key}.requires.trumps", "when_trumps", {"least": req.min_trumps, "most": req.max_trumps}),
         Line(f"{key}.requires.turned_rank", "when_turned", {"rank": req.turned_rank}),
-        Line(f"{key}.stock", "when_stock", {"draws": draws_of(call)}),
+        Line(f"{key}.stock", "when_stock", {"draws": draws_of(call), "turned": eff.take_turned}),
     ]
     tricks = v.statuses[eff.status].tricks if eff.status in v.statuses else 0
     obliges = [
-        Line(f"{key}.effects.status", "does_status", {"status": eff.status, "tricks": tricks}),
+        Line(f"{key}.effects.status", "does_status", {
+            "status": eff.status, "tricks": tricks, "back": comeback(v, cid),
+        }),
         Line(f"{key}.effects.override", "does_override", {"value": eff.override, "status": eff.status}),
-        Line(f"{key}.effects.forces_others", "does_force", {"value": eff.forces_others}),
+        Line(f"{key}.effects.forces_others", "does_force", {"value": eff.forces_others, "lock": forced_lock(v)}),
         Line(f"{key}.effects.ends_stage", "does_end", {"value": eff.ends_stage}),
         Line(f"{key}.effects.skip_stages", "does_skip", {"steps": step_numbers(v, eff.skip_stages)}),
-        Line(f"{key}.effects.cards", "does_cards", {"eff": eff}),
+        Line(f"{key}.effects.cards", "does_cards", {"eff": eff, "gone": hand_gone(v, cid)}),
         Line(f"{key}.exchange", "does_exchange", {"ex": ex}),
     ]
     rule = v.statuses.get(eff.status)
     costs = [
         Line(f"{key}.stake", "costs_stake", {"rule": rule}),
-        Line(f"{key}.penalties", "costs_penalties", {"penalties": penalties_for(v, cid, call) if rule else []}),
+        Line(f"{key}.penalties", "costs_penalties", {
+            "penalties": penalties_for(v, cid, call) if rule else [], "stake": rule.stake if rule else None,
+        }),
     ]
     name = Line(f"{key}.name", "call_name", {"cid": cid, "call": call})
     description = Line(f"{key}.description", "call_description", {"cid": cid, "call": call})
@@ -229,9 +316,16 @@ def _exchange(v: Variant) -> list[Line]:
     for stage in v.stages:
         if isinstance(stage, ExchangeStage):
             key = f"stages.{stage.id}"
-            lines.append(Line(f"{key}.order", "exchange_order", {"order": stage.order, "by_call": None}))
+            args = {"order": stage.order, "by_call": None, "no_turn": False}
+            lines.append(Line(f"{key}.order", "exchange_order", args))
             for cid, order in stage.order_by_call.items():
-                lines.append(Line(f"{key}.order_by_call.{cid}", "exchange_order", {"order": order, "by_call": cid}))
+                if cid not in v.calls or not v.calls[cid].enabled:
+                    continue
+                turn = v.calls[cid].exchange.takes_part
+                # a declarer whose call gives him no exchange turn is not in the order, whatever the list says
+                groups = order if turn else [g for g in order if g.calls or g.statuses != ["declarer"]]
+                args = {"order": groups, "by_call": cid, "no_turn": not turn}
+                lines.append(Line(f"{key}.order_by_call.{cid}", "exchange_order", args))
             lines.append(Line(f"{key}.max_discard", "exchange_limit", {"most": stage.max_discard}))
     if lines:
         lines.append(Line("exchange.stock", "exchange_stock", {}))
@@ -265,12 +359,16 @@ def _settlement(v: Variant) -> list[Line]:
     if s.declarer_prize:
         lines.append(Line("settlement.declarer_prize", "declarer_prize", {"prizes": s.declarer_prize}))
     lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties}))
-    if any_locked(v):
-        lines.append(Line("statuses.locked", "locks_return", {}))
     lines.append(Line("settlement.pot_after", "pot_after", {"value": s.pot_after}))
-    if s.pot_after == "redistribute":
-        lines.append(Line("settlement.remainder", "remainder", {"value": s.remainder}))
+    lines.append(Line("settlement.remainder", "remainder", {"value": s.remainder}))
     return lines
+
+
+def _session(v: Variant) -> list[Line]:
+    return [
+        Line("table.join", "joining", {"value": v.table.join}),
+        Line("table.session_end", "session_end", {"value": v.table.session_end, "carry": v.settlement.pot_after}),
+    ]
 
 
 def _quirks(v: Variant) -> list[Line]:
@@ -282,7 +380,7 @@ def _quirks(v: Variant) -> list[Line]:
     ]
 
 
-QUIRKS = {"draw_from": "top", "next_dealer": "left", "allow_debt": True, "joker": None, "blind": None}
+QUIRKS = {"draw_from": "top", "next_dealer": "left", "allow_debt": True, "joker": None}
 """Concepts stated among the variant's special features when they are not the plain rule (the value given)."""
 
 
@@ -296,6 +394,7 @@ def _is_quirk(v: Variant, line: Line) -> bool:
 def facts(v: Variant) -> Facts:
     """What the sheet of ``v`` states, section by section."""
     sections = {
+        "overview": _overview(v),
         "need": _need(v),
         "deal": _deal(v),
         "course": _course(v),
@@ -303,6 +402,7 @@ def facts(v: Variant) -> Facts:
         "exchange": _exchange(v),
         "play": _play(v),
         "settlement": _settlement(v),
+        "session": _session(v),
         "quirks": _quirks(v),
     }
     moved: list[Line] = []

@@ -39,8 +39,11 @@ def _plain(call: Call) -> bool:
     return not (eff.draw or eff.discard_hand or eff.take_turned != "no" or eff.forces_others or eff.override)
 
 
-def _choose_call(state: GameState, seat: int, actions: list[Action]) -> Action:
+def _choose_call(state: GameState, seat: int, actions: list[Action], prefer: tuple[str, ...] = ()) -> Action:
     calls = state.rules.calls
+    shown = [a for a in actions if a.word in prefer]
+    if shown:  # the call the worked example is there to show, whenever it is open to him
+        return shown[0]
     usable = [a for a in actions if a.word in calls and not calls[a.word].requires.blind]
     by_status: dict[str, list[Action]] = {}
     for action in usable:
@@ -87,8 +90,11 @@ def _choose_exchange(state: GameState, seat: int, actions: list[Action]) -> Acti
     return next(a for a in actions if set(a.cards) == cards)
 
 
-def _choose_play(state: GameState, seat: int, actions: list[Action]) -> Action:
+def _choose_play(state: GameState, seat: int, actions: list[Action], prefer: tuple[str, ...] = ()) -> Action:
     hand = state.hands[seat]
+    jokers = [a for a in actions if a.joker]
+    if "joker" in prefer and jokers:
+        return jokers[0]
     plain = [a for a in actions if not a.joker] or actions
     if not state.trick:
         return max(plain, key=lambda a: _value(state, hand, a.cards[0]))
@@ -117,13 +123,14 @@ def _beats(state: GameState, card: int, best: tuple[int, int]) -> bool:
     return _on_trick(state, card, False) > best
 
 
-def choose(state: GameState) -> Action:
-    """The action this policy takes for the seat to act."""
+def choose(state: GameState, prefer: tuple[str, ...] = ()) -> Action:
+    """The action this policy takes for the seat to act; ``prefer``: calls (and ``joker``, the joker
+    played as the joker) to take whenever they are legal, so that a worked example shows them."""
     seat = state.pending.seat
     kind = state.pending.kind
     actions = state.legal_actions()
     if kind == "call":
-        return _choose_call(state, seat, actions)
+        return _choose_call(state, seat, actions, prefer)
     if kind == "discard":
         hand = state.hands[seat]
         card = _weakest(state, hand, 1)[0]
@@ -133,4 +140,4 @@ def choose(state: GameState) -> Action:
     if kind == "trump":
         suit = _trump(state, state.hands[seat])
         return next(a for a in actions if a.suit == suit)
-    return _choose_play(state, seat, actions)
+    return _choose_play(state, seat, actions, prefer)

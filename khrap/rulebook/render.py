@@ -172,6 +172,7 @@ class Words:
             "winname": self.winname,
             "all_suits": self.all_suits,
             "player": self.player,
+            "stagename": self.stagename,
         }
         self.sentences = self.env.get_template("sentences.j2").make_module(helpers)
         self.narrative = self.env.get_template("narrative.j2").make_module({**helpers, "words": self})
@@ -191,11 +192,18 @@ class Words:
     def winname(self, win: InstantWin) -> str:
         return self.text(localized(win.name, self.lang))
 
+    def stagename(self, stage: Any) -> str:
+        return self.text(localized(getattr(stage, "name", None), self.lang))
+
     def title(self) -> str:
         return self.text(localized(self.v.name, self.lang))
 
     def description(self) -> str:
         return self.text(localized(self.v.description, self.lang))
+
+    def notes(self) -> list[str]:
+        """The variant's table rules (``notes:``) in this language, English where one is not translated."""
+        return [self.text(text) for text in (localized(note, self.lang) for note in self.v.notes) if text]
 
     def all_suits(self, rank: str) -> str:
         return _cards(self.fmt, self.lang)([rank + s for s in SUITS])

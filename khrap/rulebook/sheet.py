@@ -8,16 +8,23 @@
 from __future__ import annotations
 
 import os
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import yaml
+
+from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
-from khrap.rulebook.example import NoExample, play_example
+from khrap.rulebook.example import Example, NoExample, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table
-from khrap.variant.catalog import load_variant
-from khrap.variant.schema import Variant
+from khrap.variant.catalog import builtin_names, load_variant
+from khrap.variant.schema import ExchangeStage, Variant
+
+EXAMPLE_DEALS = Path(__file__).resolve().parent / "example_deals.yaml"
 
 TEXT_COLUMNS = [12, 20, 24, 15]
 """Widths of the calls table in plain text: with the ' | ' between them, 80 columns."""
@@ -44,7 +51,17 @@ def _check(fmt: str, lang: str) -> None:
         raise ValueError(f"unknown language '{lang}' (use one of {', '.join(languages())})")
 
 
-def _rules_context(words: Words) -> dict[str, Any]:
+def _heading(words: Words, section: str) -> str:
+    """A section's heading; the exchange is called what the variant calls its one exchange step (frap's Buying)."""
+    if section == "exchange":
+        named = [s for s in words.v.stages if isinstance(s, ExchangeStage)]
+        if len(named) == 1 and named[0].name:
+            return words.stagename(named[0])
+    return words.macro("heading", section)
+
+
+def _rules_context(words: Words, changed: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """What the rules proper say; ``changed``: concept keys (and call ids) a house rule changes, marked."""
     v = words.v
     found = facts(v)
     sections = []
@@ -52,15 +69,16 @@ def _rules_context(words: Words) -> dict[str, Any]:
         lines = found.sections[section]
         if section == "course":
             steps = [
-                {"title": words.macro("step_title", stage), "text": words.line(line)}
+                {"title": words.macro("step_title", stage), "text": words.line(line), "changed": line.key in changed}
                 for stage, line in zip(v.stages, lines, strict=True)
             ]
             sections.append({"id": section, "heading": words.macro("heading", section), "steps": steps, "lines": []})
             continue
-        sentences = words.lines(lines)
-        if sentences or section == "calls":
-            heading = words.macro("heading", section)
-            sections.append({"id": section, "heading": heading, "steps": [], "lines": sentences})
+        worded = [{"text": words.line(line), "changed": line.key in changed} for line in lines]
+        worded = [line for line in worded if line["text"]]
+        if worded or section == "calls":
+            heading = _heading(words, section)
+            sections.append({"id": section, "heading": heading, "steps": [], "lines": worded})
     calls = [
         {
             "name": words.line(row.name),
@@ -68,17 +86,21 @@ def _rules_context(words: Words) -> dict[str, Any]:
             "when": words.clause_list(row.when),
             "obliges": words.clause_list(row.obliges),
             "costs": words.clause_list(row.costs),
+            "changed": row.cid in changed,
         }
         for row in found.calls
     ]
     columns = [words.macro("heading", c) for c in ("col_call", "col_when", "col_obliges", "col_costs")]
-    rows = [[f"{c['name']}", c["when"], c["obliges"], c["costs"]] for c in calls]
+    rows = [[("▶ " if c["changed"] else "") + f"{c['name']}", c["when"], c["obliges"], c["costs"]] for c in calls]
     table = arithmetic.sample_table(v)
     result = arithmetic.itemize(v, table)
     arithmetic.check(v, table, result)
     return {
         "title": words.title(),
         "description": words.description(),
+        "notes": words.notes(),
+        "notes_heading": words.macro("heading", "notes"),
+        "changed_mark": words.narrate("changed_mark"),
         "sections": sections,
         "calls": calls,
         "columns": columns,
@@ -89,33 +111,62 @@ def _rules_context(words: Words) -> dict[str, Any]:
     }
 
 
-def _example_context(words: Words) -> dict[str, Any] | None:
+@cache
+def example_deals() -> dict[str, dict[str, Any]]:
+    """The worked example of each built-in, as data (``example_deals.yaml``: deck, calls shown, base stake)."""
+    return yaml.safe_load(EXAMPLE_DEALS.read_text(encoding="utf-8"))
+
+
+def worked_example(v: Variant, name: str | None = None) -> tuple[Example, Variant] | None:
+    """The example deal of a sheet: a built-in's own deal from its data, else the first ordinary shuffled one.
+
+    The variant returned is the one played (a built-in's example may use another base stake)."""
+    spec = example_deals().get(name or "")
     try:
-        example = play_example(words.v)
+        if spec is None:
+            return play_example(v), v
+        played = v.model_copy(update={"base_stake": spec["base_stake"]})
+        deck = [parse_card(c) for c in spec["deck"]]
+        return play_example(played, deck=deck, prefer=tuple(spec["prefer"])), played
     except NoExample:
         return None
+
+
+def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | None:
+    found = worked_example(words.v, name)
+    if found is None:
+        return None
+    example, played = found
     lines = [words.narrate("event", e) for e in example.events]
+    pot = next((e.data["result"].pot for e in example.events if e.kind == "settle"), 0)
     return {
         "heading": words.macro("heading", "example"),
-        "intro": words.narrate("intro", example),
-        "lines": [line for line in lines if line],
+        "intro": words.narrate("intro", example, played.base_stake),
+        "lines": [line for line in lines if line] + [words.narrate("totals", example, pot)],
     }
 
 
-def _diff_context(old: Words, new: Words, found: list[Difference]) -> dict[str, Any]:
+def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool = False) -> dict[str, Any]:
     parent, child = old.title(), new.title()
     rows = [
         {"label": d.label, "old": d.old if d.old is not None else old.narrate("diff_missing"),
          "new": d.new if d.new is not None else new.narrate("diff_missing")}
         for d in found
     ]
-    intro = new.narrate("diff_intro", parent, child) if rows else new.narrate("diff_none", parent, child)
+    if not rows:
+        intro = new.narrate("diff_none", parent, child)
+    elif builtin:
+        intro = new.narrate("diff_intro_short", parent, child)
+    else:
+        intro = new.narrate("diff_intro", parent, child)
     return {
-        "heading": new.macro("heading", "diff", parent=parent),
+        "heading": new.macro("heading", "builtin_diff" if builtin else "diff", parent=parent),
         "intro": intro,
         "parent": parent,
         "child": child,
         "rows": rows,
+        # a built-in's sheet tells only how it plays each changed rule (the parent has its own sheet)
+        "compact": builtin,
     }
 
 
@@ -124,14 +175,29 @@ def render_rules(ref: VariantRef, fmt: str = "html", lang: str = "en", *, exampl
     _check(fmt, lang)
     v = _resolve(ref)
     words = Words(v, fmt, lang)
-    context = _rules_context(words)
-    context["example"] = _example_context(words) if example else None
+    parent = None if isinstance(ref, Variant) else parent_of(ref)
+    builtin = isinstance(ref, str) and ref in builtin_names()
+    found: list[Difference] = []
+    if parent is not None:
+        old = Words(parent[1], fmt, lang)
+        found = differences(old, words)
+    # a house-rule sheet marks what it changes where the rule stands, and lists it in a box on page 1
+    changed = frozenset() if builtin else frozenset(
+        key for d in found for key in (d.key, d.call) if key and d.new is not None
+    )
+    context = _rules_context(words, changed)
+    context["example"] = _example_context(words, ref if builtin else None) if example else None
     context["diff"] = None
-    if example and not isinstance(ref, Variant):
-        parent = parent_of(ref)
-        if parent is not None:
-            old = Words(parent[1], fmt, lang)
-            context["diff"] = _diff_context(old, words, differences(old, words))
+    context["house"] = None
+    if parent is not None and example:
+        context["diff"] = _diff_context(old, words, found, builtin)
+    if parent is not None and not builtin:
+        context["house"] = {
+            "heading": words.macro("heading", "house", parent=old.title()),
+            "intro": words.narrate("house_intro", old.title()),
+            "rows": [{"label": d.label, "text": d.new if d.new is not None else words.narrate("house_dropped")}
+                     for d in found if not d.key.startswith("notes.")],  # the notes have a box of their own
+        }
     return environment(fmt, lang).get_template(f"sheet.{fmt}.j2").render(lang=lang, **context)
 
 

@@ -106,6 +106,23 @@ class Ante(Model):
     )
 
 
+class TableRules(Model):
+    """How a session runs around the deals: rules the players keep, printed on the sheet, not played by the engine."""
+
+    first_dealer: Literal["by_lot", "lowest_card"] = Field(
+        "by_lot", description="How the first dealer is chosen: by lot, or whoever draws the lowest card."
+    )
+    join: Literal["empty_pot", "any_time"] = Field(
+        "empty_pot",
+        description="When a player may join or leave: only between deals while the pot is empty, or between any deals.",
+    )
+    session_end: Literal["empty_pot", "share_pot"] = Field(
+        "empty_pot",
+        description="When a session may end: only after a deal that leaves the pot empty, or at any time, "
+        "the pot then shared equally (what does not divide stays on the score sheet for the next session).",
+    )
+
+
 class Trump(Model):
     source: Literal["turned", "named"] = Field(
         "turned",
@@ -203,6 +220,9 @@ class Call(Model):
 
 class StageBase(Model):
     id: str = Field(description="Stage id, unique in the variant.")
+    name: Localized = Field(
+        default_factory=dict, description="What the players call this step, per language (e.g. frap's `Buying`)."
+    )
 
 
 class CallsStage(StageBase):
@@ -378,4 +398,12 @@ class Variant(Model):
     )
     allow_debt: bool = Field(
         True, description="Stacks may go negative; if false a call the stack cannot cover is refused."
+    )
+    table: TableRules = Field(
+        default_factory=TableRules, description="How a session runs: first dealer, joining, ending."
+    )
+    notes: list[Localized] = Field(
+        default_factory=list,
+        description="Table rules the engine does not play (who deals first, snacks, a cap): text per language, "
+        "printed in their own box on the sheet and listed by `khrap diff`.",
     )
