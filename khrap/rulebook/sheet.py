@@ -17,7 +17,7 @@ import yaml
 from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
-from khrap.rulebook.example import Example, NoExample, play_example
+from khrap.rulebook.example import Event, Example, NoExample, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table
@@ -132,12 +132,46 @@ def worked_example(v: Variant, name: str | None = None) -> tuple[Example, Varian
         return None
 
 
+def _trick_reason(plays: list[tuple[int, str, bool]], winner: int | None, trump: str | None) -> str:
+    """Why the trick's winner took it: the joker, a trump on another suit, the highest trump or card led."""
+    card = next((c for seat, c, _ in plays if seat == winner), None)
+    if card is None:
+        return ""
+    if any(joker for seat, _, joker in plays if seat == winner):
+        return "joker"
+    led = plays[0][1][-1]
+    if trump and card[-1] == trump:
+        return "trumped" if led != trump else "high_trump"
+    return "high_card" if card[-1] == led else ""
+
+
+def explained(events: list[Event]) -> list[Event]:
+    """The example's events, each trick with the reason its winner took it (the trump read from the deal),
+    each call the first time it is said with its description."""
+    trump: str | None = None
+    said: set[str] = set()
+    out = []
+    for event in events:
+        if event.kind == "call":  # a call is explained the first time it is said
+            event = Event(event.kind, event.seat, {**event.data, "explain": event.data["call"] not in said})
+            said.add(event.data["call"])
+        if event.kind == "deal" and event.data.get("turned"):
+            trump = event.data["turned"][-1]
+        elif event.kind == "trump":
+            trump = event.data["suit"]
+        elif event.kind == "trick":
+            why = _trick_reason(event.data["plays"], event.seat, trump)
+            event = Event(event.kind, event.seat, {**event.data, "why": why})
+        out.append(event)
+    return out
+
+
 def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | None:
     found = worked_example(words.v, name)
     if found is None:
         return None
     example, played = found
-    lines = [words.narrate("event", e) for e in example.events]
+    lines = [words.narrate("event", e) for e in explained(example.events)]
     pot = next((e.data["result"].pot for e in example.events if e.kind == "settle"), 0)
     return {
         "heading": words.macro("heading", "example"),
@@ -146,7 +180,12 @@ def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | 
     }
 
 
-def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool = False) -> dict[str, Any]:
+def _diff_context(
+    old: Words, new: Words, found: list[Difference], builtin: bool = False, compact: bool | None = None
+) -> dict[str, Any]:
+    """The differences in words; ``builtin``: the second is a built-in (not house rules); ``compact``: say
+    only how the second plays each changed rule (a built-in's own sheet)."""
+    compact = builtin if compact is None else compact
     parent, child = old.title(), new.title()
     rows = [
         {"label": d.label, "old": d.old if d.old is not None else old.narrate("diff_missing"),
@@ -155,7 +194,7 @@ def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool
     ]
     if not rows:
         intro = new.narrate("diff_none", parent, child)
-    elif builtin:
+    elif compact:
         intro = new.narrate("diff_intro_short", parent, child)
     else:
         intro = new.narrate("diff_intro", parent, child)
@@ -166,7 +205,7 @@ def _diff_context(old: Words, new: Words, found: list[Difference], builtin: bool
         "child": child,
         "rows": rows,
         # a built-in's sheet tells only how it plays each changed rule (the parent has its own sheet)
-        "compact": builtin,
+        "compact": compact,
     }
 
 
@@ -206,5 +245,6 @@ def render_diff(old_ref: VariantRef, new_ref: VariantRef, fmt: str = "txt", lang
     _check(fmt, lang)
     old = Words(_resolve(old_ref), fmt, lang)
     new = Words(_resolve(new_ref), fmt, lang)
-    context = _diff_context(old, new, differences(old, new))
+    builtin = isinstance(new_ref, str) and new_ref in builtin_names()
+    context = _diff_context(old, new, differences(old, new), builtin, compact=False)  # both sides, always
     return environment(fmt, lang).get_template(f"diff.{fmt}.j2").render(lang=lang, diff=context)

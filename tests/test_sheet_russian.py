@@ -1,0 +1,82 @@
+"""Issue 16: the Russian sheets read as a Russian card player would (guards
+khrap/rulebook/locale/ru/LC_MESSAGES/messages.po, its plural rule, and the Russian names in variants/)."""
+
+from __future__ import annotations
+
+import pytest
+
+from khrap.rulebook.i18n import translations
+from khrap.rulebook.sheet import render_rules
+from khrap.variant.catalog import builtin, builtin_names
+from khrap.variant.schema import Variant
+
+
+def ru(ref, *, example: bool = True) -> str:
+    return " ".join(render_rules(ref, "md", "ru", example=example).split())
+
+
+WRONG_TERMS = ["разыгрывающ", "Разыгрывающ", "помощник", "Помощник", "Анте", "анте", "вслепую", "сдающ", "раздающ",
+               "фраппующ"]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_games_own_terms(name: str) -> None:
+    text = ru(name)
+    found = [term for term in WRONG_TERMS if term in text]
+    assert not found, found
+    assert "храпящ" in text and "сдатчик" in text
+    assert "помогающ" in text or "вистующ" in text
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_stake_words(name: str) -> None:
+    text = ru(name)
+    assert "базов" in text and "ставк" in text and "взнос" not in text
+    assert "Ставка на кон:" in text or "Ставки на кон нет" in text
+
+
+def test_blind_is_vtyomnuyu_and_frap_terms() -> None:
+    text = ru("frap")
+    assert "Фрап втёмную" in text and "втёмную" in text
+    assert "Подрезаю" in text and "Режу" not in text
+    assert "Покупка" in text  # frap's exchange, by its own name
+    assert "фрапующ" in text
+
+
+def test_cut_in_snore_is_podrezayu() -> None:
+    assert "Подрезаю" in ru("snore") and "Режу" not in ru("snore")
+
+
+def test_exactly_five_players() -> None:
+    data = builtin("khrap").model_dump(mode="json")
+    data["players"] = {"min": 5, "max": 5}
+    assert "Ровно 5 игроков." in ru(Variant.model_validate(data), example=False)
+    data["players"] = {"min": 2, "max": 2}
+    assert "Ровно 2 игрока." in ru(Variant.model_validate(data), example=False)
+
+
+def test_card_counts_agree() -> None:
+    assert "32 карты" in ru("frap") and "32 карт " not in ru("frap")
+    assert "52 карты" in ru("frap")
+    assert "36 карт" in ru("khrap")
+
+
+def test_a_game_named_in_a_sentence_keeps_its_name_whole() -> None:
+    """«в „Студенческом храпе“», not «в „Студенческий храп“»: the name follows «в игре»."""
+    text = ru("student-snore")
+    assert "в игре «Студенческий храп»" in text
+    assert "в «Студенческий храп»" not in text
+
+
+def test_merry_shows_the_trump_ace_and_keeps_it() -> None:
+    assert "показывает козырного туза и оставляет его себе" in ru("khrap")
+    assert "показывает козырную шестёрку и оставляет её себе" in ru("khrap")
+
+
+def test_plural_forms_come_from_the_catalogs_plural_rule() -> None:
+    tr = translations("ru")
+    forms = {n: tr.ngettext("draws %(num)s card", "draws %(num)s cards", n) for n in (1, 2, 5, 21, 22, 25, 11)}
+    # the catalog's Plural-Forms decides: 1 and 21 one form, 2 and 22 another, 5, 25 and 11 the third
+    assert forms[1] == forms[21] != forms[2] == forms[22] != forms[5] == forms[25] == forms[11]
+    chips = {n: tr.ngettext("%(count)s chip", "%(count)s chips", n) % {"count": n} for n in (1, 3, 7)}
+    assert chips == {1: "1 фишку", 3: "3 фишки", 7: "7 фишек"}
