@@ -157,6 +157,7 @@ MUTATIONS: dict[str, tuple] = {
     "table.join": ("khrap", ("table", "join"), "any_time"),
     "table.session_end": ("khrap", ("table", "session_end"), "share_pot"),
     "notes": ("khrap", ("notes",), [{"en": "The loser fetches the snacks.", "ru": "Проигравший несёт закуску."}]),
+    "terms": ("khrap", ("terms",), {"en": {"declarer": "khrapper"}, "ru": {"храпящ": "заявивш"}}),
 }
 
 

@@ -80,3 +80,10 @@ def test_each_trick_says_why_it_was_won() -> None:
 def test_a_call_is_explained_once() -> None:
     text = " ".join(render_rules("snore", "txt", "en").split())
     assert text.count("(Play the hand against the snorer and take at least one trick.)") == 1
+
+
+def test_a_pass_and_an_exchange_say_why() -> None:
+    text = " ".join(render_rules("khrap", "txt", "en").split())
+    assert "D says Pass. (With no trump and no ace he cannot count on a trick.)" in text
+    assert "(With only 1 trump or ace he cannot count on enough tricks.)" in text
+    assert "he keeps his trumps and high cards and throws the low cards of other suits." in text

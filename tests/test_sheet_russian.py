@@ -24,7 +24,7 @@ def test_the_games_own_terms(name: str) -> None:
     text = ru(name)
     found = [term for term in WRONG_TERMS if term in text]
     assert not found, found
-    assert "храпящ" in text and "сдатчик" in text
+    assert ("храпящ" in text or "фрапующ" in text) and "сдатчик" in text
     assert "помогающ" in text or "вистующ" in text
 
 
@@ -80,3 +80,13 @@ def test_plural_forms_come_from_the_catalogs_plural_rule() -> None:
     assert forms[1] == forms[21] != forms[2] == forms[22] != forms[5] == forms[25] == forms[11]
     chips = {n: tr.ngettext("%(count)s chip", "%(count)s chips", n) % {"count": n} for n in (1, 3, 7)}
     assert chips == {1: "1 фишку", 3: "3 фишки", 7: "7 фишек"}
+
+
+def test_frap_and_snore_say_their_own_roles() -> None:
+    """«фрапующий» and «вистующий» in frap, «вистующий» in snore, through the variants' `terms:`."""
+    frap = ru("frap")
+    assert "фрапующ" in frap and "вистующ" in frap
+    assert "храпящ" not in frap and "помогающ" not in frap
+    assert "Фрапующий и вистующие разыгрывают взятки" in frap
+    snore = ru("snore")
+    assert "храпящ" in snore and "вистующ" in snore and "помогающ" not in snore

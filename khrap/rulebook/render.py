@@ -165,6 +165,8 @@ class Words:
 
     def __init__(self, v: Variant, fmt: str, lang: str) -> None:
         self.v, self.fmt, self.lang = v, fmt, lang
+        # the game's own words for the roles (frap's «фрапующий» for the general «храпящий»), longest first
+        self.terms = sorted(v.terms.get(lang, {}).items(), key=lambda item: -len(item[0]))
         self.env = environment(fmt, lang)
         helpers = {
             "callname": self.callname,
@@ -212,9 +214,16 @@ class Words:
     def player(seat: int) -> str:
         return "ABCDEFGHIJKL"[seat]
 
+    def own(self, text: Any) -> Any:
+        """A sheet's sentence in the game's own words (``terms:``); markup stays markup."""
+        for general, word in self.terms:
+            text = text.replace(general, word)
+            text = text.replace(general[:1].upper() + general[1:], word[:1].upper() + word[1:])
+        return text
+
     # sentences
     def line(self, line: Line) -> str:
-        return collapse(getattr(self.sentences, line.macro)(**line.args))
+        return self.own(collapse(getattr(self.sentences, line.macro)(**line.args)))
 
     def lines(self, lines: list[Line]) -> list[str]:
         return [text for text in (self.line(line) for line in lines) if text]
@@ -228,7 +237,7 @@ class Words:
         return cap(self.join(self.lines(lines), "; "))
 
     def macro(self, name: str, *args: Any, **kwargs: Any) -> str:
-        return collapse(getattr(self.sentences, name)(*args, **kwargs))
+        return self.own(collapse(getattr(self.sentences, name)(*args, **kwargs)))
 
     def narrate(self, name: str, *args: Any, **kwargs: Any) -> str:
-        return collapse(getattr(self.narrative, name)(*args, **kwargs))
+        return self.own(collapse(getattr(self.narrative, name)(*args, **kwargs)))

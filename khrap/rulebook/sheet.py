@@ -147,18 +147,29 @@ def _trick_reason(plays: list[tuple[int, str, bool]], winner: int | None, trump:
 
 def explained(events: list[Event]) -> list[Event]:
     """The example's events, each trick with the reason its winner took it (the trump read from the deal),
-    each call the first time it is said with its description."""
+    each call the first time it is said with its description, each pass with the trumps and aces of the
+    hand he was dealt (what the example's players count: khrap.rulebook.policy.strength)."""
     trump: str | None = None
     said: set[str] = set()
+    hands: dict[int, list[str]] = {}
     out = []
     for event in events:
-        if event.kind == "call":  # a call is explained the first time it is said
-            event = Event(event.kind, event.seat, {**event.data, "explain": event.data["call"] not in said})
+        if event.kind == "deal":
+            hands = {seat: list(cards) for seat, cards in event.data["hands"]}
+        if event.kind == "call":  # a call is explained the first time it is said; a pass by the hand held
+            data = {**event.data, "explain": event.data["call"] not in said, "strength": None}
+            hand = hands.get(event.seat, [])
+            if trump and hand and event.data["status"] == "out":
+                data["strength"] = sum(1 for c in hand if c[-1] == trump or c[0] == "A")
+            event = Event(event.kind, event.seat, data)
             said.add(event.data["call"])
         if event.kind == "deal" and event.data.get("turned"):
             trump = event.data["turned"][-1]
         elif event.kind == "trump":
             trump = event.data["suit"]
+        elif event.kind == "exchange" and trump and event.data["lost"]:
+            low = all(c[-1] != trump and c[0] in "23456789T" for c in event.data["lost"])
+            event = Event(event.kind, event.seat, {**event.data, "why": "low" if low else ""})
         elif event.kind == "trick":
             why = _trick_reason(event.data["plays"], event.seat, trump)
             event = Event(event.kind, event.seat, {**event.data, "why": why})

@@ -407,3 +407,9 @@ class Variant(Model):
         description="Table rules the engine does not play (who deals first, snacks, a cap): text per language, "
         "printed in their own box on the sheet and listed by `khrap diff`.",
     )
+    terms: dict[str, dict[str, str]] = Field(
+        default_factory=dict,
+        description="The game's own words for the roles on its rule sheet, per language: each general word "
+        "(or, for an inflected language, its stem) and the word put in its place, e.g. "
+        "`{ru: {храпящ: фрапующ, помогающ: вистующ}}`.",
+    )
