@@ -87,3 +87,4 @@ def test_a_pass_and_an_exchange_say_why() -> None:
     assert "D says Pass. (With no trump and no ace he cannot count on a trick.)" in text
     assert "(With only 1 trump or ace he cannot count on enough tricks.)" in text
     assert "he keeps his trumps and high cards and throws the low cards of other suits." in text
+    assert "C discards 6♦, his weakest card, to keep the hand size." in text
