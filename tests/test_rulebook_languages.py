@@ -170,3 +170,23 @@ def test_plain_text_calls_table_keeps_each_name_whole(name: str, lang: str) -> N
         if call.enabled:
             first = i18n.localized(call.name, lang).split()[0]
             assert any(re.match(rf"{re.escape(first)}\s*(\||\s)", line) for line in lines), first
+
+
+# Frap's and snore's own words for the roles (`terms:` in their variant files), per language:
+# the general word must not be left anywhere on the sheet, the game's own must be there.
+ROLE_WORDS = {
+    ("frap", "lt"): (["knarkiant", "knarkianč", "pagalbinink"], ["frapuojantysis", "vistuotoj"]),
+    ("frap", "fi"): (["kuorsaaj", "auttaj"], ["frappaaja", "whistaaja"]),
+    ("frap", "hy"): (["խռմփացող", "օգնող"], ["ֆրապող", "վիստ խաղացող"]),
+    ("snore", "lt"): (["pagalbinink"], ["knarkiantysis", "vistuotoj"]),
+    ("snore", "fi"): (["auttaj"], ["kuorsaaja", "whistaaja"]),
+    ("snore", "hy"): (["օգնող"], ["խռմփացող", "վիստ խաղացող"]),
+}
+
+
+@pytest.mark.parametrize(("name", "lang"), sorted(ROLE_WORDS))
+def test_sheet_uses_the_games_own_role_words(name: str, lang: str) -> None:
+    general, own = ROLE_WORDS[name, lang]
+    text = render_rules(name, "md", lang).lower()
+    assert not [w for w in general if w in text]
+    assert all(w in text for w in own)
