@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, fail, write_or_fail
+from khrap.rulebook.i18n import languages
 from khrap.safe_text import terminal
 from khrap.variant.loader import VariantError
 
@@ -15,7 +16,8 @@ FormatOpt = Annotated[str, typer.Option("--format", "-f", help="html, md or txt.
 RulesFormatOpt = Annotated[
     str, typer.Option("--format", "-f", help="html, md, txt, or pdf (A4; needs the pdf extra and -o FILE).")
 ]
-LangOpt = Annotated[str, typer.Option("--lang", "-l", help="Language: en, ru (any language with a catalog).")]
+LANG_HELP = f"Language of the sheet: {', '.join(languages())} (every language with a catalog)."
+LangOpt = Annotated[str, typer.Option("--lang", "-l", help=LANG_HELP)]
 OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file instead of printing.")]
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
 

@@ -20,9 +20,6 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 SOURCE_LANGUAGE = "en"
@@ -50,6 +47,11 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def compile_po(data: bytes, lang: str) -> gettext.GNUTranslations:
     """Compile the text of a .po file into translations, in memory."""
+    # Babel is imported here, not at the top: the `khrap` command lists the languages in its
+    # --help (see languages()) and should not pay for Babel unless a sheet is translated.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     catalog = read_po(BytesIO(data), locale=lang, domain=DOMAIN)
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)

@@ -15,6 +15,7 @@ import argparse
 from io import BytesIO
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
@@ -62,7 +63,11 @@ def updated(lang: str, template: Catalog) -> bytes:
 
 
 def new_catalog(lang: str, template: Catalog) -> bytes:
-    catalog = Catalog(locale=lang, domain=DOMAIN, project="khrap", charset="utf-8")
+    """A new, empty catalog of ``lang``, its header filled in (language, team, Babel's plural rule for
+    the language) and so not marked fuzzy, like the catalogs already there."""
+    team = Locale.parse(lang).english_name
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="khrap", charset="utf-8", fuzzy=False,
+                      last_translator="khrap project", language_team=team)
     catalog.update(template)
     return render(catalog)
 

@@ -29,6 +29,14 @@ EXAMPLE_DEALS = Path(__file__).resolve().parent / "example_deals.yaml"
 TEXT_COLUMNS = [12, 20, 24, 15]
 """Widths of the calls table in plain text: with the ' | ' between them, 80 columns."""
 
+
+def text_columns(names: list[str]) -> list[int]:
+    """TEXT_COLUMNS, the first widened to the longest one-word call name (Lithuanian "Sraigtasparnis"),
+    so no name is cut in the middle; the third column gives up what the first takes."""
+    longest = max((len(word) for name in names for word in name.split()), default=0)
+    extra = max(0, min(longest, 16) - TEXT_COLUMNS[0])
+    return [TEXT_COLUMNS[0] + extra, TEXT_COLUMNS[1], TEXT_COLUMNS[2] - extra, TEXT_COLUMNS[3]]
+
 VariantRef = str | os.PathLike[str] | Variant
 
 
@@ -96,7 +104,7 @@ def _rules_context(words: Words, changed: frozenset[str] = frozenset()) -> dict[
         "sections": sections,
         "calls": calls,
         "columns": columns,
-        "calls_table": text_table(columns, rows, TEXT_COLUMNS, [c["description"] for c in calls])
+        "calls_table": text_table(columns, rows, text_columns([r[0] for r in rows]), [c["description"] for c in calls])
         if words.fmt == "txt"
         else "",
         "arithmetic": words.narrate("sample", table, result),
