@@ -28,7 +28,7 @@ LIBRARY_WORDING = (
 )
 PER_KIND = 12  # mutations of each kind per built-in file (the whole space is a few thousand)
 # Keys the player names freely: renaming one of them makes another valid file, not a mistake.
-FREE_KEYS = ("instant_wins", "description", "name")
+FREE_KEYS = ("instant_wins", "description", "name", "terms", "notes")
 # Where a value is an id or word that must match one defined elsewhere (a call, a stage, a status, a rank...).
 REFERENCE_KEYS = {"calls", "skip_stages", "statuses", "status", "kind", "rank", "suit", "turned_rank", "card",
                   "phase", "speakers", "start", "out_hands", "when", "source", "pay", "take_turned", "declarer"}

@@ -20,10 +20,11 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from khrap import catalogs
 from khrap.cards import card_str, suit_str
 
 DOMAIN = "gamelog"
-SOURCE_LANGUAGE = "en"
+SOURCE_LANGUAGE = catalogs.SOURCE_LANGUAGE
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
@@ -33,24 +34,18 @@ def _(message: str) -> str:
 
 
 def catalog_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return catalogs.catalog_path(LOCALE_DIR, DOMAIN, lang)
 
 
 def languages() -> list[str]:
     """English and every language that has a game-log catalog."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LANGUAGE, *[lang for lang in found if lang != SOURCE_LANGUAGE]]
+    return catalogs.languages(LOCALE_DIR, DOMAIN)
 
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English, or a language without a catalog: the msgids)."""
-    path = catalog_path(lang)
-    if lang == SOURCE_LANGUAGE or not path.is_file():
-        return gettext.NullTranslations()
-    from khrap.rulebook.i18n import compile_po
-
-    return compile_po(path.read_bytes(), lang)
+    return catalogs.load(LOCALE_DIR, DOMAIN, lang)
 
 
 def _cards(cards) -> str:

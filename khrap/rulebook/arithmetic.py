@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
 from khrap.engine import settlement as kernel_settlement
-from khrap.engine.events import Ledger
+from khrap.engine.events import Ledger, LedgerItem
 from khrap.variant.schema import Variant
 
 
@@ -48,27 +48,8 @@ class Table:
     stacks: list[int] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Item:
-    """One step of a settlement.
-
-    ``kind``: ``share`` (tricks × unit), ``prize``, ``penalty``, ``unlock``,
-    ``redistribute`` (pot × tricks ÷ total), ``rounding`` (what rounding left, to
-    the most tricks), ``left`` (what stays in the pot).  ``chips`` is what moved
-    (into the pot for ``penalty``), ``pot`` the pot after the step.
-    """
-
-    kind: str
-    seat: int | None
-    chips: int
-    pot: int
-    tricks: int = 0
-    unit: int = 0
-    total: int = 0
-    base: int = 0  # pot the share was taken from (redistribute), P otherwise
-    detail: str = ""  # prize kind, or penalty pay ("stake" or "amount")
-    pots: int = 0  # a penalty amount: pots × P ...
-    bases: int = 0  # ... plus base stakes (in chips)
+Item = LedgerItem
+"""One step of a settlement: the kernel's own ledger entry (``khrap.engine.events.LedgerItem``)."""
 
 
 @dataclass
@@ -102,7 +83,7 @@ def ledger_of(events) -> Ledger:
 def from_ledger(ledger: Ledger, players: list[Player], stacks_before: list[int], stacks_after: list[int],
                 pot: int) -> Settlement:
     """The settlement of ``players`` as the kernel's ledger itemises it; ``net``: what each stack gained."""
-    items = [Item(**item._asdict()) for item in ledger.items]
+    items = list(ledger.items)
     net = {pl.seat: stacks_after[pl.seat] - stacks_before[pl.seat] for pl in players}
     outcome = {pl.seat: net[pl.seat] - pl.locked for pl in players}
     return Settlement(ledger.pot, ledger.unit, ledger.divisor, list(ledger.failed), items, net, pot, outcome)

@@ -1,62 +1,43 @@
 """Message catalogs: the rulebook's fixed text in every language, English as the fallback.
 
 Each language is one gettext catalog, ``locale/LANG/LC_MESSAGES/messages.po``,
-compiled in memory the first time it is used (Babel reads the .po, writes the
-binary .mo into a buffer, and :class:`gettext.GNUTranslations` reads that).
-Why in memory rather than at build time: the .po file stays the only source, so
-there is no compiled file to forget to rebuild or to ship, an editable install
-and a wheel behave alike, and adding a language is dropping in one file.  It
-costs a few milliseconds once per process.
-
-An untranslated or fuzzy message is left out of the compiled catalog, so
-gettext answers with the English msgid: a missing translation shows English,
-never a blank.
+compiled in memory the first time it is used (:mod:`khrap.catalogs` says how
+and why).  The names here read ``LOCALE_DIR`` when called, so a test may point
+it elsewhere.
 """
 
 from __future__ import annotations
 
 import gettext
 from functools import cache
-from io import BytesIO
 from pathlib import Path
+
+from khrap import catalogs
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
-SOURCE_LANGUAGE = "en"
+SOURCE_LANGUAGE = catalogs.SOURCE_LANGUAGE
 
 
 def catalog_path(lang: str) -> Path:
     """Where the catalog of ``lang`` lives (it may not exist)."""
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return catalogs.catalog_path(LOCALE_DIR, DOMAIN, lang)
 
 
 def languages() -> list[str]:
     """English (the source language) and every language that has a catalog."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LANGUAGE, *[lang for lang in found if lang != SOURCE_LANGUAGE]]
+    return catalogs.languages(LOCALE_DIR, DOMAIN)
 
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of ``lang``; English (and an unknown language) translate to themselves."""
-    path = catalog_path(lang)
-    if lang == SOURCE_LANGUAGE or not path.is_file():
-        return gettext.NullTranslations()
-    return compile_po(path.read_bytes(), lang)
+    return catalogs.load(LOCALE_DIR, DOMAIN, lang)
 
 
 def compile_po(data: bytes, lang: str) -> gettext.GNUTranslations:
-    """Compile the text of a .po file into translations, in memory."""
-    # Babel is imported here, not at the top: the `khrap` command lists the languages in its
-    # --help (see languages()) and should not pay for Babel unless a sheet is translated.
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    catalog = read_po(BytesIO(data), locale=lang, domain=DOMAIN)
-    buffer = BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    """Compile the text of a .po file of the rule sheets into translations, in memory."""
+    return catalogs.compile_po(data, lang, DOMAIN)
 
 
 def localized(text: dict[str, str] | None, lang: str, default: str = "") -> str:

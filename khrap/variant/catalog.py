@@ -17,10 +17,12 @@ from khrap.variant.loader import (
     VariantErrors,
     _show,
     did_you_mean,
+    dotted,
     errors_of,
     load_data,
     locate_error,
     validate,
+    value_at,
 )
 from khrap.variant.schema import CallsStage, Variant
 
@@ -158,36 +160,17 @@ def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc:
     chosen = origins.latest(loc)
     mine = origins.owner(chosen)
     others = [other for other in dict.fromkeys(loc) if other != chosen and origins.owner(other) < mine
-              and _value(data, other) is not None]
+              and value_at(data, other) is not None]
     if others and mine == len(origins.sources) - 1:
         notes = []
         for other in others[:2]:
             path, line, col = origins.locate(other)
             where = f"{path}:{line}:{col}" if line is not None else path
-            shown = flow(_value(data, other))
-            what = f"{_dotted(other)}: {shown}" if len(shown) <= 60 else _dotted(other)  # a long list: where it is
+            shown = flow(value_at(data, other))
+            what = f"{dotted(other)}: {shown}" if len(shown) <= 60 else dotted(other)  # a long list: where it is
             notes.append(f"`{what}` at {where}")
         message += f" (inherited: {'; '.join(notes)})"
     return locate_error(origins, chosen, message)
-
-
-def _value(data: Any, loc: Loc) -> Any:
-    for comp in loc:
-        if isinstance(data, dict):
-            inside = comp in data
-        else:
-            inside = isinstance(data, list) and isinstance(comp, int) and 0 <= comp < len(data)
-        if not inside:
-            return None
-        data = data[comp]
-    return data
-
-
-def _dotted(loc: Loc) -> str:
-    out = ""
-    for comp in loc:
-        out += f"[{comp}]" if isinstance(comp, int) else (f".{comp}" if out else str(comp))
-    return out
 
 
 def stage_title(stage: Any) -> str:

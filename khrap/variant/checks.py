@@ -6,11 +6,11 @@ value in the variant data, so the loader can point at FILE:LINE:COL.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterator
 
 from khrap.cards import RANKS
+from khrap.variant.loader import did_you_mean
 from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
 from khrap.words import KERNEL_WORDS
 
@@ -26,11 +26,6 @@ class Fields(tuple):
 
     def __new__(cls, *locs: tuple) -> Fields:
         return super().__new__(cls, locs)
-
-
-def did_you_mean(word: str, choices) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def semantic_issues(v: Variant) -> list[Issue]:

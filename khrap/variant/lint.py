@@ -16,13 +16,12 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from khrap.cards import RANKS
 from khrap.variant.catalog import Loaded, load_checked, offered_calls
 from khrap.variant.checks import deck_for
 from khrap.variant.expect import flow
-from khrap.variant.loader import Loc, _show, did_you_mean
+from khrap.variant.loader import Loc, _show, did_you_mean, dotted, value_at
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
 
 __all__ = ["LintWarning", "lint", "lint_file", "summary", "warnings_line"]
@@ -262,27 +261,15 @@ def _unchanged(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
     for loc in marks.locations():
         if not loc or loc[0] == "extends" or any(isinstance(c, int) for c in loc):
             continue  # a list is replaced whole: only the list itself can equal the parent's
-        here, there = _at(mine, loc), _at(theirs, loc)
+        here, there = value_at(mine, loc, _MISSING), value_at(theirs, loc, _MISSING)
         if here is _MISSING or there is _MISSING or isinstance(here, dict) or here != there:
             continue
         shown = flow(here)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        yield loc, f"`{_dotted(loc)}: {shown}` changes nothing: '{_name(loaded)}' has that already"
+        yield loc, f"`{dotted(loc)}: {shown}` changes nothing: '{_name(loaded)}' has that already"
 
 
 _MISSING = object()
-
-
-def _at(data: Any, loc: Loc) -> Any:
-    for comp in loc:
-        if isinstance(data, dict):
-            inside = comp in data
-        else:
-            inside = isinstance(data, list) and isinstance(comp, int) and 0 <= comp < len(data)
-        if not inside:
-            return _MISSING
-        data = data[comp]
-    return data
 
 
 # --------------------------------------------------------------------------- words
@@ -290,13 +277,6 @@ def _at(data: Any, loc: Loc) -> Any:
 
 def _name(loaded: Loaded) -> str:
     return Path(loaded.origins.sources[-2][0]).stem
-
-
-def _dotted(loc: Loc) -> str:
-    out = ""
-    for comp in loc:
-        out += f"[{comp}]" if isinstance(comp, int) else (f".{comp}" if out else str(comp))
-    return out
 
 
 def _words(items: list[str], joiner: str) -> str:

@@ -849,16 +849,30 @@ def _field_keys(model: type[BaseModel]) -> list[str]:
 # --- turning one pydantic error into one line
 
 
-def _dotted(loc: Loc) -> str:
+def dotted(loc: Loc) -> str:
+    """A location as a house rule would write it: ``calls.sad.effects.skip_stages[0]``."""
     out = ""
     for comp in loc:
         out += f"[{comp}]" if type(comp) is int else (f".{comp}" if out else str(comp))
     return out
 
 
+def value_at(data: Any, loc: Loc, missing: Any = None) -> Any:
+    """The value at ``loc`` in plain YAML data, or ``missing`` where the path does not exist."""
+    for comp in loc:
+        if isinstance(data, dict):
+            inside = comp in data
+        else:
+            inside = isinstance(data, list) and isinstance(comp, int) and 0 <= comp < len(data)
+        if not inside:
+            return missing
+        data = data[comp]
+    return data
+
+
 def _prefixed(loc: Loc, message: str) -> str:
     message = " ".join(message.split())  # one line, whatever a validator wrote
-    return f"{_dotted(loc)}: {message}" if loc else message
+    return f"{dotted(loc)}: {message}" if loc else message
 
 
 _TYPE_KINDS = frozenset({
