@@ -48,4 +48,6 @@ def test_merged_keys_keep_the_parents_order(tmp_path: Path) -> None:
                    "  nap: {name: {en: Nap}, effects: {status: out}}\n")
     assert list(variant.calls) == [*catalog.builtin("khrap").calls, "nap"]
     assert variant.calls["pass"].description["en"] == "Out."
-    assert variant.calls["pass"].name == {"en": "Pass", "ru": "Пас"}  # merged: the name is the parent's
+    parent_name = catalog.builtin("khrap").calls["pass"].name
+    assert parent_name["en"] == "Pass" and parent_name["ru"] == "Пас"
+    assert variant.calls["pass"].name == parent_name  # merged: the name is the parent's, every language of it
