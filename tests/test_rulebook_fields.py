@@ -322,7 +322,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                   "круг 1 — всё, что осталось в банке"),
     "settlement.penalties": ("A failed player pays nothing.", "Провалившийся ничего не платит."),
     "settlement.penalties[].status": ('Then a failed declarer pays his stake', 'Затем провалившийся храпящий платит'),
-    "settlement.penalties[].calls": ("Then a failed player who said Khrap pays", "сказавший «Храп» платит свою ставку"),
+    "settlement.penalties[].calls": ("Then a failed player who said Khrap pays", "сказавший «Храп», платит свою ставку"),
     "settlement.penalties[].tricks": ("Then a failed player with 0 tricks pays",
                                       "провалившийся игрок с 0 взятками платит"),
     "settlement.penalties[].held": ("-having held the trump ace", "-имея на руке: козырной туз"),

@@ -90,3 +90,19 @@ def test_frap_and_snore_say_their_own_roles() -> None:
     assert "Фрапующий и вистующие разыгрывают взятки" in frap
     snore = ru("snore")
     assert "храпящ" in snore and "вистующ" in snore and "помогающ" not in snore
+
+
+def test_a_penalty_clause_is_set_off_by_commas() -> None:
+    """«игрок, сказавший «…», платит»: a participle clause after its noun takes commas on both sides, so the
+    penalty line is one catalog message per shape, not words joined by spaces."""
+    frap = " ".join(ru("frap").split())
+    assert "провалившийся игрок, сказавший «Фрап втёмную», с 1 взяткой, платит 2 × P" in frap
+    assert "провалившийся фрапующий с 1 взяткой платит 1 × P" in frap  # no clause, no commas
+
+
+def test_a_stake_of_base_stakes_and_pots_is_paid_in_the_accusative() -> None:
+    """«платит 1 базовую ставку + 1 × банк», as «платит 1 базовую ставку»."""
+    data = builtin("khrap").model_dump(mode="json")
+    data["statuses"]["declarer"]["stake"] = {"base": 1, "pots": 1}
+    text = " ".join(ru(Variant.model_validate(data), example=False).split())
+    assert "1 базовую ставку + 1 × банк" in text and "1 базовая ставка + 1 × банк" not in text
