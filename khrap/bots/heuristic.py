@@ -17,6 +17,7 @@ from khrap.bots.estimate import SHRINK, Estimator, Info
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, Rules
+from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 
 CONTEST = 1.0  # a helper call's extra worth, per chip of pot: a declarer left alone takes it all
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
@@ -206,14 +207,6 @@ class HeuristicBot:
         return score
 
     # ------------------------------------------------------------ play
-    def _key(self, card: int, joker: bool, led: int | None, trump: int | None) -> tuple[int, int]:
-        if joker:
-            return (3, 0)
-        suit = card // 13
-        if suit == trump:
-            return (2, card % 13)
-        return (1 if suit == led else 0, card % 13)
-
     def _master(self, info: Info, card: int, trump: int | None, after: Sequence[int]) -> bool:
         """No unseen card can beat ``card`` (unseen higher ones of its suit, or a ruff by a known void)."""
         hand = set(info.hand)
@@ -246,15 +239,15 @@ class HeuristicBot:
             return self._lead(info, legal, chances, after)
         first = info.trick[0]
         led = None if first[2] else first[1] // 13
-        best = max(self._key(c, j, led, trump) for _, c, j in info.trick)
-        winners = [a for a in legal if self._key(a.cards[0], a.joker, led, trump) > best]
+        best = max(strength(c, j, led, trump) for _, c, j in info.trick)
+        winners = [a for a in legal if strength(a.cards[0], a.joker, led, trump) > best]
         if winners:
             sure = [a for a in winners if a.joker or not after or self._master(info, a.cards[0], trump, after)]
             if sure:
-                return min(sure, key=lambda a: (a.joker, self._key(a.cards[0], a.joker, led, trump)))
+                return min(sure, key=lambda a: (a.joker, strength(a.cards[0], a.joker, led, trump)))
             plain = [a for a in winners if not a.joker]
             if plain:
-                return min(plain, key=lambda a: self._key(a.cards[0], a.joker, led, trump))
+                return min(plain, key=lambda a: strength(a.cards[0], a.joker, led, trump))
             need = self.rules.variant.statuses[info.statuses[info.seat]].tricks - info.tricks[info.seat]
             if need > 0 and len(info.hand) <= need:
                 return winners[0]

@@ -13,6 +13,7 @@ from khrap import words as w
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, Rules
 from khrap.engine.rules import pattern_card
+from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 
 # Likely tricks per card, by rank 2..A: a trump, and a card of another suit.
 TRUMP_VALUE = (0.3, 0.3, 0.3, 0.3, 0.35, 0.35, 0.4, 0.5, 0.6, 0.75, 0.9, 1.0, 1.0)
@@ -120,23 +121,15 @@ class RuleBot:
         return max(legal, key=score)
 
     # ---------------------------------------------------------- playing
-    def _key(self, card: int, joker: bool, led: int | None, trump: int | None) -> tuple[int, int]:
-        if joker:
-            return (3, 0)
-        suit = card // 13
-        if suit == trump:
-            return (2, card % 13)
-        return (1 if suit == led else 0, card % 13)
-
     def _play(self, obs: dict, legal: Sequence[Action], trump: int | None) -> Action:
         trick = [(parse_card(card), bool(joker)) for _, card, joker in obs["trick"]]
         if not trick:
             return self._lead(legal, trump)
         led = None if trick[0][1] else trick[0][0] // 13
-        best = max(self._key(c, j, led, trump) for c, j in trick)
-        winners = [a for a in legal if self._key(a.cards[0], a.joker, led, trump) > best]
+        best = max(strength(c, j, led, trump) for c, j in trick)
+        winners = [a for a in legal if strength(a.cards[0], a.joker, led, trump) > best]
         if winners:
-            return min(winners, key=lambda a: (a.joker, self._key(a.cards[0], a.joker, led, trump)))
+            return min(winners, key=lambda a: (a.joker, strength(a.cards[0], a.joker, led, trump)))
         return min(legal, key=lambda a: (a.joker, self.value(a.cards[0], trump), a.cards[0] % 13))
 
     def _lead(self, legal: Sequence[Action], trump: int | None) -> Action:
