@@ -43,6 +43,7 @@ from khrap.engine.randomness import shuffle
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
 TOP, BOTTOM = w.TOP, w.BOTTOM
 LOOK = Action(w.LOOK)
+LOOK_WORD = w.LOOK
 
 
 def action_word(kind: str, action: Action | int | tuple[int, ...]) -> str:
@@ -349,7 +350,7 @@ class Machine(Tricks, Payouts):
                 found.append(LOOK)
             action = choose(found)
             made += 1
-            if action.word == w.LOOK:
+            if action.word == LOOK_WORD:
                 self.looked[seat] = True
                 self.may_look = False
                 continue
@@ -528,7 +529,8 @@ class Machine(Tricks, Payouts):
 
     def _make(self, seat: int, action: Action) -> None:
         cid = action.word
-        call = self.program.calls[cid]
+        program = self.program
+        call = program.calls[cid]
         if not call.blind:
             self.looked[seat] = True
         self.said.append((seat, cid))
@@ -539,7 +541,7 @@ class Machine(Tricks, Payouts):
         if status == DECLARER:
             old = self.declarer
             if old is not None and old != seat:
-                becomes = self.program.overridden_becomes
+                becomes = program.overridden_becomes
                 self._set_status(old, becomes)
                 if emitting:
                     self._emit("overridden", old, status=becomes)
@@ -549,7 +551,7 @@ class Machine(Tricks, Payouts):
         self.call_of[seat] = cid
         if call.has_effects:
             self._effects(seat, call, action)
-        if status == OUT and self.program.stages[self.stage_index].out_hands == "on_call":
+        if status == OUT and program.stages[self.stage_index].out_hands == "on_call":
             self._throw_hand(seat)
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
@@ -608,7 +610,12 @@ class Machine(Tricks, Payouts):
             if mode == "optional":
                 draws -= 1
         if draws > 0:
-            self._draw(seat, draws, action.source)
+            if emitting or action.source != TOP:
+                self._draw(seat, draws, action.source)
+            else:
+                stock = self.stock
+                hand.extend(stock[:draws])
+                del stock[:draws]
         self.owed_discards[seat] += call.then_discard
 
     def _draw(self, seat: int, count: int, source: str | int = TOP) -> None:
@@ -697,16 +704,18 @@ class Machine(Tricks, Payouts):
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
         groups = stage.order_by_call.get(self.call_of[declarer] or "", stage.order)
-        statuses, call_of = self.statuses, self.call_of
+        statuses, call_of, deferred, calls = self.statuses, self.call_of, self.deferred, self.program.calls
+        seats = self.program.orders[declarer]
         order: list[int] = []
         for group_statuses, group_calls in groups:
-            for seat in self.program.orders[declarer]:
+            for seat in seats:
                 status = statuses[seat]
                 if seat in order or status not in (DECLARER, HELPER):
                     continue
-                if status in group_statuses or call_of[seat] in group_calls:
-                    call = self._call_of(seat)
-                    if seat in self.deferred or call is None or call.takes_part:
+                cid = call_of[seat]
+                if status in group_statuses or cid in group_calls:
+                    call = calls.get(cid)
+                    if seat in deferred or call is None or call.takes_part:
                         order.append(seat)
         return order
 
@@ -735,11 +744,18 @@ class Machine(Tricks, Payouts):
         for card in cards:
             hand.remove(card)
         self.discards.extend(cards)
+        count = len(cards) + extra
         if self.emitting:
             self._emit("exchanged", seat, {"cards": tuple(cards)}, count=len(cards))
-        count = len(cards) + extra
-        if count > 0:
-            self._draw(seat, count, source)
+            if count > 0:
+                self._draw(seat, count, source)
+        elif count > 0:
+            if source == TOP:
+                stock = self.stock
+                hand.extend(stock[:count])
+                del stock[:count]
+            else:
+                self._draw(seat, count, source)
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:

@@ -92,23 +92,35 @@ class Payouts:
         if self.emitting:
             ledger = []
             self._emit("settling", pot=pot_at_start, tricks=tuple((s, tricks[s]) for s in seats))
-        # Trick shares.
+        # Trick shares (paid inline: ``_pay_from_pot`` with the events only when they are on).
         unit = pot_at_start // p.share_divisor
         share_statuses, fulfilled_only = p.share_statuses, p.share_fulfilled_only
+        stacks = self.stacks
         for seat in seats:
             if statuses[seat] in share_statuses and not (fulfilled_only and seat in failed):
                 took = tricks[seat]
+                if ledger is None:
+                    chips = min(unit * took, self.pot)
+                    if chips > 0:
+                        self.pot -= chips
+                        stacks[seat] += chips
+                    continue
                 chips = self._pay_from_pot(seat, unit * took, "share", tricks=took, unit=unit)
-                if chips and ledger is not None:
+                if chips:
                     ledger.append(LedgerItem("share", seat, chips, self.pot, tricks=took, unit=unit,
                                              base=pot_at_start))
         # The declarer's prize.
         if p.prizes and declarer not in failed:
             prize = p.prizes[min(self.declarer_round, len(p.prizes)) - 1]
             chips = self.pot if prize == "rest" else pot_at_start // 2 if prize == "half" else 0
-            chips = self._pay_from_pot(declarer, chips, "prize", round=self.declarer_round)
-            if chips and ledger is not None:
-                ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
+            if ledger is None:
+                chips = max(0, min(chips, self.pot))
+                self.pot -= chips
+                stacks[declarer] += chips
+            else:
+                chips = self._pay_from_pot(declarer, chips, "prize", round=self.declarer_round)
+                if chips:
+                    ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
         # Penalties of the failed, then what is still locked goes back to its owner.
         for seat in failed:
             self._penalty(seat, pot_at_start, ledger)
@@ -137,13 +149,19 @@ class Payouts:
                 continue
             if ptricks is not None and ptricks != took:
                 continue
-            if not holds(held, pheld, trump):
+            if pheld and not holds(held, pheld, trump):
                 continue
             if pay is None:
                 chips, bases, pots = self.stake_of[seat], 0, 0
             else:
                 bases, pots = pay
                 chips = bases + pots * pot_at_start
+            if ledger is None:  # ``_pay_into_pot`` inline, without its event
+                from_lock = min(chips, self.locked[seat])
+                self.locked[seat] -= from_lock
+                self.stacks[seat] -= chips - from_lock
+                self.pot += chips
+                return
             self._pay_into_pot(seat, chips, "penalty", status=status, tricks=took)
             if ledger is not None:
                 ledger.append(LedgerItem("penalty", seat, chips, self.pot, tricks=took, base=pot_at_start,
@@ -159,10 +177,16 @@ class Payouts:
         total = 0
         for seat in winners:
             total += tricks[seat]
-        for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
-            took = tricks[seat]
-            chips = self._pay_from_pot(seat, pot * took // total, "redistribute")
-            if ledger is not None:
+        if ledger is None:  # ``_pay_from_pot`` inline, without its events
+            stacks = self.stacks
+            for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
+                chips = pot * tricks[seat] // total
+                self.pot -= chips
+                stacks[seat] += chips
+        else:
+            for seat in winners:
+                took = tricks[seat]
+                chips = self._pay_from_pot(seat, pot * took // total, "redistribute")
                 ledger.append(LedgerItem("redistribute", seat, chips, self.pot, tricks=took, total=total, base=pot))
         if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])

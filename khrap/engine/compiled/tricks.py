@@ -70,24 +70,24 @@ class Tricks:
 
     def _start_play(self) -> bool:
         """Begin play; False when a lone declarer is credited every trick instead."""
-        statuses, declarer = self.statuses, self.declarer
+        statuses, declarer, program = self.statuses, self.declarer, self.program
         self.phase = w.PLAY_PHASE
         for seat in range(self.n):
             if statuses[seat] == UNDECIDED:
                 statuses[seat] = OUT
-        if self.keep_held or self.program.penalties_read_held:
+        if self.keep_held or program.penalties_read_held:
             self.held_at_play = [list(hand) for hand in self.hands]
-        self.in_play = [s for s in self.program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
-        if self.program.lone_takes_all and self.in_play == [declarer]:
-            self.tricks[declarer] = self.program.hand_size
+        self.in_play = in_play = [s for s in program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
+        if program.lone_takes_all and in_play == [declarer]:
+            self.tricks[declarer] = program.hand_size
             self.ending = "lone"
             if self.emitting:
                 self._emit("credited", declarer, tricks=self.program.hand_size)
             return False
         leader = declarer
-        first_lead = self.program.first_lead
+        first_lead = program.first_lead
         if first_lead:
-            for seat in self.program.orders[(declarer + 1) % self.n]:
+            for seat in program.orders[(declarer + 1) % self.n]:
                 if statuses[seat] in (DECLARER, HELPER) and self.call_of[seat] in first_lead:
                     leader = seat
                     break
@@ -120,24 +120,28 @@ class Tricks:
                 card = choose([*filter(in_suit[first], hand)] or list(hand))
                 first = None
             hand.remove(card)
+            won.append(card)
             led = card // 13
             in_led = in_suit[led]
-            best_seat, best_class, best_rank = leader, (2 if led == trump else 1), card % 13
-            cards = [card]
+            # (class, rank) as one number, class × 13 + rank: trump 2, the suit led 1 (another suit never wins).
+            best_seat, best = leader, card % 13 + (26 if led == trump else 13)
             for seat in rotations[leader]:
                 hand = hands[seat]
-                options = [*filter(in_led, hand)] or [*filter(in_trump, hand)] or list(hand)
-                card = choose(options)
+                card = choose([*filter(in_led, hand)] or [*filter(in_trump, hand)] or list(hand))
                 hand.remove(card)
-                cards.append(card)
+                won.append(card)
                 suit = card // 13
-                cls = 2 if suit == trump else 1 if suit == led else 0
-                if cls > best_class or (cls == best_class and card % 13 > best_rank):
-                    best_seat, best_class, best_rank = seat, cls, card % 13
+                if suit == trump:
+                    value = card % 13 + 26
+                elif suit == led:
+                    value = card % 13 + 13
+                else:
+                    continue
+                if value > best:
+                    best_seat, best = seat, value
             played += size
             tricks[best_seat] += 1
             winners.append(best_seat)
-            won.extend(cards)
             if not hands[best_seat]:
                 self.kind = None
                 self.advance()
