@@ -126,6 +126,9 @@ class Machine(Tricks, Payouts):
         self.decks_dealt: list[list[int]] = []
         self.emitting = emitting
         self.log: list[Event] = []
+        # Textless events, which the game log does not narrate (cards thrown face down, statuses and stakes
+        # set): the current deal's, each with ``at``, the length of ``log`` when it happened.
+        self.quiet: list[Event] = []
         self.deal_log_start = 0  # where the current deal's events begin in the log
         self.kind: str | None = None
         self.seat = 0
@@ -183,6 +186,11 @@ class Machine(Tricks, Payouts):
         ``secret`` only ``seat``."""
         self.log.append(Event(kind, seat, fields, secret))
 
+    def _emit_quiet(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields: object) -> None:
+        """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
+        fields["at"] = len(self.log)
+        self.quiet.append(Event(kind, seat, fields, secret))
+
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
         if self.session_over:
@@ -191,6 +199,7 @@ class Machine(Tricks, Payouts):
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
         self.deal_log_start = len(self.log)
+        self.quiet = []
         self._reset_facts()
         self._reset_deal()
         self._ante()
@@ -511,6 +520,14 @@ class Machine(Tricks, Payouts):
             rule = self.program.statuses.get(status)
         self.statuses[seat] = status
         locked = self.locked
+        if self.emitting:
+            was = locked[seat]
+            self._set_stake(seat, rule, locked)
+            self._emit_quiet("status", seat, status=status, stake=self.stake_of[seat], locked=locked[seat] - was)
+        else:
+            self._set_stake(seat, rule, locked)
+
+    def _set_stake(self, seat: int, rule: StatusValue | None, locked: list[int]) -> None:
         if rule is None:
             self.stake_of[seat] = 0
             if locked[seat]:
@@ -575,8 +592,11 @@ class Machine(Tricks, Payouts):
             self.skipped.update(call.skip_stages)
 
     def _throw_hand(self, seat: int) -> None:
-        self.discards.extend(self.hands[seat])
-        self.hands[seat].clear()
+        hand = self.hands[seat]
+        if self.emitting and hand:
+            self._emit_quiet("threw", seat, {"cards": tuple(hand)}, count=len(hand), left=0)
+        self.discards.extend(hand)
+        hand.clear()
 
     def _card_effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """Throw, keep, take the turned card, draw; then owe the discards."""
@@ -587,8 +607,11 @@ class Machine(Tricks, Payouts):
             keep = {(trump if suit is None else suit) * 13 + rank for rank, suit in call.keep
                     if suit is not None or trump is not None}
             kept = [c for c in hand if c in keep]
-            self.discards.extend(c for c in hand if c not in keep)
+            thrown = [c for c in hand if c not in keep]
+            self.discards.extend(thrown)
             hand[:] = kept
+            if emitting and thrown:
+                self._emit_quiet("threw", seat, {"cards": tuple(thrown)}, count=len(thrown), left=len(kept))
             if kept:
                 self.shown.extend(kept)
                 if emitting:
@@ -597,6 +620,8 @@ class Machine(Tricks, Payouts):
         mode = call.take_turned
         if mode == "swap":
             position = action.position - 1
+            if emitting:
+                self._emit_quiet("threw", seat, {"cards": (hand[position],)}, count=1, left=len(hand) - 1)
             self.discards.append(hand[position])
             hand[position] = self.turned.pop()
             self.turned_taken = True
