@@ -407,7 +407,7 @@ class Machine(Tricks, Payouts):
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Action | int | tuple[int, ...]]:
-        """The legal actions of the seat to act, in the reference kernel's order.
+        """The legal actions of the seat to act, in the order ``GameState.legal_actions`` lists them.
 
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
         ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
@@ -494,7 +494,7 @@ class Machine(Tricks, Payouts):
         return self.program.stages[self.stage_index].listers[self.declarer is not None](self, seat)
 
     def _blind_open(self, seat: int) -> bool:
-        """Whether a blind call is open to ``seat`` (he has not looked), as the reference kernel decides."""
+        """Whether a blind call is open to ``seat`` (he has not looked)."""
         lister = self.program.stages[self.stage_index].blind_listers[self.declarer is not None]
         return lister is not None and bool(lister(self, seat))
 
