@@ -135,6 +135,8 @@ class Machine(Tricks, Payouts):
         self.may_look = False
         self.settled = True
         self.phase = w.SETTLED
+        self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``), set
+        self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
         self._reset_deal()
         self._reset_facts()
 
@@ -164,8 +166,6 @@ class Machine(Tricks, Payouts):
         self.deferred: set[int] = set()
         self.shown: list[int] = []  # cards a call kept face up
         self.trick: list[tuple[int, int, bool]] = []  # (seat, card, as the joker), in the order played
-        self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``)
-        self.best_seat = 0  # who plays it: the trick's winner as cards are played
         self.tricks = [0] * n
         self.leader: int | None = None
         self.in_play: list[int] = []  # players in play, clockwise from the declarer, set when play starts
@@ -198,8 +198,9 @@ class Machine(Tricks, Payouts):
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
-        self.deal_log_start = len(self.log)
-        self.quiet = []
+        if self.emitting:
+            self.deal_log_start = len(self.log)
+            self.quiet = []
         self._reset_facts()
         self._reset_deal()
         self._ante()
