@@ -1,7 +1,7 @@
-"""A variant compiled for fast play: every field the machine reads, turned into plain values and functions.
+"""A variant compiled for play: every field the kernel reads, turned into plain values and functions.
 
-The reference kernel (``GameState`` and its phase modules) reads the schema's objects at every
-decision.  Here each call becomes a ``CompiledCall``: its fields copied into
+The ``Program`` is the rules object the kernel (``machine.py``) steps over: made once per
+variant and player count (``Rules.program``).  Each call becomes a ``CompiledCall``: its fields copied into
 slots.  Stages become ``CompiledStage`` records with their enabled calls and
 exchange groups resolved, and the preconditions of a calls stage's calls
 written out as one lister function (``listers.py``) holding only the tests
@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from khrap import words as w
-from khrap.cards import RANKS
+from khrap.cards import RANKS, SUITS
 from khrap.engine.actions import Action, call_forms
-from khrap.engine.calls import deferred_part
 from khrap.engine.compiled.listers import Lister, make_lister
+from khrap.engine.preconditions import deferred_part
 from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 
@@ -61,6 +61,7 @@ class CompiledStage:
     id: str
     kind: int
     speakers: str = "all"
+    phase: str = w.BIDDING  # the phase a calls stage shows while it runs
     from_declarer: bool = False
     # The calls that can be open while there is no declarer [0] and while there is one [1].
     open_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())
@@ -118,6 +119,8 @@ class Program:
         self.follow_suit, self.trump_if_void = play.follow_suit, play.trump_if_void
         self.must_beat, self.must_overtrump = play.must_beat, play.must_overtrump
         self.first_lead = frozenset(play.first_lead.calls)
+        lead_suit = play.first_lead.suit
+        self.first_lead_suit: str | int | None = lead_suit if lead_suit in (None, "trump") else SUITS.index(lead_suit)
         self.lone_takes_all = play.lone_declarer_takes_all
         # Follow suit, else trump, else anything, with no duty to beat and no joker: the machine plays
         # the tricks of such a table in one loop.
@@ -180,8 +183,9 @@ class Program:
             listers = tuple(self._lister(f"{stage.id} {d}", group, d) for d, group in enumerate(open_calls))
             blind_listers = tuple(self._lister(f"{stage.id} {d} blind", group, d) if group else None
                                   for d, group in enumerate(blind_calls))  # None: no blind call to test
-            return CompiledStage(stage.id, kind, stage.speakers, stage.start == "declarer_left", open_calls,
-                                 blind_calls, stage.out_hands, listers=listers, blind_listers=blind_listers)
+            return CompiledStage(stage.id, kind, stage.speakers, stage.phase, stage.start == "declarer_left",
+                                 open_calls, blind_calls, stage.out_hands, listers=listers,
+                                 blind_listers=blind_listers)
         if kind == EXCHANGE:
             return CompiledStage(stage.id, kind, order=_groups(stage.order), max_discard=stage.max_discard,
                                  order_by_call={cid: _groups(g) for cid, g in stage.order_by_call.items()})
