@@ -1,25 +1,41 @@
-"""Bot strength: bot A at seats 0 and 2 against bot B at seats 1 and 3, then swapped, same decks.
+"""Bot strength by duplicate matches: the same decks with bots A and B rotated through every seating.
 
-    python benchmarks/strength.py A B [--variant khrap] [--deals N] [--seconds S] [--out FILE]
-                                      [--iterations K] [--ms MS] [--first-seed 0]
+    python benchmarks/strength.py A B [--variant khrap] [--players 4] [--deals N] [--session 5]
+                                      [--arrangements all|alternate] [--seconds S] [--out FILE]
+                                      [--records FILE] [--iterations K] [--ms MS] [--first-seed 0]
 
-Each deck seed is played twice, once with A at the even seats and once with A
-at the odd seats; every deal starts afresh (100 chips each, an empty pot, the
-dealer rotating with the seed), so the deals are independent.  The measure is
-A's chips per seat per deal minus B's, averaged over the two seatings of a
-seed; the 95% interval is 1.96 standard errors over seeds.  ``--deals``
-counts deals (two per seed); ``--seconds`` stops earlier.  Progress (a JSON
-line per report) is appended to ``--out`` as it goes.  Not a CI test.
+A **session** is ``--session`` deals played in a row at one table, as the
+variant plays them: the stacks, the pot (carried over, antes only into an
+empty pot where the variant says so) and the dealer pass from deal to deal.
+Deal ``d`` of the session with seed ``s`` always starts from the same deck
+(shuffled from ``s`` and ``d``; an all-pass redeal shuffles from them too), so
+every seating plays the same cards.
+
+Each session seed is played once per **arrangement** of A and B on the seats:
+with ``--arrangements all`` (the default) every way of giving A half the seats
+(for an odd table, ``n // 2`` seats and ``n // 2 + 1`` seats alike, so each
+seat is A's as often as B's); ``alternate`` is the older protocol, A at the
+even seats, then at the odd ones.  The measure is A's chips per seat per deal
+minus B's, averaged over the arrangements of a seed and the deals of its
+session; the 95 % interval is 1.96 standard errors over seeds.  ``--deals``
+counts deals in all (seeds x arrangements x session length); ``--seconds``
+stops earlier.  ``--session 1 --arrangements alternate`` is the old measure
+(every deal from an empty pot).  Progress (a JSON line per report) is appended
+to ``--out``; ``--records`` appends one JSON line per deal played (seed,
+arrangement, deal, dealer, pot before, the deck, each seat's change).  Not a
+CI test.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
 import sys
 import time
+from collections.abc import Callable
 
 from khrap.bots import choose_for, make_bot
 from khrap.bots.mcts import MctsBot
@@ -27,38 +43,81 @@ from khrap.engine import GameState, Rules
 from khrap.variant.catalog import load_variant
 
 
-def play_deal(rules: Rules, bots: list, seed: int, tag: str) -> list[int]:
-    """One deal from a fresh table; each seat's change in chips."""
-    state = GameState(rules, rules.players, dealer=seed % rules.players, seed=seed)
+def arrangements(n: int, kind: str = "all") -> list[tuple[bool, ...]]:
+    """Seatings of A (True) and B: every balanced one, or the two alternating ones."""
+    if kind == "alternate":
+        return [tuple(s % 2 == flip for s in range(n)) for flip in (0, 1)]
+    sizes = {n // 2, n - n // 2}
+    return [tuple(s in chosen for s in range(n))
+            for k in sorted(sizes) for chosen in itertools.combinations(range(n), k)]
+
+
+def session_deck(rules: Rules, seed: int, deal: int) -> list[int]:
+    """The first deck of deal ``deal`` in session ``seed`` (top card first), the same in every seating."""
+    deck = list(rules.deck)
+    random.Random(f"strength:deck:{seed}:{deal}").shuffle(deck)
+    return deck
+
+
+def play_deal(rules: Rules, bots: list, seed: int, tag: str, *, dealer: int | None = None,
+              stacks: int | list[int] = 100, pot: int = 0, deal: int = 0,
+              deck: list[int] | None = None) -> tuple[list[int], GameState]:
+    """One deal at a table with these stacks, pot and dealer; each seat's change in chips, and the table."""
+    n = rules.players
+    state = GameState(rules, n, dealer=seed % n if dealer is None else dealer, stacks=stacks, pot=pot,
+                      seed=seed * 1000 + deal, decks=[deck] if deck is not None else ())
     before = list(state.stacks)
     state.start_deal()
     step = 0
     while state.pending is not None:
-        rng = random.Random(f"strength:{tag}:{seed}:{step}")
+        rng = random.Random(f"strength:{tag}:{seed}:{deal}:{step}")
         state.apply(choose_for(bots[state.to_act], state, rng))
         step += 1
-    return [a + lock - b for a, lock, b in zip(state.stacks, state.locked, before, strict=True)]
+    return [a + lock - b for a, lock, b in zip(state.stacks, state.locked, before, strict=True)], state
 
 
-def seed_value(rules: Rules, a, b, seed: int) -> float:
-    """A minus B, chips per seat per deal, over both seatings of one deck seed."""
+def play_session(rules: Rules, bots: list, seed: int, deals: int, tag: str, stacks: int = 100,
+                 record: Callable[[dict], None] | None = None) -> list[list[int]]:
+    """``deals`` deals in a row from a fresh table: stacks, pot and dealer carried; each deal's changes."""
     n = rules.players
+    chips: list[int] = [stacks] * n
+    pot, dealer = 0, seed % n
+    out = []
+    for d in range(deals):
+        deck = session_deck(rules, seed, d)
+        delta, state = play_deal(rules, bots, seed, tag, dealer=dealer, stacks=chips, pot=pot, deal=d, deck=deck)
+        if record is not None:
+            record({"seed": seed, "arrangement": tag, "deal": d, "dealer": dealer, "pot": pot,
+                    "deck": state.decks_dealt[0], "delta": delta})
+        out.append(delta)
+        chips, pot = list(state.stacks), state.pot
+        nxt = getattr(state, "next_dealer", None)
+        dealer = nxt if nxt is not None else (state.dealer + 1) % n
+        if getattr(state, "session_over", False) or min(chips) <= 0:
+            break  # somebody is broke or nobody can cover a call: the session ends there
+    return out
+
+
+def seed_value(rules: Rules, a, b, seed: int, session: int = 1, kind: str = "all",
+               record: Callable[[dict], None] | None = None) -> float:
+    """A minus B, chips per seat per deal, over every arrangement of one session seed."""
     total = 0.0
-    for flip in (0, 1):
-        bots = [a if (seat + flip) % 2 == 0 else b for seat in range(n)]
-        delta = play_deal(rules, bots, seed, f"{flip}")
-        mine = [delta[s] for s in range(n) if bots[s] is a]
-        theirs = [delta[s] for s in range(n) if bots[s] is b]
-        total += sum(mine) / len(mine) - sum(theirs) / len(theirs)
-    return total / 2
+    seatings = arrangements(rules.players, kind)
+    for i, seating in enumerate(seatings):
+        bots = [a if is_a else b for is_a in seating]
+        deltas = play_session(rules, bots, seed, session, f"{i}", record=record)
+        mine = [sum(d[s] for d in deltas) for s in range(rules.players) if seating[s]]
+        theirs = [sum(d[s] for d in deltas) for s in range(rules.players) if not seating[s]]
+        total += (sum(mine) / len(mine) - sum(theirs) / len(theirs)) / session
+    return total / len(seatings)
 
 
-def summary(values: list[float]) -> dict:
+def summary(values: list[float], per_seed: int = 2) -> dict:
     k = len(values)
     mean = sum(values) / k if k else 0.0
     var = sum((v - mean) ** 2 for v in values) / (k - 1) if k > 1 else 0.0
     half = 1.96 * math.sqrt(var / k) if k > 1 else float("inf")
-    return {"seeds": k, "deals": 2 * k, "diff": round(mean, 4), "ci95": round(half, 4),
+    return {"seeds": k, "deals": per_seed * k, "diff": round(mean, 4), "ci95": round(half, 4),
             "significant": abs(mean) > half}
 
 
@@ -68,42 +127,57 @@ def make(kind: str, rules: Rules, iterations: int | None, ms: float | None):
     return make_bot(kind, rules)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", help="bot kind A (random, rule, heuristic, mcts)")
     parser.add_argument("b", help="bot kind B")
     parser.add_argument("--variant", default="khrap")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--deals", type=int, default=2000, help="deals in all, two per deck seed")
+    parser.add_argument("--deals", type=int, default=2000, help="deals in all (seeds x arrangements x session)")
+    parser.add_argument("--session", type=int, default=5, help="deals per session (pot carried over)")
+    parser.add_argument("--arrangements", choices=("all", "alternate"), default="all")
     parser.add_argument("--seconds", type=float, default=None, help="stop after this much time")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None, help="mcts playouts per decision")
     parser.add_argument("--ms", type=float, default=None, help="mcts time per decision")
     parser.add_argument("--out", default=None, help="append JSON progress lines here")
+    parser.add_argument("--records", default=None, help="append one JSON line per deal here")
     parser.add_argument("--every", type=int, default=100, help="report every this many seeds")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     rules = Rules(load_variant(args.variant), args.players)
     a = make(args.a, rules, args.iterations, args.ms)
     b = make(args.b, rules, args.iterations, args.ms)
+    per_seed = len(arrangements(args.players, args.arrangements)) * args.session
     values: list[float] = []
     start = time.perf_counter()
     head = {"a": args.a, "b": args.b, "variant": args.variant, "players": args.players,
-            "iterations": args.iterations, "ms": args.ms, "first_seed": args.first_seed}
+            "iterations": args.iterations, "ms": args.ms, "first_seed": args.first_seed,
+            "session": args.session, "arrangements": args.arrangements}
+    records = open(args.records, "a", encoding="utf-8") if args.records else None  # noqa: SIM115
+
+    def record(row: dict) -> None:
+        records.write(json.dumps(row) + "\n")
 
     def report(final: bool = False) -> None:
-        row = {**head, **summary(values), "seconds": round(time.perf_counter() - start, 1), "final": final}
+        row = {**head, **summary(values, per_seed), "seconds": round(time.perf_counter() - start, 1),
+               "final": final}
         line = json.dumps(row)
         print(line, flush=True)
         if args.out:
             with open(args.out, "a", encoding="utf-8") as out:
                 out.write(line + "\n")
 
-    for seed in range(args.first_seed, args.first_seed + args.deals // 2):
-        values.append(seed_value(rules, a, b, seed))
-        if len(values) % args.every == 0:
-            report()
-        if args.seconds is not None and time.perf_counter() - start > args.seconds:
-            break
+    try:
+        for seed in range(args.first_seed, args.first_seed + max(1, args.deals // per_seed)):
+            values.append(seed_value(rules, a, b, seed, args.session, args.arrangements,
+                                     record if records else None))
+            if len(values) % args.every == 0:
+                report()
+            if args.seconds is not None and time.perf_counter() - start > args.seconds:
+                break
+    finally:
+        if records:
+            records.close()
     report(final=True)
 
 

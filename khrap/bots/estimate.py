@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from khrap import words as w
+from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
 from khrap.variant.schema import Amount, Call
@@ -18,8 +19,9 @@ from khrap.variant.schema import Amount, Call
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
 NOT_TOP = 0.7  # a card below an unseen higher one needs the right moment
 UNKNOWN_TRUMP = 0.5  # side winners when the trump suit is not known yet (the declarer will name his best)
-UNDECIDED_PLAYS = 0.6  # the share of an undecided seat's cards counted against us (he may still pass)
-SHRINK = 0.85  # calibration: per-card estimates run high, the table shares the tricks (tuned on self-play)
+TRUMP_LENGTH = 0.15  # a low trump's extra chance per other trump held (it ruffs once the suit runs out)
+# The fitted constants (how much a chance is sharpened, how much a seat that may still play counts,
+# a helper's contest bonus) come per variant from calibration.yaml (``khrap.bots.calibration``).
 
 
 @dataclass
@@ -46,13 +48,19 @@ class Info:
 class Estimator:
     """Trick chances and call values for one table's rules."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, constants: Constants | None = None) -> None:
         self.rules = rules
         self.variant = rules.variant
+        self.k = constants or constants_for(rules.variant)
+        # out players who may still come back in a later stage (take five, whist, cut...): their
+        # cards play against us as long as they hold them and the play has not begun
+        self.comeback = any(st.kind == "calls" and st.speakers == "out" and any(
+            rules.variant.calls[c].effects.status == w.HELPER for c in st.calls if c in rules.variant.calls)
+            for st in rules.variant.stages)
         self.deck = list(rules.deck)
         self.joker = rules.joker
         self.by_suit = {s: sorted(c for c in self.deck if c // 13 == s) for s in range(4)}
-        self._draw: dict[tuple[int | None, float], float] = {}
+        self._draw: dict[tuple[int | None, float, float | None], float] = {}
 
     # ------------------------------------------------------------ cards
     def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
@@ -62,10 +70,14 @@ class Estimator:
     def opponents_share(self, info: Info, unseen: int) -> float:
         """The chance that a given unseen card sits in a hand that plays against us."""
         held = 0.0
+        before_play = self.comeback and not info.trick and not any(info.tricks)
         for seat, status in enumerate(info.statuses):
-            if seat == info.seat or status == w.OUT:
+            if seat == info.seat:
                 continue
-            held += info.hand_sizes[seat] * (UNDECIDED_PLAYS if status == w.UNDECIDED else 1.0)
+            if status == w.UNDECIDED or (status == w.OUT and before_play):
+                held += info.hand_sizes[seat] * self.k.undecided
+            elif status != w.OUT:
+                held += info.hand_sizes[seat]
         return min(0.95, held / max(1, unseen))
 
     def chance(self, card: int, hand: Sequence[int], trump: int | None, info: Info, q: float) -> float:
@@ -79,27 +91,62 @@ class Estimator:
             return p * UNKNOWN_TRUMP
         if suit == trump:
             trumps = sum(1 for c in hand if c // 13 == trump)
-            return min(1.0, p + (1 - p) * 0.15 * (trumps - 1))
+            return min(1.0, p + (1 - p) * TRUMP_LENGTH * (trumps - 1))
         length = sum(1 for c in hand if c // 13 == suit)
-        return p * max(0.2, 1 - RUFF_RISK * length - 0.1)
+        return p * max(0.0, 1 - RUFF_RISK * length - 0.1)
 
-    def chances(self, hand: Sequence[int], trump: int | None, info: Info) -> list[float]:
+    def sharpen(self, p: float, exponent: float | None = None) -> float:
+        """The calibrated chance: ``p ** sharpen`` (a certain winner stays certain, a long shot shrinks most)."""
+        return p ** (exponent or self.k.sharpen) if 0.0 < p < 1.0 else p
+
+    def chances(self, hand: Sequence[int], trump: int | None, info: Info,
+                exponent: float | None = None) -> list[float]:
         q = self.opponents_share(info, len(self.unseen(info, hand)))
-        return [self.chance(c, hand, trump, info, q) * (1.0 if c == self.joker else SHRINK) for c in hand]
+        return [self.sharpen(self.chance(c, hand, trump, info, q), exponent) for c in hand]
 
-    def draw_chance(self, hand: Sequence[int], trump: int | None, info: Info) -> float:
-        """The average trick chance of a card drawn blind (from a fresh deck: cached per trump and share)."""
+    def draw_chance(self, hand: Sequence[int], trump: int | None, info: Info,
+                    exponent: float | None = None) -> float:
+        """The average trick chance of a card drawn blind: over the cards it may be (those unseen), each
+        judged by what is unseen above it; no better than the tricks per player still in the deal."""
         pool = self.unseen(info, hand)
         if not pool:
             return 0.0
-        q = round(self.opponents_share(info, len(pool)), 2)
-        key = (trump, q)
-        if key not in self._draw:
-            blank = Info(info.seat, info.n, [], trump, None, info.statuses, info.calls, info.tricks, [], set(),
-                         info.pot, info.hand_sizes, info.stock_count)
-            self._draw[key] = SHRINK * sum(self.chance(c, [c], trump, blank, q) for c in self.deck) / len(self.deck)
+        q = self.opponents_share(info, len(pool))
+        if trump is None:
+            q = round(q, 2)
+            key = (trump, q, exponent)
+            if key not in self._draw:  # trump still to come: a fresh deck's average (cached)
+                blank = Info(info.seat, info.n, [], trump, None, info.statuses, info.calls, info.tricks, [], set(),
+                             info.pot, info.hand_sizes, info.stock_count)
+                self._draw[key] = sum(self.sharpen(self.chance(c, [c], trump, blank, q), exponent)
+                                      for c in self.deck) / len(self.deck)
+            avg = self._draw[key]
+        else:
+            avg = self._pool_average(pool, hand, trump, q, exponent)
         playing = sum(1 for st in info.statuses if st != w.OUT)
-        return min(self._draw[key], 1 / max(2, playing))  # the tricks are shared among those who play
+        return min(avg, 1 / max(2, playing))  # the tricks are shared among those who play
+
+    def _pool_average(self, pool: Sequence[int], hand: Sequence[int], trump: int, q: float,
+                      exponent: float | None) -> float:
+        """The mean of ``chance(c, hand + [c])`` over the unseen cards ``c``, suit by suit: a card's
+        chance depends only on how many unseen cards of its suit lie above it and on the suit's length
+        in the hand with it (the same arithmetic as ``chance``, without a pass over the deck per card)."""
+        total = 0.0
+        for suit in range(4):
+            unseen = sum(1 for c in pool if c // 13 == suit and c != self.joker)
+            if not unseen:
+                continue
+            length = sum(1 for c in hand if c // 13 == suit) + 1
+            for higher in range(unseen):
+                p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+                if suit == trump:
+                    p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
+                else:
+                    p *= max(0.0, 1 - RUFF_RISK * length - 0.1)
+                total += self.sharpen(p, exponent)
+        if self.joker is not None and self.joker in pool:
+            total += 1.0
+        return total / len(pool)
 
     def best_suit(self, hand: Sequence[int], info: Info) -> int:
         return max(range(4), key=lambda s: (sum(self.chances(hand, s, info)), sum(1 for c in hand if c // 13 == s)))
@@ -138,16 +185,36 @@ class Estimator:
         if (eff.take_turned in ("yes", "swap") or take_turned) and info.turned is not None:
             kept.append(info.turned)
         draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
-        probs = self.chances(kept, trump, info)
-        avg = self.draw_chance(kept, trump, info)
+        exponent = self.k.exponent(eff.status)
+        probs = self.chances(kept, trump, info, exponent)
+        avg = self.draw_chance(kept, trump, info, exponent)
         probs += [avg] * (unknown + max(0, draws))
         probs.sort(reverse=True)
-        if call.exchange.takes_part and hand is not None and self._has_exchange():
-            probs = [max(p, avg) for p in probs]
+        limit = self._exchange_limit()
+        if call.exchange.takes_part and hand is not None and limit is not None:
+            probs = self._exchanged(probs, avg, call.exchange, limit)
         return probs[:size]  # the owed discards drop the weakest
 
-    def _has_exchange(self) -> bool:
-        return any(s.kind == "exchange" for s in self.variant.stages)
+    def _exchange_limit(self) -> int | None:
+        """The most cards the exchange stage lets a player throw (None: no exchange stage)."""
+        stages = [s for s in self.variant.stages if s.kind == "exchange"]
+        if not stages:
+            return None
+        return min(s.max_discard if s.max_discard is not None else self.variant.hand_size for s in stages)
+
+    @staticmethod
+    def _exchanged(probs: list[float], avg: float, rule, limit: int) -> list[float]:
+        """The best the exchange turn makes of these chances (sorted high first): throw the weakest k
+        cards, k within the call's bounds (a call may force some: ``min_discard``), draw k plus
+        ``draw_extra`` average cards, then drop ``then_discard`` weakest."""
+        most = min(limit if rule.max_discard is None else rule.max_discard, len(probs))
+        best: list[float] | None = None
+        for k in range(min(rule.min_discard, most), most + 1):
+            after = sorted(probs[: len(probs) - k] + [avg] * (k + rule.draw_extra), reverse=True)
+            after = after[: len(after) - rule.then_discard] if rule.then_discard else after
+            if best is None or sum(after) > sum(best):
+                best = after
+        return best if best is not None else probs
 
     # ------------------------------------------------------------ chips
     def amount(self, amount: Amount, pot: int) -> int:
@@ -192,10 +259,10 @@ class Estimator:
             made = k >= rule.tricks
             if paid and (made or not settle.trick_share.fulfilled_only):
                 value += p * k * unit
-            if made and kind != "none":  # the rest: what the others' tricks leave, at most
-                value += p * (pot // 2 if kind == "half" else pot - unit * (self.variant.hand_size - k))
-            else:
+            if not made:  # the kernel fines only a player short of his obligation
                 value -= p * self.penalty(status, call_id, k, hand, trump, pot)
+            elif kind != "none":  # the rest: what the others' tricks leave, at most
+                value += p * (pot // 2 if kind == "half" else pot - unit * (self.variant.hand_size - k))
         if status == w.DECLARER and self.variant.play.lone_declarer_takes_all:
             # nobody may join him: then every trick is his (and the prize)
             size = self.variant.hand_size

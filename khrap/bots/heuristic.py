@@ -13,13 +13,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from khrap import words as w
-from khrap.bots.estimate import SHRINK, Estimator, Info
+from khrap.bots.calibration import Constants
+from khrap.bots.estimate import Estimator, Info
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, Rules
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 
-CONTEST = 1.0  # a helper call's extra worth, per chip of pot: a declarer left alone takes it all
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
 SAMPLES = 100  # random hands dealt to estimate how often a seat joins a declarer
 _JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
@@ -50,13 +50,14 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, constants: Constants | None = None) -> None:
         self.rules = rules
-        self.est = Estimator(rules)
+        self.est = Estimator(rules, constants)  # constants: the variant's calibrated ones unless given
         if len(_JOINS) > 32:
             _JOINS.clear()
         # (players, pot in half opening pots): the chance a seat joins a declarer
-        self._joins: dict[tuple[int, int], float] = _JOINS.setdefault(rules.variant.model_dump_json(), {})
+        self._joins: dict[tuple[int, int], float] = _JOINS.setdefault(
+            rules.variant.model_dump_json() + repr(self.est.k), {})
         self._samples: dict[int, list] = {}
 
     def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -99,22 +100,29 @@ class HeuristicBot:
             call = self.rules.calls.get(action.word)
             if call is None:
                 continue
-            trump = self._trump_for(info, call.effects.status == w.DECLARER)
-            probs = self.est.after_call(call, info.hand, trump, info, action.take_turned)
-            if trump is not None and info.trump is None:  # he will name his best suit after buying
-                probs = [min(1.0, p / SHRINK) for p in probs]
+            probs, trump = self.call_chances(info, action)
             alone = self._alone(call, info, legal, round_) if call.effects.status == w.DECLARER else 0.0
             value = self.est.call_value(action.word, call, probs, info.hand or [], trump, info, round_, alone)
             if call.effects.status == w.OUT:
                 value = self._pass_value(info)
             elif call.effects.status == w.HELPER:
-                value += CONTEST * min(info.pot, CAP * self._opening(info))  # a lone declarer takes all: contest
+                # a lone declarer takes all: contesting him is worth a share of the pot
+                value += self.est.k.contest * min(info.pot, CAP * self._opening(info))
             value += rng.random() * 1e-6  # ties broken by the decision's randomness
             if best_value is None or value > best_value:
                 best, best_value = action, value
         if look is not None and (best is None or best_value <= self.rules.variant.base_stake):
             return look  # a blind call only when clearly worth it
         return best or legal[0]
+
+    def call_chances(self, info: Info, action: Action) -> tuple[list[float], int | None]:
+        """The trick chances of the hand the call ``action`` leaves, and the trump they assume."""
+        call = self.rules.calls[action.word]
+        trump = self._trump_for(info, call.effects.status == w.DECLARER)
+        probs = self.est.after_call(call, info.hand, trump, info, action.take_turned)
+        if trump is not None and info.trump is None:  # he will name his best suit after buying
+            probs = [min(1.0, p ** (1 / self.est.k.exponent(call.effects.status))) for p in probs]
+        return probs, trump
 
     def _alone(self, call, info: Info, legal: Sequence[Action], round_: int = 1) -> float:
         """The chance a declarer making ``call`` now plays alone: every seat that may still join passes."""
@@ -127,7 +135,7 @@ class HeuristicBot:
             # the last round, and the others get another chance to call.
             rule = self.rules.variant.all_pass
             return 0.0 if round_ < rule.rounds and rule.round_ante == 0 else 1.0
-        return (1 - self._join_chance(info)) ** len(seats)
+        return min(1.0, self.est.k.alone * (1 - self._join_chance(info)) ** len(seats))
 
     def _join_chance(self, info: Info) -> float:
         """How often a seat joins a declarer: the share of random hands for which this bot values one
@@ -142,7 +150,7 @@ class HeuristicBot:
             for hand, trump, seat_info, options in self._join_samples(info.n):
                 seat_info.pot = pot
                 best = max(self.est.call_value(cid, c, probs, hand, trump, seat_info) for cid, c, probs in options)
-                joins += best + CONTEST * min(pot, CAP * opening) > 0
+                joins += best + self.est.k.contest * min(pot, CAP * opening) > 0
             self._joins[key] = joins / SAMPLES
         return self._joins[key]
 
@@ -208,18 +216,33 @@ class HeuristicBot:
 
     # ------------------------------------------------------------ play
     def _master(self, info: Info, card: int, trump: int | None, after: Sequence[int]) -> bool:
-        """No unseen card can beat ``card`` (unseen higher ones of its suit, or a ruff by a known void)."""
+        """No seat still to play can beat ``card``: each either lacks a higher card of its suit (none is
+        unseen, or he has shown a void there) or cannot ruff it (no trump unseen, or he has shown a void
+        in trumps too).  A trump is master once every seat still to play has shown a void in trumps."""
         hand = set(info.hand)
         suit = card // 13
-        if any(c > card and c not in hand and c not in info.gone for c in self.est.by_suit[suit]):
-            return False
         if self.est.joker is not None and self.est.joker not in hand and self.est.joker not in info.gone:
             return False
-        if suit != trump and trump is not None:
-            trumps_out = any(c not in hand and c not in info.gone for c in self.est.by_suit[trump])
-            if trumps_out and any(suit in info.voids.get(s, ()) for s in after):
-                return False
+        higher = any(c > card and c not in hand and c not in info.gone for c in self.est.by_suit[suit])
+        trumps_out = trump is not None and suit != trump and self._trumps_out(info, trump)
+        for seat in after:
+            void = info.voids.get(seat, ())
+            if suit not in void and higher:
+                return False  # he may hold a higher card of the suit
+            if suit in void and trumps_out and trump not in void:
+                return False  # he may ruff
         return True
+
+    def _trumps_out(self, info: Info, trump: int) -> bool:
+        """Some trump is neither in this hand nor gone."""
+        hand = set(info.hand)
+        return any(c not in hand and c not in info.gone for c in self.est.by_suit[trump])
+
+    def _ruff_threat(self, info: Info, trump: int | None, after: Sequence[int]) -> bool:
+        """A seat still to play may hold a trump: a side winner led now may be ruffed."""
+        if trump is None or not self._trumps_out(info, trump):
+            return False
+        return any(trump not in info.voids.get(seat, ()) for seat in after)
 
     def _after(self, info: Info) -> list[int]:
         """Active seats still to play to the current trick after this seat."""
@@ -259,15 +282,24 @@ class HeuristicBot:
         masters = [a for a in plain if self._master(info, a.cards[0], trump, after)]
         trumps = [a for a in plain if a.cards[0] // 13 == trump]
         master_trumps = [a for a in masters if a.cards[0] // 13 == trump]
-        if master_trumps and len(trumps) >= 2:
-            return max(master_trumps, key=lambda a: a.cards[0])
         side_masters = [a for a in masters if a.cards[0] // 13 != trump]
+        # Draw trumps first: with two trumps or more, or whenever a side winner led now may be ruffed
+        # (a seat to play may hold a trump and be void in that suit unseen): the master trump takes
+        # its trick anyway and pulls a trump from every seat that holds one.
+        if master_trumps and (len(trumps) >= 2 or (side_masters and self._ruff_threat(info, trump, after))):
+            return max(master_trumps, key=lambda a: a.cards[0])
         if side_masters:
             return max(side_masters, key=lambda a: a.cards[0] % 13)
         if master_trumps:
             return master_trumps[0]
         if not plain:
             return legal[0]
+        status = self.rules.variant.statuses.get(info.statuses[info.seat])
+        need = (status.tricks if status else 0) - info.tricks[info.seat]
+        if need > 0 and len(info.hand) <= need + 1:
+            # every trick left counts (one loser at most may still be afforded later): lead the card
+            # most likely to take one, not a sure loser kept for a long game that is not coming
+            return max(plain, key=lambda a: (chances.get(a.cards[0], 0.0), a.cards[0] % 13))
         side = [a for a in plain if a.cards[0] // 13 != trump] or plain
         length = {s: sum(1 for c in info.hand if c // 13 == s) for s in range(4)}
         return min(side, key=lambda a: (length[a.cards[0] // 13] if trumps else 0, chances.get(a.cards[0], 0.0),

@@ -1,0 +1,86 @@
+"""The heuristic's fitted constants, per variant, read from a data file (``calibration.yaml``).
+
+``benchmarks/calibrate.py`` writes the file from logged self-play outcomes; the
+bots only read it.  An entry is found for a variant by its fingerprint (a hash
+of the resolved rules), else by a built-in it derives from (the same deck,
+hand size and stages: a house rule keeps its parent's constants), else the
+defaults below.  No variant is named in this module: entries are data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from khrap.variant.schema import Variant
+
+PATH = Path(__file__).with_name("calibration.yaml")
+
+
+@dataclass(frozen=True)
+class Constants:
+    """The value model's free constants (see docs/bots.md, "Calibration")."""
+
+    sharpen: float = 1.25  # a card's trick chance p counts as p ** sharpen (certain winners stay certain)
+    undecided: float = 0.6  # the share of a seat's cards counted against us while it may still play
+    contest: float = 0.25  # a helper's extra worth per chip of pot: a declarer left alone takes it all
+    alone: float = 1.0  # how far a declarer trusts his estimate that every seat that may join him passes
+    declarer: float = 0.0  # the sharpening of a declaring call's chances (0: ``sharpen``)
+    helper: float = 0.0  # the sharpening of a helper call's chances (0: ``sharpen``)
+    caution: float = 1.0  # a declaring call's sharpening times this: a margin tuned by duplicate matches
+
+    def exponent(self, status: str | None = None) -> float:
+        """The sharpening for the chances of a call giving ``status`` (None: the play's)."""
+        own = getattr(self, status, 0.0) if status in ("declarer", "helper") else 0.0
+        return (own or self.sharpen) * (self.caution if status == "declarer" else 1.0)
+
+    @classmethod
+    def from_data(cls, data: dict) -> Constants:
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: float(v) for k, v in data.items() if k in names})
+
+    def data(self) -> dict:
+        return {k: round(v, 4) for k, v in asdict(self).items()}
+
+
+DEFAULTS = Constants()
+
+
+def fingerprint(variant: Variant) -> str:
+    """A short hash of the resolved rules: any rule change gives another fingerprint."""
+    return hashlib.sha256(variant.model_dump_json().encode()).hexdigest()[:16]
+
+
+def family(variant: Variant) -> str:
+    """What a house rule shares with the variant it extends: deck, hand size and stages."""
+    shape = {"deck": variant.deck.model_dump(mode="json"), "hand": variant.hand_size,
+             "stages": [(s.id, s.kind) for s in variant.stages]}
+    return hashlib.sha256(json.dumps(shape, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=4)
+def _entries(path: str) -> tuple[dict, ...]:
+    file = Path(path)
+    if not file.exists():
+        return ()
+    data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+    return tuple(data.get("variants", []))
+
+
+def constants_for(variant: Variant, path: Path | None = None) -> Constants:
+    """The fitted constants for ``variant`` (its own entry, its parent's, or the defaults)."""
+    entries = _entries(str(path or PATH))
+    own = fingerprint(variant)
+    for entry in entries:
+        if entry.get("fingerprint") == own:
+            return Constants.from_data(entry.get("constants", {}))
+    kin = family(variant)
+    for entry in entries:
+        if entry.get("family") == kin:
+            return Constants.from_data(entry.get("constants", {}))
+    return DEFAULTS

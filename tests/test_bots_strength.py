@@ -1,0 +1,83 @@
+"""benchmarks/strength.py's duplicate protocol and benchmarks/calibrate.py, on tiny runs."""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import yaml
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+import calibrate  # noqa: E402
+import strength  # noqa: E402
+
+from khrap.bots import make_bot  # noqa: E402
+from khrap.bots.calibration import constants_for  # noqa: E402
+from khrap.engine import Rules  # noqa: E402
+from khrap.variant.catalog import load_variant  # noqa: E402
+
+
+def test_arrangements_balance_the_seats() -> None:
+    four = strength.arrangements(4)
+    assert len(four) == 6 and len(set(four)) == 6  # every way of giving A two of four seats
+    assert all(sum(a) == 2 for a in four)
+    assert [sum(a[s] for a in four) for s in range(4)] == [3, 3, 3, 3]  # each seat is A's half the time
+    three = strength.arrangements(3)
+    assert len(three) == 6 and [sum(a[s] for a in three) for s in range(3)] == [3, 3, 3]
+    assert strength.arrangements(4, "alternate") == [(True, False, True, False), (False, True, False, True)]
+
+
+def test_every_arrangement_plays_the_same_decks_with_the_pot_carried() -> None:
+    rules = Rules(load_variant("frap"), 4)
+    a, b = make_bot("heuristic", rules), make_bot("rule", rules)
+    rows: list[dict] = []
+    value = strength.seed_value(rules, a, b, 7, session=3, record=rows.append)
+    assert isinstance(value, float)
+    by_deal = defaultdict(list)
+    for row in rows:
+        by_deal[row["deal"]].append(row)
+    assert sorted(by_deal) == [0, 1, 2]
+    for deal, seen in by_deal.items():
+        assert len(seen) == 6, deal  # once per arrangement
+        assert len({tuple(r["deck"]) for r in seen}) == 1, deal  # the same first deck in each
+        assert len({r["arrangement"] for r in seen}) == 6
+    first = [r for r in rows if r["deal"] == 0]
+    assert all(r["pot"] == 0 for r in first)
+    # frap's fines and remainders stay in the pot: some later deal starts from a pot carried over
+    assert any(r["pot"] > 0 for r in rows if r["deal"] > 0)
+    # chips are conserved: what the seats lost over a deal went into the pot, and back
+    for row in rows:
+        nxt = [r for r in rows if r["arrangement"] == row["arrangement"] and r["deal"] == row["deal"] + 1]
+        if nxt:
+            assert nxt[0]["pot"] == row["pot"] - sum(row["delta"])
+
+
+def test_strength_main_reports_the_old_and_new_protocols(capsys, tmp_path) -> None:
+    out = tmp_path / "out.jsonl"
+    strength.main(["random", "rule", "--variant", "snore", "--deals", "12", "--session", "2", "--out", str(out)])
+    strength.main(["random", "rule", "--variant", "snore", "--deals", "4", "--session", "1",
+                   "--arrangements", "alternate"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert '"deals": 12' in lines[0] and '"session": 2' in lines[0]
+    assert '"deals": 4' in lines[1] and '"arrangements": "alternate"' in lines[1]
+    assert out.read_text(encoding="utf-8").count("\n") == 1
+
+
+def test_calibration_script_on_a_tiny_run(tmp_path) -> None:
+    target = tmp_path / "calibration.yaml"
+    table = tmp_path / "table.md"
+    calibrate.main(["frap", "--deals", "30", "--session", "3", "--rounds", "1", "--tune-deals", "18",
+                    "--out", str(target), "--table", str(table)])
+    data = yaml.safe_load(target.read_text(encoding="utf-8"))
+    (entry,) = data["variants"]
+    assert entry["name"] == "frap" and entry["fitted_on"]["calls"] > 0
+    assert {row["call"] for row in entry["table"]} <= {"frap", "whist", "cut", "blind-frap"}
+    for row in entry["table"]:
+        assert 0 <= row["predicted"] <= 1 and 0 <= row["actual"] <= 1 and row["n"] > 0
+    k = constants_for(load_variant("frap"), target)
+    assert k.data() == entry["constants"]
+    assert k.caution in calibrate.CAUTION_GRID  # the tuned margin: one of the trials
+    assert "| frap |" in table.read_text(encoding="utf-8")
