@@ -7,6 +7,7 @@ package's own, looked up by name in a fixed table: nothing a client sends is use
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -159,8 +160,8 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             v = load_variant(name)
             rows.append({"name": name, "title": v.name, "players": [v.players.min, v.players.max],
                          "base_stake": v.base_stake})
-        return JSONResponse({"variants": rows, "bots": list(KINDS), "ui": {lang: i18n.strings(lang) for lang in i18n.LANGS}},
-                            headers=_headers())
+        words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
+        return JSONResponse({"variants": rows, "bots": list(KINDS), "ui": words}, headers=_headers())
 
     async def validate(request: Request) -> Response:
         try:
@@ -233,7 +234,8 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         key = (table.id, lang)
         if key not in sheets:
             sheets[key] = await asyncio.get_running_loop().run_in_executor(None, _sheet, table, lang)
-        return HTMLResponse(sheets[key], headers={"Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"})
+        return HTMLResponse(sheets[key], headers={"Referrer-Policy": "no-referrer",
+                                                  "X-Content-Type-Options": "nosniff"})
 
     async def record(request: Request) -> Response:
         found = host.by_token.get(request.path_params["token"])
@@ -350,10 +352,8 @@ class _Socket:
                 self.closed = True
                 break
         if self.close_reason is not None:
-            try:
+            with contextlib.suppress(Exception):
                 await self.ws.close(code=1008, reason=self.close_reason[:100])
-            except Exception:
-                pass
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "khrap.sqlite", **kwargs: Any) -> None:

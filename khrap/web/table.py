@@ -186,10 +186,9 @@ class Table:
     @property
     def finished(self) -> bool:
         """No deal in progress and none to come: the deal limit is reached or the session is over."""
-        s = self.session
-        if not s.deal_over or self.deals[-1].started:
+        if not self.session.deal_over or (self.current.started and self.current.decks is None):
             return False
-        return s.deals_completed >= self.setup["deals"] or self._session_over()
+        return self.finished_after_settle()
 
     def _session_over(self) -> bool:
         log = self.session.state.log
@@ -299,6 +298,7 @@ class Table:
                 "deals": self.setup["deals"], "deals_completed": s.deals_completed,
                 "deal": sum(d.started for d in self.deals),
                 "in_deal": self.in_deal, "finished": self.finished,
+                "step": f"{s.deals_started}:{len(self.actions)}",  # changes with every action and deal
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,

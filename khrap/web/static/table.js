@@ -96,7 +96,7 @@ function seatBox(seat) {
   const turn = tb.in_deal && o.to_act === seat;
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
     el("div", { class: "seat-name" }, seatName(seat)),
-    el("div", { class: "seat-stack" }, t("chips", { chips: o.stacks[seat] }),
+    el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: o.stacks[seat] }),
        o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: o.hand_sizes[seat], tricks: o.tricks[seat] })),
@@ -107,7 +107,7 @@ function drawCenter() {
   const o = view.obs;
   return el("div", { class: "center" },
     el("div", { class: "info" },
-      el("span", { id: "pot" }, t("pot", { chips: o.pot })), " · ",
+      el("span", { id: "pot", "data-chips": o.pot }, t("pot", { chips: o.pot })), " · ",
       el("span", { id: "trump" }, t("trump", { suit: o.trump ? suitLabel(o.trump) : "—" })), " · ",
       el("span", {}, t("stock", { cards: o.stock_count })),
       o.turned.length ? [" · ", t("turned"), " ", o.turned.map((c) => card(c))] : null,
@@ -221,6 +221,8 @@ function draw() {
   }
   drawTop();
   const tb = view.table;
+  document.body.dataset.step = tb.step;
+  document.body.dataset.toAct = tb.in_deal ? String(view.obs.to_act) : "";
   const banner = [];
   tb.seats.forEach((s, i) => { if (s.takeover) banner.push(t("takeover_banner", { seat: seatName(i) })); });
   root.replaceChildren(...[
