@@ -108,7 +108,7 @@ class Host:
 
     # ------------------------------------------------------------ messages
     def connect(self, conn: Connection) -> Client:
-        return Client(conn)
+        return Client(conn, last=self.clock())
 
     def disconnect(self, client: Client) -> None:
         table = client.table

@@ -91,7 +91,9 @@ class Table:
     seed_source: Callable[[], str] = new_seed
     _decks_made: int = 0
     _bots: dict[str, Any] = field(default_factory=dict)
-    _canonical: list[str] = field(default_factory=list)  # the table's deck in canonical order
+    _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
+    _canonical_words: list[str] = field(default_factory=list)
+    _revealed: dict[int, dict] = field(default_factory=dict)  # settled deals' decks, as sent
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -144,14 +146,13 @@ class Table:
             "actions": [[seat, text] for seat, text, _ in self.actions],
         }
 
-    def _decks(self, extra: int) -> list[list[str]]:
+    def _decks(self, extra: int) -> list[list[int]]:
         """Every deck the session deals, in order: each settled deal's from its seed, then ``extra``
         made from the seed of the deal in progress (or the next one)."""
-        canonical = self._canonical
-        out: list[list[str]] = []
+        out: list[list[int]] = []
         for deal in self.deals:
             count = deal.decks if deal.decks is not None else extra
-            out += [deck_from_seed(canonical, deal.seed, i) for i in range(count)]
+            out += [deck_from_seed(self._canonical, deal.seed, i) for i in range(count)]
         return out
 
     def _rebuild(self, extra: int = FIRST_DECKS) -> None:
@@ -159,10 +160,23 @@ class Table:
         from its seed up front (the session's fixed decks), so a rebuild plays the same game."""
         if not self._canonical:
             probe = Session(Variant.model_validate(self.setup["rules"]), self.setup["players"])
-            self._canonical = cards_str(probe.rules.complete_deck([]))
+            self._canonical = probe.rules.complete_deck([])
+            self._canonical_words = cards_str(self._canonical)
         self._decks_made = extra
-        self.session = from_record(self._record(self._decks(extra)), check=False)
+        self.session = from_record(self._record([cards_str(d) for d in self._decks(extra)]), check=False)
         self._bots = {}
+
+    def _queue_decks(self, start: int, stop: int) -> bool:
+        """Give the kernel the decks ``start..stop`` of the current deal's seed as its next shuffles,
+        without replaying the session; False where the kernel keeps no such queue (then rebuild)."""
+        queue = getattr(self.session.state, "scripted_decks", None)
+        if not isinstance(queue, list):
+            return False
+        if start == 0:
+            queue.clear()  # the previous deal's unused decks
+        queue += [deck_from_seed(self._canonical, self.current.seed, i) for i in range(start, stop)]
+        self._decks_made = stop
+        return True
 
     @classmethod
     def restore(cls, id: str, setup: dict, seats: list[SeatState], spectator_token: str, deals: list[Deal],
@@ -219,7 +233,8 @@ class Table:
         if self.finished:
             raise IllegalAction("the session is over")
         deal = self.current
-        self._rebuild()
+        if not self._queue_decks(0, FIRST_DECKS):
+            self._rebuild()
         self.session.start_deal()
         deal.started = True
         for st in self.seats:
@@ -266,7 +281,7 @@ class Table:
         if not self.in_deal:
             return
         dealt = len(self.session.state.decks_dealt) - self.dealt_before()
-        if dealt >= self._decks_made - 1:
+        if dealt >= self._decks_made - 1 and not self._queue_decks(self._decks_made, 2 * self._decks_made):
             self._rebuild(extra=2 * self._decks_made)
 
     # ------------------------------------------------------------ what a seat sees (the one place)
@@ -304,7 +319,7 @@ class Table:
                            "takeover": bool(takeover[i]) if takeover else False,
                            "ready": st.ready} for i, st in enumerate(self.seats)],
                 "deal_stacks": list(s.deal_stacks),
-                "canonical": self._canonical,
+                "canonical": self._canonical_words,
                 "calls": {cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()},
             },
             "me": seat,
@@ -312,20 +327,21 @@ class Table:
             "log": lines,
             "settled": settled,
             "legal": legal,
-            "fair": [d.public() for d in self.deals],
+            "fair": [d.public() for d in self.deals[-4:]],  # the deal to come and the last ones settled
             "dealt": self._revealed_decks(),
         }
 
     def _revealed_decks(self) -> list[dict]:
-        """The decks of every settled deal (their seeds are revealed, so anybody can make them)."""
-        out, at = [], 0
-        dealt = self.session.state.decks_dealt
-        for d in self.deals:
-            if d.decks is None:
-                break
-            out.append({"deal": d.number, "decks": [" ".join(cards_str(x)) for x in dealt[at:at + d.decks]]})
-            at += d.decks
-        return out[-3:]  # the last few: the page checks the latest
+        """The decks of the last settled deals (their seeds are revealed, so anybody can make them)."""
+        settled = [d for d in self.deals[-4:] if d.decks is not None]
+        missing = [d for d in settled if d.number not in self._revealed]
+        if missing:
+            at = sum(d.decks for d in self.deals if d.decks is not None and d.number < missing[0].number)
+            for d in missing:
+                dealt = self.session.state.decks_dealt[at:at + d.decks]
+                self._revealed[d.number] = {"deal": d.number, "decks": [" ".join(cards_str(x)) for x in dealt]}
+                at += d.decks
+        return [self._revealed[d.number] for d in settled[-3:]]  # the last few: the page checks the latest
 
     @staticmethod
     def _describe(action) -> dict:
