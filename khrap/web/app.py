@@ -28,7 +28,7 @@ from khrap.session.record import dumps
 from khrap.variant.catalog import builtin_names, load_variant
 from khrap.variant.loader import UPLOAD, VariantError, errors_of
 from khrap.web import i18n
-from khrap.web.host import MAX_MESSAGE, Host
+from khrap.web.host import MAX_MESSAGE, RATE, Host
 from khrap.web.store import Store
 from khrap.web.table import Table
 
@@ -98,10 +98,11 @@ def _int(data: dict, key: str, default: int, low: int, high: int) -> int:
 
 def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.0, bot_delay: float = 0.7,
                origins: tuple[str, ...] = (), seed_source: Callable[[], str] = new_seed,
-               session_seed: Callable[[], int | None] = lambda: None) -> Starlette:
+               session_seed: Callable[[], int | None] = lambda: None, rate: float = RATE) -> Starlette:
     """The app: tables in the SQLite file ``db``; absent players' seats are taken over after
     ``takeover_seconds``; bots wait ``bot_delay`` seconds before acting (so people can follow);
-    ``origins``: pages on other origins allowed to open the WebSocket (the server's own always is)."""
+    ``origins``: pages on other origins allowed to open the WebSocket (the server's own always is);
+    ``rate``: messages a second one connection may send."""
     store = Store(db)
     drivers: dict[str, asyncio.Task] = {}
     wakers: dict[str, asyncio.TimerHandle] = {}
@@ -139,7 +140,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 logging.getLogger("khrap.web").exception("table %s: an automatic step failed", table.id)
                 await asyncio.sleep(1)
 
-    host = Host(store, takeover_seconds=takeover_seconds, on_change=kick, seed_source=seed_source)
+    host = Host(store, takeover_seconds=takeover_seconds, on_change=kick, seed_source=seed_source, rate=rate)
 
     async def page(request: Request) -> Response:
         return _file("table.html" if request.url.path == "/play" else "index.html")

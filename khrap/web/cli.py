@@ -25,6 +25,8 @@ def serve(
     takeover: Annotated[float, typer.Option(
         "--takeover", help="Seconds a player may be away before a bot plays his seat (until he returns).")] = 60.0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it acts.")] = 0.7,
+    rate: Annotated[float, typer.Option(
+        "--rate", help="Messages a second one connection may send (more are refused; a flood is cut off).")] = 10.0,
     origin: Annotated[list[str] | None, typer.Option(
         "--origin", help="Another origin whose pages may open the table's WebSocket (e.g. https://cards.example.org "
                          "behind a proxy that changes the Host); repeatable.")] = None,
@@ -39,10 +41,11 @@ def serve(
         fail(f"khrap serve needs the web extra: pip install 'khrap[web]' ({err.name} is missing)")
     if not 1 <= port <= 65535:
         fail("--port must be from 1 to 65535")
-    if takeover < 0 or bot_delay < 0:
-        fail("--takeover and --bot-delay must be 0 or more")
+    if takeover < 0 or bot_delay < 0 or rate <= 0:
+        fail("--takeover and --bot-delay must be 0 or more, --rate more than 0")
     typer.echo(f"khrap serve: http://{host}:{port}/  (tables in {terminal(str(db), one_line=True)}; Ctrl-C stops)")
-    run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()))
+    run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()),
+        rate=rate)
 
 
 def verify(

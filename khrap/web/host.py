@@ -43,6 +43,8 @@ class Client:
     """One connection: what it speaks for, its language and its rate budget."""
 
     conn: Connection
+    rate: float = RATE
+    burst: float = BURST
     table: Table | None = None
     seat: int | None = None
     lang: str = "en"
@@ -51,7 +53,7 @@ class Client:
     refused_for_rate: int = 0
 
     def allow(self, now: float) -> bool:
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
             self.refused_for_rate += 1
@@ -64,11 +66,12 @@ class Host:
     """Every table of the server, who is connected where, and what the bots do next."""
 
     def __init__(self, store: Store, *, takeover_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 on_change: Callable[[Table], None] | None = None, **table_kwargs: Any) -> None:
+                 on_change: Callable[[Table], None] | None = None, rate: float = RATE, **table_kwargs: Any) -> None:
         self.store = store
         self.takeover_seconds = takeover_seconds
         self.clock = clock
         self.on_change = on_change
+        self.rate = rate
         self.tables: dict[str, Table] = {}
         self.by_token: dict[str, tuple[Table, int | None]] = {}
         self.clients: dict[str, list[Client]] = {}
@@ -108,7 +111,8 @@ class Host:
 
     # ------------------------------------------------------------ messages
     def connect(self, conn: Connection) -> Client:
-        return Client(conn, last=self.clock())
+        return Client(conn, rate=self.rate, burst=max(BURST, self.rate * 3), tokens=max(BURST, self.rate * 3),
+                      last=self.clock())
 
     def disconnect(self, client: Client) -> None:
         table = client.table
