@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -109,10 +110,8 @@ async def run_k(port: int, k: int, seconds: float, max_actions: int) -> dict:
     budget = [max_actions]
     started = time.perf_counter()
     tasks = [asyncio.create_task(t.seat(websockets, port, s, stop, budget)) for t in tables for s in range(4)]
-    try:
+    with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
-    except TimeoutError:
-        pass
     stop.set()
     elapsed = time.perf_counter() - started
     await asyncio.gather(*tasks, return_exceptions=True)
