@@ -221,6 +221,10 @@ from khrap.sim.cli import register as register_sim  # noqa: E402  (simulations: 
 
 register_sim(app)
 
+from khrap.web.cli import register as register_web  # noqa: E402  (the web table: serve, verify)
+
+register_web(app)
+
 
 def main() -> None:
     try:

@@ -1,0 +1,155 @@
+"""K tables of bots playing over WebSockets on loopback: actions per second, and the latency from an
+action to every seat's update (p50, p99), for K = 1, 10, 100.
+
+    python benchmarks/serve.py                       # K = 1, 10, 100; 10 s each, at most 20,000 actions each
+    python benchmarks/serve.py --tables 1 10 --seconds 5 --json
+
+The server is `khrap serve` in its own process on 127.0.0.1 (a fresh SQLite file in a temporary folder,
+bots' delay 0, a high per-connection rate so the limit does not pace the benchmark).  Every seat of a
+4-player Khrap table is a WebSocket client here that picks a random legal action from its own view;
+the latency of an action is the time from sending it until all four seats have a view that shows it.
+Each K runs for at most --seconds and --max-actions; only loopback is ever used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
+                             "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000"],
+                            stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((HOST, port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def create_table(port: int) -> list[str]:
+    body = json.dumps({"variant": "khrap", "players": 4, "bots": {}, "deals": 500, "stacks": 1_000_000}).encode()
+    request = urllib.request.Request(f"http://{HOST}:{port}/api/tables", body, {"Content-Type": "application/json"})
+    answer = json.load(urllib.request.urlopen(request, timeout=30))
+    return [s["link"].split("#", 1)[1] for s in answer["seats"]]
+
+
+class TableRun:
+    """One table's four seats; measures each action until every seat has seen it."""
+
+    def __init__(self, tokens: list[str], rng: random.Random) -> None:
+        self.tokens = tokens
+        self.rng = rng
+        self.pending: dict[tuple[int, int], tuple[float, set[int]]] = {}  # step before: (sent at, seats to see it)
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.ready_sent: set[tuple[int, str]] = set()
+
+    async def seat(self, websockets, port: int, seat: int, stop: asyncio.Event, budget: list[int]) -> None:
+        async with websockets.connect(f"ws://{HOST}:{port}/ws", max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.tokens[seat]}))
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                view = json.loads(raw)
+                if view["type"] != "state":
+                    continue
+                step, now = tuple(map(int, view["table"]["step"].split(":"))), time.perf_counter()
+                for before, (sent, waiting) in list(self.pending.items()):
+                    if step > before:  # this seat now sees the action sent at ``before``
+                        waiting.discard(seat)
+                        if not waiting:
+                            self.latencies.append(now - sent)
+                            del self.pending[before]
+                table = view["table"]
+                if not table["in_deal"]:
+                    if (seat, step) not in self.ready_sent and not table["finished"]:
+                        self.ready_sent.add((seat, step))
+                        await ws.send(json.dumps({"type": "next"}))
+                elif view["obs"]["to_act"] == seat and view["legal"] and step not in self.pending:
+                    if budget[0] <= 0:
+                        stop.set()
+                        break
+                    budget[0] -= 1
+                    self.pending[step] = (time.perf_counter(), {0, 1, 2, 3})
+                    self.actions += 1
+                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"]}))
+
+
+async def run_k(port: int, k: int, seconds: float, max_actions: int) -> dict:
+    from websockets.asyncio import client as websockets
+
+    tables = [TableRun(create_table(port), random.Random(i)) for i in range(k)]
+    stop = asyncio.Event()
+    budget = [max_actions]
+    started = time.perf_counter()
+    tasks = [asyncio.create_task(t.seat(websockets, port, s, stop, budget)) for t in tables for s in range(4)]
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)
+    stop.set()
+    elapsed = time.perf_counter() - started
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies = sorted(x for t in tables for x in t.latencies)
+    actions = sum(t.actions for t in tables)
+    q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [float("nan")] * 99
+    return {"tables": k, "connections": 4 * k, "seconds": round(elapsed, 2), "actions": actions,
+            "actions_per_s": round(actions / elapsed, 1), "p50_ms": round(q[49] * 1000, 2),
+            "p99_ms": round(q[98] * 1000, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 100], help="the K to measure")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time limit per K")
+    parser.add_argument("--max-actions", type=int, default=20_000, help="action limit per K")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args()
+    if any(k < 1 or k > 500 for k in args.tables) or args.seconds <= 0 or args.seconds > 600:
+        parser.error("K from 1 to 500 tables, --seconds from 0 to 600")
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(Path(folder) / "bench.sqlite", port)
+        try:
+            for k in args.tables:
+                rows.append(asyncio.run(run_k(port, k, args.seconds, args.max_actions)))
+                if not args.json:
+                    r = rows[-1]
+                    print(f"K={r['tables']:<4} {r['actions']:>6} actions in {r['seconds']:>6.2f} s: "
+                          f"{r['actions_per_s']:>7.1f} actions/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms",
+                          flush=True)
+        finally:
+            server.kill()
+            server.wait(10)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,285 @@
+"""The room: tables by token, connections, the protocol, limits, and the bots' clock.
+
+A connection says ``{"type": "hello", "token": T, "lang": "en"}`` first; the token decides, once,
+which seat it speaks for (or that it only watches).  After that it may send ``act`` (an action's
+text), ``next`` (ready for the next deal) and ``lang``.  Every message is at most ``MAX_MESSAGE``
+bytes of JSON and a connection may send ``RATE`` a second (a burst of ``BURST``); anything else is
+refused with a reason and changes nothing.  Views go out through :meth:`Table.view` only.
+
+Nothing here touches a socket: a connection is any object with ``send(dict)`` (and ``close()``), so
+the protocol test drives thousands of deals in-process.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from khrap.engine import IllegalAction
+from khrap.web.store import Store
+from khrap.web.table import Table
+
+MAX_MESSAGE = 4096
+"""Bytes in one message from a client (an action is at most 200 characters)."""
+RATE = 10.0
+BURST = 30
+"""Messages a second a connection may send, and the burst it may send at once."""
+FLOOD_LIMIT = 100
+"""Messages refused for rate after which the connection is closed."""
+LANGS = ("en", "ru")
+
+
+class Connection(Protocol):
+    def send(self, message: dict) -> None: ...
+
+    def close(self, reason: str) -> None: ...
+
+
+@dataclass
+class Client:
+    """One connection: what it speaks for, its language and its rate budget."""
+
+    conn: Connection
+    rate: float = RATE
+    burst: float = BURST
+    table: Table | None = None
+    seat: int | None = None
+    lang: str = "en"
+    tokens: float = BURST
+    last: float = field(default_factory=time.monotonic)
+    refused_for_rate: int = 0
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            self.refused_for_rate += 1
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Host:
+    """Every table of the server, who is connected where, and what the bots do next."""
+
+    def __init__(self, store: Store, *, takeover_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
+                 on_change: Callable[[Table], None] | None = None, rate: float = RATE, **table_kwargs: Any) -> None:
+        self.store = store
+        self.takeover_seconds = takeover_seconds
+        self.clock = clock
+        self.on_change = on_change
+        self.rate = rate
+        self.tables: dict[str, Table] = {}
+        self.by_token: dict[str, tuple[Table, int | None]] = {}
+        self.clients: dict[str, list[Client]] = {}
+        self.table_kwargs = table_kwargs
+        for table in store.load_all(**table_kwargs):
+            self._index(table)
+            for st in table.seats:  # after a restart every player has the takeover time to come back
+                st.gone_since = self.clock() if st.human else None
+
+    def _index(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for seat, st in enumerate(table.seats):
+            self.by_token[st.token] = (table, seat)
+        self.by_token[table.spectator_token] = (table, None)
+        self.clients.setdefault(table.id, [])
+
+    def add(self, table: Table) -> None:
+        self.store.add(table)
+        self._index(table)
+        for st in table.seats:  # a seat nobody opens in time is played by a bot until he comes
+            st.gone_since = self.clock() if st.human else None
+
+    # ------------------------------------------------------------ presence
+    def present(self, table: Table) -> list[bool]:
+        return [st.connections > 0 for st in table.seats]
+
+    def taken_over(self, table: Table) -> list[bool]:
+        """Human seats a bot plays now: their player has been gone longer than the takeover time."""
+        now = self.clock()
+        return [st.human and st.connections == 0 and st.gone_since is not None
+                and now - st.gone_since >= self.takeover_seconds for st in table.seats]
+
+    def view(self, table: Table, seat: int | None, lang: str) -> dict:
+        view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
+        view["takeover_seconds"] = self.takeover_seconds
+        return view
+
+    # ------------------------------------------------------------ messages
+    def connect(self, conn: Connection) -> Client:
+        return Client(conn, rate=self.rate, burst=max(BURST, self.rate * 3), tokens=max(BURST, self.rate * 3),
+                      last=self.clock())
+
+    def disconnect(self, client: Client) -> None:
+        table = client.table
+        if table is None:
+            return
+        self.clients[table.id].remove(client)
+        if client.seat is not None:
+            st = table.seats[client.seat]
+            st.connections -= 1
+            if st.connections == 0:
+                st.gone_since = self.clock()
+        self.broadcast(table)
+
+    def receive(self, client: Client, raw: str | bytes) -> None:
+        """One message from a client: acted on, or refused with a reason (the table unharmed)."""
+        if not client.allow(self.clock()):
+            if client.refused_for_rate >= FLOOD_LIMIT:
+                client.conn.close("too many messages")
+                return
+            client.conn.send({"type": "refused", "reason": "too many messages: slow down"})
+            return
+        if len(raw) > MAX_MESSAGE:
+            client.conn.send({"type": "refused", "reason": f"a message is at most {MAX_MESSAGE} bytes"})
+            return
+        try:
+            message = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            client.conn.send({"type": "refused", "reason": "a message must be JSON"})
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            client.conn.send({"type": "refused", "reason": "a message must be a JSON object with a `type`"})
+            return
+        kind = message["type"]
+        if kind == "hello":
+            self._hello(client, message)
+            return
+        if client.table is None:
+            client.conn.send({"type": "refused", "reason": "say hello with your table link's token first"})
+            return
+        if kind == "lang":
+            lang = message.get("lang")
+            client.lang = lang if lang in LANGS else "en"
+            self.send_view(client)
+        elif kind == "act":
+            self._act(client, message.get("action"))
+        elif kind == "next":
+            self._next(client)
+        else:
+            client.conn.send({"type": "refused", "reason": f"unknown message type {kind[:40]!r}"})
+
+    def _hello(self, client: Client, message: dict) -> None:
+        if client.table is not None:
+            client.conn.send({"type": "refused", "reason": "this connection has said hello already"})
+            return
+        token = message.get("token")
+        found = self.by_token.get(token) if isinstance(token, str) and len(token) <= 100 else None
+        if found is None:
+            client.conn.send({"type": "error", "reason": "this link is not a table's: ask for a new one"})
+            client.conn.close("unknown token")
+            return
+        table, seat = found
+        lang = message.get("lang")
+        client.table, client.seat, client.lang = table, seat, lang if lang in LANGS else "en"
+        self.clients[table.id].append(client)
+        if seat is not None:
+            st = table.seats[seat]
+            st.connections += 1
+            st.gone_since = None
+        self.broadcast(table)
+
+    def _act(self, client: Client, text: Any) -> None:
+        table = client.table
+        if client.seat is None:
+            client.conn.send({"type": "refused", "reason": "a spectator cannot act"})
+            return
+        if not isinstance(text, str) or not text or len(text) > 200:
+            client.conn.send({"type": "refused", "reason": "an action is a text of 1 to 200 characters"})
+            return
+        try:
+            self.apply(table, client.seat, text, "human")
+        except IllegalAction as err:
+            client.conn.send({"type": "refused", "reason": str(err)})
+
+    def _next(self, client: Client) -> None:
+        table = client.table
+        if client.seat is None or table.in_deal or table.finished:
+            client.conn.send({"type": "refused", "reason": "there is no next deal to be ready for now"})
+            return
+        table.seats[client.seat].ready = True
+        if not self.start_if_ready(table):
+            self.broadcast(table)
+
+    # ------------------------------------------------------------ changing a table
+    def apply(self, table: Table, seat: int, text: str, by: str) -> None:
+        """Apply an action and store it before anybody hears of it; a failed write rebuilds the table."""
+        table.apply(seat, text, by)
+        try:
+            self.store.acted(table)
+        except Exception:
+            self._reload(table)
+            raise
+        self.broadcast(table)
+
+    def _reload(self, table: Table) -> None:
+        """The table as the store holds it (after a failed write: the change is undone)."""
+        fresh = self.store.load(table.id, **self.table_kwargs)
+        table.deals, table.actions = fresh.deals, fresh.actions
+        table._rebuild()
+        table._ensure_decks()
+
+    def start_if_ready(self, table: Table) -> bool:
+        """Begin the next deal once every player is here and has pressed "next deal"; a player away
+        longer than the takeover time does not hold the table up (a bot plays for him).  With no
+        player here at all the table waits."""
+        if table.in_deal or table.finished:
+            return False
+        over = self.taken_over(table)
+        needed = [st for i, st in enumerate(table.seats) if st.human and not over[i]]
+        if not needed or not all(st.connections > 0 and st.ready for st in needed):
+            return False
+        table.start_deal()
+        try:
+            self.store.started(table)
+        except Exception:
+            self._reload(table)
+            raise
+        self.broadcast(table)
+        return True
+
+    def automated(self, table: Table) -> tuple[int, str] | None:
+        """(seat, bot kind) when a bot is to act at ``table`` now, else None."""
+        if not table.in_deal:
+            return None
+        seat = table.session.to_act
+        kind = table.bot_kind(seat, self.taken_over(table)[seat])
+        return None if kind is None else (seat, kind)
+
+    def step(self, table: Table) -> bool:
+        """One bot action at ``table`` if one is due; True if something happened."""
+        due = self.automated(table)
+        if due is None:
+            return self.start_if_ready(table)
+        seat, kind = due
+        self.apply(table, seat, table.bot_action(seat, kind), "bot")
+        return True
+
+    def next_deadline(self, table: Table) -> float | None:
+        """When an absent player's seat will be taken over (to wake the clock then)."""
+        times = [st.gone_since + self.takeover_seconds for st in table.seats
+                 if st.human and st.connections == 0 and st.gone_since is not None]
+        future = [t for t in times if t > self.clock()]
+        return min(future) if future else None
+
+    # ------------------------------------------------------------ sending
+    def send_view(self, client: Client) -> None:
+        client.conn.send(self.view(client.table, client.seat, client.lang))
+
+    def broadcast(self, table: Table) -> None:
+        """Each connection of ``table`` gets its own view (one per seat and language, made once)."""
+        made: dict[tuple[int | None, str], dict] = {}
+        for client in list(self.clients.get(table.id, [])):
+            key = (client.seat, client.lang)
+            if key not in made:
+                made[key] = self.view(table, client.seat, client.lang)
+            client.conn.send(made[key])
+        if self.on_change is not None:
+            self.on_change(table)
+
+
+__all__ = ["BURST", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE"]

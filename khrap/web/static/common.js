@@ -1,0 +1,67 @@
+// What both pages share: the interface's words (from the server's gettext catalogs), cards, elements.
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+let WORDS = {};
+export let LANG = "en";
+
+export async function loadWords() {
+  const stored = localStorage.getItem("khrap-lang");
+  const asked = new URLSearchParams(location.search).get("lang");
+  LANG = asked || stored || (navigator.language || "en").slice(0, 2);
+  const reply = await fetch("/api/variants");
+  const data = await reply.json();
+  if (!data.ui[LANG]) LANG = "en";
+  WORDS = data.ui[LANG];
+  document.documentElement.lang = LANG;
+  return data;
+}
+
+export function setLang(lang) {
+  localStorage.setItem("khrap-lang", lang);
+}
+
+// t("seat_n", {seat: 2}): a word of the catalog with its {placeholders} filled in
+export function t(key, values = {}) {
+  const text = WORDS[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+}
+
+// el("div", {class: "x"}, child, "text"): an element; text is always a text node, never HTML
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function cardLabel(card) {
+  const rank = card.slice(0, -1) === "T" ? "10" : card.slice(0, -1);
+  return rank + (SUITS[card.slice(-1)] || card.slice(-1));
+}
+
+export function suitLabel(suit) {
+  return SUITS[suit] || suit;
+}
+
+export function card(cardText, attrs = {}) {
+  const red = "HD".includes(cardText.slice(-1));
+  return el(attrs.onclick ? "button" : "span",
+            { class: `card${red ? " red" : ""}${attrs.extra ? " " + attrs.extra : ""}`, "data-card": cardText,
+              title: cardText, ...Object.fromEntries(Object.entries(attrs).filter(([k]) => k !== "extra")) },
+            cardLabel(cardText));
+}
+
+export function langSwitch() {
+  return el("span", { class: "langs" },
+    ["en", "ru"].map((lang) => el("button", {
+      class: lang === LANG ? "lang on" : "lang", "data-lang": lang,
+      onclick: () => { setLang(lang); const u = new URL(location.href); u.searchParams.set("lang", lang); location.href = u.href; },
+    }, lang.toUpperCase())));
+}

@@ -1,0 +1,138 @@
+// The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
+// beside the text), players, stacks, base stake, bots; then every seat's invite link.
+import { el, langSwitch, loadWords, t } from "./common.js";
+
+const data = await loadWords();
+const $ = (id) => document.getElementById(id);
+document.title = t("create_title");
+$("top").append(el("h1", {}, t("create_title")), langSwitch());
+
+const form = $("form");
+let checkedRange = null; // [min, max] players of the checked house rule
+
+function field(label, input) {
+  return el("label", { class: "field" }, el("span", {}, label), input);
+}
+
+const variant = el("select", { id: "variant", name: "variant" },
+  data.variants.map((v) => el("option", { value: v.name }, `${v.title[document.documentElement.lang] || v.title.en} (${v.name})`)),
+  el("option", { value: "" }, t("house_rule")));
+const house = el("textarea", { id: "house", rows: 12, spellcheck: "false", placeholder: "extends: khrap\nbase_stake: 2" });
+const file = el("input", { type: "file", id: "file", accept: ".yaml,.yml,text/yaml,text/plain" });
+const mistakes = el("ul", { id: "mistakes", class: "mistakes" });
+const checkButton = el("button", { type: "button", id: "check" }, t("check"));
+const players = el("input", { type: "number", id: "players", min: 1, max: 16, value: 4 });
+const stacks = el("input", { type: "number", id: "stacks", min: 1, max: 1000000, value: 100 });
+const stake = el("input", { type: "number", id: "stake", min: 1, max: 1000000, value: 1 });
+const deals = el("input", { type: "number", id: "deals", min: 1, max: 500, value: 10 });
+const seatsBox = el("div", { id: "seats", class: "seats-setup" });
+const houseBox = el("div", { id: "housebox", class: "house", hidden: true },
+  el("div", { class: "house-text" }, field(t("house_text"), house), file, checkButton),
+  el("div", { class: "house-mistakes" }, el("h3", {}, t("mistakes")), mistakes));
+
+form.append(
+  field(t("variant"), variant), houseBox,
+  el("div", { class: "row" }, field(t("players"), players), field(t("stacks"), stacks),
+     field(t("base_stake"), stake), field(t("deals"), deals)),
+  el("h3", {}, t("seats")), seatsBox,
+  el("button", { type: "submit", id: "create", class: "primary" }, t("create")));
+
+function range() {
+  if (!variant.value) return checkedRange || [1, 16];
+  return data.variants.find((v) => v.name === variant.value).players;
+}
+
+function drawSeats() {
+  const [low, high] = range();
+  players.min = low; players.max = high;
+  let n = Math.min(Math.max(parseInt(players.value, 10) || low, low), high);
+  const old = Array.from(seatsBox.querySelectorAll("select")).map((s) => s.value);
+  seatsBox.replaceChildren();
+  for (let seat = 0; seat < n; seat++) {
+    const choice = el("select", { "data-seat": seat, id: `seat-${seat}` },
+      el("option", { value: "" }, t("person")),
+      data.bots.map((kind) => el("option", { value: kind }, t("bot_kind", { kind: t(`bot_${kind}`) }))));
+    choice.value = old[seat] ?? (seat === 0 ? "" : "rule");
+    seatsBox.append(field(t("seat_n", { seat }), choice));
+  }
+}
+
+variant.addEventListener("change", () => {
+  houseBox.hidden = variant.value !== "";
+  const v = data.variants.find((x) => x.name === variant.value);
+  if (v) { players.value = Math.max(v.players[0], Math.min(4, v.players[1])); stake.value = v.base_stake; }
+  drawSeats();
+});
+players.addEventListener("input", drawSeats);
+file.addEventListener("change", async () => {
+  if (file.files[0]) { house.value = await file.files[0].text(); await check(); }
+});
+checkButton.addEventListener("click", check);
+
+function showMistakes(errors) {
+  mistakes.replaceChildren(...errors.map((e) => el("li", { class: "mistake" },
+    e.line ? el("a", { href: "#", onclick: (ev) => { ev.preventDefault(); goTo(e.line, e.col); } },
+                t("line_col", { line: e.line, col: e.col ?? 1 })) : null,
+    " ", e.message)));
+}
+
+function goTo(line, col) {
+  const lines = house.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  at += (col || 1) - 1;
+  house.focus();
+  house.setSelectionRange(at, at);
+}
+
+async function post(url, body) {
+  const reply = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return reply.json();
+}
+
+async function check() {
+  const answer = await post("/api/validate", { text: house.value });
+  if (answer.ok) {
+    checkedRange = answer.players;
+    stake.value = answer.base_stake;
+    mistakes.replaceChildren(el("li", { class: "ok" }, t("house_ok", { title: answer.title[document.documentElement.lang] || answer.title.en })));
+    drawSeats();
+  } else showMistakes(answer.errors);
+  return answer.ok;
+}
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const bots = {};
+  seatsBox.querySelectorAll("select").forEach((s) => { if (s.value) bots[s.dataset.seat] = s.value; });
+  const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, bots };
+  if (variant.value) body.variant = variant.value; else body.text = house.value;
+  const answer = await post("/api/tables", body);
+  if (!answer.ok) { houseBox.hidden = variant.value !== ""; showMistakes(answer.errors); if (variant.value) alertBox(answer.errors); return; }
+  showLinks(answer);
+});
+
+function alertBox(errors) {
+  $("links").replaceChildren(el("p", { class: "refused" }, errors.map((e) => e.message).join("; ")));
+}
+
+function copyButton(text) {
+  return el("button", { type: "button", class: "copy", onclick: () => navigator.clipboard?.writeText(text) }, t("copy"));
+}
+
+function showLinks(answer) {
+  form.hidden = true;
+  const rows = answer.seats.map((s) => el("li", { class: "invite" },
+    el("b", {}, t("seat_n", { seat: s.seat })), " ",
+    s.human ? [el("a", { href: s.link, class: "seat-link", "data-seat": s.seat, target: "_blank" }, t("open_seat")), " ",
+               el("code", {}, s.link), copyButton(s.link)]
+            : t("bot_kind", { kind: t(`bot_${s.bot}`) })));
+  $("links").replaceChildren(
+    el("h2", {}, t("links_title")), el("p", {}, t("links_help")),
+    el("p", { class: "fingerprint" }, t("fingerprint"), ": ", el("code", { id: "fingerprint" }, answer.fingerprint)),
+    el("ul", { class: "invites" }, rows),
+    el("p", {}, el("b", {}, t("spectators")), " ", el("a", { href: answer.spectator, id: "spectator-link", target: "_blank" }, t("watch")),
+       " ", el("code", {}, answer.spectator), copyButton(answer.spectator)));
+}
+
+drawSeats();

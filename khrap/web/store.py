@@ -1,0 +1,105 @@
+"""SQLite: every table as its setup, its seats' tokens, its deals' seeds and its action list.
+
+An action is written in the same transaction as what it changes (a settled deal's deck count and
+the next deal's commitment), and the transaction commits before anybody is told of the action, so a
+server killed at any moment (``kill -9`` included) restarts with every table exactly where its players
+last saw it.  The database runs in WAL mode with ``synchronous=NORMAL``: a commit is in the log before
+anybody hears of the action, so a killed process loses nothing; only a power cut or an operating-system
+crash could lose the last moments (docs/serve.md).  A backup is ``sqlite3 FILE ".backup COPY"`` while it
+runs.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+from khrap.web.table import Deal, SeatState, Table
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, setup TEXT NOT NULL, spectator TEXT NOT NULL,
+                                   created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, human INTEGER NOT NULL,
+                                  bot TEXT, token TEXT NOT NULL UNIQUE, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS deals (table_id TEXT NOT NULL, number INTEGER NOT NULL, seed TEXT NOT NULL,
+                                  commitment TEXT NOT NULL, started INTEGER NOT NULL DEFAULT 0, decks INTEGER,
+                                  PRIMARY KEY (table_id, number));
+CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+                                    text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n));
+"""
+
+
+class Store:
+    """The tables of one server in one SQLite file (``:memory:`` for tests)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _tx(self):
+        return _Transaction(self.db)
+
+    def add(self, table: Table) -> None:
+        with self._tx() as db:
+            db.execute("INSERT INTO tables (id, setup, spectator, created) VALUES (?, ?, ?, ?)",
+                       (table.id, json.dumps(table.setup), table.spectator_token, time.time()))
+            db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                           [(table.id, i, int(s.human), s.bot, s.token) for i, s in enumerate(table.seats)])
+            self._deals(db, table)
+
+    @staticmethod
+    def _deals(db: sqlite3.Connection, table: Table) -> None:
+        db.executemany(
+            "INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, number) DO UPDATE SET "
+            "started = excluded.started, decks = excluded.decks",
+            [(table.id, d.number, d.seed, d.commitment, int(d.started), d.decks) for d in table.deals[-2:]])
+
+    def started(self, table: Table) -> None:
+        """A deal was begun (its ante paid and its cards dealt)."""
+        with self._tx() as db:
+            self._deals(db, table)
+
+    def acted(self, table: Table) -> None:
+        """The table's last action, with whatever it settled, in one transaction."""
+        seat, text, by = table.actions[-1]
+        with self._tx() as db:
+            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table.id, len(table.actions), seat, text, by))
+            self._deals(db, table)
+
+    def load_all(self, **kwargs) -> list[Table]:
+        """Every table, each rebuilt from its setup and actions."""
+        ids = [tid for (tid,) in self.db.execute("SELECT id FROM tables ORDER BY created")]
+        return [self.load(tid, **kwargs) for tid in ids]
+
+    def load(self, tid: str, **kwargs) -> Table:
+        """One table as stored, rebuilt from its setup and actions."""
+        setup, spectator = self.db.execute("SELECT setup, spectator FROM tables WHERE id = ?", (tid,)).fetchone()
+        seats = [SeatState(human=bool(h), bot=b, token=t) for h, b, t in self.db.execute(
+            "SELECT human, bot, token FROM seats WHERE table_id = ? ORDER BY seat", (tid,))]
+        deals = [Deal(n, s, c, bool(st), d) for n, s, c, st, d in self.db.execute(
+            "SELECT number, seed, commitment, started, decks FROM deals WHERE table_id = ? ORDER BY number", (tid,))]
+        actions = [(s, t, b) for s, t, b in self.db.execute(
+            "SELECT seat, text, by FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
+        return Table.restore(tid, json.loads(setup), seats, spectator, deals, actions, **kwargs)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, kind, value, tb) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+__all__ = ["Store"]

@@ -1,0 +1,367 @@
+"""One table at ``khrap serve``: its session, seats, bots, fair deals, and what each seat may see.
+
+Nothing here knows about sockets: :mod:`khrap.web.host` feeds actions in and sends views out.  The
+table is rebuilt from its setup and action list (:meth:`Table.restore`), which is how a restarted
+server resumes it exactly.  :meth:`Table.view` is the ONE place where what a connection may see is
+computed: its own seat's observation (or the public one), never another hand, the stock or an
+unrevealed seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from khrap.bots import KINDS, choose_for, decision_rng, make_bot
+from khrap.cards import cards_str
+from khrap.engine import IllegalAction
+from khrap.fairness import commitment, deck_from_seed, new_seed
+from khrap.rulebook.i18n import localized
+from khrap.session import Session
+from khrap.session.record import from_record
+from khrap.variant.schema import Variant
+
+TOKEN_BYTES = 24
+"""Invite tokens: 192 random bits (the issue asks for at least 128)."""
+FIRST_DECKS = 8
+"""Decks made from a deal's seed up front (the deal and its first redeals); more are made if needed."""
+MAX_DEALS = 500
+MAX_STACK = 1_000_000
+
+OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
+            "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks")
+"""The observation's keys every seat (and a spectator) may see: the seat's hand is added for it alone."""
+
+
+def fingerprint(rules: dict) -> str:
+    """A short hash of the resolved rules: SHA-256 of their canonical JSON, 16 hex digits in groups of 4."""
+    text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return " ".join(digest[i:i + 4] for i in range(0, 16, 4))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+@dataclass
+class Deal:
+    """A deal's fairness: its seed (secret until the deal is settled), the commitment shown before it,
+    and how many decks it dealt (None while it is not settled)."""
+
+    number: int
+    seed: str
+    commitment: str
+    started: bool = False
+    decks: int | None = None
+
+    def public(self) -> dict:
+        revealed = self.decks is not None
+        return {"deal": self.number, "commitment": self.commitment, "seed": self.seed if revealed else None,
+                "decks": self.decks}
+
+
+@dataclass
+class SeatState:
+    """A seat in the room: who plays it, its invite token, and (in memory only) whether he is here."""
+
+    human: bool
+    bot: str | None  # the bot kind of a bot seat
+    token: str
+    connections: int = 0
+    gone_since: float | None = None  # when its last connection closed (None: here, or never came)
+    ready: bool = False  # pressed "next deal"
+
+
+@dataclass
+class Table:
+    """A table: setup (variant, players, stacks, bots, deal limit), seats, deals and actions."""
+
+    id: str
+    setup: dict[str, Any]
+    seats: list[SeatState]
+    spectator_token: str
+    deals: list[Deal] = field(default_factory=list)
+    actions: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, text, "human"|"bot")
+    session: Session | None = None
+    seed_source: Callable[[], str] = new_seed
+    _decks_made: int = 0
+    _bots: dict[str, Any] = field(default_factory=dict)
+    _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
+    _canonical_words: list[str] = field(default_factory=list)
+    _revealed: dict[int, dict] = field(default_factory=dict)  # settled deals' decks, as sent
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def create(cls, variant: Variant, *, name: str, source: str | None, players: int, stacks: int,
+               base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "rule",
+               seed_source: Callable[[], str] = new_seed, session_seed: int | None = None) -> Table:
+        """A new table; ValueError says what is wrong with the setup."""
+        if not variant.players.min <= players <= variant.players.max:
+            raise ValueError(f"this variant is played by {variant.players.min} to {variant.players.max} players")
+        if not 1 <= stacks <= MAX_STACK:
+            raise ValueError(f"stacks must be from 1 to {MAX_STACK} chips")
+        if not 1 <= deals <= MAX_DEALS:
+            raise ValueError(f"deals must be from 1 to {MAX_DEALS}")
+        for seat, kind in bots.items():
+            if not 0 <= seat < players or kind not in KINDS:
+                raise ValueError(f"a bot seat must be from 0 to {players - 1}, its kind one of {', '.join(KINDS)}")
+        if len(bots) == players:
+            raise ValueError("at least one seat must be a person's")
+        if takeover_bot not in KINDS:
+            raise ValueError(f"the takeover bot must be one of {', '.join(KINDS)}")
+        data = variant.model_dump(mode="json")
+        data["base_stake"] = base_stake
+        checked = Variant.model_validate(data)  # the schema's bound on base_stake applies
+        rules = checked.model_dump(mode="json")
+        setup = {
+            "name": name, "source": source, "rules": rules, "players": players, "stacks": stacks,
+            "base_stake": base_stake, "bots": {str(s): k for s, k in sorted(bots.items())}, "deals": deals,
+            "takeover_bot": takeover_bot,
+            "session_seed": secrets.randbelow(2**31) if session_seed is None else session_seed,
+            "fingerprint": fingerprint(rules),
+        }
+        seats = [SeatState(human=s not in bots, bot=bots.get(s), token=new_token()) for s in range(players)]
+        table = cls(id=secrets.token_urlsafe(9), setup=setup, seats=seats, spectator_token=new_token(),
+                    seed_source=seed_source)
+        table.deals.append(table._next_deal(1))
+        table._rebuild()
+        return table
+
+    def _next_deal(self, number: int) -> Deal:
+        seed = self.seed_source()
+        return Deal(number, seed, commitment(seed))
+
+    def _record(self, decks: list[list[str]]) -> dict:
+        s = self.setup
+        return {
+            "format": "khrap-record", "version": 1, "variant": s["name"], "rules": s["rules"],
+            "players": s["players"], "dealer": 0, "stacks": s["stacks"], "pot": 0, "seed": s["session_seed"],
+            "decks": [" ".join(d) for d in decks],
+            "deals_started": sum(d.started for d in self.deals),
+            "actions": [[seat, text] for seat, text, _ in self.actions],
+        }
+
+    def _decks(self, extra: int) -> list[list[int]]:
+        """Every deck the session deals, in order: each settled deal's from its seed, then ``extra``
+        made from the seed of the deal in progress (or the next one)."""
+        out: list[list[int]] = []
+        for deal in self.deals:
+            count = deal.decks if deal.decks is not None else extra
+            out += [deck_from_seed(self._canonical, deal.seed, i) for i in range(count)]
+        return out
+
+    def _rebuild(self, extra: int = FIRST_DECKS) -> None:
+        """(Re)make the session from the setup and the actions: the decks of the current deal are made
+        from its seed up front (the session's fixed decks), so a rebuild plays the same game."""
+        if not self._canonical:
+            probe = Session(Variant.model_validate(self.setup["rules"]), self.setup["players"])
+            self._canonical = probe.rules.complete_deck([])
+            self._canonical_words = cards_str(self._canonical)
+        self._decks_made = extra
+        self.session = from_record(self._record([cards_str(d) for d in self._decks(extra)]), check=False)
+        self._bots = {}
+
+    def _queue_decks(self, start: int, stop: int) -> bool:
+        """Give the kernel the decks ``start..stop`` of the current deal's seed as its next shuffles,
+        without replaying the session; False where the kernel keeps no such queue (then rebuild)."""
+        queue = getattr(self.session.state, "scripted_decks", None)
+        if not isinstance(queue, list):
+            return False
+        if start == 0:
+            queue.clear()  # the previous deal's unused decks
+        queue += [deck_from_seed(self._canonical, self.current.seed, i) for i in range(start, stop)]
+        self._decks_made = stop
+        return True
+
+    @classmethod
+    def restore(cls, id: str, setup: dict, seats: list[SeatState], spectator_token: str, deals: list[Deal],
+                actions: list[tuple[int, str, str]], seed_source: Callable[[], str] = new_seed) -> Table:
+        """The table as it stood, from what the store holds: the setup, the deals' seeds, the actions."""
+        table = cls(id=id, setup=setup, seats=seats, spectator_token=spectator_token, deals=deals,
+                    actions=actions, seed_source=seed_source)
+        table._rebuild()
+        table._ensure_decks()
+        return table
+
+    # ------------------------------------------------------------ reading
+    @property
+    def players(self) -> int:
+        return self.setup["players"]
+
+    @property
+    def current(self) -> Deal:
+        return self.deals[-1]
+
+    @property
+    def finished(self) -> bool:
+        """No deal in progress and none to come: the deal limit is reached or the session is over."""
+        if not self.session.deal_over or (self.current.started and self.current.decks is None):
+            return False
+        return self.finished_after_settle()
+
+    def _session_over(self) -> bool:
+        log = self.session.state.log
+        return any(e.kind == "session_over" for e in log[self._deal_log_at():])
+
+    def _deal_log_at(self) -> int:
+        return getattr(self.session, "deal_log_at", 0)
+
+    @property
+    def in_deal(self) -> bool:
+        return not self.session.deal_over
+
+    def bot_kind(self, seat: int, takeover: bool) -> str | None:
+        """Which bot plays ``seat`` now: its own kind, the takeover kind for an absent player, or None."""
+        st = self.seats[seat]
+        if not st.human:
+            return st.bot
+        return self.setup["takeover_bot"] if takeover else None
+
+    def dealt_before(self) -> int:
+        return sum(d.decks for d in self.deals if d.decks is not None)
+
+    # ------------------------------------------------------------ acting
+    def start_deal(self) -> Deal:
+        """Begin the deal whose commitment is shown; IllegalAction between no deals."""
+        if self.in_deal:
+            raise IllegalAction(f"a deal is in progress: seat {self.session.to_act} is to act")
+        if self.finished:
+            raise IllegalAction("the session is over")
+        deal = self.current
+        if not self._queue_decks(0, FIRST_DECKS):
+            self._rebuild()
+        self.session.start_deal()
+        deal.started = True
+        for st in self.seats:
+            st.ready = False
+        self._after()
+        return deal
+
+    def apply(self, seat: int, text: str, by: str = "human") -> str:
+        """Apply ``text`` for ``seat``; IllegalAction (the rule's reason) if it is not that seat's to make."""
+        s = self.session
+        if s.deal_over:
+            raise IllegalAction("no deal is in progress")
+        if seat != s.to_act:
+            raise IllegalAction(f"not seat {seat}'s turn; seat {s.to_act} is to act")
+        done = s.apply(text, seat)
+        self.actions.append((seat, done, by))
+        self._after()
+        return done
+
+    def bot_action(self, seat: int, kind: str) -> str:
+        """What the bot of ``kind`` does for ``seat`` (to act), from that seat's view only."""
+        bot = self._bots.get(kind)
+        if bot is None:
+            bot = self._bots[kind] = make_bot(kind, self.session.rules)
+        s = self.session
+        return str(choose_for(bot, s, decision_rng(s.seed, len(s.actions))))
+
+    def _after(self) -> None:
+        """After a change: a settled deal reveals its seed, and the next deal's commitment is drawn."""
+        if self.session.deal_over and self.current.started and self.current.decks is None:
+            dealt = len(self.session.state.decks_dealt) - self.dealt_before()
+            self.current.decks = dealt
+            if not self.finished_after_settle():
+                self.deals.append(self._next_deal(self.current.number + 1))
+        else:
+            self._ensure_decks()
+
+    def finished_after_settle(self) -> bool:
+        s = self.session
+        return s.deals_completed >= self.setup["deals"] or self._session_over()
+
+    def _ensure_decks(self) -> None:
+        """A deal of many redeals gets more decks from its seed before it runs out of them."""
+        if not self.in_deal:
+            return
+        dealt = len(self.session.state.decks_dealt) - self.dealt_before()
+        if dealt >= self._decks_made - 1 and not self._queue_decks(self._decks_made, 2 * self._decks_made):
+            self._rebuild(extra=2 * self._decks_made)
+
+    # ------------------------------------------------------------ what a seat sees (the one place)
+    def view(self, seat: int | None, lang: str = "en", *, present: list[bool] | None = None,
+             takeover: list[bool] | None = None) -> dict:
+        """Everything the connection of ``seat`` (None: a spectator) may know now, JSON-ready.
+
+        Built only from that seat's observation (the public part of it for a spectator) and the
+        events as that seat sees them; the seed of a deal is included only once it is settled."""
+        s = self.session
+        obs = s.observation(0 if seat is None else seat)
+        table = {k: obs[k] for k in OBSERVED}
+        table["seat"] = seat
+        table["hand"] = obs["hand"] if seat is not None else None
+        viewer = seat
+        log = s.state.log[self._deal_log_at():] if s.deals_started else []
+        lines = [e.render(lang, viewer) for e in log]
+        settled = next((e.data(viewer) for e in reversed(log) if e.kind == "settled"), None)
+        legal: list[dict] = []
+        mine = seat is not None and self.in_deal and s.to_act == seat
+        if mine:
+            legal = [self._describe(a) for a in s.legal_actions()]
+        rules = self.setup["rules"]
+        return {
+            "type": "state",
+            "table": {
+                "id": self.id, "title": localized(rules.get("name"), lang, self.setup["name"]),
+                "fingerprint": self.setup["fingerprint"], "players": self.players,
+                "deals": self.setup["deals"], "deals_completed": s.deals_completed,
+                "deal": sum(d.started for d in self.deals),
+                "in_deal": self.in_deal, "finished": self.finished,
+                "step": f"{s.deals_started}:{len(self.actions)}",  # changes with every action and deal
+                "seats": [{"seat": i, "human": st.human, "bot": st.bot,
+                           "present": bool(present[i]) if present else False,
+                           "takeover": bool(takeover[i]) if takeover else False,
+                           "ready": st.ready} for i, st in enumerate(self.seats)],
+                "deal_stacks": list(s.deal_stacks),
+                "canonical": self._canonical_words,
+                "calls": {cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()},
+            },
+            "me": seat,
+            "obs": table,
+            "log": lines,
+            "settled": settled,
+            "legal": legal,
+            "fair": [d.public() for d in self.deals[-4:]],  # the deal to come and the last ones settled
+            "dealt": self._revealed_decks(),
+        }
+
+    def _revealed_decks(self) -> list[dict]:
+        """The decks of the last settled deals (their seeds are revealed, so anybody can make them)."""
+        settled = [d for d in self.deals[-4:] if d.decks is not None]
+        missing = [d for d in settled if d.number not in self._revealed]
+        if missing:
+            at = sum(d.decks for d in self.deals if d.decks is not None and d.number < missing[0].number)
+            for d in missing:
+                dealt = self.session.state.decks_dealt[at:at + d.decks]
+                self._revealed[d.number] = {"deal": d.number, "decks": [" ".join(cards_str(x)) for x in dealt]}
+                at += d.decks
+        return [self._revealed[d.number] for d in settled[-3:]]  # the last few: the page checks the latest
+
+    @staticmethod
+    def _describe(action) -> dict:
+        return {"text": str(action), "word": action.word, "cards": cards_str(action.cards),
+                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
+
+    # ------------------------------------------------------------ records
+    def record(self) -> dict:
+        """The session as a record file ``khrap replay`` reads, with the fair-deal data ``khrap verify`` checks."""
+        rec = self.session.to_record()
+        rec["decks"] = list(rec["dealt"])  # every deck it dealt, in order: the replay deals exactly these
+        rec["variant"] = self.setup["name"]
+        rec["table"] = {
+            "humans": [i for i, st in enumerate(self.seats) if st.human],
+            "bots": next((st.bot for st in self.seats if st.bot), self.setup["takeover_bot"]),
+            "deals": self.setup["deals"],
+            "fingerprint": self.setup["fingerprint"],
+            "fair": [d.public() for d in self.deals if d.decks is not None],
+        }
+        return rec
+
+
+__all__ = ["Deal", "SeatState", "Table", "fingerprint", "new_token"]

@@ -1,0 +1,85 @@
+"""Shared by the web table's tests: a live server on loopback in a thread, the system Chromium,
+and deterministic deal seeds (so a browser test plays the same deal every time)."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install -e '.[web]')")
+
+BROWSERS = ("chromium", "chromium-browser")
+
+
+def fixed_seeds(label: str) -> Callable[[], str]:
+    """Deal seeds from a counter: SHA-256 of LABEL:n for n = 0, 1, ... (for tests: real seeds are random)."""
+    counter = itertools.count()
+    return lambda: hashlib.sha256(f"{label}:{next(counter)}".encode()).hexdigest()
+
+
+def chromium() -> str:
+    """The system Chromium (Debian's package); in CI (KHRAP_CI=1) a missing browser fails the test."""
+    for name in ("/usr/bin/chromium", *BROWSERS):
+        found = shutil.which(name)
+        if found:
+            return found
+    message = "no Chromium on this machine (Debian: apt-get install -y chromium); the browser test needs it"
+    if os.environ.get("KHRAP_CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+class LiveServer:
+    """``khrap serve``'s app under uvicorn in a thread, on a free loopback port."""
+
+    def __init__(self, db: Path, **kwargs) -> None:
+        import uvicorn
+
+        from khrap.web.app import create_app
+        from khrap.web.host import MAX_MESSAGE
+
+        self.app = create_app(db, **kwargs)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=16 * MAX_MESSAGE, lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+    @property
+    def host(self):
+        return self.app.state.host
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    servers: list[LiveServer] = []
+
+    def start(**kwargs) -> LiveServer:
+        server = LiveServer(tmp_path / "tables.sqlite", **kwargs)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
