@@ -139,7 +139,10 @@ class Solver:
         key = (seat, hand, trick, first)
         found = self._legal.get(key)
         if found is None:
-            found = self._legal[key] = self.kernel.playable(seat, _cards(hand), trick, first)
+            strength = self.kernel.strength
+            plays = self.kernel.playable(seat, _cards(hand), trick, first)
+            # strongest first: the move ordering (a cheap first guess at the best play)
+            found = self._legal[key] = sorted(plays, key=lambda p: strength(p[0], p[1], trick), reverse=True)
         return found
 
     def _child(self, hands, trick, tricks, seat, play, first):
@@ -154,7 +157,7 @@ class Solver:
 
     def _distinct(self, plays: list[Play], seat: int, hands: tuple[int, ...], trick: tuple[Entry, ...]) -> list[Play]:
         """The plays with equivalent cards dropped: of two cards of one suit in this hand with no other
-        live card between them (in another hand or on the trick), only the lower is kept."""
+        live card between them (in another hand or on the trick), only the lower is kept (order kept)."""
         if len(plays) < 2:
             return plays
         others = 0
@@ -163,36 +166,52 @@ class Solver:
                 others |= m
         for _, c, _ in trick:
             others |= 1 << c
-        kept: list[Play] = []
+        dropped: set[Play] = set()
         last: dict[int, int] = {}
         for play in sorted(plays):
             card, joker = play
             if joker or card == self._joker:
-                kept.append(play)
                 continue
             suit = card // 13
             prev = last.get(suit)
-            if prev is not None and not others & ((1 << card) - (1 << (prev + 1))):
-                last[suit] = card
-                continue  # no card of anyone else between this and the previous kept: the same play
             last[suit] = card
-            kept.append(play)
-        return kept
+            if prev is not None and not others & ((1 << card) - (1 << (prev + 1))):
+                dropped.add(play)  # no card of anyone else between this and the one below: the same play
+        return [p for p in plays if p not in dropped] if dropped else plays
 
-    def _order(self, plays: list[Play], trick: tuple[Entry, ...], best: Play | None) -> list[Play]:
-        strength = self.kernel.strength
-        ordered = sorted(plays, key=lambda p: strength(p[0], p[1], trick), reverse=True)
-        if best is not None and best in ordered:
-            ordered.remove(best)
-            ordered.insert(0, best)
+    @staticmethod
+    def _order(plays: list[Play], best: Play | None) -> list[Play]:
+        """The plays (strongest first, as listed) with the table's best play of an earlier search first."""
+        if best is None or best not in plays or plays[0] == best:
+            return plays
+        ordered = list(plays)
+        ordered.remove(best)
+        ordered.insert(0, best)
         return ordered
+
+    def _last_trick_forced(self, hands: tuple[int, ...]) -> bool:
+        """One card left in every hand and none of them the joker: the last trick plays itself."""
+        joker = self._joker
+        return all(not m & (m - 1) for m in hands) and (joker is None or not any(m >> joker & 1 for m in hands))
+
+    def _play_last_trick(self, hands: tuple[int, ...], tricks: tuple[int, ...], leader: int) -> tuple[int, ...]:
+        trick: list[Entry] = []
+        seat = leader
+        for _ in range(self._in_play):
+            trick.append((seat, hands[seat].bit_length() - 1, False))
+            seat = self.kernel.next_seat(seat)
+        winner = self.kernel.taker(trick)
+        return tricks[:winner] + (tricks[winner] + 1,) + tricks[winner + 1:]
 
     def _search(self, hands, trick, tricks, to_act, first, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.deadline is not None and not self.nodes % CHECK_EVERY and time.perf_counter() > self.deadline:
             raise SolverTimeout
-        if not trick and not any(hands):
-            return self.utility(tricks)
+        if not trick:
+            if not any(hands):
+                return self.utility(tricks)
+            if self._last_trick_forced(hands):
+                return self.utility(self._play_last_trick(hands, tricks, to_act))
         key = (hands, trick, tricks, to_act, first)
         entry = self.table.get(key)
         best_play = None
@@ -214,7 +233,7 @@ class Solver:
         a, b = alpha, beta
         value = float("-inf") if maximise else float("inf")
         chosen = None
-        for play in self._order(plays, trick, best_play):
+        for play in self._order(plays, best_play):
             child = self._child(hands, trick, tricks, to_act, play, first)
             v = self._search(*child, a, b)
             if maximise:
@@ -280,7 +299,7 @@ def makeable(state, seat: int, need: int | None = None, *, deadline: float | Non
     position = position_of(state)
     solver = Solver(position, seat, at_least(seat, need), deadline=deadline)
     hands, trick, tricks, to_act, first = solver.root()
-    for play in solver._order(solver._legal_plays(to_act, hands[to_act], trick, first), trick, None):
+    for play in solver._legal_plays(to_act, hands[to_act], trick, first):
         child = solver._child(hands, trick, tricks, to_act, play, first)
         if solver._search(*child, 0.5, 1.0) >= 1.0:
             return Makeable(seat, need, play, leads=not trick)
