@@ -230,6 +230,8 @@ class Solver:
         if self.prune:
             plays = self._distinct(plays, to_act, hands, trick)
         maximise = to_act == self.seat
+        if not maximise and trick and self.kernel.taker(trick) != self.seat:
+            plays = plays[::-1]  # a partner of the minimisers holds the trick: the low cards first
         a, b = alpha, beta
         value = float("-inf") if maximise else float("inf")
         chosen = None
