@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from khrap.bots.determinize import fast_clone
 from khrap.bots.position import Kernel, Position, in_card_play, obligation, position_of
-from khrap.bots.solver import Solver, SolverTimeout, at_least, best_results, makeable, solve, tricks_of
+from khrap.bots.solver import Solver, SolverTimeout, at_least, best_results, can_make, makeable, solve, tricks_of
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
 from khrap.variant.catalog import builtin, builtin_names
@@ -151,7 +151,7 @@ def test_makeable_names_a_first_card_that_makes_the_obligation() -> None:
             continue
         found = makeable(state, seat)
         most = best_results(state, "tricks")[seat]
-        assert (found is not None) == (most >= need)
+        assert (found is not None) == (most >= need) == can_make(state, seat)
         if found is not None:  # playing that card keeps the obligation sure
             position = position_of(state)
             solver = Solver(position, seat, at_least(seat, need))

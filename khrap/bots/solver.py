@@ -290,6 +290,14 @@ class Makeable:
     leads: bool  # the seat plays the first card of the trick
 
 
+def can_make(state, seat: int, need: int | None = None, *, deadline: float | None = None) -> bool:
+    """Whether ``seat`` is sure of ``need`` tricks (default: its obligation) from ``state`` (any point of the
+    card play, whoever is to play) against any play of the others: for counting makeable contracts."""
+    need = obligation(state, seat) if need is None else need
+    position = position_of(state)
+    return Solver(position, seat, at_least(seat, need), deadline=deadline).value() >= 1.0
+
+
 def makeable(state, seat: int, need: int | None = None, *, deadline: float | None = None) -> Makeable | None:
     """Whether ``seat`` can take ``need`` tricks (default: its obligation) against any play of the others.
 
