@@ -14,9 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from khrap.engine import play as _play
-from khrap.engine import settlement as _settlement
 from khrap.engine import trick as _trick
+
+try:  # the one kernel (GameState on the compiled Machine): its pure follow rule
+    from khrap.engine.compiled.tricks import JOKER_FLAG
+    from khrap.engine.compiled.tricks import playable as _pure_playable
+except ImportError:  # the reference kernel: its follow rule reads a state
+    JOKER_FLAG, _pure_playable = 0, None
+    from khrap.engine import play as _play
+    from khrap.engine import settlement as _settlement
 
 Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
 Play = tuple[int, bool]  # (card, as the joker)
@@ -85,6 +91,7 @@ class Kernel:
         self.order = position.order
         self._next = {s: position.order[(i + 1) % len(position.order)] for i, s in enumerate(position.order)}
         self._table = _Table(position.rules, position.n, position.trump)
+        self._program = getattr(position.rules, "program", None)
         self._settled: dict[tuple[int, ...], tuple[float, ...]] = {}
 
     def next_seat(self, seat: int) -> int:
@@ -93,6 +100,10 @@ class Kernel:
 
     def playable(self, seat: int, hand: Sequence[int], trick: Sequence[Entry], first_trick: bool) -> list[Play]:
         """Every (card, as_joker) ``hand`` may play on ``trick``: the kernel's follow function."""
+        if _pure_playable is not None:
+            flag = JOKER_FLAG
+            plays = _pure_playable(self._program, hand, trick, self.trump, first_trick)
+            return [(p - flag, True) if p >= flag else (p, False) for p in plays]
         table = self._table
         table.hands[seat] = list(hand)
         table.trick = list(trick)
@@ -136,13 +147,19 @@ class Kernel:
         sim.tricks = list(tricks)
         sim.hands = [[] for _ in range(n)]
         sim.trick = []
-        sim.pending = None
-        _settlement.settle(sim)
+        if _pure_playable is not None:
+            sim.emitting = False
+            sim.settle()  # the one kernel's settlement of the deal as it stands
+        else:
+            sim.pending = None
+            _settlement.settle(sim)
         return tuple(a - b for a, b in zip(worth(sim), before, strict=True))
 
 
 def obligation(state, seat: int) -> int:
     """The tricks ``seat``'s status obliges it to take (0 for a seat with none)."""
+    if _pure_playable is not None:
+        return state.program.tricks_needed[state.statuses[seat]]
     return _settlement.obligation(state, seat)
 
 
