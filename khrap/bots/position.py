@@ -2,11 +2,15 @@
 
 The solver (``khrap.bots.solver``) searches positions of the card play with
 every hand open.  It never writes a rule itself: which cards a hand may play
-comes from the kernel's follow function (``khrap.engine.play.playable``), who
-takes a trick from ``khrap.engine.trick`` (``best``/``strength``), and what the
-tricks are worth from the kernel's own settlement run on a copy of the deal.
-This module is the only place those kernel functions are called from the
-bots' search, so a rebuilt kernel changes this one file.
+comes from the kernel's follow function, who takes a trick from
+``khrap.engine.trick`` (``best``/``strength``), and what the tricks are worth
+from the kernel's own settlement run on a copy of the deal.  This module is
+the only place those kernel functions are called from the bots' search, so a
+rebuilt kernel changes this one file.  It reads either kernel: the one kernel
+(``GameState`` on the compiled ``Machine``: the pure
+``khrap.engine.compiled.tricks.playable`` and ``GameState.settle``) when it is
+there, else the reference kernel (``khrap.engine.play.playable`` over a
+stand-in of the few fields it reads, ``khrap.engine.settlement.settle``).
 """
 
 from __future__ import annotations
