@@ -42,7 +42,7 @@ def test_bots_are_given_an_observation_and_legal_actions_only() -> None:
         assert list(inspect.signature(cls.choose).parameters) == ["self", "observation", "legal", "rng"]
     with pytest.raises(ValueError, match="unknown bot kind"):
         make_bot("clever", Session("khrap", 4).rules)
-    assert set(KINDS) == {"random", "rule", "heuristic", "mcts"}
+    assert set(KINDS) == {"random", "rule", "heuristic", "mcts", "search"}
 
 
 def contract_deal() -> Session:

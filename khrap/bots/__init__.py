@@ -15,6 +15,7 @@ from khrap.bots.heuristic import HeuristicBot
 from khrap.bots.mcts import MctsBot
 from khrap.bots.random_bot import RandomBot
 from khrap.bots.rule_bot import RuleBot
+from khrap.bots.search import SearchBot
 from khrap.engine import Action, GameState, Rules
 
 
@@ -25,10 +26,12 @@ class Bot(Protocol):
 
 
 KINDS: dict[str, Callable[[Rules], Bot]] = {
-    "random": RandomBot, "rule": RuleBot, "heuristic": HeuristicBot, "mcts": MctsBot,
+    "random": RandomBot, "rule": RuleBot, "heuristic": HeuristicBot, "mcts": MctsBot, "search": SearchBot,
 }
 """Bot kinds by name: ``random`` (uniform over the legal actions), ``rule`` (rules of thumb),
-``heuristic`` (hand estimates and card play, docs/bots.md), ``mcts`` (determinized search)."""
+``heuristic`` (hand estimates and card play, docs/bots.md), ``mcts`` (flat determinized search with
+heuristic playouts), ``search`` (deals weighted by the bidding, the card play solved exactly, a hard
+time limit per decision: ``khrap.bots.search``)."""
 
 
 def make_bot(kind: str, rules: Rules) -> Bot:
@@ -61,4 +64,7 @@ def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action
     return bot.choose(observation, legal, rng)
 
 
-__all__ = ["KINDS", "Bot", "HeuristicBot", "MctsBot", "RandomBot", "RuleBot", "choose_for", "decision_rng", "make_bot"]
+__all__ = [
+    "KINDS", "Bot", "HeuristicBot", "MctsBot", "RandomBot", "RuleBot", "SearchBot", "choose_for", "decision_rng",
+    "make_bot",
+]

@@ -227,6 +227,18 @@ def render(event, lang: str = SOURCE_LANGUAGE, full: bool = True) -> str:
     return _KINDS[event.kind](_renderer(lang), fields, full)
 
 
+def missed_line(lang: str, seat: int, call: str, card: int, joker: bool, leads: bool) -> str:
+    """After a deal: seat ``seat``'s call ``call`` (its name in ``lang``) could have been made with ``card``
+    first, with every card open (``khrap.bots.hindsight``)."""
+    r = _renderer(lang)
+    shown = r.say(_("{card} as the joker"), card=card_str(card)) if joker else card_str(card)
+    if leads:
+        message = _("with all cards open, seat {seat}'s {call} could have been made: lead {card}")
+    else:
+        message = _("with all cards open, seat {seat}'s {call} could have been made: play {card} to the first trick")
+    return r.say(message, seat=seat, call=call, card=shown)
+
+
 def kinds() -> frozenset[str]:
     """Every event kind the log can render."""
     return frozenset(_KINDS)

@@ -54,7 +54,7 @@ def play(
     seat: Annotated[list[int] | None, typer.Option(
         "--seat", help="Your seat (default 0); repeat it for several people at one keyboard.")] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Bots at the other seats: random, rule, heuristic or mcts (docs/bots.md).")] = None,
+        "--bots", help="Bots at the other seats: random, rule, heuristic, mcts or search (docs/bots.md).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Fixes every shuffle and every bot's choice.")] = None,
     deals: Annotated[int | None, typer.Option(
         "--deals",

@@ -50,6 +50,8 @@ class Game:
         }
         self.viewer = table.humans[0] if len(table.humans) == 1 else None
         self.shown = len(session.state.log)
+        self.play_start = None  # the deal as its card play began (for what could have been made)
+        self.play_start_log = 0
         if recap and not session.deal_over:  # a resumed deal: tell it again as far as it went
             self.shown = session.deal_log_at
             write(translate(table.lang, _("Deal {deal} so far:"), deal=session.deals_started))
@@ -73,7 +75,23 @@ class Game:
         for event in events[:cut]:
             self.write(f"  {self._visible(event)}")
         if cut < len(events):
-            self.summary([self._visible(e) for e in events[cut:]])
+            self.summary([self._visible(e) for e in events[cut:]] + self.hindsight())
+
+    def watch_play_start(self) -> None:
+        """Keep a copy of the deal when its first card is to be played."""
+        state = self.session.state
+        if self.play_start is None and state.pending is not None and state.pending.kind == "play" and \
+                not state.won and not state.trick:
+            self.play_start, self.play_start_log = state.clone(), len(state.log)
+
+    def hindsight(self) -> list[str]:
+        """Failed obligations that every card open shows could have been met (from the events)."""
+        start, self.play_start = self.play_start, None
+        if start is None:
+            return []
+        from khrap.bots.hindsight import missed_lines
+
+        return missed_lines(start, self.session.state.log[self.play_start_log:], self.table.lang)
 
     def summary(self, lines: list[str]) -> None:
         s = self.session
@@ -151,6 +169,7 @@ class Game:
                 else:
                     self.ask(seat)
             self.save()
+            self.watch_play_start()
             self.narrate()
 
 

@@ -1,0 +1,172 @@
+"""The one door between the solver and the kernel: a card-play position and the kernel's rules for it.
+
+The solver (``khrap.bots.solver``) searches positions of the card play with
+every hand open.  It never writes a rule itself: which cards a hand may play
+comes from the kernel's follow function, who takes a trick from
+``khrap.engine.trick`` (``best``/``strength``), and what the tricks are worth
+from the kernel's own settlement run on a copy of the deal.  This module is
+the only place those kernel functions are called from the bots' search, so a
+rebuilt kernel changes this one file.  It reads either kernel: the one kernel
+(``GameState`` on the compiled ``Machine``: the pure
+``khrap.engine.compiled.tricks.playable`` and ``GameState.settle``) when it is
+there, else the reference kernel (``khrap.engine.play.playable`` over a
+stand-in of the few fields it reads, ``khrap.engine.settlement.settle``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from khrap.engine import trick as _trick
+
+try:  # the one kernel (GameState on the compiled Machine): its pure follow rule
+    from khrap.engine.compiled.tricks import JOKER_FLAG
+    from khrap.engine.compiled.tricks import playable as _pure_playable
+except ImportError:  # the reference kernel: its follow rule reads a state
+    JOKER_FLAG, _pure_playable = 0, None
+    from khrap.engine import play as _play
+    from khrap.engine import settlement as _settlement
+
+Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
+Play = tuple[int, bool]  # (card, as the joker)
+
+
+class _Table:
+    """The few fields the kernel's follow function reads, for a position that is not a GameState."""
+
+    __slots__ = ("hands", "rules", "trick", "trump", "won")
+
+    def __init__(self, rules, n: int, trump: int | None) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.trick: list[Entry] = []
+        self.won: list[int] = []
+
+
+@dataclass
+class Position:
+    """The card play with every hand open: who plays in what order, the hands, the trick, tricks taken.
+
+    ``order``: the seats in play, clockwise from the declarer (the kernel's ``in_play``);
+    ``hands[s]``: seat s's cards (empty for a seat not in play); ``trick``: the open trick;
+    ``tricks[s]``: tricks taken so far; ``to_act``: the seat to play; ``first_trick``: no trick closed
+    yet (a variant may ask for a suit on the first lead)."""
+
+    rules: object
+    n: int
+    trump: int | None
+    order: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    trick: tuple[Entry, ...]
+    tricks: tuple[int, ...]
+    to_act: int
+    first_trick: bool
+    state: object = field(default=None, repr=False, compare=False)  # the GameState it was read from
+
+    @property
+    def cards_left(self) -> int:
+        return sum(len(h) for h in self.hands)
+
+
+def position_of(state) -> Position:
+    """The card-play position of ``state`` (a GameState waiting for a card to be played)."""
+    if state.pending is None or state.pending.kind != "play":
+        raise ValueError("the solver reads a deal in its card play, with a card to be played")
+    return Position(
+        rules=state.rules, n=state.n, trump=state.trump, order=tuple(state.in_play),
+        hands=tuple(tuple(h) for h in state.hands), trick=tuple(state.trick), tricks=tuple(state.tricks),
+        to_act=state.pending.seat, first_trick=not state.won, state=state,
+    )
+
+
+def in_card_play(state) -> bool:
+    """Whether ``state`` waits for a card to be played."""
+    return state.pending is not None and state.pending.kind == "play"
+
+
+class Kernel:
+    """The kernel's rules for one position's deal: legal plays, the trick's taker, the settlement."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.trump = position.trump
+        self.order = position.order
+        self._next = {s: position.order[(i + 1) % len(position.order)] for i, s in enumerate(position.order)}
+        self._table = _Table(position.rules, position.n, position.trump)
+        self._program = getattr(position.rules, "program", None)
+        self._settled: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+    def next_seat(self, seat: int) -> int:
+        """The seat in play after ``seat`` (clockwise)."""
+        return self._next[seat]
+
+    def playable(self, seat: int, hand: Sequence[int], trick: Sequence[Entry], first_trick: bool) -> list[Play]:
+        """Every (card, as_joker) ``hand`` may play on ``trick``: the kernel's follow function."""
+        if _pure_playable is not None:
+            flag = JOKER_FLAG
+            plays = _pure_playable(self._program, hand, trick, self.trump, first_trick)
+            return [(p - flag, True) if p >= flag else (p, False) for p in plays]
+        table = self._table
+        table.hands[seat] = list(hand)
+        table.trick = list(trick)
+        table.won = [] if first_trick else [-1]
+        return _play.playable(table, seat)
+
+    def taker(self, trick: Sequence[Entry]) -> int:
+        """The seat taking a full trick."""
+        return _trick.best(trick, self.trump)[0][0]
+
+    def strength(self, card: int, joker: bool, trick: Sequence[Entry]) -> tuple[int, int]:
+        """(class, rank) of a card played on ``trick``: the kernel's comparison."""
+        led = _trick.led_suit(trick) if trick else (None if joker else card // 13)
+        return _trick.strength(card, joker, led, self.trump)
+
+    def chips(self, tricks: tuple[int, ...]) -> tuple[float, ...]:
+        """What each seat gains in the deal when play ends with ``tricks``: the kernel's settlement.
+
+        A seat's worth is its stack, its locked stake and its share of the pot (the pot
+        carries over to the table, so each seat owns a 1/n part of it); the gain is measured
+        from the position's state, cached by trick counts."""
+        found = self._settled.get(tricks)
+        if found is None:
+            found = self._settled[tricks] = self._settle(tricks)
+        return found
+
+    def _settle(self, tricks: tuple[int, ...]) -> tuple[float, ...]:
+        from khrap.bots.determinize import fast_clone
+
+        state = self.position.state
+        if state is None:
+            raise ValueError("chips need the position's GameState (read it with position_of)")
+        n = state.n
+
+        def worth(s) -> list[float]:
+            return [s.stacks[i] + s.locked[i] + s.pot / n for i in range(n)]
+
+        before = worth(state)
+        sim = fast_clone(state)
+        sim.log = []
+        sim.tricks = list(tricks)
+        sim.hands = [[] for _ in range(n)]
+        sim.trick = []
+        if _pure_playable is not None:
+            sim.emitting = False
+            sim.settle()  # the one kernel's settlement of the deal as it stands
+        else:
+            sim.pending = None
+            _settlement.settle(sim)
+        return tuple(a - b for a, b in zip(worth(sim), before, strict=True))
+
+
+def obligation(state, seat: int) -> int:
+    """The tricks ``seat``'s status obliges it to take (0 for a seat with none)."""
+    if _pure_playable is not None:
+        return state.program.tricks_needed[state.statuses[seat]]
+    return _settlement.obligation(state, seat)
+
+
+def failed_seats(state, tricks: Sequence[int]) -> list[int]:
+    """The seats in play that fail their obligation with ``tricks``."""
+    return [s for s in state.in_play if tricks[s] < obligation(state, s)]

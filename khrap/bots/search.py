@@ -1,0 +1,221 @@
+"""The search bot: sampled deals weighted by the bidding, each solved exactly for the card play.
+
+At a decision with a choice it deals the cards hidden from its seat many
+times, consistently with what the seat has seen (``khrap.bots.determinize``:
+cards played, voids shown, cards shown or taken, its own exchanges), and
+weights each deal by how likely the other seats' calls were with the hands it
+gives them under the bots' own hand model (``likelihood``).  On each deal:
+
+* in the card play, the exact solver (``khrap.bots.solver``) gives the value in
+  chips of every legal card with all hands open;
+* before it (calls, exchanges, discards, naming trump), each candidate is
+  applied, the heuristic plays on to the card play, and the solver finishes the
+  deal exactly from the last ``SOLVE_CARDS`` cards in the hands (heuristic play
+  before them, and to the end when the seat is not in play).
+
+Every candidate is tried on the same deals.  The heuristic's choice stands
+unless another candidate beats it *significantly* on the samples: its weighted
+mean gain over the heuristic's choice exceeds ``Z`` standard errors.
+
+Time is a hard limit: a decision ends by ``ms`` milliseconds (default
+``CALL_MS`` for decisions before the card play, ``PLAY_MS`` in it: most of the
+budget goes to the calls), checked inside the solver and inside every playout,
+not only between samples; an unfinished sample is dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from khrap import words as w
+from khrap.bots.determinize import SeatView, fast_clone
+from khrap.bots.estimate import Estimator
+from khrap.bots.heuristic import HeuristicBot
+from khrap.bots.mcts import MctsBot, info_from_state
+from khrap.bots.position import Kernel, in_card_play, position_of
+from khrap.bots.solver import Solver, SolverTimeout, chips_of
+from khrap.engine import Action, GameState, IllegalAction, Rules
+
+CALL_MS = 150.0  # hard limit of a decision before the card play
+PLAY_MS = 60.0  # hard limit of a card-play decision
+CALL_SAMPLES = 400  # at most this many deals for a decision before the card play ...
+PLAY_SAMPLES = 60  # ... and in the card play
+SOLVE_CARDS = 12  # before the card play, the solver finishes a deal from this many cards left (the heuristic
+# plays the tricks before: a full solve costs more samples than its exactness is worth there)
+Z = 1.64  # the heuristic is overridden when a candidate gains more than Z standard errors (one-sided 95 %)
+MIN_WEIGHT = 0.05  # a deal the calls make unlikely still counts a little (the model is only a model)
+SHARPNESS = 2.0  # how fast a call's likelihood falls per trick its hand falls short (or passes with to spare)
+
+
+class OutOfTime(Exception):
+    """The decision's hard time limit passed."""
+
+
+class SearchBot:
+    """Bidding-weighted determinized search, the card play solved exactly; needs its seat's view."""
+
+    name = "search"
+    searches = True
+
+    def __init__(self, rules: Rules, ms: float | None = None, samples: int | None = None,
+                 timed: bool = True) -> None:
+        """``ms``: the hard limit of every decision (default CALL_MS / PLAY_MS); ``samples``: at most this
+        many deals per decision (default CALL_SAMPLES / PLAY_SAMPLES); ``timed=False`` (tests): no clock,
+        the choice a function of the seed alone."""
+        self.rules = rules
+        self.ms = ms
+        self.samples = samples
+        self.timed = timed
+        self.heuristic = HeuristicBot(rules)
+        self.est = Estimator(rules)
+        self._flat = MctsBot(rules)  # for its candidate ranking
+        self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
+
+    # ---------------------------------------------------------------- the decision
+    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random,
+               view: SeatView | None = None) -> Action:
+        start = time.perf_counter()
+        if not legal:
+            raise ValueError(f"seat {observation.get('seat')} has no legal action")
+        if len(legal) == 1 or view is None:
+            return self.heuristic.choose(observation, legal, rng)
+        default = self.heuristic.choose(observation, legal, random.Random(rng.random()))
+        playing = legal[0].word == w.PLAY
+        ms = self.ms if self.ms is not None else (PLAY_MS if playing else CALL_MS)
+        deadline = start + ms / 1000 if self.timed else None
+        cap = self.samples or (PLAY_SAMPLES if playing else CALL_SAMPLES)
+        candidates = list(legal) if playing else self._flat._candidates(observation, legal, default)
+        if len(candidates) == 1:
+            return candidates[0]
+        rows, weights = self._sample(view, candidates, rng, deadline, cap, playing)
+        self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000}
+        return self._pick(candidates, default, rows, weights)
+
+    def _sample(self, view: SeatView, candidates: list[Action], rng: random.Random, deadline: float | None,
+                cap: int, playing: bool) -> tuple[list[list[float]], list[float]]:
+        rows: list[list[float]] = []
+        weights: list[float] = []
+        tries = 0
+        while len(rows) < cap and tries < 4 * cap:
+            tries += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            deal = view.sample(rng)
+            weight = self.likelihood(deal, view.seat)
+            try:
+                row = self._card_values(deal, view.seat, candidates, deadline) if playing else \
+                    self._call_values(deal, view.seat, candidates, rng, deadline)
+            except (OutOfTime, SolverTimeout):
+                break
+            if row is not None:
+                rows.append(row)
+                weights.append(weight)
+        return rows, weights
+
+    def _pick(self, candidates: list[Action], default: Action, rows: list[list[float]],
+              weights: list[float]) -> Action:
+        """The candidate with the best weighted mean, if it beats the heuristic's choice significantly."""
+        if len(rows) < 2:
+            return default
+        d = candidates.index(default)
+        total = sum(weights)
+        effective = total * total / sum(x * x for x in weights)  # Kish's effective sample size
+        best, best_gain = default, 0.0
+        means = []
+        for i, candidate in enumerate(candidates):
+            diffs = [row[i] - row[d] for row in rows]
+            mean = sum(x * wt for x, wt in zip(diffs, weights, strict=True)) / total
+            var = sum(wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)) / total
+            error = math.sqrt(var / max(1.0, effective - 1))
+            means.append(mean)
+            if i != d and mean > best_gain and mean > Z * error + 1e-9:
+                best, best_gain = candidate, mean
+        self.last.update(means=means, effective=effective)
+        return best
+
+    # ---------------------------------------------------------------- one deal
+    def _card_values(self, deal: GameState, seat: int, candidates: list[Action],
+                     deadline: float | None) -> list[float] | None:
+        """Each candidate card's exact value in chips on this deal with every hand open."""
+        position = position_of(deal)
+        kernel = Kernel(position)
+        values = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline).play_values()
+        try:
+            return [values[(a.cards[0], a.joker)] for a in candidates]
+        except KeyError:
+            return None
+
+    def _call_values(self, deal: GameState, seat: int, candidates: list[Action], rng: random.Random,
+                     deadline: float | None) -> list[float] | None:
+        """Each candidate's gain in chips on this deal: heuristic play up to the card play, then solved."""
+        before = _worth(deal, seat)
+        seed = rng.getrandbits(32)
+        row = []
+        for action in candidates:
+            sim = fast_clone(deal)
+            sim.rng = random.Random(seed)
+            try:
+                sim.apply(action)
+            except IllegalAction:
+                return None  # a deal where the real hand's action is impossible is not used
+            row.append(self.finish(sim, seat, random.Random(seed), deadline) - before)
+        return row
+
+    def finish(self, state: GameState, seat: int, rng: random.Random, deadline: float | None) -> float:
+        """Play the deal on (heuristic at every seat) and solve its card play; ``seat``'s worth at the end."""
+        while state.pending is not None:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
+            if in_card_play(state) and seat in state.in_play and sum(map(len, state.hands)) <= SOLVE_CARDS:
+                position = position_of(state)
+                kernel = Kernel(position)
+                gain = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline).value()
+                return _worth(state, seat) + gain
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            look = next((a for a in legal if a.word == w.LOOK), None)
+            if look is not None:
+                state.apply(look)
+                continue
+            state.apply(self.heuristic.decide(info_from_state(state, state.to_act), legal, rng, state.round))
+        return _worth(state, seat)
+
+    # ---------------------------------------------------------------- the bidding as evidence
+    def likelihood(self, deal: GameState, seat: int) -> float:
+        """How likely the other seats' calls so far are with the hands ``deal`` gives them.
+
+        The bots' hand model (``Estimator.chances``: the tricks a hand is expected to take) against
+        each call's obligation: a seat that took on an obligation of k tricks is likely with a hand
+        worth k or more, a seat that passed with a hand worth less than the least obligation it could
+        have taken; each a logistic of the shortfall, floored at MIN_WEIGHT."""
+        statuses = self.rules.variant.statuses
+        least = min((s.tricks for name, s in statuses.items() if name in w.ACTIVE and s.tricks > 0), default=1)
+        weight = 1.0
+        for other in range(deal.n):
+            if other == seat or deal.call_of[other] is None:
+                continue
+            status = deal.statuses[other]
+            hand = list(deal.held_at_play[other]) if in_card_play(deal) else list(deal.hands[other])
+            if not hand:
+                continue
+            info = info_from_state(deal, other)
+            info.hand = hand
+            expected = sum(self.est.chances(hand, deal.trump, info))
+            if status in w.ACTIVE:
+                margin = expected - statuses[status].tricks + 0.5
+            elif status == w.OUT:
+                margin = least - 0.5 - expected
+            else:
+                continue
+            weight *= max(MIN_WEIGHT, 1 / (1 + math.exp(-SHARPNESS * margin)))
+        return weight
+
+
+def _worth(state: GameState, seat: int) -> float:
+    """A seat's chips: stack, locked stake and its 1/n share of the pot (the pot stays at the table)."""
+    return state.stacks[seat] + state.locked[seat] + state.pot / state.n

@@ -1,0 +1,32 @@
+"""The solver's and the search bot's benchmark scripts run and report what they say (tiny sizes)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _run(script: str, *args: str) -> list[dict]:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args, "--json"], capture_output=True,
+                          text=True, timeout=300, cwd=BENCHMARKS)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_solver_benchmark_reports_deals_per_second() -> None:
+    [out] = _run("solver.py", "--variants", "khrap", "--players", "3", "--deals", "3")
+    [row] = out["rows"]
+    assert out["bare_deals_per_second"] > 0
+    assert row["variant"] == "khrap" and row["players"] == 3 and row["deals"] >= 1
+    assert row["deals_per_second"] > 0 and row["nodes_per_second"] > 0 and row["max_ms"] >= row["median_ms"]
+
+
+def test_decision_times_are_reported_per_kind() -> None:
+    rows = _run("decisions.py", "--variants", "frap", "--deals", "1", "--players", "3")
+    assert [r["kind"] for r in rows] == ["call", "play", "all"]
+    every = rows[-1]
+    assert every["decisions"] == rows[0]["decisions"] + rows[1]["decisions"]
+    if every["decisions"]:
+        assert every["max_ms"] >= every["p99_ms"] >= every["median_ms"] > 0

@@ -1,0 +1,96 @@
+"""The search bot: legal and repeatable choices, its hard time limit, the bidding as evidence, the override rule."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from khrap.bots import HeuristicBot, SearchBot, choose_for, decision_rng, make_bot
+from khrap.bots.determinize import seat_view
+from khrap.engine import Action, GameState
+from khrap.variant.catalog import builtin
+
+
+def _decision(variant: str, players: int, seed: int, play: bool) -> GameState:
+    """A deal played until seat 0 has a choice (in the card play or before it): the calls at random (heuristic
+    bots pass out many deals of some variants), the cards by the heuristic."""
+    rules = GameState(builtin(variant), players).rules
+    bot = HeuristicBot(rules)
+    for s in range(seed, seed + 200):
+        state = GameState(rules, players, dealer=s % players, seed=s)
+        state.start_deal()
+        step = 0
+        while state.pending is not None:
+            if state.to_act == 0 and len(state.legal_actions()) > 1 and (state.pending.kind == "play") == play:
+                return state
+            rng = decision_rng(s, step)
+            playing = state.pending.kind == "play"
+            state.apply(choose_for(bot, state, rng) if playing else rng.choice(state.legal_actions()))
+            step += 1
+    raise AssertionError("no decision found")
+
+
+def test_the_search_bot_is_a_registered_kind_and_the_old_names_still_work() -> None:
+    rules = GameState(builtin("khrap"), 4).rules
+    assert isinstance(make_bot("search", rules), SearchBot)
+    assert make_bot("mcts", rules).name == "mcts"
+
+
+def test_untimed_choices_are_legal_and_the_same_for_a_seed() -> None:
+    for variant, play in (("khrap", True), ("frap", False), ("student-snore", True)):
+        state = _decision(variant, 4, 3, play)
+        bot = SearchBot(state.rules, timed=False, samples=8)
+        first = choose_for(bot, state, random.Random(5))
+        assert first in state.legal_actions()
+        assert choose_for(bot, state, random.Random(5)) == first
+        assert bot.last["samples"] >= 2
+
+
+def test_the_hard_limit_stops_a_decision_inside_its_samples() -> None:
+    # khrap-shoot at six seats: one sample of a call decision (every candidate played out and solved) takes
+    # tens of milliseconds, so a 5 ms limit can only hold if the clock is read inside the sample.
+    state = _decision("khrap-shoot", 6, 1, False)
+    bot = SearchBot(state.rules, ms=5, samples=400)
+    start = time.perf_counter()
+    action = choose_for(bot, state, random.Random(2))
+    elapsed = time.perf_counter() - start
+    assert action in state.legal_actions()
+    assert bot.last["samples"] < 400
+    assert elapsed < 1.0  # the promise is 1 s at worst; here 5 ms of search plus the heuristic's own choice
+
+
+def test_a_call_is_evidence_a_strong_hand_makes_a_deal_likelier() -> None:
+    # Take a deal where some other seat became the declarer; give it its best and its worst hand of the pool.
+    for seed in range(60):
+        state = _decision("khrap", 4, seed, True)
+        others = [s for s in state.in_play if s != 0 and state.call_of[s] is not None]
+        if others:
+            break
+    else:
+        raise AssertionError("no deal with another caller")
+    bot = SearchBot(state.rules, timed=False)
+    view = seat_view(state, 0)
+    deals = [view.sample(random.Random(k)) for k in range(40)]
+    weights = [bot.likelihood(d, 0) for d in deals]
+    assert min(weights) < max(weights)  # the hands dealt to the callers make a difference
+    assert all(0 < x <= 1 for x in weights)
+
+
+def test_the_heuristic_stands_unless_another_candidate_wins_significantly() -> None:
+    bot = SearchBot(GameState(builtin("khrap"), 4).rules)
+    a, b = Action("pass"), Action("khrap")
+    noisy = [[0.0, 10.0], [0.0, -9.0], [0.0, 8.0], [0.0, -8.5]]  # b ahead on average, by far less than its noise
+    assert bot._pick([a, b], a, noisy, [1.0] * 4) == a
+    clear = [[0.0, 1.0], [0.0, 1.2], [0.0, 0.9], [0.0, 1.1]]
+    assert bot._pick([a, b], a, clear, [1.0] * 4) == b
+    # weights count: the rows that support b almost weightless, b stays out
+    mixed = [[0.0, 1.0], [0.0, 1.0], [0.0, -5.0], [0.0, -5.0]]
+    assert bot._pick([a, b], a, mixed, [0.01, 0.01, 1.0, 1.0]) == a
+
+
+def test_in_the_card_play_every_legal_card_is_valued_on_every_sample() -> None:
+    state = _decision("snore", 3, 2, True)
+    bot = SearchBot(state.rules, timed=False, samples=6)
+    action = choose_for(bot, state, random.Random(3))
+    assert action in state.legal_actions()
+    assert bot.last["samples"] == 6 and len(bot.last["means"]) == len(state.legal_actions())
