@@ -252,3 +252,32 @@ def test_hand_features_and_the_hands_table() -> None:
     khrap = [r for r in rows if r["call"] == "khrap" and r["feature"] == "trumps"]
     assert khrap and sum(r["count"] for r in khrap) == result.results[0].stats.contracts["khrap"].judged
     assert all(0 <= r["success"] <= 1 and r["ci"][0] <= r["mean"] <= r["ci"][1] for r in rows)
+
+
+def test_measures_that_carry_over_take_their_interval_from_the_sessions() -> None:
+    from khrap.sim.paired import CARRIED, session_half_width, t95
+
+    assert t95(9) == pytest.approx(2.262, abs=5e-3) and t95(19) == pytest.approx(2.093, abs=1e-3)
+    # three sessions of 10 deals whose differences sum to 1, 2 and 6: mean 0.3, session means 0.1, 0.2, 0.6
+    # -> sd of session means 0.2646, half-width t(2) * 0.2646 / sqrt(3); t(2) = 4.303 (the series gives ~4.0)
+    assert session_half_width([(10, 1), (10, 2), (10, 6)], 1) == pytest.approx(t95(2) * 0.26458 / math.sqrt(3), rel=1e-4)
+    result = simulate_paired(_pair(["khrap", MUST_BEAT], deals=1000, chunk=50), 1)  # 20 sessions
+    for key in ("drama", "first_edge"):
+        d = result.difference(1, key)
+        assert d["interval_from"] == ("sessions" if key in CARRIED else "deals")
+        assert d["ci"] == (d["session_ci"] if key in CARRIED else d["ci"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_position_labels_hold_that_position_s_chips_at_every_table_size(players: int) -> None:
+    from khrap.sim import simulate
+
+    result = simulate(SimSpec.make(load_variant("khrap-52"), players, "random", 4, 60, chunk=30), keep_records=True)
+    positions = result.summary()["positions"]
+    names = [p["name"] for p in positions]
+    assert names[0] == "first speaker" and names[-1] == "dealer" and len(names) == players
+    for p, row in enumerate(positions):  # the dealer's left speaks first; the dealer speaks last
+        chips = [r.delta[(r.dealer + 1 + p) % players] for r in result.records]
+        assert row["mean"] == pytest.approx(sum(chips) / len(chips))
+    dealer = [r.delta[r.dealer] for r in result.records]
+    assert positions[-1]["mean"] == pytest.approx(sum(dealer) / len(dealer))
