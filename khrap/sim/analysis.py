@@ -11,7 +11,10 @@ from collections.abc import Sequence
 
 from khrap.sim.hands import hand_rows, hands_text
 from khrap.sim.paired import PairedResult
-from khrap.sim.verdict import amount, verdict, words
+from khrap.sim.verdict import amount, portrait, verdict, words
+
+HANDS_MISSING = ("Which hands are worth a call: not measured, as the compiled machine (random bots) keeps no log of "
+                 "the hands; give --bots heuristic or --engine reference.")
 
 
 def bots_text(bots: Sequence[str]) -> str:
@@ -20,7 +23,9 @@ def bots_text(bots: Sequence[str]) -> str:
 
 def headline(result: PairedResult, note: str = "") -> str:
     first = result.pspec.specs[0]
-    return (f"{first.deals} paired deals per variant (the same cards and bot dice for each deal number), "
+    deals = (f"{first.deals} paired deals per variant (the same cards and bot dice for each deal number)"
+             if len(result.pspec.specs) > 1 else f"{first.deals} deals")
+    return (f"{deals}, "
             f"{first.players} players, {bots_text(first.bots)} bots, seed {first.seed}, sessions of "
             f"{first.chunk} deals (100 chips a seat), {result.workers} worker(s).{' ' + note if note else ''}")
 
@@ -63,9 +68,13 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
                                bots_text(specs[0].bots), decks_differ),
             "decks_differ": decks_differ, "differences": rows,
         })
+    summaries = [r.summary() for r in result.results]
+    verdicts = [c["verdict"] for c in comparisons] or [portrait(specs[0].name, summaries[0],
+                                                                bots_text(specs[0].bots))]
     hands = [{"variant": spec.name,
               "rows": hand_rows(result.hands[v], result.results[v].stats.base_stake)} for v, spec in enumerate(specs)]
     return {
+        "verdicts": verdicts,
         "headline": headline(result, note),
         "bots": list(specs[0].bots),
         "players": result.pspec.players,
@@ -74,18 +83,15 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
         "comparisons": comparisons,
         "evenings": list(evenings or []),
         "hands": hands,
-        "summaries": [r.summary() for r in result.results],
+        "summaries": summaries,
     }
 
 
 def analysis_text(data: dict) -> str:
     """The analysis for a terminal: headline, verdicts, each difference with its interval, evening, hands."""
-    out = [data["headline"], ""]
-    if not data["comparisons"]:
-        out.append("One variant: nothing to compare (see the report for its figures).")
+    out = [f"Verdict: {v}" for v in data["verdicts"]] + ["", data["headline"], ""]
     for comp in data["comparisons"]:
-        out += [f"Verdict: {comp['verdict']}", "",
-                f"What changes, “{comp['variant']}” minus “{comp['parent']}” (95% intervals, deal by deal):"]
+        out += [f"What changes, “{comp['variant']}” minus “{comp['parent']}” (95% intervals, deal by deal):"]
         for r in comp["differences"]:
             unit = r["unit"]
             out.append(f"  {r['name']}: {amount(r['difference'], unit)} [{amount(r['ci'][0], unit, False)}, "
@@ -100,6 +106,8 @@ def analysis_text(data: dict) -> str:
                        f"9 in 10 between {r['p5']:+d} and {r['p95']:+d}; broke {100 * r['broke']:.1f}% "
                        f"[{100 * r['broke_ci'][0]:.1f}, {100 * r['broke_ci'][1]:.1f}]")
         out.append("")
+    if not any(h["rows"] for h in data["hands"]):
+        out += [HANDS_MISSING, ""]
     for h in data["hands"]:
         if h["rows"]:
             out += [f"Which hands are worth a call ({h['variant']}): made and mean result by the caller's hand",

@@ -13,6 +13,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from khrap.sim import plots
+from khrap.sim.analysis import HANDS_MISSING
 from khrap.sim.hands import MIN_COUNT, hand_tables
 from khrap.sim.summary import MEASURES
 from khrap.sim.verdict import amount
@@ -69,6 +70,8 @@ reached zero or less after some deal. Middle half: a quarter of players did wors
 <th>middle half</th><th>9 in 10 between</th><th>worst / best</th><th>went broke [95%]</th></tr></thead><tbody>
 {% for r in e.rows %}<tr><td class="text">{{ r[0] }}</td>{% for cell in r[1:] %}<td>{{ cell }}</td>{% endfor %}</tr>
 {% endfor %}</tbody></table></div>{% endfor %}{% endif %}
+{% if data_given and not hands %}<h2 id="hands">Which hands are worth a call</h2><p class="note">{{ hands_missing }}
+</p>{% endif %}
 {% if hands %}<h2 id="hands">Which hands are worth a call</h2>
 <p class="note">Every player who stood by a call (declarer or helper) and whose tricks were played, by his hand as
 dealt against the deal's trump: how often the call was made, and the chips it won on average (base stakes, ante
@@ -238,9 +241,9 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
     env = Environment(autoescape=True)
     return env.from_string(PAGE).render(title=title, setup=data.get("headline", setup), variants=variants,
                                         sections=sections(runs), doc=MEASURES.strip(),
-                                        verdicts=[c["verdict"] for c in comparisons], warnings=warnings,
+                                        verdicts=data.get("verdicts", []), warnings=warnings,
                                         comparisons=comparisons, evenings=evenings, hands=hands,
-                                        min_count=MIN_COUNT)
+                                        min_count=MIN_COUNT, data_given=bool(data), hands_missing=HANDS_MISSING)
 
 
 __all__ = ["player_counts_warning", "render_report", "sections"]

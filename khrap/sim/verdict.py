@@ -125,4 +125,25 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     return f"{text} {setup}"
 
 
-__all__ = ["WORDS", "amount", "describe", "ranked", "verdict", "words"]
+def portrait(name: str, summary: dict, bots: str) -> str:
+    """One paragraph about a single variant (nothing to compare it with): who is favoured, how the calls go."""
+    n, deals = summary["players"], summary["deals"]
+    first = summary["positions"][0]
+    dealer = summary["positions"][-1]
+    parts = [f"“{name}” with {bots} bots at {n} players, {deals} deals:"]
+    ci = first.get("ci")
+    sure = "" if ci is None else f" (95% sure between {ci[0]:+.2f} and {ci[1]:+.2f})"
+    parts.append(f"the first speaker wins {first['mean']:+.2f} base stakes a deal{sure}, the dealer "
+                 f"{dealer['mean']:+.2f}.")
+    judged = [c for c in summary["contracts"] if c["judged"] and c["success"] is not None]
+    if judged:
+        top = max(judged, key=lambda c: c["judged"])
+        parts.append(f"The call most often stood by is “{top['contract']}”: made {100 * top['success']:.0f}% of "
+                     f"{top['judged']} times, for {top['mean']:+.2f} base stakes on average.")
+    rate = summary["rates"]["all_pass"]
+    if rate is not None:
+        parts.append(f"Everybody passes in {100 * rate:.1f}% of deals.")
+    return " ".join(parts)
+
+
+__all__ = ["WORDS", "amount", "describe", "portrait", "ranked", "verdict", "words"]
