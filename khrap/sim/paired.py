@@ -369,10 +369,11 @@ class PairedResult:
             sessions = sessions + [(self.pspec.chunk, 0)] * (len(self.pspec.specs[0].chunks()) - len(sessions))
         per_session = session_half_width(sessions, scale)
         by_sessions = key in CARRIED and per_session is not None and len(pair.sessions) >= MIN_SESSIONS
-        if by_sessions:
-            half = per_session
         sd_b, sd_o = base.sd(scale) or 0.0, own.sd(scale) or 0.0
         half_unpaired = Z95 * math.sqrt(sd_b ** 2 / base.n + sd_o ** 2 / max(own.n, 1))
+        if by_sessions:  # the deals' dependence widens the unpaired interval alike (so that the two compare)
+            half_unpaired *= per_session / half if half else 1.0
+            half = per_session
         significant = half > 0 and abs(mean) > half or half == 0 and mean != 0
         if mean == 0 and sd == 0:
             needed = None  # the same on every deal: no number of deals would show a difference

@@ -46,7 +46,7 @@ def words(key: str, players: int) -> tuple[str, str, str]:
     if key.startswith("position:"):
         p = int(key.split(":", 1)[1])
         name = "the dealer" if p == players - 1 else position_name(p, players)
-        where = ("who deals" if p == players - 1 else "at the dealer's left, who speaks first" if p == 0
+        where = ("who deals" if p == players - 1 else "at the dealer's left (who speaks first)" if p == 0
                  else f"{p + 1} seats to the dealer's left")
         title = f"{name}'s result" if p else "the first speaker's result"
         return (title, f"the base stakes the player {where} wins (+) or loses (-) in a deal, ante included",
@@ -109,7 +109,8 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
         if len(big) > 1:
             text += " Also, " + "; ".join(describe(d, players) for d in big[1:3]) + "."
         if len(big) > 3:
-            text += f" {len(big) - 3} more measures changed (see the table)."
+            more = len(big) - 3
+            text += f" {more} more measure{'s' if more > 1 else ''} changed (see the table)."
     else:
         text = f"“{rule}” changes the calls players stand by, but no measure of the game measurably, against " \
                f"“{parent}”."
