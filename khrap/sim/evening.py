@@ -17,7 +17,6 @@ deals in turn, so the groups differ little).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import math
 import random
@@ -52,8 +51,14 @@ class EveningSpec:
             raise ValueError("the stack, the deals of an evening and the evenings must be at least 1")
 
 
-def _machine_deal(machine: Machine, rng: random.Random):
-    return runner._play_machine_deal(machine, runner.chooser(rng))
+def _machine_deal(rng: random.Random) -> Callable:
+    """One deal on a compiled machine with random choices, as ``runner`` plays it."""
+    return lambda machine: runner._play_machine_deal(machine, runner.chooser(rng))
+
+
+def _reference_deal(bots: list, rng: random.Random) -> Callable:
+    """One deal on a ``GameState`` played by ``bots``, as ``runner`` plays it."""
+    return lambda state: runner._play_deal(state, bots, rng)
 
 
 def play_evenings(espec: EveningSpec, indexes: Sequence[int]) -> list[Evening]:
@@ -66,12 +71,12 @@ def play_evenings(espec: EveningSpec, indexes: Sequence[int]) -> list[Evening]:
         if spec.compiled:
             program = runner._program(spec.variant_json, spec.players)
             table: GameState | Machine = Machine(program, seed=seed, stacks=espec.stack)
-            play = functools.partial(_machine_deal, rng=rng)
+            play = _machine_deal(rng)
         else:
             rules = runner._rules(spec.variant_json, spec.players)
             bots = [runner.make_bot(kind, rules) for kind in spec.bots]
             table = GameState(rules, spec.players, stacks=espec.stack, seed=seed)
-            play = functools.partial(runner._play_deal, bots=bots, rng=rng)
+            play = _reference_deal(bots, rng)
         broke = [False] * spec.players
         played = 0
         for _ in range(espec.deals):
