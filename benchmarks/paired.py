@@ -3,7 +3,9 @@
     python benchmarks/paired.py --deals 4000 --bots heuristic --workers 2
 
 Prints deals per second (every variant's deals counted) for one worker and for N, their ratio, the CPU time
-of the chunks, and the load average of the machine before each run (other work on the cores lowers the ratio).
+of the chunks and the cores it amounts to, and the load average of the machine before each run (other work on
+the cores lowers the ratio); ``speedup_on_idle_cores`` is N times one worker's CPU time over N workers' (the
+speed-up N idle cores would give, as the deals are the same work either way).
 The pool's processes are started before the clock runs, as `khrap analyze` does.
 """
 
@@ -38,11 +40,14 @@ def main() -> None:
         with LocalWorkers(workers) as pool:
             result = simulate_paired(pspec, pool=pool)
         deals = args.deals * len(args.variants)
+        cpu = result.results[0].cpu_seconds  # a paired chunk's CPU time covers every variant's deals
         rows[workers] = {"seconds": result.seconds, "deals_per_second": deals / result.seconds,
-                         "cpu_seconds": sum(r.cpu_seconds for r in result.results[:1]), "load_before": load}
+                         "cpu_seconds": cpu, "cores_used": cpu / result.seconds, "load_before": load}
     ratio = rows[args.workers]["deals_per_second"] / rows[1]["deals_per_second"]
+    # CPU per deal on N workers against one: what the speed-up would be on N idle cores (the work does not grow)
+    bound = args.workers * rows[1]["cpu_seconds"] / rows[args.workers]["cpu_seconds"]
     print(json.dumps({"deals": args.deals, "variants": args.variants, "bots": args.bots, "runs": rows,
-                      f"speedup_{args.workers}_workers": ratio}, indent=2))
+                      f"speedup_{args.workers}_workers": ratio, "speedup_on_idle_cores": bound}, indent=2))
 
 
 if __name__ == "__main__":
