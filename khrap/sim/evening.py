@@ -143,17 +143,18 @@ def summarize_evenings(espec: EveningSpec, evenings: Sequence[Evening]) -> dict:
                      "min": min(results), "max": max(results), "broke": p, "broke_ci": [lo, hi]})
     return {"stack": espec.stack, "deals": espec.deals, "evenings": espec.evenings,
             "deals_played_mean": sum(ev[2] for ev in evenings) / len(evenings), "rows": rows,
-            "histogram": _histogram([r for ev in evenings for r in ev[0]])}
+            **_histogram([r for ev in evenings for r in ev[0]])}
 
 
-def _histogram(values: list[int], bins: int = 12) -> dict[str, int]:
+def _histogram(values: list[int], bins: int = 12) -> dict:
+    """``histogram``: players by the start of their result's bin (empty bins left out); ``bin_width``."""
     lo, hi = min(values), max(values)
     width = max(1, math.ceil((hi - lo + 1) / bins))
     out: dict[str, int] = {}
     for v in values:
         start = lo + (v - lo) // width * width
         out[str(start)] = out.get(str(start), 0) + 1
-    return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
+    return {"histogram": dict(sorted(out.items(), key=lambda kv: int(kv[0]))), "bin_width": width}
 
 
 __all__ = ["EveningSpec", "evening_seed", "play_evenings", "run_evenings", "summarize_evenings"]

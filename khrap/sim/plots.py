@@ -257,12 +257,13 @@ def evening(ev: dict) -> str:
     ax = fig.add_subplot()
     starts = [int(k) for k in ev["histogram"]]
     counts = list(ev["histogram"].values())
-    width = (starts[1] - starts[0]) if len(starts) > 1 else 1
+    width = ev.get("bin_width", 1)
     total = sum(counts) or 1
     ax.bar(starts, [100 * c / total for c in counts], width=width * 0.9, align="edge", color=COLORS[0])
     ax.axvline(0, color="black", linewidth=0.6)
     ax.set_xlabel(f"a player's result over {ev['deals']} deals, chips (stack {ev['stack']})")
     ax.set_ylabel("% of players")
+    ax.set_title(ev.get("variant", ""), fontsize=9)
     return _svg(fig)
 
 
