@@ -25,7 +25,7 @@ def test_report_renders_for_two_variants(tmp_path) -> None:
     for plot in PLOTS:
         start = page.index(f'id="plot-{plot}"')
         assert page.index("<svg", start) < page.index("</figure>", start), plot
-    assert page.count("<svg") == len(PLOTS)
+    assert page.count("<svg") == len(PLOTS) + 1 + 2  # and the paired differences, an evening per variant
     for outside in ("<script", "<link", "src=", 'href="http', "url(http"):  # self-contained: nothing is fetched
         assert outside not in page, outside
     for heading in ("Call success rates", "Results per call", "Seat fairness", "Pot distribution", "Swing per deal"):

@@ -21,12 +21,32 @@ from khrap.variant.catalog import load_variant
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
 
+BOT_BUDGET_SECONDS = 600
+"""The default bot is the heuristic one unless its deals would take longer than this; then the random one."""
+HEURISTIC_DEALS_PER_SECOND = 300
+"""A cautious figure for the heuristic bot's deals per second on one core (measured: about 400)."""
+
+
+def default_bots(deals: int, workers: int | None) -> tuple[str, str]:
+    """(bot kind, why) for a run of ``deals`` deals in all on ``workers`` processes when --bots is not given."""
+    from khrap.sim.pool import default_workers
+
+    cores = workers or default_workers()
+    seconds = deals / (HEURISTIC_DEALS_PER_SECOND * cores)
+    if seconds <= BOT_BUDGET_SECONDS:
+        return "heuristic", ""
+    return "random", (f"random bots: heuristic ones would need about {seconds / 60:.0f} minutes for "
+                      f"{deals} deals (give --bots heuristic to wait for them)")
+
+
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
 DealsOpt = Annotated[int, typer.Option("--deals", "-d", help=f"Deals to play (1 to {MAX_DEALS}).")]
 PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", help="Seats (default 4, within the variant's range).")]
-BotsOpt = Annotated[str, typer.Option(
-    "--bots", help="Bot kind at every seat, or one per seat: rule,random,random,random.")]
+BotsOpt = Annotated[str | None, typer.Option(
+    "--bots", help="Bot kind at every seat, or one per seat: rule,random,random,random. Default: the strongest "
+                   "bot fast enough for the run (heuristic; random when heuristic deals would take over "
+                   f"{BOT_BUDGET_SECONDS // 60} minutes).")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Fixes every shuffle and bot choice, whatever the workers.")]
 WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w",
                                                 help=f"Worker processes, 1 to {MAX_WORKERS} (default: every core).")]
@@ -66,18 +86,45 @@ def _check_counts(deals: int, workers: int | None, chunk: int, seed: int = 0) ->
 
 
 def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk: int,
-          engine: Engine = Engine.auto) -> SimSpec:
+          engine: Engine = Engine.auto, variant=None) -> SimSpec:
     if len(bots) > 200:
         _fail("--bots: give at most one bot kind per seat (random, rule, heuristic or mcts)")
     try:
-        variant = load_variant(ref)
+        variant = variant or load_variant(ref)
         if players is None:
             players = min(max(4, variant.players.min), variant.players.max)
         kinds = bots.split(",") if "," in bots else bots
         return SimSpec.make(variant, players, kinds, seed, deals, chunk, name=variant.name.get("en", ref),
                             engine=engine.value)
     except (VariantError, RulesError, ValueError) as err:
-        _fail(str(err))
+        _fail(f"{ref}: {err}" if str(ref) not in str(err) else str(err))
+
+
+def _table_size(refs: list[str], players: int | None) -> tuple[list, int, str]:
+    """The loaded variants, the one player count they are compared at, and a note when it is not 4.
+
+    Variants are compared at the same table size only: ``--players`` when given; else 4 when every variant
+    allows it, else the smallest count every variant allows; variants with no count in common are refused."""
+    loaded = []
+    for ref in refs:
+        try:
+            loaded.append(load_variant(ref))
+        except (VariantError, RulesError, ValueError) as err:
+            _fail(str(err))
+    if players is not None:
+        return loaded, players, ""
+    allowed = [set(range(v.players.min, v.players.max + 1)) for v in loaded]
+    common = set.intersection(*allowed)
+    if not common:
+        each = "; ".join(f"{v.name.get('en', ref)}: {v.players.min}-{v.players.max} players"
+                         for v, ref in zip(loaded, refs, strict=True))
+        _fail(f"no number of players suits every variant ({each}): variants are compared at the same table "
+              f"size only; analyze them one at a time")
+    count = 4 if 4 in common else min(common)
+    ranges = "; ".join(f"{v.name.get('en', ref)}: {v.players.min}-{v.players.max}"
+                       for v, ref in zip(loaded, refs, strict=True))
+    note = "" if count == 4 else f"Compared at {count} players, the count every variant allows ({ranges})."
+    return loaded, count, note
 
 
 @contextlib.contextmanager
@@ -123,7 +170,7 @@ def simulate_cmd(
     variant: VariantArg,
     deals: DealsOpt = 1000,
     players: PlayersOpt = None,
-    bots: BotsOpt = "random",
+    bots: BotsOpt = None,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
     chunk: ChunkOpt = CHUNK,
@@ -138,6 +185,10 @@ def simulate_cmd(
     allow_outside(outside)
     _check_counts(deals, workers, chunk, seed)
     check_writable(csv)  # before the deals, not after them
+    if bots is None:
+        bots, why = default_bots(deals, workers)
+        if why:
+            typer.echo(f"note: {why}", err=True)
     spec = _spec(variant, deals, players, bots, seed, chunk, engine)
     try:
         with _backend(workers, scheduler) as run, _progress([(spec.name, deals)]) as (progress,):
@@ -163,45 +214,108 @@ def simulate_cmd(
 
 
 def analyze(
-    variants: Annotated[list[str], typer.Argument(help="Variants to compare (names or .yaml files), 1 or more.")],
+    variants: Annotated[list[str], typer.Argument(help="Variants to compare (names or .yaml files), 1 or more; "
+                                                       "the first is the one the others are compared with.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The HTML report to write.")],
     deals: DealsOpt = 2000,
     players: PlayersOpt = None,
-    bots: BotsOpt = "random",
+    bots: BotsOpt = None,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
     chunk: ChunkOpt = CHUNK,
     scheduler: SchedulerOpt = None,
     engine: EngineOpt = Engine.auto,
+    stack: Annotated[int, typer.Option("--stack", help="Evening view: the chips each player brings.")] = 100,
+    evening: Annotated[int, typer.Option("--evening", help="Evening view: the deals of an evening.")] = 50,
+    evenings: Annotated[int | None, typer.Option(
+        "--evenings", help="Evening view: evenings to simulate per variant (default: --deals / --evening, at "
+                           "least 4; 0: no evening view).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis (verdict, paired differences, "
+                                                         "evenings, hands) as JSON instead of text.")] = False,
     outside: AllowOutsideOpt = False,
 ) -> None:
-    """Simulate each variant and write one self-contained HTML report comparing them side by side
-    (plots and tables: call success, results per call, seat fairness, pots, swing, design measures)."""
+    """Compare variants deal by deal (the same cards and bot dice for each deal number in every variant) and
+    write one self-contained HTML report: a verdict first, each change with its 95% interval, an evening at the
+    table, which hands are worth a call, then plots and tables (call success, results per call, seat fairness,
+    pots, swing, design measures). The verdict and the numbers are also printed (text, or --json)."""
     from khrap.sim.plots import MISSING
 
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         _fail(MISSING)
+    from khrap.sim.analysis import analysis, analysis_text
+    from khrap.sim.evening import EveningSpec, run_evenings, summarize_evenings
+    from khrap.sim.paired import PairedSpec, PairingError
     from khrap.sim.report import render_report
 
     allow_outside(outside)
     _check_counts(deals, workers, chunk, seed)
+    for option, value in (("--stack", stack), ("--evening", evening)):
+        if not 1 <= value <= MAX_DEALS:
+            _fail(f"{option} {value}: give a number from 1 to {MAX_DEALS}")
+    if evenings is not None and not 0 <= evenings <= MAX_DEALS:
+        _fail(f"--evenings {evenings}: give a number from 0 to {MAX_DEALS}")
     check_writable(output)  # before the deals, not after them
-    specs = [_spec(ref, deals, players, bots, seed, chunk, engine) for ref in variants]
-    runs = []
+    loaded, count, note = _table_size(variants, players)
+    evenings = max(4, deals // evening) if evenings is None else evenings
+    if bots is None:
+        bots, why = default_bots(deals * len(variants) + evenings * evening * len(variants), workers)
+        note = f"{note} {why[:1].upper() + why[1:]}." if why else note
+    specs = [_spec(ref, deals, count, bots, seed, chunk, engine, variant)
+             for ref, variant in zip(variants, loaded, strict=True)]
     try:
-        with _backend(workers, scheduler) as run, _progress([(s.name, deals) for s in specs]) as callbacks:
-            for spec, progress in zip(specs, callbacks, strict=True):
-                runs.append((spec.name, run(spec, False, progress).summary()))
+        pspec = PairedSpec.make(specs)
+    except PairingError as err:
+        _fail(str(err))
+    try:
+        with _paired_backend(workers, scheduler) as (run, mapper), \
+                _progress([(" + ".join(s.name for s in specs), deals)]) as (progress,):
+            result = run(pspec, progress)
+            days = []
+            for spec in specs if evenings else []:
+                espec = EveningSpec(spec, stack, evening, evenings)
+                days.append({"variant": spec.name, **summarize_evenings(espec, run_evenings(espec, mapper))})
     except RuntimeError as err:
         _fail(str(err))
-    first = runs[0][1]
-    bots_text = ",".join(first["bots"]) if len(set(first["bots"])) > 1 else first["bots"][0]
-    setup = (f"{deals} deals per variant, {first['players']} players, {bots_text} bots, seed {seed}, "
-             f"sessions of {chunk} deals (100 chips a seat), {first['workers']} worker(s).")
-    write_or_fail(output, render_report(runs, setup, variants))
+    data = analysis(result, variants, days, note.strip())
+    runs = [(r.spec.name, r.summary()) for r in result.results]
+    write_or_fail(output, render_report(runs, data["headline"], variants, data))
     typer.echo(f"wrote {terminal(str(output), one_line=True)}", err=True)
+    if as_json:
+        typer.echo(json_text(json.dumps(data, ensure_ascii=False, indent=2)))
+    else:
+        typer.echo(terminal(analysis_text(data)), nl=False)
+
+
+@contextlib.contextmanager
+def _paired_backend(workers: int | None, scheduler: str | None) -> Iterator[tuple[Callable, Callable]]:
+    """(run a PairedSpec, map a function over task arguments) on local processes or one Dask client."""
+    from khrap.sim.paired import simulate_paired, simulate_paired_on_dask
+
+    if scheduler is None:
+        with LocalWorkers(workers) as pool:
+            yield (lambda pspec, progress: simulate_paired(pspec, progress=progress, pool=pool)), pool.map_tasks
+        return
+    from khrap.sim.cluster import connect
+
+    try:
+        client, cluster = connect(scheduler, workers)
+    except (RuntimeError, OSError) as err:
+        raise RuntimeError(str(err)) from None
+
+    def mapper(fn: Callable, tasks: list[tuple]) -> Iterator:
+        from distributed import as_completed
+
+        for future in as_completed([client.submit(fn, *task, pure=False) for task in tasks]):
+            yield future.result()
+
+    try:
+        yield (lambda pspec, progress: simulate_paired_on_dask(pspec, client, progress=progress)), mapper
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def register(app: typer.Typer) -> None:

@@ -225,5 +225,47 @@ def measures(runs: Runs) -> str:
     return _svg(fig)
 
 
-__all__ = ["MISSING", "calls_made", "measures", "pot_distribution", "results_per_call", "seat_fairness",
-           "success_rates", "swing"]
+@_styled
+def differences(comp: dict) -> str:
+    """The paired differences with their 95% intervals: chips measures, then shares (percentage points)."""
+    groups = [("stakes", "change, base stakes a deal (95% interval)", 1.0),
+              ("share", "change, percentage points (95% interval)", 100.0)]
+    groups = [(u, label, k, [r for r in comp["differences"] if r["unit"] == u]) for u, label, k in groups]
+    groups = [g for g in groups if g[3]]
+    if not groups:
+        return ""
+    fig = _figure(6.4, 0.8 + 0.28 * sum(len(g[3]) for g in groups))
+    axes = fig.subplots(len(groups), 1, squeeze=False,
+                        gridspec_kw={"height_ratios": [len(g[3]) for g in groups]})[:, 0]
+    for ax, (_, label, k, rows) in zip(axes, groups, strict=True):
+        ys = list(range(len(rows)))[::-1]
+        for y, r in zip(ys, rows, strict=True):
+            color = COLORS[1] if r["significant"] else "#999999"
+            ax.errorbar(k * r["difference"], y, xerr=[[k * (r["difference"] - r["ci"][0])],
+                                                      [k * (r["ci"][1] - r["difference"])]],
+                        fmt="o", color=color, capsize=3, markersize=4)
+        ax.set_yticks(ys, [r["name"] for r in rows], fontsize=8)
+        ax.axvline(0, color="black", linewidth=0.6)
+        ax.set_xlabel(label, fontsize=8)
+    return _svg(fig)
+
+
+@_styled
+def evening(ev: dict) -> str:
+    """The distribution of a player's evening result (every seat together)."""
+    fig = _figure(5.0, 2.6)
+    ax = fig.add_subplot()
+    starts = [int(k) for k in ev["histogram"]]
+    counts = list(ev["histogram"].values())
+    width = ev.get("bin_width", 1)
+    total = sum(counts) or 1
+    ax.bar(starts, [100 * c / total for c in counts], width=width * 0.9, align="edge", color=COLORS[0])
+    ax.axvline(0, color="black", linewidth=0.6)
+    ax.set_xlabel(f"a player's result over {ev['deals']} deals, chips (stack {ev['stack']})")
+    ax.set_ylabel("% of players")
+    ax.set_title(ev.get("variant", ""), fontsize=9)
+    return _svg(fig)
+
+
+__all__ = ["MISSING", "calls_made", "differences", "evening", "measures", "pot_distribution", "results_per_call",
+           "seat_fairness", "success_rates", "swing"]

@@ -5,9 +5,13 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import TypeVar
 
 from khrap.sim.runner import ChunkResult, Progress, SimSpec, play_chunk
+
+T = TypeVar("T")
 
 
 def default_workers() -> int:
@@ -81,6 +85,18 @@ class LocalWorkers:
                 if progress:
                     progress(result.deals)
         return results, min(self.workers, len(chunks))
+
+
+    def map_tasks(self, fn: Callable[..., T], tasks: Sequence[tuple]) -> Iterator[T]:
+        """``fn(*task)`` for every task, here or on the processes, yielded as they finish."""
+        if self.workers == 1 or len(tasks) == 1:
+            for task in tasks:
+                yield fn(*task)
+            return
+        self.start()
+        futures = [self._pool.submit(fn, *task) for task in tasks]
+        for future in as_completed(futures):
+            yield future.result()
 
 
 def batch_size(chunks: int, workers: int) -> int:

@@ -13,7 +13,10 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from khrap.sim import plots
+from khrap.sim.analysis import HANDS_MISSING
+from khrap.sim.hands import MIN_COUNT, hand_tables
 from khrap.sim.summary import MEASURES
+from khrap.sim.verdict import amount
 
 Runs = Sequence[tuple[str, dict]]
 
@@ -28,15 +31,55 @@ figure { margin: 0; flex: 0 1 640px; } figure svg { width: 100%; height: auto; }
 table { border-collapse: collapse; font-size: 13px; } th, td { padding: 2px 8px; text-align: right; }
 th { border-bottom: 1px solid #999; } th.text { text-align: left; } td:first-child, th:first-child { text-align: left; }
 tbody tr:nth-child(odd) { background: #f4f4f4; } td.text { text-align: left; }
-.note { color: #555; font-size: 12.5px; max-width: 60em; }
+.note { color: #333; max-width: 60em; }
+.verdict { font-size: 1.1em; background: #f3f7ee; border-left: 4px solid #6a9a3a; padding: .6em 1em; max-width: 60em; }
+.warn { background: #fff3e0; border-left: 4px solid #e69500; padding: .6em 1em; max-width: 60em; }
+td.def { text-align: left; max-width: 30em; color: #333; }
 </style></head><body>
 <h1>{{ title }}</h1>
+{% for v in verdicts %}<p class="verdict" id="verdict-{{ loop.index }}"><b>Verdict.</b> {{ v }}</p>{% endfor %}
+{% for w in warnings %}<p class="warn">{{ w }}</p>{% endfor %}
 <p>{{ setup }}</p>
 <table><thead><tr><th>#</th><th class="text">variant</th><th class="text">source</th><th>deals</th>
 <th>deals/s</th></tr></thead><tbody>
 {% for v in variants %}<tr><td>{{ loop.index }}</td><td class="text">{{ v.name }}</td>
 <td class="text">{{ v.ref }}</td><td>{{ v.deals }}</td><td>{{ v.speed }}</td></tr>{% endfor %}
 </tbody></table>
+{% for c in comparisons %}
+<h2 id="changes-{{ loop.index }}">What “{{ c.variant }}” changes against “{{ c.parent }}”, deal by deal</h2>
+<p class="note">Each deal number was played with the same {{ 'shuffle seed' if c.decks_differ else 'cards' }}
+and the same bot dice under both rules, so each difference is measured deal by deal; its 95% interval comes from the
+spread of those per-deal differences. The unpaired interval is what the same deals would give compared as if they
+were independent (what pairing saves). A difference whose interval holds 0 is not measurable at this many deals;
+the deals that would tell assume the difference stays at its observed size (an 80% chance to show it).</p>
+{% if c.svg %}<div class="row"><figure class="plot" id="plot-changes-{{ loop.index }}">{{ c.svg }}</figure></div>
+{% endif %}
+<table class="changes"><thead><tr><th class="text">measure</th><th class="text">what it means</th>
+<th>{{ c.parent }}</th><th>{{ c.variant }}</th><th>change [95% interval]</th><th>unpaired interval</th>
+<th class="text">says</th></tr></thead><tbody>
+{% for r in c.rows %}<tr><td class="text">{{ r.name }}</td><td class="def">{{ r.definition }}</td><td>{{ r.base }}</td>
+<td>{{ r.value }}</td><td>{{ r.change }}</td><td>{{ r.unpaired }}</td><td class="text">{{ r.says }}</td></tr>
+{% endfor %}</tbody></table>
+{% endfor %}
+{% if evenings %}<h2 id="evening">An evening at the table</h2>
+<p class="note">Each evening is a fresh table: every player brings the stack, the pot carries over from deal to deal,
+the deal passes round. A player's result is the chips he takes home minus his stack; he went broke when his stack
+reached zero or less after some deal. Middle half: a quarter of players did worse, a quarter better.</p>
+{% for e in evenings %}<div class="row">{% if e.svg %}<figure class="plot">{{ e.svg }}</figure>{% endif %}
+<table><thead><tr><th class="text" colspan="6">{{ e.title }}</th></tr><tr><th class="text">player</th><th>mean</th>
+<th>middle half</th><th>9 in 10 between</th><th>worst / best</th><th>went broke [95%]</th></tr></thead><tbody>
+{% for r in e.rows %}<tr><td class="text">{{ r[0] }}</td>{% for cell in r[1:] %}<td>{{ cell }}</td>{% endfor %}</tr>
+{% endfor %}</tbody></table></div>{% endfor %}{% endif %}
+{% if data_given and not hands %}<h2 id="hands">Which hands are worth a call</h2><p class="note">{{ hands_missing }}
+</p>{% endif %}
+{% if hands %}<h2 id="hands">Which hands are worth a call</h2>
+<p class="note">Every player who stood by a call (declarer or helper) and whose tricks were played, by his hand as
+dealt against the deal's trump: how often the call was made, and the chips it won on average (base stakes, ante
+included, 95% interval). Rows held fewer than {{ min_count }} times are left out.</p>
+{% for h in hands %}<h3>{{ h.variant }}</h3><div class="row">
+{% for t in h.tables %}<table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
+{% for row in t.rows %}<tr>{% for cell in row %}<td>{{ cell }}</td>{% endfor %}</tr>{% endfor %}
+</tbody></table>{% endfor %}</div>{% endfor %}{% endif %}
 {% for s in sections %}
 <h2 id="{{ s.id }}">{{ s.title }}</h2>
 {% if s.note %}<p class="note">{{ s.note }}</p>{% endif %}
@@ -86,15 +129,34 @@ def _dist_fields(get: Callable[[dict], dict], digits: int = 1) -> list[tuple[str
     return [(stat, lambda s, stat=stat: _num(get(s)[stat], digits)) for stat in ("mean", "p10", "median", "p90", "max")]
 
 
+def _position_names(runs: Runs) -> list[str]:
+    """Every position name of the runs, the first speaker first and the dealer last (rows are matched by name)."""
+    names: list[str] = []
+    for _, s in sorted(runs, key=lambda r: -r[1]["players"]):
+        names += [p["name"] for p in s["positions"] if p["name"] not in names]
+    return [n for n in names if n != "dealer"] + ["dealer"]
+
+
+def player_counts_warning(runs: Runs) -> str | None:
+    """A warning when the runs were simulated with different numbers of players (their numbers do not compare)."""
+    counts = {s["players"] for _, s in runs}
+    if len(counts) < 2:
+        return None
+    each = ", ".join(f"{name}: {s['players']} players" for name, s in runs)
+    return (f"These variants were simulated with different numbers of players ({each}): their figures do not "
+            "compare, and each seat row is labelled by its position at its own table.")
+
+
 def sections(runs: Runs) -> list[dict]:
     """The report's sections: id, title, note, svg, tables."""
     m = lambda key, fmt=_num: lambda s: fmt(s["measures"][key])  # noqa: E731
     r = lambda key: lambda s: _pct(s["rates"][key])  # noqa: E731
     out = [
         {"id": "measures", "title": "Game-design measures", "svg": plots.measures(runs),
-         "note": "Fairness: spread across seat positions of mean chips per deal (0 is fair). Drama: share of deals "
-                 "after which the chip leader changed. Decisiveness: share of played deals whose every contract "
-                 "was certain before the last trick. Swing: mean |chip change| of a player in a deal.",
+         "note": "Fairness: the gap between the best and the worst seat's mean chips per deal (0 is fair). "
+                 "Drama: the share of deals after which a different player leads in chips. Decisiveness: the share "
+                 "of played deals in which every player's fate was certain before the last trick. Swing: how many "
+                 "base stakes an average player wins or loses in a deal, either way.",
          "tables": [_transpose(runs, [
              ("fairness", m("fairness")), ("first speaker's edge", m("first_speaker_edge")),
              ("drama", m("drama", lambda x: _num(x, 3))), ("decisiveness", m("decisiveness", _pct)),
@@ -117,8 +179,8 @@ def sections(runs: Runs) -> list[dict]:
         {"id": "seats", "title": "Seat fairness", "svg": plots.seat_fairness(runs),
          "note": "Mean chips per deal by position at the table: the first speaker sits at the dealer's left.",
          "tables": [{"columns": ["position", *_heads(runs)],
-                     "rows": [[p["name"]] + [_ci(s["positions"][i]) for _, s in runs]
-                              for i, p in enumerate(runs[0][1]["positions"])]}]},
+                     "rows": [[name] + [_ci(plots._row(s, "positions", "name", name)) for _, s in runs]
+                              for name in _position_names(runs)]}]},
         {"id": "pot", "title": "Pot distribution", "svg": plots.pot_distribution(runs),
          "note": "P, the pot when settlement begins, in base stakes (deals that reached settlement), "
                  "and the pot left after the deal.",
@@ -139,15 +201,49 @@ def sections(runs: Runs) -> list[dict]:
     return out
 
 
-def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None) -> str:
-    """The HTML page comparing ``runs`` (``[(name, SimResult.summary()), ...]``)."""
+def _cmp_rows(comp: dict) -> list[dict]:
+    out = []
+    for r in comp["differences"]:
+        unit = r["unit"]
+        level = (lambda x: f"{100 * x:.1f}%") if unit == "share" else (lambda x: f"{x:.2f}")
+        out.append({"name": r["name"], "definition": r["definition"], "base": level(r["base"]),
+                    "value": level(r["value"]),
+                    "change": f"{amount(r['difference'], unit)} [{amount(r['ci'][0], unit, False)}, "
+                              f"{amount(r['ci'][1], unit, False)}]",
+                    "unpaired": f"[{amount(r['unpaired_ci'][0], unit, False)}, "
+                                f"{amount(r['unpaired_ci'][1], unit, False)}]",
+                    "says": r["says"]})
+    return out
+
+
+def _evening_rows(ev: dict) -> list[list[str]]:
+    return [[r["seat"], f"{r['mean']:+.1f}", f"{r['p25']:+d} to {r['p75']:+d}", f"{r['p5']:+d} to {r['p95']:+d}",
+             f"{r['min']:+d} / {r['max']:+d}",
+             f"{100 * r['broke']:.1f}% [{100 * r['broke_ci'][0]:.1f}, {100 * r['broke_ci'][1]:.1f}]"]
+            for r in ev["rows"]]
+
+
+def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None, data: dict | None = None) -> str:
+    """The HTML page comparing ``runs`` (``[(name, SimResult.summary()), ...]``); ``data``: an ``analysis``
+    (verdicts, paired differences, evenings, hands) drawn first."""
     refs = list(refs or [name for name, _ in runs])
     variants = [{"name": name, "ref": ref, "deals": s["deals"], "speed": f"{s.get('deals_per_second', 0):.0f}"}
                 for (name, s), ref in zip(runs, refs, strict=True)]
     title = "Balance report: " + " vs ".join(name for name, _ in runs)
+    data = data or {}
+    comparisons = [{**c, "rows": _cmp_rows(c), "svg": Markup(plots.differences(c))}
+                   for c in data.get("comparisons", [])]
+    evenings = [{"title": f"{e['variant']}: an evening of {e['deals']} deals with {e['stack']} chips each "
+                          f"({e['evenings']} evenings), results in chips",
+                 "rows": _evening_rows(e), "svg": Markup(plots.evening(e))} for e in data.get("evenings", [])]
+    hands = [{"variant": h["variant"], "tables": hand_tables(h["rows"])} for h in data.get("hands", []) if h["rows"]]
+    warnings = [w for w in [player_counts_warning(runs)] if w]
     env = Environment(autoescape=True)
-    return env.from_string(PAGE).render(title=title, setup=setup, variants=variants, sections=sections(runs),
-                                        doc=MEASURES.strip())
+    return env.from_string(PAGE).render(title=title, setup=data.get("headline", setup), variants=variants,
+                                        sections=sections(runs), doc=MEASURES.strip(),
+                                        verdicts=data.get("verdicts", []), warnings=warnings,
+                                        comparisons=comparisons, evenings=evenings, hands=hands,
+                                        min_count=MIN_COUNT, data_given=bool(data), hands_missing=HANDS_MISSING)
 
 
-__all__ = ["render_report", "sections"]
+__all__ = ["player_counts_warning", "render_report", "sections"]

@@ -1,0 +1,118 @@
+"""`khrap analyze` as data: the headline, the verdicts, the paired differences, the evening and the hands.
+
+``analysis(result, refs, evenings)`` turns a ``PairedResult`` (and, if played,
+each variant's evenings) into one JSON-ready dict; ``analysis_text`` prints it
+for a terminal; the HTML report (``khrap.sim.report``) draws the same dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from khrap.sim.hands import hand_rows, hands_text
+from khrap.sim.paired import PairedResult
+from khrap.sim.verdict import amount, portrait, verdict, words
+
+HANDS_MISSING = ("Which hands are worth a call: not measured, as the compiled machine (random bots) keeps no log of "
+                 "the hands; give --bots heuristic or --engine reference.")
+
+
+def bots_text(bots: Sequence[str]) -> str:
+    return bots[0] if len(set(bots)) == 1 else ",".join(bots)
+
+
+def headline(result: PairedResult, note: str = "") -> str:
+    first = result.pspec.specs[0]
+    deals = (f"{first.deals} paired deals per variant (the same cards and bot dice for each deal number)"
+             if len(result.pspec.specs) > 1 else f"{first.deals} deals")
+    return (f"{deals}, "
+            f"{first.players} players, {bots_text(first.bots)} bots, seed {first.seed}, sessions of "
+            f"{first.chunk} deals (100 chips a seat), {result.workers} worker(s).{' ' + note if note else ''}")
+
+
+def _decks_differ(result: PairedResult, v: int) -> bool:
+    from khrap.sim import runner
+
+    a, b = result.pspec.specs[0], result.pspec.specs[v]
+    return (runner._rules(a.variant_json, a.players).deck != runner._rules(b.variant_json, b.players).deck)
+
+
+def difference_rows(result: PairedResult, v: int) -> list[dict]:
+    players = result.pspec.players
+    rows = []
+    for d in result.differences(v):
+        name, definition, unit = words(d["key"], players)
+        if d["significant"]:
+            says = "a real change (its interval leaves out 0)"
+        elif d["deals_needed"]:
+            says = (f"no measurable difference at {d['deals']} deals; about {d['deals_needed']:,} deals would "
+                    f"tell")
+        else:
+            says = "the same on every deal"
+        rows.append({**d, "name": name, "definition": definition, "unit": unit, "says": says})
+    return rows
+
+
+def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict] | None = None,
+             note: str = "") -> dict:
+    """Everything the report says, as plain data."""
+    specs = result.pspec.specs
+    parent = specs[0].name
+    comparisons = []
+    for v in range(1, len(specs)):
+        rows = difference_rows(result, v)
+        decks_differ = _decks_differ(result, v)
+        comparisons.append({
+            "parent": parent, "variant": specs[v].name,
+            "verdict": verdict(parent, specs[v].name, rows, result.pspec.deals, result.pspec.players,
+                               bots_text(specs[0].bots), decks_differ),
+            "decks_differ": decks_differ, "differences": rows,
+        })
+    summaries = [r.summary() for r in result.results]
+    verdicts = [c["verdict"] for c in comparisons] or [portrait(specs[0].name, summaries[0],
+                                                                bots_text(specs[0].bots))]
+    hands = [{"variant": spec.name,
+              "rows": hand_rows(result.hands[v], result.results[v].stats.base_stake)} for v, spec in enumerate(specs)]
+    return {
+        "verdicts": verdicts,
+        "headline": headline(result, note),
+        "bots": list(specs[0].bots),
+        "players": result.pspec.players,
+        "deals": result.pspec.deals,
+        "variants": [{"name": s.name, "ref": ref} for s, ref in zip(specs, refs, strict=True)],
+        "comparisons": comparisons,
+        "evenings": list(evenings or []),
+        "hands": hands,
+        "summaries": summaries,
+    }
+
+
+def analysis_text(data: dict) -> str:
+    """The analysis for a terminal: headline, verdicts, each difference with its interval, evening, hands."""
+    out = [f"Verdict: {v}" for v in data["verdicts"]] + ["", data["headline"], ""]
+    for comp in data["comparisons"]:
+        out += [f"What changes, “{comp['variant']}” minus “{comp['parent']}” (95% intervals, deal by deal):"]
+        for r in comp["differences"]:
+            unit = r["unit"]
+            out.append(f"  {r['name']}: {amount(r['difference'], unit)} [{amount(r['ci'][0], unit, False)}, "
+                       f"{amount(r['ci'][1], unit, False)}] — {r['says']}")
+            out.append(f"      ({r['definition']})")
+        out.append("")
+    for ev in data["evenings"]:
+        out.append(f"An evening of {ev['deals']} deals with {ev['stack']} chips each, {ev['variant']} "
+                   f"({ev['evenings']} evenings simulated): a player's result in chips")
+        for r in ev["rows"]:
+            out.append(f"  {r['seat']:<40} mean {r['mean']:+.1f}, middle half {r['p25']:+d} to {r['p75']:+d}, "
+                       f"9 in 10 between {r['p5']:+d} and {r['p95']:+d}; broke {100 * r['broke']:.1f}% "
+                       f"[{100 * r['broke_ci'][0]:.1f}, {100 * r['broke_ci'][1]:.1f}]")
+        out.append("")
+    if not any(h["rows"] for h in data["hands"]):
+        out += [HANDS_MISSING, ""]
+    for h in data["hands"]:
+        if h["rows"]:
+            out += [f"Which hands are worth a call ({h['variant']}): made and mean result by the caller's hand",
+                    hands_text(h["rows"])]
+    return "\n".join(out).rstrip() + "\n"
+
+
+__all__ = ["analysis", "analysis_text", "bots_text", "difference_rows", "headline"]

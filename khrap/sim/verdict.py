@@ -1,0 +1,150 @@
+"""The verdict of a paired comparison: each measure in a player's words, and one plain paragraph first.
+
+``words(key, players)`` names a per-deal measure of ``khrap.sim.paired`` as a
+player would and defines it in one sentence; ``verdict(result)`` says, for
+each house rule against the first variant (its parent), what changes most, by
+how much and how sure, then what else changed, then what did not measurably
+change at this many deals (and how many deals would tell).
+
+"The largest change" is the significant difference (its 95% interval leaves
+out zero) that is largest against the measure's own spread from deal to deal
+(the difference divided by the parent's standard deviation per deal), so that
+a share of deals and a number of chips can be ranked together.
+"""
+
+from __future__ import annotations
+
+from khrap.sim.summary import position_name
+
+WORDS: dict[str, tuple[str, str, str]] = {
+    # key: (name, definition, unit: "stakes", "share" or "count")
+    "first_edge": ("the first speaker's edge",
+                   "how many base stakes a deal the player at the dealer's left (he speaks first) wins more than "
+                   "the average player at the table; 0 is fair", "stakes"),
+    "swing": ("stakes at risk per deal",
+              "how many base stakes an average player wins or loses in one deal, either way", "stakes"),
+    "declarer_made": ("the declarer makes it",
+                      "of the deals with a declarer whose tricks were played, the share where he took the tricks "
+                      "he called for", "share"),
+    "all_pass": ("deals where everybody passes",
+                 "the share of deals with at least one bidding round in which every player passed", "share"),
+    "redeal": ("deals dealt again", "the share of deals redealt after the last all-pass round", "share"),
+    "pot_after": ("pot carried over", "the base stakes left in the pot after a deal, for the next one", "stakes"),
+    "decisive": ("deals decided early",
+                 "of the deals played out, the share in which every player's fate (made or failed) was certain "
+                 "before the last trick", "share"),
+    "drama": ("lead changes",
+              "the share of deals after which a different player leads the evening in chips", "share"),
+    "actions": ("decisions per deal", "how many calls, exchanges and cards the players chose in a deal", "count"),
+}
+
+
+def words(key: str, players: int) -> tuple[str, str, str]:
+    """(name, definition, unit) of a measure, in a player's words."""
+    if key in WORDS:
+        return WORDS[key]
+    if key.startswith("position:"):
+        p = int(key.split(":", 1)[1])
+        name = "the dealer" if p == players - 1 else position_name(p, players)
+        where = ("who deals" if p == players - 1 else "at the dealer's left (who speaks first)" if p == 0
+                 else f"{p + 1} seats to the dealer's left")
+        title = f"{name}'s result" if p else "the first speaker's result"
+        return (title, f"the base stakes the player {where} wins (+) or loses (-) in a deal, ante included",
+                "stakes")
+    if key.startswith("held:"):
+        label = key.split(":", 1)[1]
+        return (f"“{label}” per deal", f"how many players end a deal standing by “{label}” (declarer or helper), "
+                                       "per deal", "count")
+    return (key, key, "count")
+
+
+def amount(x: float, unit: str, with_unit: bool = True) -> str:
+    """A change, signed, in its unit: shares in percentage points, stakes with two decimals."""
+    if unit == "share":
+        return f"{100 * x:+.1f}" + (" points" if with_unit else "")
+    return f"{x:+.2f}" + (" base stakes" if with_unit and unit == "stakes" else "")
+
+
+def _level(x: float, unit: str) -> str:
+    return f"{100 * x:.1f}%" if unit == "share" else f"{x:.2f}"
+
+
+def ranked(differences: list[dict]) -> list[dict]:
+    """The significant differences of the game's measures (not the per-call counts, not each position's result,
+    which the first speaker's edge sums up), the largest against the measure's spread per deal first."""
+    return sorted((d for d in differences if d["significant"] and not d["key"].startswith(("held:", "position:"))),
+                  key=lambda d: -d["effect"])
+
+
+def describe(d: dict, players: int) -> str:
+    """"the first speaker's edge goes from 0.10 to 0.50 base stakes (+0.40; 95% sure between +0.20 and +0.60)"."""
+    name, _, unit = words(d["key"], players)
+    lo, hi = d["ci"]
+    tail = " base stakes" if unit == "stakes" else ""
+    return (f"{name} goes from {_level(d['base'], unit)} to {_level(d['value'], unit)}{tail} "
+            f"({amount(d['difference'], unit)}; 95% sure between {amount(lo, unit, False)} and "
+            f"{amount(hi, unit, False)})")
+
+
+def verdict(parent: str, rule: str, differences: list[dict], deals: int, players: int, bots: str,
+            decks_differ: bool = False) -> str:
+    """One paragraph: what ``rule`` changes against ``parent``, by how much, how sure."""
+    big = ranked(differences)
+    calls = [d for d in differences if d["significant"] and d["key"].startswith("held:")]
+    unclear = sorted((d for d in differences if not d["significant"] and d["deals_needed"]
+                      and not d["key"].startswith("held:")), key=lambda d: d["deals_needed"])
+    setup = (f"Measured on {deals} deals played by {bots} bots at {players} players, each deal with the same "
+             f"{'shuffle seed' if decks_differ else 'cards'} and the same bot dice under both rules.")
+    if not big and not calls:
+        if not unclear:
+            return (f"“{rule}” played exactly as “{parent}” on every one of the {deals} deals: with these bots the "
+                    f"rule never changed a deal. {setup}")
+        closest = unclear[0]
+        return (f"No measurable difference between “{rule}” and “{parent}” at {deals} deals in any measure. The "
+                f"closest to showing one is {words(closest['key'], players)[0]} "
+                f"({amount(closest['difference'], words(closest['key'], players)[2])}): about "
+                f"{closest['deals_needed']:,} deals would tell whether it is real. {setup}")
+    if big:
+        text = f"The largest change “{rule}” makes to “{parent}”: {describe(big[0], players)}."
+        if len(big) > 1:
+            text += " Also, " + "; ".join(describe(d, players) for d in big[1:3]) + "."
+        if len(big) > 3:
+            more = len(big) - 3
+            text += f" {more} more measure{'s' if more > 1 else ''} changed (see the table)."
+    else:
+        text = f"“{rule}” changes the calls players stand by, but no measure of the game measurably, against " \
+               f"“{parent}”."
+    if calls:
+        shown = sorted(calls, key=lambda d: -abs(d["difference"]))[:3]
+        text += " Calls stood by per deal: " + ", ".join(
+            f"{d['key'].split(':', 1)[1]} {d['base']:.2f} → {d['value']:.2f}" for d in shown) + "."
+    if unclear:
+        names = ", ".join(words(d["key"], players)[0] for d in unclear[:3])
+        text += (f" No measurable difference at {deals} deals in {names}"
+                 f"{' and others' if len(unclear) > 3 else ''} (about {unclear[0]['deals_needed']:,} deals "
+                 f"would tell for the first).")
+    return f"{text} {setup}"
+
+
+def portrait(name: str, summary: dict, bots: str) -> str:
+    """One paragraph about a single variant (nothing to compare it with): who is favoured, how the calls go."""
+    n, deals = summary["players"], summary["deals"]
+    first = summary["positions"][0]
+    dealer = summary["positions"][-1]
+    parts = [f"“{name}” with {bots} bots at {n} players, {deals} deals:"]
+    ci = first.get("ci")
+    sure = "" if ci is None else f" (95% sure between {ci[0]:+.2f} and {ci[1]:+.2f})"
+    parts.append(f"the first speaker wins {first['mean']:+.2f} base stakes a deal{sure}, the dealer "
+                 f"{dealer['mean']:+.2f}.")
+    judged = [c for c in summary["contracts"] if c["judged"] and c["success"] is not None]
+    if judged:
+        top = max(judged, key=lambda c: c["judged"])
+        parts.append(f"The call most often stood by is “{top['contract']}”: made {100 * top['success']:.0f}% of "
+                     f"{top['judged']} times, for {top['mean']:+.2f} base stakes on average.")
+    rate = summary["rates"]["all_pass"]
+    if rate is not None:
+        parts.append(f"Everybody passes in {100 * rate:.1f}% of deals.")
+    return " ".join(parts)
+
+
+__all__ = ["WORDS", "amount", "describe", "portrait", "ranked", "verdict", "words"]
