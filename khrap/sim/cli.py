@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+from khrap.bots import KINDS
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
 from khrap.safe_text import json_text, terminal
@@ -62,9 +63,9 @@ class Engine(StrEnum):
 
 
 EngineOpt = Annotated[Engine, typer.Option(
-    "--engine", help="auto: the compiled machine (several times faster) when every bot is random, else the "
-                     "reference kernel; reference: always the reference kernel. Both give the same numbers "
-                     "from the same seed.")]
+    "--engine", help="auto: the kernel's bare machine (several times faster: no checks, no events) when "
+                     "every bot is random, else the same kernel behind GameState (every action checked, events "
+                     "on); reference: always GameState. Both give the same numbers from the same seed.")]
 SchedulerOpt = Annotated[str | None, typer.Option(
     "--scheduler", help="Run on a Dask cluster: its scheduler address (tcp://host:8786), or `local` "
                         "for a LocalCluster of --workers processes here (needs the `dask` extra).")]
@@ -88,7 +89,7 @@ def _check_counts(deals: int, workers: int | None, chunk: int, seed: int = 0) ->
 def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk: int,
           engine: Engine = Engine.auto, variant=None) -> SimSpec:
     if len(bots) > 200:
-        _fail("--bots: give at most one bot kind per seat (random, rule, heuristic or mcts)")
+        _fail(f"--bots: give at most one bot kind per seat ({', '.join(KINDS)})")
     try:
         variant = variant or load_variant(ref)
         if players is None:
