@@ -46,7 +46,7 @@ def listed(state) -> list[Action]:
     if kind == "discard":
         return [_DISCARDS[c] for c in state.hands[seat]]
     if kind == "exchange":
-        return [Action(w.EXCHANGE, cards=cards) for cards in state._exchanges(seat)]
+        return [Action(w.EXCHANGE, cards=cards) for cards in state._exchanges(seat)[:]]  # [:]: made at C speed
     if kind == "trump":
         return list(_TRUMPS)
     return []

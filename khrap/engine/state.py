@@ -129,12 +129,6 @@ class GameState(Machine):
         return copy.deepcopy(self, {id(self.program): self.program})
 
     # ------------------------------------------------------ legal, apply
-    def _decision(self) -> tuple:
-        """What names the pending decision for the legal-actions cache: its kind and seat, and marks of
-        the state that any step (an event) or a changed hand would change."""
-        hand = self.hands[self.seat]
-        return (self.kind, self.seat, len(self.log), id(hand), len(hand))
-
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, with draws from the top only for exchanges.
 
@@ -142,12 +136,19 @@ class GameState(Machine):
         a new list of the same (immutable) ``Action`` objects."""
         if self.kind is None:
             return []
-        marker = self._decision()
+        return list(self._listing())
+
+    def _listing(self) -> list[Action]:
+        """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
+        # The decision: its kind and seat, and marks of the state that any step (it emits an event) or a
+        # hand replaced or changed in place would change.
+        hand = self.hands[self.seat]
+        marker = (self.kind, self.seat, len(self.log), id(hand), len(hand))
         known, found = self.last_legal
         if known != marker:
             found = legal.listed(self)
             self.last_legal = (marker, found)
-        return list(found)
+        return found
 
     def legal_words(self) -> list[str]:
         """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
@@ -157,10 +158,7 @@ class GameState(Machine):
         words = legal.KIND_WORDS.get(kind)
         if words is not None:
             return list(words)
-        known, found = self.last_legal
-        if known != self._decision():
-            self.legal_actions()
-            found = self.last_legal[1]
+        found = self._listing()
         made = self._words
         if made[0] is not found:
             made = self._words = (found, legal.words_of(kind, found))
