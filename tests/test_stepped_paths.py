@@ -26,7 +26,7 @@ import pytest
 
 from khrap import words as w
 from khrap.cards import canonical, card_str, cards_str, suit_str
-from khrap.engine import GameState, IllegalAction, legal
+from khrap.engine import GameState, IllegalAction, legal, observation
 from khrap.engine.events import Event
 from khrap.variant.catalog import builtin, builtin_names
 from tests.conftest import every_table
@@ -179,3 +179,27 @@ def test_a_stale_listed_action_is_checked() -> None:
     state.apply(first)
     with pytest.raises(IllegalAction, match=f"does not hold {card_str(first.cards[0])}"):
         state.apply(first)
+
+
+def test_bots_leave_the_shared_event_data_unchanged() -> None:
+    """The event dicts in ``observation["events"]`` are shared (by every observation, and through the
+    memo by every event of the same content): after bots have read them for some deals, each kept
+    sentence and dict still equals one made afresh from its content."""
+    from khrap.bots import make_bot
+
+    variant = builtin("khrap")
+    state = GameState(variant, 4, seed=11, stacks=40)
+    bots = [make_bot(kind, state.rules) for kind in ("heuristic", "rule", "heuristic", "random")]
+    rng = random.Random(11)
+    for _ in range(4):
+        if state.session_over:
+            break
+        state.start_deal()
+        while state.pending is not None:
+            seat = state.seat
+            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), rng))
+    assert observation._MEMO
+    for (kind, seat, sees, fields, secret), (text, data) in list(observation._MEMO.items()):
+        event = Event(kind, seat, dict(fields), dict(secret) if sees else None)
+        viewer = seat if sees else None
+        assert (text, json.dumps(data)) == (event.render("en", viewer), json.dumps(event.data(viewer)))

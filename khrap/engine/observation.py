@@ -21,11 +21,11 @@ _SUIT = tuple(suit_str(s) for s in range(4))
 # (English sentence, JSON-ready data) of events by their content: (kind, seat, whether the viewer sees the
 # secret fields, the fields, the secret fields he sees).  The renderer is a pure function of these, so an
 # event whose content was seen before (a card played, a call said, a trick taken...) is neither rendered
-# nor converted again.  Kinds whose content seldom repeats (a deal's hands, a settlement's stacks) are not
+# nor converted again.  Kinds whose content seldom repeats (a deal's hands, a settlement's tricks and stacks) are not
 # kept; the memo is emptied when it grows past _MEMO_LIMIT.
 _MEMO: dict[tuple, tuple[str, dict]] = {}
 _MEMO_LIMIT = 50_000
-_UNIQUE = frozenset({"dealt", "settled", "settling", "anted", "paid_out", "paid_in"})
+_UNIQUE = frozenset({"dealt", "settled", "settling"})
 
 
 _PUBLIC = -2  # a viewer that is no seat: ``seen_by`` gives the view of the table
@@ -120,7 +120,7 @@ def observation(state, seat: int) -> dict:
     if views is None:
         views = state.seat_views = SeatViews()
     lines, events = views.lists(state, seat)
-    card = _CARD
+    card = _CARD.__getitem__
     trump = state.trump
     kind = state.kind
     to_act = None if kind is None else state.seat
@@ -131,10 +131,10 @@ def observation(state, seat: int) -> dict:
         "dealer": state.dealer,
         "round": state.round,
         "trump": None if trump is None else _SUIT[trump],
-        "turned": [card[c] for c in state.turned],
-        "shown": [card[c] for c in state.shown],
-        "hand": [card[c] for c in sorted(state.hands[seat])] if state.looked[seat] else None,
-        "hand_sizes": [len(h) for h in state.hands],
+        "turned": list(map(card, state.turned)),
+        "shown": list(map(card, state.shown)),
+        "hand": list(map(card, sorted(state.hands[seat]))) if state.looked[seat] else None,
+        "hand_sizes": list(map(len, state.hands)),
         "stock_count": len(state.stock),
         "discard_count": len(state.discards),
         "stacks": list(state.stacks),
@@ -142,7 +142,7 @@ def observation(state, seat: int) -> dict:
         "locked": list(state.locked),
         "statuses": list(state.statuses),
         "calls": list(state.call_of),
-        "trick": [[s, card[c], j] for s, c, j in state.trick],
+        "trick": [[s, card(c), j] for s, c, j in state.trick],
         "tricks": list(state.tricks),
         # The current deal only: earlier deals are settled and would make every observation grow.
         "history": lines,
