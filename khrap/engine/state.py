@@ -57,8 +57,8 @@ class GameState(Machine):
         rules = variant if isinstance(variant, Rules) else Rules(variant, players)
         super().__init__(rules.program, seed=seed, stacks=stacks, pot=pot, dealer=dealer, decks=decks,
                          emitting=True)
-        # The last legal_actions: ((kind, seat), actions); applying one of these very objects is not checked
-        # again.  Every apply and deal forgets it.
+        # The last listing: ((kind, seat, marks of the state), actions); applying one of these very objects is
+        # not checked again.  Every apply and deal forgets it.
         self.last_legal: tuple = (None, [])
         self._words: tuple = (None, [])  # (the listing, its words): legal_words made once per listing
         from khrap.engine.observation import SeatViews
