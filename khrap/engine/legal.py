@@ -20,7 +20,8 @@ from khrap.engine.preconditions import source_refusal, unmet
 from khrap.engine.state import Pending
 from khrap.engine.trick import led_suit
 
-__all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "PLAY_TABLE", "Pending", "listed", "refusal", "words"]
+__all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "KIND_WORDS", "PLAY_TABLE", "Pending", "listed", "refusal", "words",
+           "words_of"]
 
 Test = Callable[[object, int, Action], bool]
 Reason = Callable[[object, int, Action], str]
@@ -45,10 +46,24 @@ def listed(state) -> list[Action]:
     if kind == "discard":
         return [_DISCARDS[c] for c in state.hands[seat]]
     if kind == "exchange":
-        return [Action(w.EXCHANGE, cards=cards) for cards in state._exchanges(seat)]
+        return [Action(w.EXCHANGE, cards=cards) for cards in state._exchanges(seat)[:]]  # [:]: made at C speed
     if kind == "trump":
         return list(_TRUMPS)
     return []
+
+
+KIND_WORDS = {"discard": (w.DISCARD,), "exchange": (w.EXCHANGE,), "trump": (w.TRUMP,)}
+"""The words of the decisions CONTRACT.md lists by their word alone."""
+_PLAY_WORD_OF = {id(action): _PLAY_WORDS[code] for code, action in _PLAYS.items()}  # the shared plays' words
+
+
+def words_of(kind: str, found: list[Action]) -> list[str]:
+    """The CONTRACT.md words of ``found``, the legal actions ``listed`` gave for a ``kind`` decision."""
+    if kind in KIND_WORDS:
+        return list(KIND_WORDS[kind])
+    if kind == "play":
+        return [_PLAY_WORD_OF[id(a)] for a in found]
+    return [str(a) for a in found]
 
 
 def words(state) -> list[str]:

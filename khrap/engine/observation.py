@@ -2,27 +2,83 @@
 
 Nothing of other hands, the stock's order or the discards' faces is included;
 bots and players decide from this alone.
+
+An observation is asked for at every decision, so it is made cheaply: the history and event lists
+grow by the events since the seat's last observation (``SeatViews``), an event's sentence and data
+are made once for each content seen before (``seen``), and cards are written from a table.  Every
+observation is a fresh dict of fresh lists (callers may keep and change it); only the event dicts
+inside ``events`` are shared: read them, do not change them.
 """
 
 from __future__ import annotations
 
 from khrap import words as w
-from khrap.cards import canonical, card_str, cards_str, suit_str
+from khrap.cards import card_str, suit_str
+
+_CARD = tuple(card_str(c) for c in range(52))  # a card's CONTRACT.md notation, by its int
+_SUIT = tuple(suit_str(s) for s in range(4))
+
+# (English sentence, JSON-ready data) of events by their content: (kind, seat, whether the viewer sees the
+# secret fields, the fields, the secret fields he sees).  The renderer is a pure function of these, so an
+# event whose content was seen before (a card played, a call said, a trick taken...) is neither rendered
+# nor converted again.  Kinds whose content seldom repeats (a deal's hands, a settlement's tricks and stacks) are not
+# kept; the memo is emptied when it grows past _MEMO_LIMIT.
+_MEMO: dict[tuple, tuple[str, dict]] = {}
+_MEMO_LIMIT = 50_000
+_UNIQUE = frozenset({"dealt", "settled", "settling"})
+
+
+_PUBLIC = -2  # a viewer that is no seat: ``seen_by`` gives the view of the table
+
+
+def seen(event, sees: bool) -> tuple[str, dict]:
+    """``event.seen_by`` of a seat that sees its secret fields (``sees``) or of one that does not: (English
+    sentence, shared JSON-ready data), through the content memo."""
+    made = event._made
+    if made is not None:
+        found = made.get(sees)
+        if found is not None:
+            return found
+    kind = event.kind
+    viewer = event.seat if sees else _PUBLIC
+    if kind in _UNIQUE:
+        return event.seen_by(viewer)
+    try:
+        key = (kind, event.seat, sees, tuple(event.fields.items()), tuple(event.secret.items()) if sees else None)
+        found = _MEMO.get(key)
+    except TypeError:  # a field that is not hashable: made the general way
+        return event.seen_by(viewer)
+    if found is None:
+        found = event.seen_by(viewer)
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = found
+    elif made is None:
+        event._made = {sees: found}
+    else:
+        made[sees] = found
+    return found
 
 
 class SeatViews:
-    """Per seat, the current deal's history lines and event data made so far.
+    """The current deal's history lines and event data made so far: the table's view of every event,
+    and for each seat the events whose secret fields it sees (its own draws, exchanges, discards).
 
-    An observation is asked for at every decision and holds the whole deal's events: each seat's
-    lists grow by the events since its last observation instead of being made again.  A copy of a
-    state starts with none (``clone`` and search copies), and the lists are checked against the
-    log (its first and last events seen) before they are grown, so a cleared or replaced log, or a
-    copy that went another way, makes them again."""
+    An observation is asked for at every decision and holds the whole deal's events: the lists grow
+    by the events since the last observation instead of being made again, and a seat's are the
+    table's with its own secret events put in.  A copy of a state starts with none (``clone`` and
+    search copies), and the lists are checked against the log (its first and last events seen)
+    before they are grown, so a cleared or replaced log, or a copy that went another way, makes
+    them again."""
 
-    __slots__ = ("by_seat",)
+    __slots__ = ("first", "last", "seen_to", "lines", "events", "own")
 
     def __init__(self) -> None:
-        self.by_seat: dict[int, tuple] = {}
+        self.first = self.last = None
+        self.seen_to = 0
+        self.lines: list[str] = []
+        self.events: list[dict] = []
+        self.own: dict[int, list[tuple[int, str, dict]]] = {}  # seat: (place in the deal, text, data)
 
     def __copy__(self) -> SeatViews:
         return SeatViews()
@@ -31,46 +87,54 @@ class SeatViews:
         return SeatViews()
 
     def lists(self, state, seat: int) -> tuple[list[str], list[dict]]:
+        """New lists of the deal's history lines and event data as ``seat`` sees them."""
         log, start = state.log, state.deal_log_start
         end = len(log)
-        found = self.by_seat.get(seat)
-        if found is not None:
-            first, seen, lines, events = found
-            if seen <= end and start < end and log[start] is first and log[seen - 1] is lines[1]:
-                lines, events = lines[0], events
-                for event in log[seen:]:
-                    text, data = event.seen_by(seat)
-                    lines.append(text)
-                    events.append(data)
-                self.by_seat[seat] = (first, end, (lines, log[end - 1]), events)
-                return lines, events
-        deal = log[start:]
-        pairs = [event.seen_by(seat) for event in deal]
-        lines = [text for text, _ in pairs]
-        events = [data for _, data in pairs]
-        if deal:
-            self.by_seat[seat] = (deal[0], end, (lines, deal[-1]), events)
+        seen_to = self.seen_to
+        if not (start < end and seen_to <= end and log[start] is self.first and log[seen_to - 1] is self.last):
+            self.__init__()
+            seen_to = start
+            if start < end:
+                self.first = log[start]
+        if seen_to < end:
+            lines, events, own = self.lines, self.events, self.own
+            for event in log[seen_to:]:
+                text, data = seen(event, False)
+                if event.secret is not None and event.seat is not None:
+                    secret_text, secret_data = seen(event, True)
+                    own.setdefault(event.seat, []).append((len(lines), secret_text, secret_data))
+                lines.append(text)
+                events.append(data)
+            self.seen_to = end
+            self.last = log[end - 1]
+        lines, events = self.lines[:], self.events[:]
+        for at, text, data in self.own.get(seat, ()):
+            lines[at] = text
+            events[at] = data
         return lines, events
 
 
 def observation(state, seat: int) -> dict:
-    """A plain dict (JSON-ready) of everything ``seat`` may know now."""
-    own = cards_str(canonical(state.hands[seat])) if state.looked[seat] else None
+    """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call."""
     views = state.__dict__.get("seat_views")
     if views is None:
         views = state.seat_views = SeatViews()
     lines, events = views.lists(state, seat)
+    card = _CARD.__getitem__
+    trump = state.trump
+    kind = state.kind
+    to_act = None if kind is None else state.seat
     return {
         "seat": seat,
         "phase": state.phase,
-        "to_act": state.to_act,
+        "to_act": to_act,
         "dealer": state.dealer,
         "round": state.round,
-        "trump": None if state.trump is None else suit_str(state.trump),
-        "turned": cards_str(state.turned),
-        "shown": cards_str(state.shown),
-        "hand": own,
-        "hand_sizes": [len(h) for h in state.hands],
+        "trump": None if trump is None else _SUIT[trump],
+        "turned": list(map(card, state.turned)),
+        "shown": list(map(card, state.shown)),
+        "hand": list(map(card, sorted(state.hands[seat]))) if state.looked[seat] else None,
+        "hand_sizes": list(map(len, state.hands)),
         "stock_count": len(state.stock),
         "discard_count": len(state.discards),
         "stacks": list(state.stacks),
@@ -78,12 +142,12 @@ def observation(state, seat: int) -> dict:
         "locked": list(state.locked),
         "statuses": list(state.statuses),
         "calls": list(state.call_of),
-        "trick": [[s, card_str(c), j] for s, c, j in state.trick],
+        "trick": [[s, card(c), j] for s, c, j in state.trick],
         "tricks": list(state.tricks),
         # The current deal only: earlier deals are settled and would make every observation grow.
-        "history": list(lines),
+        "history": lines,
         # The same events as data: what bots and programs read (the history is for people).  The dicts
-        # are shared by the observations of one seat: read them, do not change them.
-        "events": list(events),
-        "legal": state.legal_words() if state.to_act == seat and state.phase != w.SETTLED else [],
+        # are shared by every observation: read them, do not change them.
+        "events": events,
+        "legal": state.legal_words() if to_act == seat and state.phase != w.SETTLED else [],
     }

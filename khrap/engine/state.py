@@ -34,6 +34,9 @@ class Pending:
     seat: int
 
 
+_PENDINGS: dict[tuple[str, int], Pending] = {}
+
+
 class GameState(Machine):
     """A table of ``players`` seats playing ``variant`` deal after deal."""
 
@@ -54,9 +57,10 @@ class GameState(Machine):
         rules = variant if isinstance(variant, Rules) else Rules(variant, players)
         super().__init__(rules.program, seed=seed, stacks=stacks, pot=pot, dealer=dealer, decks=decks,
                          emitting=True)
-        # The last legal_actions: ((kind, seat), actions); applying one of these very objects is not checked
-        # again.  Every apply and deal forgets it.
+        # The last listing: ((kind, seat, marks of the state), actions); applying one of these very objects is
+        # not checked again.  Every apply and deal forgets it.
         self.last_legal: tuple = (None, [])
+        self._words: tuple = (None, [])  # (the listing, its words): legal_words made once per listing
         from khrap.engine.observation import SeatViews
 
         self.seat_views = SeatViews()
@@ -77,7 +81,13 @@ class GameState(Machine):
     # ------------------------------------------------------------ queries
     @property
     def pending(self) -> Pending | None:
-        return None if self.kind is None else Pending(self.kind, self.seat)
+        kind = self.kind
+        if kind is None:
+            return None
+        found = _PENDINGS.get((kind, self.seat))
+        if found is None:  # immutable, so made once for each decision kind and seat
+            found = _PENDINGS[kind, self.seat] = Pending(kind, self.seat)
+        return found
 
     @property
     def to_act(self) -> int | None:
@@ -120,45 +130,89 @@ class GameState(Machine):
 
     # ------------------------------------------------------ legal, apply
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, with draws from the top only for exchanges."""
+        """Every legal action of the seat to act, with draws from the top only for exchanges.
+
+        Listed once per decision (``last_legal``, forgotten at every ``apply`` and deal); each call gives
+        a new list of the same (immutable) ``Action`` objects."""
         if self.kind is None:
             return []
-        found = legal.listed(self)
-        self.last_legal = ((self.kind, self.seat), found)
+        return list(self._listing())
+
+    def _listing(self) -> list[Action]:
+        """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
+        # The decision: its kind and seat, and marks of the state that any step (it emits an event) or a
+        # hand replaced or changed in place would change.
+        hand = self.hands[self.seat]
+        marker = (self.kind, self.seat, len(self.log), id(hand), len(hand))
+        known, found = self.last_legal
+        if known != marker:
+            found = legal.listed(self)
+            self.last_legal = (marker, found)
         return found
 
     def legal_words(self) -> list[str]:
         """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
-        return legal.words(self)
-
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction."""
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ActionError as err:
-                raise IllegalAction(str(err)) from None
         kind = self.kind
         if kind is None:
-            raise IllegalAction("no action is pending: the deal is settled")
-        if seat is not None and seat != self.seat:
-            raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
+            return []
+        words = legal.KIND_WORDS.get(kind)
+        if words is not None:
+            return list(words)
+        found = self._listing()
+        made = self._words
+        if made[0] is not found:
+            made = self._words = (found, legal.words_of(kind, found))
+        return list(made[1])
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction.
+
+        An ``Action`` object that ``legal_actions`` gave for this very decision is applied without being
+        checked again (an identity test); any other (text, or an equal but other object) is parsed and
+        checked against the refusal tables."""
+        kind = self.kind
         marker, found = self.last_legal
-        if not (marker == (kind, self.seat) and any(action is a for a in found)):
-            reason = legal.refusal(self, action)
-            if reason:
-                raise IllegalAction(reason)
+        if seat is None and marker is not None and marker[0] == kind and marker[1] == self.seat:
+            for listed in found:
+                if listed is action:
+                    break
+            else:
+                action = self._checked(action, seat)
+        else:
+            action = self._checked(action, seat)
         self.last_legal = (None, [])
-        if kind == "call":
+        if kind == "play":  # Machine.apply's play step, inline: the most frequent decision
+            self.kind = None
+            card = action.cards[0]
+            self._play(self.seat, card + JOKER_FLAG if action.joker else card)
+            if self.kind is None:
+                self.advance()
+        elif kind == "call":
             Machine.apply(self, action)
-        elif kind == "play":
-            Machine.apply(self, action.cards[0] + JOKER_FLAG if action.joker else action.cards[0])
         elif kind == "discard":
             Machine.apply(self, action.cards[0])
         elif kind == "exchange":
             Machine.apply(self, action.cards, action.source)
         else:
             Machine.apply(self, action.suit)
+
+    def _checked(self, action: Action | str, seat: int | None) -> Action:
+        """``action`` parsed and checked for the pending decision, or IllegalAction with the reason."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionError as err:
+                raise IllegalAction(str(err)) from None
+        if self.kind is None:
+            raise IllegalAction("no action is pending: the deal is settled")
+        if seat is not None and seat != self.seat:
+            raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
+        marker, found = self.last_legal
+        if not (marker is not None and marker[:2] == (self.kind, self.seat) and any(action is a for a in found)):
+            reason = legal.refusal(self, action)
+            if reason:
+                raise IllegalAction(reason)
+        return action
 
     def set_pending(self, kind: str, seat: int) -> None:
         """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
