@@ -13,9 +13,10 @@ turn-ups, redeals, trick winners, how the deal ended).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from itertools import combinations
 from operator import itemgetter
+from typing import Any, cast
 
 from khrap import words as w
 from khrap.engine.actions import Action
@@ -30,14 +31,19 @@ from khrap.engine.compiled.program import (
     Program,
     StatusValue,
 )
-from khrap.engine.compiled.tricks import JOKER_FLAG, Tricks
+from khrap.engine.compiled.table import Choose
+from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.randomness import shuffle
+from khrap.engine.rules import Rules
 
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
 LOOK = Action(w.LOOK)
+# What ``Machine.legal`` lists: an ``Action`` (a call, look), an int (a card played or thrown, a suit) or a
+# tuple of cards (an exchange), by the kind of decision.
+Option = Any
 
 
-def action_word(kind: str, action: Action | int | tuple[int, ...]) -> str:
+def action_word(kind: str | None, action: Option) -> str:
     """An action ``Machine.legal`` lists for a decision of ``kind``, in CONTRACT.md's words."""
     if kind == "play":
         return str(Action(w.PLAY, cards=(action % JOKER_FLAG,), joker=action >= JOKER_FLAG))
@@ -87,7 +93,7 @@ def _getter(positions: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]
     return lambda hand: ()
 
 
-class Machine(Tricks, Payouts):
+class Machine(Payouts):
     """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none)."""
 
     def __init__(self, program: Program, seed: int | None = 0, stacks: int = 100, pot: int = 0,
@@ -138,8 +144,8 @@ class Machine(Tricks, Payouts):
         self.trick: list[tuple[int, int, bool]] = []
         self.tricks = [0] * n
         self.in_play: list[int] = []
-        self.held_at_play: list | tuple = ((),) * n  # the hands at play, kept when a penalty reads them
-        self.next_dealer: int | None = None
+        self.held_at_play = ((),) * n  # the hands at play, kept when a penalty reads them
+        self.next_dealer = None
 
     def _reset_facts(self) -> None:
         """What a deal record needs, gathered as the deal goes (redeals included)."""
@@ -207,7 +213,7 @@ class Machine(Tricks, Payouts):
             locked[seat] = 0
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         """The variant at this table (the rule functions shared with the reference kernel read it)."""
         return self.program.rules
 
@@ -225,7 +231,7 @@ class Machine(Tricks, Payouts):
             elif kind == EXCHANGE:
                 self._exchange_step(stage)
             elif kind == NAME_TRUMP:
-                self._wait("trump", self.declarer)
+                self._wait("trump", cast(int, self.declarer))
             elif kind == INSTANT_WINS:
                 self._instant_wins()
             elif not self.stage_started:
@@ -252,7 +258,7 @@ class Machine(Tricks, Payouts):
             else:
                 self.looked[seat] = True
 
-    def play_deal(self, choose: Callable[[list], object]) -> int:
+    def play_deal(self, choose: Choose) -> int:
         """Play one whole deal, ``choose(legal)`` picking each action; returns the number of decisions.
 
         ``choose`` sees the very options ``legal`` would give, in the same order (a list, except the
@@ -279,11 +285,12 @@ class Machine(Tricks, Payouts):
                 actions += 1
         return actions
 
-    def _run_calls(self, choose: Callable[[list], object]) -> int:
+    def _run_calls(self, choose: Choose) -> int:
         """The calls stage's turns from the pending one to its end, as ``apply`` of each would play them,
         without going back through ``advance`` between speakers; returns the decisions made."""
         stage = self.program.stages[self.stage_index]
         listers, queue, owed = stage.listers, self.queue, self.owed_discards
+        assert listers is not None
         made = 0
         while True:
             seat = self.seat
@@ -305,7 +312,7 @@ class Machine(Tricks, Payouts):
                 return made
             self._wait("call", queue.pop(0))
 
-    def _run_discards(self, seat: int, choose: Callable[[list], object]) -> int:
+    def _run_discards(self, seat: int, choose: Choose) -> int:
         """``seat``'s owed discards, one decision each; returns their number."""
         hand, owed, discards = self.hands[seat], self.owed_discards, self.discards
         self.kind, self.seat = "discard", seat
@@ -319,7 +326,7 @@ class Machine(Tricks, Payouts):
             owed[seat] -= 1
         return made
 
-    def _run_exchange(self, choose: Callable[[list], object]) -> int:
+    def _run_exchange(self, choose: Choose) -> int:
         """The exchange stage's turns from the pending one, each with the discards it owes, as long as
         the next seat in the queue exchanges too; then on to the next decision."""
         queue, deferred = self.queue, self.deferred
@@ -330,7 +337,7 @@ class Machine(Tricks, Payouts):
             self.kind = None
             self._exchange(seat, cards)
             made += 1
-            if self.kind == "discard":
+            if self.owed_discards[seat]:  # ``_exchange`` waits for his discards (not ``self.kind``: see table.py)
                 made += self._run_discards(seat, choose)
                 self.kind = None
             if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
@@ -339,7 +346,7 @@ class Machine(Tricks, Payouts):
             self._wait("exchange", queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
-    def legal(self) -> list[Action | int | tuple[int, ...]]:
+    def legal(self) -> list[Option]:
         """The legal actions of the seat to act, in the reference kernel's order.
 
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
@@ -360,7 +367,7 @@ class Machine(Tricks, Payouts):
             return [0, 1, 2, 3]
         return []
 
-    def apply(self, action: Action | int | tuple[int, ...]) -> None:
+    def apply(self, action: Option) -> None:
         """Apply an action that ``legal`` listed for the seat to act (it is not checked again)."""
         kind, seat = self.kind, self.seat
         self.kind = None
@@ -382,10 +389,9 @@ class Machine(Tricks, Payouts):
         elif kind == "trump":
             self.trump = action
             self._next_stage()
-        if self.kind is None:
-            self.advance()
+        self.advance()  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
-    def word_of(self, action: Action | int | tuple[int, ...]) -> str:
+    def word_of(self, action: Option) -> str:
         """``action`` (listed for the pending decision) in CONTRACT.md's words."""
         return action_word(self.kind, action)
 
@@ -418,11 +424,15 @@ class Machine(Tricks, Payouts):
         return [*filter(hands.__getitem__, seats)]  # those with cards
 
     def _legal_calls(self, seat: int) -> list[Action]:
-        return self.program.stages[self.stage_index].listers[self.declarer is not None](self, seat)
+        listers = self.program.stages[self.stage_index].listers
+        assert listers is not None
+        return listers[self.declarer is not None](self, seat)
 
     def _blind_open(self, seat: int) -> bool:
         """Whether a blind call is open to ``seat`` (he has not looked), as the reference kernel decides."""
-        lister = self.program.stages[self.stage_index].blind_listers[self.declarer is not None]
+        listers = self.program.stages[self.stage_index].blind_listers
+        assert listers is not None
+        lister = listers[self.declarer is not None]
         return lister is not None and bool(lister(self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
@@ -443,7 +453,7 @@ class Machine(Tricks, Payouts):
 
     def _set_status(self, seat: int, status: str, rule: StatusValue | None | bool = False) -> None:
         """Give ``seat`` the status and its stake (``rule``: the status's value, when the caller has it)."""
-        if rule is False:
+        if isinstance(rule, bool):
             rule = self.program.statuses.get(status)
         self.statuses[seat] = status
         locked = self.locked
@@ -510,14 +520,14 @@ class Machine(Tricks, Payouts):
         hand = self.hands[seat]
         if call.discard_hand:
             trump = self.trump
-            keep = {(trump if suit is None else suit) * 13 + rank for rank, suit in call.keep
-                    if suit is not None or trump is not None}
+            keep = {of * 13 + rank for rank, suit in call.keep if (of := trump if suit is None else suit) is not None}
             kept = [c for c in hand if c in keep]
             self.discards.extend(c for c in hand if c not in keep)
             hand[:] = kept
         draws = call.draw
         mode = call.take_turned
         if mode == "swap":
+            assert action.position is not None
             position = action.position - 1
             self.discards.append(hand[position])
             hand[position] = self.turned.pop()
@@ -571,7 +581,8 @@ class Machine(Tricks, Payouts):
 
     # ------------------------------------------------------------- exchange
     def _call_of(self, seat: int) -> CompiledCall | None:
-        return self.program.calls.get(self.call_of[seat])
+        cid = self.call_of[seat]
+        return None if cid is None else self.program.calls.get(cid)
 
     def _exchange_step(self, stage: CompiledStage) -> None:
         if not self.stage_started:
@@ -584,6 +595,7 @@ class Machine(Tricks, Payouts):
         if seat in self.deferred:
             self.deferred.discard(seat)
             call = self._call_of(seat)
+            assert call is not None
             self.owed_draws -= call.draw
             self._card_effects(seat, call, Action(call.cid))
             if self.owed_discards[seat]:
@@ -593,6 +605,7 @@ class Machine(Tricks, Payouts):
 
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
+        assert declarer is not None
         groups = stage.order_by_call.get(self.call_of[declarer] or "", stage.order)
         statuses, call_of = self.statuses, self.call_of
         order: list[int] = []
@@ -654,6 +667,6 @@ class Machine(Tricks, Payouts):
         return sum(self.stacks) + self.pot + sum(self.locked)
 
     def cards_in_play(self) -> int:
-        tables = (self.stock, self.turned, self.discards, self.won, self.trick)
+        tables: tuple[Sized, ...] = (self.stock, self.turned, self.discards, self.won, self.trick)
         return sum(map(len, self.hands)) + sum(map(len, tables))
 

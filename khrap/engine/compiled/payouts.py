@@ -8,18 +8,20 @@ from __future__ import annotations
 
 from khrap import words as w
 from khrap.engine.compiled.program import holds
+from khrap.engine.compiled.tricks import Tricks
 
 DECLARER, HELPER = w.DECLARER, w.HELPER
 
 
-class Payouts:
-    """The machine's instant wins and settlement (mixed into ``Machine``)."""
+class Payouts(Tricks):
+    """The machine's instant wins and settlement (a part of ``Machine``: see ``table``)."""
 
     # ---------------------------------------------------------- instant wins
     def _instant_wins(self) -> None:
-        statuses, hands = self.statuses, self.hands
+        statuses, hands, declarer = self.statuses, self.hands, self.declarer
+        assert declarer is not None
         for wid, of_rank, count, all_pay, skip_if_pot in self.program.instant_wins:
-            for seat in self.program.orders[self.declarer]:
+            for seat in self.program.orders[declarer]:
                 if statuses[seat] in (DECLARER, HELPER) and len([*filter(of_rank, hands[seat])]) >= count:
                     self._instant_win(wid, seat, all_pay, skip_if_pot)
                     return
@@ -37,6 +39,7 @@ class Payouts:
             if self.statuses[other] in (DECLARER, HELPER):
                 self._pay_into_pot(other, self.stake_of[other])
             elif all_pay:
+                assert helper is not None
                 self._pay_into_pot(other, helper.base + helper.pots * self.pot)
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
@@ -59,6 +62,7 @@ class Payouts:
         pot_at_start = self.pot_settle = self.pot
         statuses, tricks, stacks = self.statuses, self.tricks, self.stacks
         declarer = self.declarer
+        assert declarer is not None
         seats = self.in_play  # the declarer and his helpers, clockwise from him (``_start_play``)
         needed = p.tricks_needed
         failed = [s for s in seats if tricks[s] < needed[statuses[s]]]

@@ -9,22 +9,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from khrap import words as w
+from khrap.engine.compiled.table import Choose, Table
 from khrap.engine.play import first_lead_suit, leads
 from khrap.engine.trick import beaters, best
 
 UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
 JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
 # Whether a card is of a suit (None: no trump named), as C-level tests for ``filter``.
-IN_SUIT = {suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)}
+IN_SUIT: dict[int | None, Callable[[int], bool]] = {
+    suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)
+}
 IN_SUIT[None] = frozenset().__contains__
 
 
-class Tricks:
-    """The machine's trick play (mixed into ``Machine``)."""
+class Tricks(Table):
+    """The machine's trick play (a part of ``Machine``: see ``table``)."""
 
     def _start_play(self) -> bool:
         """Begin play; False when a lone declarer is credited every trick instead."""
         statuses, declarer = self.statuses, self.declarer
+        assert declarer is not None
         for seat in range(self.n):
             if statuses[seat] == UNDECIDED:
                 statuses[seat] = OUT
@@ -45,7 +49,7 @@ class Tricks:
         self._wait("play", leader)
         return True
 
-    def _play_tricks(self, choose: Callable[[list], object]) -> int:
+    def _play_tricks(self, choose: Choose) -> int:
         """Play every trick left, ``choose`` picking each card from what ``_playable`` would list.
 
         The same steps as ``apply`` of each card, for the plain follow rule (follow suit, else
@@ -65,7 +69,7 @@ class Tricks:
         while True:
             hand = hands[leader]
             if first is None:
-                card = choose(list(hand))
+                card: int = choose(list(hand))
             else:
                 card = choose([*filter(in_suit[first], hand)] or list(hand))
                 first = None
