@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence, Sized
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from khrap import words as w
 from khrap.engine.actions import Action
@@ -36,8 +36,11 @@ from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 
-UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
-LOOK = Action(w.LOOK)
+UNDECIDED: Final = w.UNDECIDED
+DECLARER: Final = w.DECLARER
+HELPER: Final = w.HELPER
+OUT: Final = w.OUT
+LOOK: Final = Action(w.LOOK)
 # What ``Machine.legal`` lists: an ``Action`` (a call, look), an int (a card played or thrown, a suit) or a
 # tuple of cards (an exchange), by the kind of decision.
 Option = Any

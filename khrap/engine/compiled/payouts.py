@@ -6,11 +6,14 @@ reference kernel's ``settlement`` module is; it reads and changes the machine's 
 
 from __future__ import annotations
 
+from typing import Final
+
 from khrap import words as w
 from khrap.engine.compiled.program import holds
 from khrap.engine.compiled.tricks import Tricks
 
-DECLARER, HELPER = w.DECLARER, w.HELPER
+DECLARER: Final = w.DECLARER
+HELPER: Final = w.HELPER
 
 
 class Payouts(Tricks):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from khrap import words as w
 from khrap.cards import RANKS
@@ -24,7 +24,11 @@ from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 
 # Stage kinds as small ints, tested on every step of the machine.
-CALLS, EXCHANGE, NAME_TRUMP, INSTANT_WINS, PLAY = range(5)
+CALLS: Final = 0
+EXCHANGE: Final = 1
+NAME_TRUMP: Final = 2
+INSTANT_WINS: Final = 3
+PLAY: Final = 4
 KIND = {"calls": CALLS, "exchange": EXCHANGE, "name_trump": NAME_TRUMP, "instant_wins": INSTANT_WINS, "play": PLAY}
 
 

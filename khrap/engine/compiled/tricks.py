@@ -7,16 +7,20 @@ reference kernel's ``play`` module is; it reads and changes the machine's deal s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from khrap import words as w
 from khrap.engine.compiled.table import Choose, Table
 from khrap.engine.play import first_lead_suit, leads
 from khrap.engine.trick import beaters, best
 
-UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
-JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
+UNDECIDED: Final = w.UNDECIDED
+DECLARER: Final = w.DECLARER
+HELPER: Final = w.HELPER
+OUT: Final = w.OUT
+JOKER_FLAG: Final = 64  # a play action is a card, plus this when the card is played as the joker
 # Whether a card is of a suit (None: no trump named), as C-level tests for ``filter``.
-IN_SUIT: dict[int | None, Callable[[int], bool]] = {
+IN_SUIT: Final[dict[int | None, Callable[[int], bool]]] = {
     suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)
 }
 IN_SUIT[None] = frozenset().__contains__
