@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence, Sized
 from itertools import combinations
 from operator import itemgetter
-from typing import Any, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 from khrap import words as w
 from khrap.engine.actions import Action
@@ -66,7 +66,7 @@ class Exchanges(Sequence):
     sets are made once per hand size and limits, and a set's cards are picked by a C-level getter."""
 
     __slots__ = ("hand", "getters")
-    _patterns: dict[tuple[int, int, int], tuple[Callable, ...]] = {}
+    _patterns: ClassVar[dict[tuple[int, int, int], tuple[Callable, ...]]] = {}  # ClassVar: one cache, also compiled
 
     def __init__(self, hand: list[int], least: int, most: int) -> None:
         self.hand = hand
