@@ -1,129 +1,184 @@
-"""Legal actions: as concrete actions, as CONTRACT.md words, and why one is refused."""
+"""Legal actions as ``Action`` objects and CONTRACT.md words, and refusals from one table.
+
+Listing runs the kernel's own tests (the calls stage's listers, ``playable``, the exchange limits):
+no sentence is made.  When an action is refused, the reason is the sentence of the first entry of
+its decision's table whose test fails.  A call's preconditions are the ``preconditions`` table
+(after the entries about how the call is written); a play, an exchange and a discard have the
+tables below.  Each entry is ``(test, reason)``: ``test(state, seat, action)`` is true when the
+action meets it, ``reason(state, seat, action)`` says why not.
+"""
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Callable
 
 from khrap import words as w
-from khrap.cards import card_str
-from khrap.engine import calls, exchange, play, preconditions
-from khrap.engine.actions import Action, call_forms
+from khrap.cards import SUITS, card_str, cards_str
+from khrap.engine.actions import Action
+from khrap.engine.compiled.tricks import JOKER_FLAG, first_lead_suit
+from khrap.engine.preconditions import source_refusal, unmet
 from khrap.engine.state import Pending
+from khrap.engine.trick import led_suit
 
-__all__ = ["Pending", "blind_call_open", "legal_actions", "legal_words", "refusal"]
+__all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "PLAY_TABLE", "Pending", "listed", "refusal", "words"]
+
+Test = Callable[[object, int, Action], bool]
+Reason = Callable[[object, int, Action], str]
+Table = tuple[tuple[Test, Reason], ...]
+
+# Actions are immutable: the ones a listing gives are made once and shared.
+_CODES = [*range(52), *range(JOKER_FLAG, JOKER_FLAG + 52)]  # a play: a card, plus JOKER_FLAG as the joker
+_PLAYS = {c: Action(w.PLAY, cards=(c % JOKER_FLAG,), joker=c >= JOKER_FLAG) for c in _CODES}
+_PLAY_WORDS = {c: f"play {card_str(c % JOKER_FLAG)}{' joker' if c >= JOKER_FLAG else ''}" for c in _CODES}
+_DISCARDS = [Action(w.DISCARD, cards=(c,)) for c in range(52)]
+_TRUMPS = [Action(w.TRUMP, suit=s) for s in range(4)]
+_WORD_OF_KIND = {"discard": w.DISCARD, "exchange": w.EXCHANGE, "trump": w.TRUMP, "play": w.PLAY}
 
 
+def listed(state) -> list[Action]:
+    """Every legal action of the seat to act, in the kernel's order (draws from the top)."""
+    kind, seat = state.kind, state.seat
+    if kind == "call":
+        return state.legal()
+    if kind == "play":
+        return [_PLAYS[p] for p in state._playable(seat)]
+    if kind == "discard":
+        return [_DISCARDS[c] for c in state.hands[seat]]
+    if kind == "exchange":
+        return [Action(w.EXCHANGE, cards=cards) for cards in state._exchanges(seat)]
+    if kind == "trump":
+        return list(_TRUMPS)
+    return []
+
+
+def words(state) -> list[str]:
+    """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
+    kind = state.kind
+    if kind is None:
+        return []
+    if kind == "play":
+        return [_PLAY_WORDS[p] for p in state._playable(state.seat)]
+    if kind in _WORD_OF_KIND:
+        return [_WORD_OF_KIND[kind]]
+    return [str(a) for a in state.legal_actions()]
+
+
+def first_refused(table: Table, state, seat: int, action: Action) -> str | None:
+    """The reason of the first entry of ``table`` that ``action`` does not meet, or None."""
+    for test, reason in table:
+        if not test(state, seat, action):
+            return reason(state, seat, action)
+    return None
+
+
+# ------------------------------------------------------------------ plays
+def _follow_reason(state, seat: int, action: Action) -> str:
+    """Why a card held is not among the plays open now (the follow rule, the first lead)."""
+    hand, trump = state.hands[seat], state.trump
+    play = state.rules.variant.play
+    if not state.trick:
+        suit = first_lead_suit(state.program, trump, not state.won)
+        what = f"a trump ({SUITS[suit]})" if play.first_lead.suit == "trump" else f"a card of {SUITS[suit]}"
+        return f"seat {seat} must lead {what} to the first trick"
+    led = led_suit(state.trick)
+    if play.follow_suit and led is not None and any(c // 13 == led for c in hand):  # without it, no suit
+        beat = " and beat the best card if possible" if play.must_beat else ""
+        return f"seat {seat} must follow suit ({'SHDC'[led]}){beat}"
+    if any(c // 13 == trump for c in hand):
+        beat = " and overtrump if possible" if play.must_overtrump else ""
+        return f"seat {seat} must play a trump ({'SHDC'[trump]}){beat}"
+    return f"seat {seat} may not play that card now"
+
+
+def _not_held(state, seat: int, action: Action) -> str:
+    return f"seat {seat} does not hold {card_str(action.cards[0])}"
+
+
+def _not_all_held(state, seat: int, action: Action) -> str:
+    missing = [c for c in action.cards if c not in state.hands[seat]]
+    return f"seat {seat} does not hold {' '.join(cards_str(missing))}"
+
+
+def _play_code(action: Action) -> int:
+    return action.cards[0] + JOKER_FLAG if action.joker else action.cards[0]
+
+
+PLAY_TABLE: Table = (
+    (lambda s, seat, a: len(a.cards) == 1, lambda s, seat, a: "play one card"),
+    (lambda s, seat, a: a.cards[0] in s.hands[seat], _not_held),
+    (lambda s, seat, a: not a.joker or a.cards[0] == s.program.joker,
+     lambda s, seat, a: f"{card_str(a.cards[0])} is not the joker"),
+    # The follow rule and the first lead: the very test the listing runs (``tricks.playable``).
+    (lambda s, seat, a: _play_code(a) in s._playable(seat), _follow_reason),
+)
+
+
+# --------------------------------------------------------------- exchange
+def _exchange_count_reason(state, seat: int, action: Action) -> str:
+    least, most, _ = state._limits(seat)
+    if least == most:
+        return f"seat {seat} must exchange exactly {least} cards"
+    return f"seat {seat} may exchange {least} to {max(most, least)} cards now"
+
+
+def _within_limits(state, seat: int, action: Action) -> bool:
+    least, most, _ = state._limits(seat)
+    return least <= len(action.cards) <= most
+
+
+def _exchange_source(state, seat: int, action: Action) -> str | None:
+    return source_refusal(state, len(action.cards) + state._limits(seat)[2], action.source)
+
+
+EXCHANGE_TABLE: Table = (
+    (lambda s, seat, a: len(set(a.cards)) == len(a.cards), lambda s, seat, a: "a card is named twice"),
+    (lambda s, seat, a: all(c in s.hands[seat] for c in a.cards),
+     _not_all_held),
+    (_within_limits, _exchange_count_reason),
+    (lambda s, seat, a: a.source == w.TOP or s.rules.variant.draw_from != "top",
+     lambda s, seat, a: "draws come from the top of the stock in this variant"),
+    (lambda s, seat, a: _exchange_source(s, seat, a) is None, _exchange_source),
+)
+
+DISCARD_TABLE: Table = (
+    (lambda s, seat, a: len(a.cards) == 1, lambda s, seat, a: "discard one card"),
+    (lambda s, seat, a: a.cards[0] in s.hands[seat], _not_held),
+)
+
+TRUMP_TABLE: Table = (
+    (lambda s, seat, a: a.suit is not None, lambda s, seat, a: "name a suit: trump S, H, D or C"),
+)
+
+
+# ------------------------------------------------------------------ calls
 def _stage(state):
     return state.rules.stages[state.stage_index]
 
 
-def _call_forms(state, cid: str) -> tuple[Action, ...]:
-    """Each way of writing call ``cid`` that differs in what it does (built once per hand length)."""
-    size = len(state.hands[state.pending.seat])
-    key = (cid, size)
-    forms = state.rules.forms.get(key)
-    if forms is None:
-        forms = call_forms(cid, state.rules.calls[cid].effects.take_turned, size)
-        state.rules.forms[key] = forms  # actions are immutable, so they can be shared
-    return forms
-
-
-def _legal_calls(state, seat: int) -> list[Action]:
-    """The forms of the stage's calls whose preconditions ``seat`` meets (their tests only: no reason is made)."""
-    return [
-        form
-        for cid in state.rules.stage_calls(_stage(state))
-        for form in _call_forms(state, cid)
-        if preconditions.met(state, seat, cid, form.take_turned)
-    ]
-
-
-def blind_call_open(state, seat: int) -> bool:
-    """Whether a blind call is legal for ``seat`` now (he has not looked)."""
-    if state.looked[seat] or not state.rules.blind_calls:
-        return False
-    return any(
-        preconditions.met(state, seat, cid, form.take_turned)
-        for cid in state.rules.stage_calls(_stage(state))
-        if cid in state.rules.blind_calls
-        for form in _call_forms(state, cid)
-    )
-
-
-def legal_actions(state) -> list[Action]:
-    """Every legal action of the seat to act, with draws from the top only for exchanges."""
-    pending = state.pending
-    if pending is None:
-        return []
-    found = _legal_actions(state, pending)
-    # Remembered so that applying one of these very objects need not be checked again.
-    state.last_legal = (pending, found)
-    return found
-
-
-def was_just_listed(state, action: Action) -> bool:
-    """Whether ``action`` is one of the objects the last ``legal_actions`` call returned for this decision."""
-    pending, found = state.last_legal
-    return pending is state.pending and any(action is a for a in found)
-
-
-def _legal_actions(state, pending) -> list[Action]:
-    seat = pending.seat
-    if pending.kind == "call":
-        found = _legal_calls(state, seat)
-        if blind_call_open(state, seat):
-            found.append(Action(w.LOOK))
-        return found
-    if pending.kind == "discard":
-        return [Action(w.DISCARD, cards=(c,)) for c in state.hands[seat]]
-    if pending.kind == "exchange":
-        least, most, _ = exchange.limits(state, seat, _stage(state))
-        hand = sorted(state.hands[seat])
-        return [Action(w.EXCHANGE, cards=combo) for k in range(least, most + 1) for combo in combinations(hand, k)]
-    if pending.kind == "trump":
-        return [Action(w.TRUMP, suit=s) for s in range(4)]
-    return [Action(w.PLAY, cards=(c,), joker=j) for c, j in play.playable(state, seat)]
-
-
-def legal_words(state) -> list[str]:
-    """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
-    pending = state.pending
-    if pending is None:
-        return []
-    if pending.kind in ("discard", "exchange", "trump"):
-        return [{"discard": w.DISCARD, "exchange": w.EXCHANGE, "trump": w.TRUMP}[pending.kind]]
-    if pending.kind == "play":
-        return [f"play {card_str(c)}{' joker' if j else ''}" for c, j in play.playable(state, pending.seat)]
-    return [str(a) for a in legal_actions(state)]
-
-
-def refusal(state, action: Action) -> str | None:
-    """Why the seat to act may not take ``action`` now, or None if he may."""
-    pending = state.pending
-    seat = pending.seat
-    word = action.word
-    expected = {"discard": w.DISCARD, "exchange": w.EXCHANGE, "trump": w.TRUMP, "play": w.PLAY}.get(pending.kind)
-    if expected is not None and word != expected:
-        return f"seat {seat} must {expected} now"
-    if pending.kind == "discard":
-        if len(action.cards) != 1:
-            return "discard one card"
-        if action.cards[0] not in state.hands[seat]:
-            return f"seat {seat} does not hold {card_str(action.cards[0])}"
-        return None
-    if pending.kind == "exchange":
-        return exchange.refusal(state, seat, action, _stage(state))
-    if pending.kind == "trump":
-        return None if action.suit is not None else "name a suit: trump S, H, D or C"
-    if pending.kind == "play":
-        return play.refusal(state, seat, action)
-    return _call_refusal(state, seat, action)
+def _argument_refusal(state, seat: int, cid: str, action: Action) -> str | None:
+    """Why call ``cid`` cannot be written as ``action`` (a hand position, ``trump``, ``from``), or None."""
+    call = state.rules.calls[cid]
+    mode = call.effects.take_turned
+    size = len(state.hands[seat])
+    if mode == "swap":
+        if action.position is None or not 1 <= action.position <= size:
+            return f"{cid} names a hand position 1..{size} (e.g. '{cid} 1')"
+    elif action.position is not None:
+        return f"{cid} takes no hand position"
+    if action.take_turned and mode != "optional":
+        return f"{cid} cannot take the turned card"
+    if action.source != w.TOP:
+        if state.rules.variant.draw_from == "top":
+            return "draws come from the top of the stock in this variant"
+        if call.effects.draw == 0 or call.effects.when != "now":
+            return f"{cid} draws nothing now, so it takes no 'from'"
+    return None
 
 
 def _call_refusal(state, seat: int, action: Action) -> str | None:
     word = action.word
     if word == w.LOOK:
-        return None if blind_call_open(state, seat) else "look is legal only while a blind call is open to you"
+        return None if state.blind_call_open(seat) else "look is legal only while a blind call is open to you"
     if word in w.KERNEL_WORDS:
         return f"{word} is not allowed now; seat {seat} must make a call"
     if word in state.rules.variant.calls and word not in state.rules.calls:
@@ -132,4 +187,19 @@ def _call_refusal(state, seat: int, action: Action) -> str | None:
         return f"unknown call '{word}'"
     if word not in _stage(state).calls:
         return f"{word} cannot be said in this stage ({_stage(state).id})"
-    return calls.refusal(state, seat, word, action)
+    return _argument_refusal(state, seat, word, action) or unmet(state, seat, word, action)
+
+
+_TABLES = {"play": PLAY_TABLE, "exchange": EXCHANGE_TABLE, "discard": DISCARD_TABLE, "trump": TRUMP_TABLE}
+
+
+def refusal(state, action: Action) -> str | None:
+    """Why the seat to act may not take ``action`` now, or None if he may."""
+    kind, seat = state.kind, state.seat
+    expected = _WORD_OF_KIND.get(kind)
+    if expected is not None and action.word != expected:
+        return f"seat {seat} must {expected} now"
+    table = _TABLES.get(kind)
+    if table is not None:
+        return first_refused(table, state, seat, action)
+    return _call_refusal(state, seat, action)

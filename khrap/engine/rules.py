@@ -76,6 +76,17 @@ class Rules:
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
         self.forms: dict[tuple[str, int], tuple] = {}  # filled by the legal module as hands are seen
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
+        self._program = None  # the compiled Program, made when first asked for (``program``)
+
+    @property
+    def program(self):
+        """The rules compiled for the kernel (``compiled.Program``), made once per ``Rules``."""
+        found = self._program
+        if found is None:
+            from khrap.engine.compiled.program import Program  # the program module imports this one
+
+            found = self._program = Program(self)
+        return found
 
     def complete_deck(self, listed: list[int]) -> list[int]:
         """A shuffle given by its top cards: the listed cards, then the rest in canonical order."""

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
-from khrap.engine import settlement as kernel_settlement
 from khrap.engine.events import Ledger, LedgerItem
 from khrap.variant.schema import Variant
 
@@ -68,7 +67,7 @@ def itemize(v: Variant, table: Table) -> Settlement:
     """Settle ``table`` under ``v``'s rules with the kernel, and read its ledger: one item per payment."""
     state = _table_state(v, table)
     before = list(state.stacks)
-    kernel_settlement.settle(state)
+    state.settle()
     return from_ledger(ledger_of(state.log), table.players, before, state.stacks, state.pot)
 
 
@@ -111,7 +110,7 @@ def _table_state(v: Variant, table: Table) -> GameState:
 def kernel_settle(v: Variant, table: Table) -> tuple[list[int], int]:
     """Settle the same table with the kernel: the stacks after (from ``table.stacks``) and the pot."""
     state = _table_state(v, table)
-    kernel_settlement.settle(state)
+    state.settle()
     return list(state.stacks), state.pot
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from khrap.cards import RANKS
 from khrap.engine import Action, GameState
-from khrap.engine.play import led_suit
+from khrap.engine.trick import led_suit
 from khrap.variant.schema import Call
 
 QUEEN = RANKS.index("Q")
@@ -112,7 +112,7 @@ def _on_trick(state: GameState, card: int, joker: bool) -> tuple[int, int]:
     suit = card // 13
     if suit == state.trump:
         return (2, card % 13)
-    return (1 if suit == led_suit(state) else 0, card % 13)
+    return (1 if suit == led_suit(state.trick) else 0, card % 13)
 
 
 def _trick_best(state: GameState) -> tuple[int, int]:

@@ -1,13 +1,10 @@
-"""One record per deal, read from the kernel's state and the deal's events after it is settled.
+"""One record per deal, read from the kernel after the deal is settled.
 
-Nothing here changes the kernel: calls come from the ``called`` events, trick
-winners from ``took_trick``, all-passes, turn-ups, redeals, P and how the deal
-ended from their events; statuses, tricks, round, dealer, stacks and pot from
-the state; obligations from ``variant.statuses``.
-
-The compiled machine keeps no log but the same facts (``Machine.said`` and the
-like): ``machine_record`` reads them and gives the record ``deal_record`` gives
-for the same deal (``tests/test_compiled.py`` checks this deal by deal).
+Nothing here changes the kernel.  The one kernel (``GameState`` or a bare ``Machine``, events on or
+off) keeps the facts a record needs as the deal goes: the calls said, trick winners, all-passes,
+turn-ups, redeals, P and how the deal ended; statuses, tricks, round, dealer, stacks and pot are its
+end state; obligations come from ``variant.statuses``.  ``tests/test_kernel_branches.py`` checks
+that these facts say what the deal's events say.
 """
 
 from __future__ import annotations
@@ -16,8 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from khrap import words as w
-from khrap.engine import GameState, Rules
-from khrap.engine.events import Event
+from khrap.engine import Rules
 
 if TYPE_CHECKING:
     from khrap.engine.compiled import Machine
@@ -106,7 +102,7 @@ def _terms(rules: Rules, status: str, call: str | None) -> tuple[str, int, bool]
 def _contracts(
     rules: Rules, statuses: Sequence[str], call_of: Sequence[str | None], tricks: Sequence[int], reached_play: bool
 ) -> tuple[Contract, ...]:
-    """One contract per seat, from the settled deal's statuses, calls and tricks (either engine's)."""
+    """One contract per seat, from the settled deal's statuses, calls and tricks."""
     out = []
     for seat, (status, call, took) in enumerate(zip(statuses, call_of, tricks, strict=True)):
         label, need, active = _terms(rules, status, call)
@@ -114,88 +110,40 @@ def _contracts(
     return tuple(out)
 
 
-def deal_record(
-    state: GameState, events: Sequence[Event], stacks_before: Sequence[int], pot_before: int, actions: int
-) -> DealRecord:
-    """The record of the deal just settled in ``state``; ``events`` are the deal's events (``state.log``)."""
-    calls: list[tuple[int, str]] = []
-    winners: list[int] = []
-    all_passes = turn_ups = redeals = 0
-    pot_settle = None
-    ending = "play"
-    after_all_pass = False
-    for event in events:
-        kind = event.kind
-        if kind == "called":
-            calls.append((event.seat, event.fields["call"]))
-        elif kind == "played":
-            continue
-        elif kind == "took_trick":
-            winners.append(event.seat)
-        elif kind == "all_passed":
-            all_passes += 1
-            after_all_pass = True
-        elif kind == "redealt":
-            redeals += 1
-            after_all_pass = False
-        elif kind == "turned" and after_all_pass:
-            turn_ups += 1
-            after_all_pass = False
-        elif kind == "settling":
-            pot_settle = event.fields["pot"]
-        elif kind == "credited":
-            ending = "lone"
-        elif kind == "instant_win":
-            ending = event.fields["win"]
-        elif kind == "session_over":
-            ending = "session_over"
-    reached_play = ending in ("play", "lone")
-    return DealRecord(
-        players=state.n,
-        hand_size=state.rules.hand_size,
-        base_stake=state.rules.variant.base_stake,
-        dealer=state.dealer,
-        calls=tuple(calls),
-        contracts=_contracts(state.rules, state.statuses, state.call_of, state.tricks, reached_play),
-        delta=tuple(after - before for after, before in zip(state.stacks, stacks_before, strict=True)),
-        stacks=tuple(state.stacks),
-        pot_before=pot_before,
-        pot_settle=pot_settle,
-        pot_after=state.pot,
-        rounds=state.round,
-        all_passes=all_passes,
-        turn_ups=turn_ups,
-        redeals=redeals,
-        actions=actions,
-        trick_winners=tuple(winners),
-        ending=ending,
-    )
+def deal_record(table: Machine, *args) -> DealRecord:
+    """The record of the deal just settled at ``table`` (a ``GameState`` or a bare machine: the one kernel).
 
-
-def machine_record(machine: Machine, stacks_before: Sequence[int], pot_before: int, actions: int) -> DealRecord:
-    """The record of the deal just settled on the compiled ``machine``: the same as ``deal_record`` gives."""
-    rules = machine.program.rules
+    Called as ``deal_record(table, stacks_before, pot_before, actions)``.  The older form with the deal's
+    events second, ``deal_record(state, events, stacks_before, pot_before, actions)``, is still taken: the
+    events are not needed, since the kernel keeps the facts a record reads."""
+    if len(args) == 4:
+        args = args[1:]
+    stacks_before, pot_before, actions = args
+    rules = table.program.rules
     return DealRecord(
-        players=machine.n,
+        players=table.n,
         hand_size=rules.hand_size,
         base_stake=rules.variant.base_stake,
-        dealer=machine.dealer,
-        calls=tuple(machine.said),
-        contracts=_contracts(rules, machine.statuses, machine.call_of, machine.tricks,
-                             machine.ending in ("play", "lone")),
-        delta=tuple(after - before for after, before in zip(machine.stacks, stacks_before, strict=True)),
-        stacks=tuple(machine.stacks),
+        dealer=table.dealer,
+        calls=tuple(table.said),
+        contracts=_contracts(rules, table.statuses, table.call_of, table.tricks, table.ending in ("play", "lone")),
+        delta=tuple(after - before for after, before in zip(table.stacks, stacks_before, strict=True)),
+        stacks=tuple(table.stacks),
         pot_before=pot_before,
-        pot_settle=machine.pot_settle,
-        pot_after=machine.pot,
-        rounds=machine.round,
-        all_passes=machine.all_passes,
-        turn_ups=machine.turn_ups,
-        redeals=machine.redeals,
+        pot_settle=table.pot_settle,
+        pot_after=table.pot,
+        rounds=table.round,
+        all_passes=table.all_passes,
+        turn_ups=table.turn_ups,
+        redeals=table.redeals,
         actions=actions,
-        trick_winners=tuple(machine.trick_winners),
-        ending=machine.ending,
+        trick_winners=tuple(table.trick_winners),
+        ending=table.ending,
     )
+
+
+machine_record = deal_record
+"""The same builder under its old name (a bare machine's record): kept so that callers merge."""
 
 
 def decided_after(record: DealRecord) -> int | None:

@@ -1,13 +1,19 @@
-"""The compiled machine: one table playing deal after deal, for simulations and benchmarks.
+"""The kernel: one table playing deal after deal, every rule read from a compiled ``Program``.
 
-It runs the same rules as the reference kernel (``GameState``), step for step:
-the same shuffles from the same seed, the same legal actions in the same order,
-the same chips.  ``tests/test_compiled.py`` plays both side by side and compares
-every list of legal actions and every stack.  What it leaves out is what a
-simulation does not need: the text log, the reasons for a refusal, observations,
-and checking an action (``apply`` trusts that it came from ``legal``).  Instead
-of a log it keeps the few facts a deal record needs (calls said, all-passes,
-turn-ups, redeals, trick winners, how the deal ended).
+These step functions are the only rule code of the engine: dealing, turn-ups, calls and their
+effects, the exchange, naming trump, instant wins (``payouts``), tricks (``tricks``) and
+settlement (``payouts``).  ``GameState`` (``state.py``) is the public face built on this class:
+it adds checking an action and the reason for a refusal (``legal``), observations and clones.
+Used bare, as simulations and benchmarks do, ``apply`` trusts that an action came from ``legal``.
+
+Events: with ``emitting`` on, each step appends a typed ``Event`` to ``log`` (``events.py``);
+off (the default of a bare machine), every emit is one skipped test.  The machine also keeps
+the few facts a deal record needs whether or not it emits (calls said, all-passes, turn-ups,
+redeals, trick winners, how the deal ended): ``sim.records.deal_record`` reads them.
+
+Fast paths are branches chosen by the program's derived flags (``Program.plain_follow``:
+``_play_tricks``; whole calls stages and exchanges in one loop: ``play_deal``); each is tested
+against the general step-by-step branch (``tests/test_kernel_branches.py``).
 """
 
 from __future__ import annotations
@@ -31,8 +37,9 @@ from khrap.engine.compiled.program import (
     Program,
     StatusValue,
 )
-from khrap.engine.compiled.table import Choose
+from khrap.engine.compiled.table import Choose, mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
+from khrap.engine.events import Event
 from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 
@@ -40,7 +47,10 @@ UNDECIDED: Final = w.UNDECIDED
 DECLARER: Final = w.DECLARER
 HELPER: Final = w.HELPER
 OUT: Final = w.OUT
+TOP: Final = w.TOP
+BOTTOM: Final = w.BOTTOM
 LOOK: Final = Action(w.LOOK)
+LOOK_WORD: Final = w.LOOK
 # What ``Machine.legal`` lists: an ``Action`` (a call, look), an int (a card played or thrown, a suit) or a
 # tuple of cards (an exchange), by the kind of decision.
 Option = Any
@@ -96,27 +106,43 @@ def _getter(positions: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]
     return lambda hand: ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass
 class Machine(Payouts):
-    """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none)."""
+    """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none).
 
-    def __init__(self, program: Program, seed: int | None = 0, stacks: int = 100, pot: int = 0,
-                 dealer: int = 0) -> None:
+    ``stacks``: one number for every seat, or one per seat; ``decks``: shuffles given by their cards
+    (top first), dealt before any random one; ``emitting``: append events to ``log``."""
+
+    # ``keep_held``, ``record_decks``: class attributes declared in ``Table``
+    # (keep every hand at play, every deck dealt: records, replays, bots' knowledge).
+
+    def __init__(self, program: Program, seed: int | None = 0, stacks: int | Sequence[int] = 100, pot: int = 0,
+                 dealer: int = 0, decks: Sequence[Sequence[int]] = (), emitting: bool = False) -> None:
         self.program = program
         self.n = n = program.n
         self.rng = random.Random(seed)
-        self.stacks = [stacks] * n
+        self.stacks = [stacks] * n if isinstance(stacks, int) else list(stacks)
+        if len(self.stacks) != n:
+            raise ValueError(f"stacks lists {len(self.stacks)} seats for {n} players")
         self.pot = pot
         self.locked = [0] * n
+        self.total_chips = sum(self.stacks) + pot
         self.dealer = dealer % n
         self.next_dealer: int | None = None
         self.started = False
         self.skip_next_ante = False
         self.session_over = False
         self.deals_completed = 0
+        self.scripted_decks = [list(d) for d in decks]
+        self.decks_dealt: list[list[int]] = []
+        self.emitting = emitting
+        self.log: list[Event] = []
+        self.deal_log_start = 0  # where the current deal's events begin in the log
         self.kind: str | None = None
         self.seat = 0
         self.may_look = False
         self.settled = True
+        self.phase = w.SETTLED
         self._reset_deal()
         self._reset_facts()
 
@@ -128,7 +154,7 @@ class Machine(Payouts):
         self.looked = [False] * n
         self.stock: list[int] = []
         self.turned: list[int] = []
-        self.turned_taken = False
+        self.turned_taken = False  # the current (latest) turn-up has left the table
         self.discards: list[int] = []
         self.won: list[int] = []
         self.trump: int | None = None
@@ -144,10 +170,15 @@ class Machine(Payouts):
         self.owed_discards = [0] * n
         self.owed_draws = 0
         self.deferred: set[int] = set()
-        self.trick: list[tuple[int, int, bool]] = []
+        self.shown: list[int] = []  # cards a call kept face up
+        self.trick: list[tuple[int, int, bool]] = []  # (seat, card, as the joker), in the order played
+        self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``)
+        self.best_seat = 0  # who plays it: the trick's winner as cards are played
         self.tricks = [0] * n
-        self.in_play: list[int] = []
-        self.held_at_play = ((),) * n  # the hands at play, kept when a penalty reads them
+        self.leader: int | None = None
+        self.in_play: list[int] = []  # players in play, clockwise from the declarer, set when play starts
+        # The hands at play, kept when a penalty reads them (or ``keep_held``).
+        self.held_at_play = [[] for _ in range(n)] if self.keep_held else ((),) * n
         self.next_dealer = None
 
     def _reset_facts(self) -> None:
@@ -158,18 +189,27 @@ class Machine(Payouts):
         self.ending = "play"
         self.pot_settle: int | None = None
 
+    def _emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields: object) -> None:
+        """Append an event to the log (called only while ``emitting``): ``fields`` every seat sees,
+        ``secret`` only ``seat``."""
+        self.log.append(Event(kind, seat, fields, secret))
+
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
         if self.session_over:
-            raise RuntimeError("the session is over: nobody can cover a declaring call")
+            raise self._over("the session is over: nobody can cover a declaring call")
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
+        self.deal_log_start = len(self.log)
         self._reset_facts()
         self._reset_deal()
         self._ante()
         self._deal()
         self.advance()
+
+    def _over(self, message: str) -> Exception:
+        return RuntimeError(message)
 
     def _ante(self) -> None:
         if self.skip_next_ante:
@@ -177,19 +217,27 @@ class Machine(Payouts):
             return
         if self.program.ante_if_empty and self.pot != 0:
             return
-        self._collect(self.program.ante)
+        self._collect(self.program.ante, "ante")
 
-    def _collect(self, stakes: int) -> None:
+    def _collect(self, stakes: int, reason: str) -> None:
+        """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last."""
         if stakes > 0:
             chips = stakes * self.program.base_stake
             stacks = self.stacks
             for seat in range(self.n):
                 stacks[seat] -= chips
             self.pot += chips * self.n
+            if self.emitting:
+                self._emit("anted", reason=reason, round=self.round, chips=chips, pot=self.pot)
 
     def _deal(self) -> None:
-        deck = list(self.program.deck)
-        shuffle(self.rng, deck)
+        if self.scripted_decks:
+            deck = self.scripted_decks.pop(0)
+        else:
+            deck = list(self.program.deck)
+            shuffle(self.rng, deck)
+        if self.record_decks:
+            self.decks_dealt.append(list(deck))
         n, size = self.n, self.program.hand_size
         hands = self.hands
         first, dealt = self.dealer + 1, size * n
@@ -197,16 +245,22 @@ class Machine(Payouts):
             hands[seat] += deck[(seat - first) % n:dealt:n]
         self.stock = deck[dealt:]
         self.settled = False
+        self.phase = w.BIDDING
+        if self.emitting:
+            self._emit("dealt", None, {"hands": tuple(tuple(h) for h in hands)}, dealer=self.dealer, size=size)
         if self.program.trump_turned:
             self._turn_up()
 
     def _turn_up(self) -> bool:
+        """Turn the top stock card; its suit becomes trump (False: the stock is empty)."""
         if not self.stock:
             return False
         card = self.stock.pop(0)
         self.turned.append(card)
         self.turned_taken = False
         self.trump = card // 13
+        if self.emitting:
+            self._emit("turned", card=card, trump=self.trump)
         return True
 
     def _return_locks(self) -> None:
@@ -217,7 +271,7 @@ class Machine(Payouts):
 
     @property
     def rules(self) -> Rules:
-        """The variant at this table (the rule functions shared with the reference kernel read it)."""
+        """The variant at this table (``Rules``), which the program was compiled from."""
         return self.program.rules
 
     # ------------------------------------------------------------- driving
@@ -234,6 +288,7 @@ class Machine(Payouts):
             elif kind == EXCHANGE:
                 self._exchange_step(stage)
             elif kind == NAME_TRUMP:
+                self.phase = w.TRUMP_PHASE
                 self._wait("trump", cast(int, self.declarer))
             elif kind == INSTANT_WINS:
                 self._instant_wins()
@@ -274,6 +329,11 @@ class Machine(Payouts):
         machine."""
         self.start_deal()
         actions = 0
+        if self.emitting:  # the general branch: every step through ``apply``, each emitting its events
+            while self.kind is not None:
+                self.apply(choose(self.legal()))
+                actions += 1
+            return actions
         plain = self.program.plain_follow
         while self.kind is not None:
             kind = self.kind
@@ -302,7 +362,7 @@ class Machine(Payouts):
                 found.append(LOOK)
             action = choose(found)
             made += 1
-            if action.word == w.LOOK:
+            if action.word == LOOK_WORD:
                 self.looked[seat] = True
                 self.may_look = False
                 continue
@@ -370,8 +430,9 @@ class Machine(Payouts):
             return [0, 1, 2, 3]
         return []
 
-    def apply(self, action: Option) -> None:
-        """Apply an action that ``legal`` listed for the seat to act (it is not checked again)."""
+    def apply(self, action: Option, source: str | int = TOP) -> None:
+        """Apply an action that ``legal`` listed for the seat to act (it is not checked again);
+        ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``)."""
         kind, seat = self.kind, self.seat
         self.kind = None
         if kind == "call":
@@ -379,6 +440,8 @@ class Machine(Payouts):
                 self.looked[seat] = True
                 self.kind = "call"
                 self.may_look = False
+                if self.emitting:
+                    self._emit("looked", seat)
             else:
                 self._make(seat, action)
                 if self.owed_discards[seat]:
@@ -386,11 +449,13 @@ class Machine(Payouts):
         elif kind == "discard":
             self._discard(seat, action)
         elif kind == "exchange":
-            self._exchange(seat, action)
+            self._exchange(seat, action, source)
         elif kind == "play":
             self._play(seat, action)
         elif kind == "trump":
             self.trump = action
+            if self.emitting:
+                self._emit("named_trump", seat, suit=action)
             self._next_stage()
         self.advance()  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
@@ -402,6 +467,7 @@ class Machine(Payouts):
     def _calls_step(self, stage: CompiledStage) -> None:
         if not self.stage_started:
             self.stage_started = True
+            self.phase = stage.phase
             self.queue = self._speakers(stage)
         if self.queue:
             self._wait("call", self.queue.pop(0))
@@ -478,22 +544,29 @@ class Machine(Payouts):
 
     def _make(self, seat: int, action: Action) -> None:
         cid = action.word
-        call = self.program.calls[cid]
+        program = self.program
+        call = program.calls[cid]
         if not call.blind:
             self.looked[seat] = True
         self.said.append((seat, cid))
+        emitting = self.emitting
+        if emitting:
+            self._emit("called", seat, call=cid, action=str(action))
         status = call.status
         if status == DECLARER:
             old = self.declarer
             if old is not None and old != seat:
-                self._set_status(old, self.program.overridden_becomes)
+                becomes = program.overridden_becomes
+                self._set_status(old, becomes)
+                if emitting:
+                    self._emit("overridden", old, status=becomes)
             self.declarer = seat
             self.declarer_round = self.round
         self._set_status(seat, status, call.status_value)
         self.call_of[seat] = cid
         if call.has_effects:
             self._effects(seat, call, action)
-        if status == OUT and self.program.stages[self.stage_index].out_hands == "on_call":
+        if status == OUT and program.stages[self.stage_index].out_hands == "on_call":
             self._throw_hand(seat)
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
@@ -502,6 +575,8 @@ class Machine(Payouts):
             for other in self.program.orders[(seat + 1) % self.n]:
                 if other != seat and self.hands[other]:
                     self._set_status(other, HELPER)
+                    if self.emitting:
+                        self._emit("forced", other)
         if call.when_now:
             if call.moves_cards:
                 self._card_effects(seat, call, action)
@@ -518,15 +593,20 @@ class Machine(Payouts):
         self.discards.extend(self.hands[seat])
         self.hands[seat].clear()
 
-    def _card_effects(self, seat: int, call, action: Action) -> None:
+    def _card_effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """Throw, keep, take the turned card, draw; then owe the discards."""
         hand = self.hands[seat]
+        emitting = self.emitting
         if call.discard_hand:
             trump = self.trump
             keep = {of * 13 + rank for rank, suit in call.keep if (of := trump if suit is None else suit) is not None}
             kept = [c for c in hand if c in keep]
             self.discards.extend(c for c in hand if c not in keep)
             hand[:] = kept
+            if kept:
+                self.shown.extend(kept)
+                if emitting:
+                    self._emit("shown", seat, cards=tuple(kept))
         draws = call.draw
         mode = call.take_turned
         if mode == "swap":
@@ -535,23 +615,50 @@ class Machine(Payouts):
             self.discards.append(hand[position])
             hand[position] = self.turned.pop()
             self.turned_taken = True
+            if emitting:
+                self._emit("swapped", seat, position=action.position, card=hand[position])
         elif mode == "yes" or action.take_turned:
             hand.append(self.turned.pop())
             self.turned_taken = True
+            if emitting:
+                self._emit("took_turned", seat, card=hand[-1])
             if mode == "optional":
                 draws -= 1
         if draws > 0:
-            stock = self.stock
-            hand.extend(stock[:draws])
-            del stock[:draws]
+            if emitting or action.source != TOP:
+                self._draw(seat, draws, action.source)
+            else:
+                stock = self.stock
+                hand.extend(stock[:draws])
+                del stock[:draws]
         self.owed_discards[seat] += call.then_discard
+
+    def _draw(self, seat: int, count: int, source: str | int = TOP) -> None:
+        """Move ``count`` (> 0) stock cards into ``seat``'s hand from ``source`` (top, bottom, a position)."""
+        stock = self.stock
+        if source == TOP:
+            taken = stock[:count]
+            del stock[:count]
+        elif source == BOTTOM:
+            taken = stock[-count:][::-1]
+            del stock[-count:]
+        else:
+            assert isinstance(source, int)
+            taken = stock[source - 1:source - 1 + count]
+            del stock[source - 1:source - 1 + count]
+        self.hands[seat].extend(taken)
+        if self.emitting:
+            self._emit("drew", seat, {"cards": tuple(taken)}, count=count, source=source)
 
     def _all_pass(self) -> None:
         p = self.program
         self.all_passes += 1
+        emitting = self.emitting
+        if emitting:
+            self._emit("all_passed", round=self.round)
         if self.round < p.rounds:
             self.round += 1
-            self._collect(p.round_ante)
+            self._collect(p.round_ante, "round")
             self._return_locks()
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
@@ -564,8 +671,11 @@ class Machine(Payouts):
             self.stage_index = 0
             self.stage_started = False
             return
-        self._collect(p.last_ante)
+        self._collect(p.last_ante, "last")
         if not p.allow_debt and not self._anyone_can_declare():
+            # Without debts a broke table could pass out forever: the session ends instead.
+            if emitting:
+                self._emit("session_over")
             self.session_over = True
             self.ending = "session_over"
             self._finish_deal()
@@ -576,6 +686,8 @@ class Machine(Payouts):
         self.redeals += 1
         if p.redeal_antes:
             self._ante()
+        if emitting:
+            self._emit("redealt", self.dealer)
         self._deal()
 
     def _anyone_can_declare(self) -> bool:
@@ -590,6 +702,7 @@ class Machine(Payouts):
     def _exchange_step(self, stage: CompiledStage) -> None:
         if not self.stage_started:
             self.stage_started = True
+            self.phase = w.EXCHANGE_PHASE
             self.queue = self._exchange_queue(stage)
         if not self.queue:
             self._next_stage()
@@ -610,16 +723,18 @@ class Machine(Payouts):
         declarer = self.declarer
         assert declarer is not None
         groups = stage.order_by_call.get(self.call_of[declarer] or "", stage.order)
-        statuses, call_of = self.statuses, self.call_of
+        statuses, call_of, deferred, calls = self.statuses, self.call_of, self.deferred, self.program.calls
+        seats = self.program.orders[declarer]
         order: list[int] = []
         for group_statuses, group_calls in groups:
-            for seat in self.program.orders[declarer]:
+            for seat in seats:
                 status = statuses[seat]
                 if seat in order or status not in (DECLARER, HELPER):
                     continue
-                if status in group_statuses or call_of[seat] in group_calls:
-                    call = self._call_of(seat)
-                    if seat in self.deferred or call is None or call.takes_part:
+                cid = call_of[seat]
+                if status in group_statuses or cid in group_calls:
+                    call = None if cid is None else calls.get(cid)
+                    if seat in deferred or call is None or call.takes_part:
                         order.append(seat)
         return order
 
@@ -639,7 +754,7 @@ class Machine(Payouts):
         least, most, _ = self._limits(seat)
         return Exchanges(sorted(self.hands[seat]), least, most)
 
-    def _exchange(self, seat: int, cards: tuple[int, ...]) -> None:
+    def _exchange(self, seat: int, cards: tuple[int, ...], source: str | int = TOP) -> None:
         call = self._call_of(seat)
         extra = call.draw_extra if call else 0
         if call and call.min_discard:
@@ -649,10 +764,17 @@ class Machine(Payouts):
             hand.remove(card)
         self.discards.extend(cards)
         count = len(cards) + extra
-        if count > 0:
-            stock = self.stock
-            hand.extend(stock[:count])
-            del stock[:count]
+        if self.emitting:
+            self._emit("exchanged", seat, {"cards": tuple(cards)}, count=len(cards))
+            if count > 0:
+                self._draw(seat, count, source)
+        elif count > 0:
+            if source == TOP:
+                stock = self.stock
+                hand.extend(stock[:count])
+                del stock[:count]
+            else:
+                self._draw(seat, count, source)
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:
@@ -662,6 +784,8 @@ class Machine(Payouts):
         self.hands[seat].remove(card)
         self.discards.append(card)
         self.owed_discards[seat] -= 1
+        if self.emitting:
+            self._emit("discarded", seat, {"card": card})
         if self.owed_discards[seat]:
             self._wait("discard", seat)
 

@@ -1,7 +1,11 @@
-"""Instant wins and settlement of the compiled machine: who pays and who is paid.
+"""Instant wins and settlement of the kernel: who pays and who is paid, all from the program.
 
-A part of ``Machine`` (``machine.py``), written apart to keep each file to one phase, as the
-reference kernel's ``settlement`` module is; it reads and changes the machine's chips and deal state.
+A part of ``Machine`` (``machine.py``), written apart to keep each file to one phase; it reads and
+changes the machine's chips and deal state.  P is the pot when settlement begins (RULES.md §0).
+Steps, each switched on or shaped by the variant's ``settlement``: trick shares, the declarer's
+prize, penalties of failed players, locked stakes returned, and redistribution or carry-over.
+While the machine emits events, each payment is an event and the ``settled`` event carries the
+itemised ``Ledger``; without them no ledger is made.
 """
 
 from __future__ import annotations
@@ -10,14 +14,17 @@ from typing import Final
 
 from khrap import words as w
 from khrap.engine.compiled.program import holds
+from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
+from khrap.engine.events import Ledger, LedgerItem
 
 DECLARER: Final = w.DECLARER
 HELPER: Final = w.HELPER
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Payouts(Tricks):
-    """The machine's instant wins and settlement (a part of ``Machine``: see ``table``)."""
+    """The kernel's instant wins and settlement (a part of ``Machine``: see ``table``)."""
 
     # ---------------------------------------------------------- instant wins
     def _instant_wins(self) -> None:
@@ -31,67 +38,119 @@ class Payouts(Tricks):
         self._next_stage()
 
     def _instant_win(self, wid: str, seat: int, all_pay: bool, skip_if_pot: bool) -> None:
+        """``seat`` takes the pot at once; the others pay their status stakes into it."""
         self.ending = wid
-        self.stacks[seat] += self.pot + self.locked[seat]
+        emitting = self.emitting
+        if emitting:
+            self._emit("instant_win", seat, win=wid)
+        pot = self.pot
+        self.stacks[seat] += pot + self.locked[seat]
         self.pot = 0
         self.locked[seat] = 0
+        if emitting:
+            self._emit("took_pot", seat, chips=pot)
         helper = self.program.helper_status
         for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
                 continue
             if self.statuses[other] in (DECLARER, HELPER):
-                self._pay_into_pot(other, self.stake_of[other])
+                self._pay_into_pot(other, self.stake_of[other], "stake", status=self.statuses[other])
             elif all_pay:
                 assert helper is not None
-                self._pay_into_pot(other, helper.base + helper.pots * self.pot)
+                self._pay_into_pot(other, helper.base + helper.pots * self.pot, "helper_stake")
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
         self._finish_deal()
 
     # ----------------------------------------------------------- settlement
-    def _pay_from_pot(self, seat: int, chips: int) -> None:
+    def _pay_from_pot(self, seat: int, chips: int, reason: str, **why: object) -> int:
+        """Pay ``seat`` up to ``chips`` from the pot (never more than it holds); ``why``: the reason's numbers."""
         chips = max(0, min(chips, self.pot))
-        self.pot -= chips
-        self.stacks[seat] += chips
+        if chips:
+            self.pot -= chips
+            self.stacks[seat] += chips
+            if self.emitting:
+                self._emit("paid_out", seat, chips=chips, pot=self.pot, reason=reason, **why)
+        return chips
 
-    def _pay_into_pot(self, seat: int, chips: int) -> None:
+    def _pay_into_pot(self, seat: int, chips: int, reason: str, **why: object) -> None:
+        """Pay ``chips`` into the pot, from his locked stake first."""
         from_lock = min(chips, self.locked[seat])
         self.locked[seat] -= from_lock
         self.stacks[seat] -= chips - from_lock
         self.pot += chips
+        if self.emitting:
+            self._emit("paid_in", seat, chips=chips, pot=self.pot, reason=reason, **why)
+
+    def settle(self) -> None:
+        """Settle the deal as it stands (a table set up by hand, as the rulebook's arithmetic does):
+        the players in play are the active seats clockwise from the declarer."""
+        declarer = self.declarer
+        assert declarer is not None
+        self.in_play = [s for s in self.program.orders[declarer] if self.statuses[s] in (DECLARER, HELPER)]
+        self._settle()
 
     def _settle(self) -> None:
         p = self.program
         pot_at_start = self.pot_settle = self.pot
-        statuses, tricks, stacks = self.statuses, self.tricks, self.stacks
+        statuses, tricks = self.statuses, self.tricks
         declarer = self.declarer
         assert declarer is not None
         seats = self.in_play  # the declarer and his helpers, clockwise from him (``_start_play``)
         needed = p.tricks_needed
         failed = [s for s in seats if tricks[s] < needed[statuses[s]]]
+        ledger: list[LedgerItem] | None = None
+        if self.emitting:
+            ledger = []
+            self._emit("settling", pot=pot_at_start, tricks=tuple((s, tricks[s]) for s in seats))
+        # Trick shares (paid inline: ``_pay_from_pot`` with the events only when they are on).
         unit = pot_at_start // p.share_divisor
         share_statuses, fulfilled_only = p.share_statuses, p.share_fulfilled_only
-        pot = self.pot
+        stacks = self.stacks
         for seat in seats:
             if statuses[seat] in share_statuses and not (fulfilled_only and seat in failed):
-                chips = min(unit * tricks[seat], pot)
-                if chips > 0:
-                    pot -= chips
-                    stacks[seat] += chips
-        self.pot = pot
+                took = tricks[seat]
+                if ledger is None:
+                    chips = min(unit * took, self.pot)
+                    if chips > 0:
+                        self.pot -= chips
+                        stacks[seat] += chips
+                    continue
+                chips = self._pay_from_pot(seat, unit * took, "share", tricks=took, unit=unit)
+                if chips:
+                    ledger.append(LedgerItem("share", seat, chips, self.pot, tricks=took, unit=unit,
+                                             base=pot_at_start))
+        # The declarer's prize.
         if p.prizes and declarer not in failed:
             prize = p.prizes[min(self.declarer_round, len(p.prizes)) - 1]
             chips = self.pot if prize == "rest" else pot_at_start // 2 if prize == "half" else 0
-            self._pay_from_pot(declarer, chips)
+            if ledger is None:
+                chips = max(0, min(chips, self.pot))
+                self.pot -= chips
+                stacks[declarer] += chips
+            else:
+                chips = self._pay_from_pot(declarer, chips, "prize", round=self.declarer_round)
+                if chips:
+                    ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
+        # Penalties of the failed, then what is still locked goes back to its owner.
         for seat in failed:
-            self._penalty(seat, pot_at_start)
-        if p.any_locked:
+            self._penalty(seat, pot_at_start, ledger)
+        if ledger is not None:
+            for seat in seats:
+                if self.locked[seat]:
+                    ledger.append(LedgerItem("unlock", seat, self.locked[seat], self.pot))
+        if p.any_locked:  # else nothing is ever locked
             self._return_locks()
         if p.redistribute:
-            self._redistribute([s for s in seats if tricks[s] > 0 and s not in failed])
-        self._finish_deal()
+            self._redistribute([s for s in seats if tricks[s] > 0 and s not in failed], ledger)
+        if ledger is None:
+            self._finish_deal()
+            return
+        ledger.append(LedgerItem("left", None, self.pot, self.pot))
+        self._finish_deal(Ledger(pot_at_start, unit, p.share_divisor, tuple(failed), tuple(ledger)))
 
-    def _penalty(self, seat: int, pot_at_start: int) -> None:
+    def _penalty(self, seat: int, pot_at_start: int, ledger: list[LedgerItem] | None) -> None:
+        """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play)."""
         status, call, took = self.statuses[seat], self.call_of[seat], self.tricks[seat]
         trump, held = self.trump, self.held_at_play[seat]
         for pstatus, pcalls, ptricks, pheld, pay in self.program.penalties:
@@ -101,13 +160,27 @@ class Payouts(Tricks):
                 continue
             if ptricks is not None and ptricks != took:
                 continue
-            if not holds(held, pheld, trump):
+            if pheld and not holds(held, pheld, trump):
                 continue
-            chips = self.stake_of[seat] if pay is None else pay[0] + pay[1] * pot_at_start
-            self._pay_into_pot(seat, chips)
+            if pay is None:
+                chips, bases, pots = self.stake_of[seat], 0, 0
+            else:
+                bases, pots = pay
+                chips = bases + pots * pot_at_start
+            if ledger is None:  # ``_pay_into_pot`` inline, without its event
+                from_lock = min(chips, self.locked[seat])
+                self.locked[seat] -= from_lock
+                self.stacks[seat] -= chips - from_lock
+                self.pot += chips
+                return
+            self._pay_into_pot(seat, chips, "penalty", status=status, tricks=took)
+            if ledger is not None:
+                ledger.append(LedgerItem("penalty", seat, chips, self.pot, tricks=took, base=pot_at_start,
+                                         detail="stake" if pay is None else "amount", pots=pots, bases=bases))
             return
 
-    def _redistribute(self, winners: list[int]) -> None:
+    def _redistribute(self, winners: list[int], ledger: list[LedgerItem] | None) -> None:
+        """Divide the pot among those who took tricks and did not fail, by tricks, each share rounded down."""
         tricks = self.tricks
         pot = self.pot
         if pot <= 0 or not winners:
@@ -115,16 +188,27 @@ class Payouts(Tricks):
         total = 0
         for seat in winners:
             total += tricks[seat]
-        stacks = self.stacks
-        for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
-            chips = pot * tricks[seat] // total
-            self.pot -= chips
-            stacks[seat] += chips
+        if ledger is None:  # ``_pay_from_pot`` inline, without its events
+            stacks = self.stacks
+            for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
+                chips = pot * tricks[seat] // total
+                self.pot -= chips
+                stacks[seat] += chips
+        else:
+            for seat in winners:
+                took = tricks[seat]
+                chips = self._pay_from_pot(seat, pot * took // total, "redistribute")
+                ledger.append(LedgerItem("redistribute", seat, chips, self.pot, tricks=took, total=total, base=pot))
         if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])
-            self._pay_from_pot(best, self.pot)
+            chips = self._pay_from_pot(best, self.pot, "rounding")
+            if ledger is not None:
+                ledger.append(LedgerItem("rounding", best, chips, self.pot))
 
-    def _finish_deal(self) -> None:
+    def _finish_deal(self, ledger: Ledger | None = None) -> None:
+        """Unplayed cards to the discard pile; choose the next dealer; the deal is settled.
+
+        ``ledger``: the itemised settlement of a deal played out, carried by the ``settled`` event."""
         discards = self.discards
         for hand in self.hands:
             if hand:
@@ -137,4 +221,7 @@ class Payouts(Tricks):
             self.next_dealer = (self.dealer + 1) % self.n
         self.deals_completed += 1
         self.settled = True
+        self.phase = w.SETTLED
         self.kind = None
+        if self.emitting:
+            self._emit("settled", stacks=tuple(self.stacks), pot=self.pot, ledger=ledger)

@@ -1,7 +1,7 @@
-"""A variant compiled for fast play: every field the machine reads, turned into plain values and functions.
+"""A variant compiled for play: every field the kernel reads, turned into plain values and functions.
 
-The reference kernel (``GameState`` and its phase modules) reads the schema's objects at every
-decision.  Here each call becomes a ``CompiledCall``: its fields copied into
+The ``Program`` is the rules object the kernel (``machine.py``) steps over: made once per
+variant and player count (``Rules.program``).  Each call becomes a ``CompiledCall``: its fields copied into
 slots.  Stages become ``CompiledStage`` records with their enabled calls and
 exchange groups resolved, and the preconditions of a calls stage's calls
 written out as one lister function (``listers.py``) holding only the tests
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from khrap import words as w
-from khrap.cards import RANKS
+from khrap.cards import RANKS, SUITS
 from khrap.engine.actions import Action, call_forms
-from khrap.engine.calls import deferred_part
 from khrap.engine.compiled.listers import Lister, make_lister
+from khrap.engine.preconditions import deferred_part
 from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 
@@ -66,6 +66,7 @@ class CompiledStage:
     id: str
     kind: int
     speakers: str = "all"
+    phase: str = w.BIDDING  # the phase a calls stage shows while it runs
     from_declarer: bool = False
     # The calls that can be open while there is no declarer [0] and while there is one [1].
     open_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())
@@ -123,6 +124,8 @@ class Program:
         self.follow_suit, self.trump_if_void = play.follow_suit, play.trump_if_void
         self.must_beat, self.must_overtrump = play.must_beat, play.must_overtrump
         self.first_lead = frozenset(play.first_lead.calls)
+        lead_suit = play.first_lead.suit
+        self.first_lead_suit: str | int | None = lead_suit if lead_suit in (None, "trump") else SUITS.index(lead_suit)
         self.lone_takes_all = play.lone_declarer_takes_all
         # Follow suit, else trump, else anything, with no duty to beat and no joker: the machine plays
         # the tricks of such a table in one loop.
@@ -150,6 +153,14 @@ class Program:
         self.next_dealer_declarer = v.next_dealer == "declarer"
         self.helper_status = self.statuses.get(w.HELPER)
         self._rotations: dict[tuple[int, ...], dict[int, list[int]]] = {}
+
+    def __copy__(self) -> Program:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Program:
+        """A program never changes once made: a copy of a table (``Session.clone``) shares it.  (Compiled,
+        a ``Program`` could not be copied field by field: a native class is made through its ``__init__``.)"""
+        return self
 
     def rotations(self, seats: list[int]) -> dict[int, list[int]]:
         """For each seat in play, the others in play in the order they follow his lead."""
@@ -187,8 +198,9 @@ class Program:
             listers = (self._lister(f"{stage.id} 0", absent, 0), self._lister(f"{stage.id} 1", exists, 1))
             blind_listers = (self._blind_lister(stage.id, blind_calls[0], 0),
                              self._blind_lister(stage.id, blind_calls[1], 1))
-            return CompiledStage(stage.id, kind, stage.speakers, stage.start == "declarer_left", open_calls,
-                                 blind_calls, stage.out_hands, listers=listers, blind_listers=blind_listers)
+            return CompiledStage(stage.id, kind, stage.speakers, stage.phase, stage.start == "declarer_left",
+                                 open_calls, blind_calls, stage.out_hands, listers=listers,
+                                 blind_listers=blind_listers)
         if kind == EXCHANGE:
             return CompiledStage(stage.id, kind, order=_groups(stage.order), max_discard=stage.max_discard,
                                  order_by_call={cid: _groups(g) for cid, g in stage.order_by_call.items()})

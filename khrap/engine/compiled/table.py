@@ -16,18 +16,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from khrap.engine.compiled.program import Program
+
+try:  # mypyc reads the decorator when it compiles; plain Python needs no mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
 
 # ``choose(options)``: the option a bot picks from a list ``Machine.legal`` would give.
 Choose = Callable[[Any], Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as every class of ``Machine``'s line: see machine.py
 class Table:
     """The attributes of a ``Machine`` and the steps that its parts call across files."""
 
+    # Class attributes a subclass may set (``GameState``): ClassVar, or compiled code keeps one per instance.
+    keep_held: ClassVar[bool] = False  # keep every hand at play (``held_at_play``) even when no penalty reads it
+    record_decks: ClassVar[bool] = False  # keep every deck dealt (``decks_dealt``)
     program: Program
     n: int
     rng: random.Random
@@ -39,6 +50,8 @@ class Table:
     started: bool
     skip_next_ante: bool
     session_over: bool
+    emitting: bool
+    phase: str
     deals_completed: int
     kind: str | None
     seat: int
@@ -68,6 +81,9 @@ class Table:
     deferred: set[int]
     trick: list[tuple[int, int, bool]]
     tricks: list[int]
+    best: tuple[int, int]
+    best_seat: int
+    leader: int | None
     in_play: list[int]
     held_at_play: Sequence[Sequence[int]]  # the hands at play, kept when a penalty reads them
     # the facts a deal record needs
@@ -92,4 +108,7 @@ class Table:
         raise NotImplementedError
 
     def _settle(self) -> None:
+        raise NotImplementedError
+
+    def _emit(self, kind: str, seat: int | None = None, secret: Any = None, **fields: Any) -> None:
         raise NotImplementedError

@@ -1,18 +1,18 @@
-"""Trick play of the compiled machine: the first lead, the follow rule, the joker, who takes a trick.
+"""Trick play of the kernel: the first lead, the follow rule, the joker, who takes a trick.
 
-A part of ``Machine`` (``machine.py``), written apart to keep each file to one phase, as the
-reference kernel's ``play`` module is; it reads and changes the machine's deal state.
+A part of ``Machine`` (``machine.py``), written apart to keep each file to one phase; it reads and
+changes the machine's deal state.  ``playable`` is the pure rule a solver needs: the cards a hand
+may play to a trick, given the trump and the program.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from khrap import words as w
-from khrap.engine.compiled.table import Choose, Table
-from khrap.engine.play import first_lead_suit, leads
-from khrap.engine.trick import beaters, best
+from khrap.engine.compiled.table import Choose, Table, mypyc_attr
+from khrap.engine.trick import beaters, strength
 
 UNDECIDED: Final = w.UNDECIDED
 DECLARER: Final = w.DECLARER
@@ -26,30 +26,81 @@ IN_SUIT: Final[dict[int | None, Callable[[int], bool]]] = {
 IN_SUIT[None] = frozenset().__contains__
 
 
+def first_lead_suit(program, trump: int | None, first_trick: bool) -> int | None:
+    """The suit the first lead of the deal must be, if the leader holds one (``play.first_lead.suit``).
+
+    None: any lead, because it is not the first trick, the variant asks no suit, or it asks for
+    trump and there is none."""
+    suit = program.first_lead_suit
+    if suit is None or not first_trick:
+        return None
+    return trump if suit == "trump" else suit
+
+
+def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]], trump: int | None,
+             first_trick: bool = False) -> list[int]:
+    """The plays open to ``hand`` on ``trick`` (empty: a lead), as ints: a card, plus ``JOKER_FLAG``
+    when played as the joker (last).  ``first_trick``: no trick of the deal has been taken yet
+    (the first lead's suit may be bound).  A pure function of its arguments: what a solver needs."""
+    p = program
+    if not trick:
+        options = list(hand)
+        suit = first_lead_suit(p, trump, first_trick)
+        if suit is not None:
+            options = [c for c in hand if c // 13 == suit] or options
+    else:
+        _, first, first_joker = trick[0]
+        if first_joker:
+            trumps = [c for c in hand if c // 13 == trump] if p.joker_demands_trump else None
+            options = trumps or list(hand)
+        else:
+            led = first // 13
+            same = [c for c in hand if c // 13 == led] if p.follow_suit else None
+            if same:
+                options = beaters(same, trick, trump) if p.must_beat else same
+            else:
+                trumps = [c for c in hand if c // 13 == trump] if p.trump_if_void else None
+                if not trumps:
+                    options = list(hand)
+                elif p.must_overtrump:
+                    options = beaters(trumps, trick, trump)
+                else:
+                    options = trumps
+    joker = p.joker
+    if joker is not None and joker in hand:
+        options.append(joker + JOKER_FLAG)
+    return options
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Tricks(Table):
     """The machine's trick play (a part of ``Machine``: see ``table``)."""
 
     def _start_play(self) -> bool:
         """Begin play; False when a lone declarer is credited every trick instead."""
-        statuses, declarer = self.statuses, self.declarer
+        statuses, declarer, program = self.statuses, self.declarer, self.program
         assert declarer is not None
+        self.phase = w.PLAY_PHASE
         for seat in range(self.n):
             if statuses[seat] == UNDECIDED:
                 statuses[seat] = OUT
-        if self.program.penalties_read_held:
+        if self.keep_held or program.penalties_read_held:
             self.held_at_play = [list(hand) for hand in self.hands]
-        self.in_play = [s for s in self.program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
-        if self.program.lone_takes_all and self.in_play == [declarer]:
-            self.tricks[declarer] = self.program.hand_size
+        self.in_play = in_play = [s for s in program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
+        if program.lone_takes_all and in_play == [declarer]:
+            self.tricks[declarer] = program.hand_size
             self.ending = "lone"
+            if self.emitting:
+                self._emit("credited", declarer, tricks=self.program.hand_size)
             return False
         leader = declarer
-        first_lead = self.program.first_lead
+        first_lead = program.first_lead
         if first_lead:
-            for seat in self.program.orders[(declarer + 1) % self.n]:
+            for seat in program.orders[(declarer + 1) % self.n]:
                 if statuses[seat] in (DECLARER, HELPER) and self.call_of[seat] in first_lead:
                     leader = seat
                     break
+        self.leader = leader
         self._wait("play", leader)
         return True
 
@@ -69,7 +120,7 @@ class Tricks(Table):
         in_trump = in_suit[trump]
         for seat in seats:  # each plays a card to the first trick, and a seat that plays has looked
             looked[seat] = True
-        first = first_lead_suit(self)  # a suit the first lead must be (None: any card)
+        first = first_lead_suit(self.program, trump, not self.won)  # the first lead's suit (None: any card)
         while True:
             hand = hands[leader]
             if first is None:
@@ -78,24 +129,28 @@ class Tricks(Table):
                 card = choose([*filter(in_suit[first], hand)] or list(hand))
                 first = None
             hand.remove(card)
+            won.append(card)
             led = card // 13
             in_led = in_suit[led]
-            best_seat, best_class, best_rank = leader, (2 if led == trump else 1), card % 13
-            cards = [card]
+            # (class, rank) as one number, class × 13 + rank: trump 2, the suit led 1 (another suit never wins).
+            best_seat, best = leader, card % 13 + (26 if led == trump else 13)
             for seat in rotations[leader]:
                 hand = hands[seat]
-                options = [*filter(in_led, hand)] or [*filter(in_trump, hand)] or list(hand)
-                card = choose(options)
+                card = choose([*filter(in_led, hand)] or [*filter(in_trump, hand)] or list(hand))
                 hand.remove(card)
-                cards.append(card)
+                won.append(card)
                 suit = card // 13
-                cls = 2 if suit == trump else 1 if suit == led else 0
-                if cls > best_class or (cls == best_class and card % 13 > best_rank):
-                    best_seat, best_class, best_rank = seat, cls, card % 13
+                if suit == trump:
+                    value = card % 13 + 26
+                elif suit == led:
+                    value = card % 13 + 13
+                else:
+                    continue
+                if value > best:
+                    best_seat, best = seat, value
             played += size
             tricks[best_seat] += 1
             winners.append(best_seat)
-            won.extend(cards)
             if not hands[best_seat]:
                 self.kind = None
                 self.advance()
@@ -104,57 +159,38 @@ class Tricks(Table):
             self.seat = leader
 
     def _playable(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
-        trick = self.trick
-        p = self.program
-        joker = p.joker
-        if not trick:
-            options = leads(self, hand)
-        else:
-            trump = self.trump
-            _, first, first_joker = trick[0]
-            if first_joker:
-                trumps = [c for c in hand if c // 13 == trump] if p.joker_demands_trump else None
-                options = trumps or list(hand)
-            else:
-                led = first // 13
-                same = [c for c in hand if c // 13 == led] if p.follow_suit else None
-                if same:
-                    options = self._beat(same) if p.must_beat else same
-                else:
-                    trumps = [c for c in hand if c // 13 == trump] if p.trump_if_void else None
-                    if not trumps:
-                        options = list(hand)
-                    elif p.must_overtrump:
-                        options = self._beat(trumps)
-                    else:
-                        options = trumps
-        if joker is not None and joker in hand:
-            options.append(joker + JOKER_FLAG)
-        return options
-
-    def _beat(self, cards: list[int]) -> list[int]:
-        """The cards that beat the trick's best card, if any can; otherwise all."""
-        return beaters(cards, self.trick, self.trump)
+        return playable(self.program, self.hands[seat], self.trick, self.trump, not self.won)
 
     def _play(self, seat: int, action: int) -> None:
+        """Play a card; the trick keeps its best card and who played it as cards are played, and is
+        closed when every player in play has played."""
         as_joker = action >= JOKER_FLAG
         card = action - JOKER_FLAG if as_joker else action
         self.looked[seat] = True
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card, as_joker))
+        if len(trick) == 1:
+            self.best = strength(card, as_joker, None if as_joker else card // 13, self.trump)
+            self.best_seat = seat
+        else:
+            _, first, first_joker = trick[0]
+            value = strength(card, as_joker, None if first_joker else first // 13, self.trump)
+            if value > self.best:  # the first played of equals keeps the trick
+                self.best = value
+                self.best_seat = seat
+        if self.emitting:
+            self._emit("played", seat, card=card, joker=as_joker)
         seats = self.in_play
         if len(trick) < len(seats):
             self._wait("play", seats[(seats.index(seat) + 1) % len(seats)])
             return
-        winner = self._trick_winner()
+        winner = self.best_seat
         self.tricks[winner] += 1
         self.trick_winners.append(winner)
         self.won.extend(c for _, c, _ in trick)
         self.trick = []
+        if self.emitting:
+            self._emit("took_trick", winner, count=self.tricks[winner])
         if self.hands[winner]:
             self._wait("play", winner)
-
-    def _trick_winner(self) -> int:
-        return best(self.trick, self.trump)[0][0]

@@ -1,14 +1,17 @@
-"""The compiled machine (``khrap.engine.compiled``) plays exactly as the reference kernel (``GameState``).
+"""The one kernel's fast branches play exactly as its general branch.
 
-Both engines sit at the same table with the same seed and are given the same
-choices, drawn from a third seeded RNG.  At every decision the pending kind and
-seat and the list of legal actions (as CONTRACT.md words, in order) must be
-equal; after every deal the stacks, pot, locked stakes, dealer, next dealer, the
-end of the session, and the deal record (``deal_record`` from the reference's
-log, ``machine_record`` from the machine's facts); chips and cards are
-conserved.  The machine is driven two ways: step by step (``legal``/``apply``),
-and through ``play_deal(choose)``, whose fused trick loop is what simulations
-run.  Built-in variants are played at every player count, then generated house
+There is one kernel (``khrap.engine.compiled.Machine``, ``GameState`` its public face).  Its fast
+paths are branches chosen by derived flags of the program: ``play_deal`` runs each calls stage and
+each exchange in a loop of its own, and the tricks of a plain follow rule (``Program.plain_follow``)
+in one fused loop, with no events.  Here the general branch (``GameState``: every action checked
+and applied one by one, events on) and a bare machine sit at the same table with the same seed and
+are given the same choices, drawn from a third seeded RNG.  The bare machine is driven two ways:
+step by step (``legal``/``apply``, events off: emitting must change nothing), and through
+``play_deal(choose)``, the fast branches.  At every decision the pending kind and seat and the list
+of legal actions (as CONTRACT.md words, in order) must be equal; after every deal the stacks, pot,
+locked stakes, dealer, next dealer, the end of the session and the deal record; chips and cards
+are conserved; and the record's facts, which the kernel keeps whether or not it emits, say what
+the deal's events say.  Built-in variants are played at every player count, then generated house
 rules (the mutations of ``tests/hardening/test_generated_variants.py``).
 
 KHRAP_LOCKSTEP_DEALS (deals per seed and table) and KHRAP_LOCKSTEP_EXAMPLES
@@ -33,7 +36,7 @@ from hypothesis import strategies as st
 from khrap import words as w
 from khrap.engine import GameState, Rules
 from khrap.engine.compiled import Machine, Program, action_word
-from khrap.sim.records import DealRecord, deal_record, machine_record
+from khrap.sim.records import DealRecord, deal_record
 from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.schema import Variant
 from tests.conftest import every_table, examples
@@ -50,7 +53,8 @@ HOUSE_RULES = [*sorted((ROOT / "docs" / "house-rules").glob("*.yaml")),
 
 @dataclass
 class Pair:
-    """The reference state and the machine at one table, what they must conserve, and what was seen."""
+    """The general branch (``ref``: a GameState) and a bare machine (``fast``) at one table, what they must
+    conserve, and what was seen."""
 
     ref: GameState
     fast: Machine
@@ -71,6 +75,7 @@ def make_pair(variant: Variant, players: int, seed: int, name: str, stacks: int 
     rules = Rules(variant, players)
     ref = GameState(rules, players, seed=seed, stacks=stacks)
     fast = Machine(Program(rules), seed=seed, stacks=stacks)
+    assert not fast.emitting and ref.emitting
     return Pair(ref, fast, f"{name}, {players} players, seed {seed}")
 
 
@@ -130,7 +135,7 @@ def fused_deal(pair: Pair, pick: random.Random, where: str) -> int:
 
     ref.start_deal()
     actions = fast.play_deal(choose)
-    assert ref.pending is None, f"{where}: the machine settled the deal, the reference waits for {ref.pending}"
+    assert ref.pending is None, f"{where}: the fast branch settled the deal, the general one waits for {ref.pending}"
     assert actions == steps, f"{where}: play_deal counted {actions} decisions, choose was asked {steps} times"
     return steps
 
@@ -147,13 +152,50 @@ def compare_settled(pair: Pair, where: str, stacks: list[int], pot: int, steps: 
                                                                       ref.round), where
     assert ref.chips_in_play() == fast.chips_in_play() == pair.chips, f"{where}: chips are not conserved"
     assert ref.cards_in_play() == fast.cards_in_play() == pair.cards, f"{where}: cards are not conserved"
-    record = deal_record(ref, ref.log, stacks, pot, steps)
-    assert machine_record(fast, stacks, pot, steps) == record, where
+    record = deal_record(ref, stacks, pot, steps)
+    assert deal_record(fast, stacks, pot, steps) == record, where
+    assert facts_of_events(ref.log[ref.deal_log_start:]) == (
+        record.calls, record.trick_winners, record.all_passes, record.turn_ups, record.redeals, record.pot_settle,
+        record.ending), where
     return record
 
 
+def facts_of_events(events: list) -> tuple:
+    """What a deal record reads from the kernel's facts, read from the deal's events instead."""
+    calls: list[tuple[int, str]] = []
+    winners: list[int] = []
+    all_passes = turn_ups = redeals = 0
+    pot_settle = None
+    ending = "play"
+    after_all_pass = False
+    for event in events:
+        kind = event.kind
+        if kind == "called":
+            calls.append((event.seat, event.fields["call"]))
+        elif kind == "took_trick":
+            winners.append(event.seat)
+        elif kind == "all_passed":
+            all_passes += 1
+            after_all_pass = True
+        elif kind == "redealt":
+            redeals += 1
+            after_all_pass = False
+        elif kind == "turned" and after_all_pass:
+            turn_ups += 1
+            after_all_pass = False
+        elif kind == "settling":
+            pot_settle = event.fields["pot"]
+        elif kind == "credited":
+            ending = "lone"
+        elif kind == "instant_win":
+            ending = event.fields["win"]
+        elif kind == "session_over":
+            ending = "session_over"
+    return tuple(calls), tuple(winners), all_passes, turn_ups, redeals, pot_settle, ending
+
+
 def lockstep(pair: Pair, seed: int, deals: int, driver: Driver) -> int:
-    """Play up to ``deals`` deals on both engines (fewer if the session ends); returns the deals played."""
+    """Play up to ``deals`` deals on both tables (fewer if the session ends); returns the deals played."""
     pick = random.Random(seed)
     for deal in range(deals):
         if pair.ref.session_over:
@@ -168,13 +210,13 @@ def lockstep(pair: Pair, seed: int, deals: int, driver: Driver) -> int:
 
 # ------------------------------------------------------------ built-ins
 @pytest.mark.parametrize(("name", "players"), every_table())
-def test_step_by_step_lockstep(name: str, players: int) -> None:
+def test_step_by_step_branches(name: str, players: int) -> None:
     for seed in (0, 1):
         assert lockstep(make_pair(builtin(name), players, seed, name), seed, DEALS, step_deal) == DEALS
 
 
 @pytest.mark.parametrize(("name", "players"), every_table())
-def test_play_deal_lockstep(name: str, players: int) -> None:
+def test_play_deal_branches(name: str, players: int) -> None:
     assert lockstep(make_pair(builtin(name), players, 2, name), 2, DEALS, fused_deal) == DEALS
 
 
@@ -205,8 +247,8 @@ def test_records_cover_every_ending_and_the_all_pass_facts() -> None:
 
 
 @pytest.mark.parametrize("name", ["snore", "frap"])
-def test_session_over_in_lockstep(name: str) -> None:
-    """Tables without debts: both engines end the session after the same deal (its record says so)."""
+def test_session_over_in_branches(name: str) -> None:
+    """Tables without debts: every branch ends the session after the same deal (its record says so)."""
     data = builtin(name).model_dump(mode="json")
     data["allow_debt"] = False
     variant = Variant.model_validate(data)
@@ -224,7 +266,7 @@ def test_declarer_out_before_play_through_play_deal() -> None:
     is out and nobody is in play; the reference gives seat 1 every lead (4 tricks, all his), and so must
     the machine, step by step and through ``play_deal`` (whose fused trick loop once assumed the leader
     was in play).  Validation now refuses such a variant (with a third player in play the tricks cannot
-    be played at all), so it is built past the semantic checks: the engines must still agree on it."""
+    be played at all), so it is built past the semantic checks: the branches must still agree on it."""
     data = builtin("khrap").model_dump(mode="json")
     for stage in data["stages"]:
         if stage["id"] == "fives":
@@ -242,7 +284,8 @@ def test_all_pass_voids_what_the_round_deferred() -> None:
     """Khrap whose `help` may be said before anyone declares and waits for the exchange (`when: exchange`),
     without the helicopter (which skips that exchange): a valid house rule. A round where someone helps and
     all pass left his deferred call and its reserved draws behind, and a later round ran the stale call at
-    the exchange (a hand short, no legal action in play). Both engines clear them; the deal goes on in lockstep."""
+    the exchange (a hand short, no legal action in play). The kernel clears them; the deal goes on the same on
+    every branch."""
     data = builtin("khrap").model_dump(mode="json")
     data["calls"]["help"]["requires"]["declarer"] = "any"
     data["calls"]["help"]["effects"].update(when="exchange", discard_hand=True, draw=4)
@@ -292,7 +335,7 @@ PLAY_FLAGS = ("follow_suit", "trump_if_void", "must_beat", "must_overtrump")
 @pytest.mark.parametrize("joker", JOKERS)
 @pytest.mark.parametrize("flags", list(itertools.product([True, False], repeat=4)),
                          ids=lambda flags: "-".join(f for f, on in zip(PLAY_FLAGS, flags, strict=True) if on) or "none")
-def test_every_follow_rule_in_lockstep(flags: tuple[bool, ...], joker: str) -> None:
+def test_every_follow_rule_in_branches(flags: tuple[bool, ...], joker: str) -> None:
     """Every combination of the follow rules, with and without a joker: the built-ins play only one, and
     the machine has its own code for each (and a fused trick loop for the plain one)."""
     data = builtin("khrap").model_dump(mode="json")
@@ -305,7 +348,7 @@ def test_every_follow_rule_in_lockstep(flags: tuple[bool, ...], joker: str) -> N
 
 
 @pytest.mark.parametrize("path", HOUSE_RULES, ids=lambda path: path.stem)
-def test_house_rule_files_in_lockstep(path: Path) -> None:
+def test_house_rule_files_in_branches(path: Path) -> None:
     variant = load_variant(str(path))
     for players in range(variant.players.min, min(variant.players.max, 8) + 1):
         lockstep(make_pair(variant, players, 4, path.stem), 4, 15, step_deal)
@@ -320,7 +363,7 @@ LOCKSTEP_ACCEPTED_SHARE = 0.25
 
 
 @pytest.mark.parametrize("base", builtin_names())
-def test_generated_house_rules_in_lockstep(base: str) -> None:
+def test_generated_house_rules_in_branches(base: str) -> None:
     seen = Counter()
 
     @settings(max_examples=examples(max(EXAMPLES // 6, 2)), deadline=None,
