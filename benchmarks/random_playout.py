@@ -2,10 +2,11 @@
 
     python benchmarks/random_playout.py [--seconds 3] [--players 4] [--variant khrap ...] [--reference] [--json]
 
-Each deal includes its ante, deal, bidding (with all-pass rounds), exchange and play.  By default the
-deals are played by the compiled machine (``khrap.engine.compiled``, what ``khrap simulate`` uses for
-random bots); ``--reference`` plays them on the reference kernel (``GameState``) instead.  Both choose
-with the same seeded generator and play the same deals.  Absolute figures drift on shared machines:
+Each deal includes its ante, deal, bidding (with all-pass rounds), exchange and play.  There is one
+kernel; by default the deals are played by a bare machine (``khrap.engine.compiled.Machine``, events
+off, its fast branches: what ``khrap simulate`` uses for random bots); ``--reference`` plays them
+through its public face ``GameState`` instead (every action checked, events on).  Both choose with
+the same seeded generator and play the same deals.  Absolute figures drift on shared machines:
 compare runs made on the same machine (``speed.py`` measures ratios to a bare loop in one run).
 """
 
@@ -38,7 +39,8 @@ def compiled_rate(variant: Variant, players: int, seconds: float, seed: int = 1)
 
 
 def reference_rate(variant: Variant, players: int, seconds: float, seed: int = 1) -> float:
-    """Deals per second of the reference kernel, uniform random legal actions (the log cleared each deal)."""
+    """Deals per second of GameState (every action checked, events on), uniform random legal actions (the log
+    cleared each deal)."""
     rules = Rules(variant, players)
     state = GameState(rules, players, seed=seed)
     choose = chooser(random.Random(seed))
@@ -81,7 +83,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per variant (default 3)")
     parser.add_argument("--players", type=int, default=4, help="players per table (clamped to the variant's range)")
     parser.add_argument("--variant", action="append", help="a built-in variant (default: all)")
-    parser.add_argument("--reference", action="store_true", help="play on the reference kernel")
+    parser.add_argument("--reference", action="store_true", help="play through GameState (checked, events on)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     rate_of = reference_rate if args.reference else compiled_rate

@@ -3,7 +3,7 @@
     python benchmarks/speed.py [--seconds 0.5] [--rounds 5] [--variant khrap ...] [--sim-deals 10000] [--json]
 
 In one run, on this machine, each figure the median of ``--rounds`` measurements taken in turn
-(bare loop, compiled machine, reference kernel, ...) so that a change in the machine's speed
+(bare loop, bare machine, GameState, ...) so that a change in the machine's speed
 during the run hits every column alike:
 - bare: deals/s of benchmarks/bare_loop.py (a Frap-like deal with no exchange, hand-written);
 - bare khrap: deals/s of benchmarks/bare_khrap.py (classic Khrap's random deal, hand-written);
@@ -11,12 +11,14 @@ during the run hits every column alike:
   behind the compiled machine's interface: the kernel's shuffle and chooser, the machine's option
   lists, the record's facts; it plays the machine's very deals): a practical ceiling for an engine
   behind that interface;
-- per variant, 4 players: random-playout deals/s of the compiled machine (what `khrap simulate`
-  plays for random bots), of the reference kernel, and of a game driven step by step through
-  ``GameState`` (stepped: the observation of the seat to act, events on, then legal and apply at
-  each decision), each with its ratio to the bare loop
+- per variant, 4 players: random-playout deals/s of the one kernel three ways: a bare machine
+  (column ``machine``, JSON key ``compiled``: ``Machine.play_deal``, events off, its fast branches:
+  what `khrap simulate` plays for random bots), ``GameState`` (column ``checked``, JSON key
+  ``reference``: legal and apply at each decision, every action checked, events on), and a game
+  driven step by step through ``GameState`` (``stepped``: the observation of the seat to act, then
+  legal and apply), each with its ratio to the bare loop
   (the median of the ratios of each round), and deals/s with the strongest bot available at
-  every seat (`heuristic` when the bots offer it, else `rule`; reference kernel);
+  every seat (`heuristic` when the bots offer it, else `rule`; through GameState);
 - frap-simple: frap cut down to the bare loop's game (no blind frap, no buying, no cut, one
   bidding round, no penalties), so that the ratio compares like with like;
 - simulate: `khrap simulate` throughput (records and statistics included) with 1 and 2 worker
@@ -146,7 +148,7 @@ def sim_speedup(name: str, deals: int, rounds: int) -> dict:
 
 
 def variant_row(name: str, variant: Variant, seconds: float, rounds: int, bots: str | None) -> dict:
-    """The compiled machine and the reference kernel on ``variant``, in turn with the bare loop."""
+    """A bare machine, GameState and the stepped game on ``variant``, in turn with the bare loop."""
     got = in_turn(rounds, {
         "bare": lambda: bare_loop.deals_per_second(seconds),
         "compiled": lambda: compiled_rate(variant, PLAYERS, seconds),
@@ -191,7 +193,7 @@ def main() -> None:
     say(f"bare khrap loop      {out['bare_khrap']:10.1f} deals/s ({out['bare_khrap_to_bare']:.3f} of the bare loop)")
     say(f"khrap by hand behind the machine's interface {out['interface_khrap']:10.1f} deals/s "
         f"({out['interface_khrap_to_bare']:.3f} of the bare loop)")
-    say(f"{'variant':<16}{'compiled':>10}{'÷ bare':>9}{'reference':>11}{'÷ bare':>9}{'stepped':>10}{'÷ bare':>9}"
+    say(f"{'variant':<16}{'machine':>10}{'÷ bare':>9}{'checked':>11}{'÷ bare':>9}{'stepped':>10}{'÷ bare':>9}"
         f"{kind or '':>12}")
     rows = []
     tables = [(name, builtin(name)) for name in args.variant or builtin_names()] + [("frap-simple", frap_simple())]

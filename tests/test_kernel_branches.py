@@ -393,3 +393,16 @@ def test_generated_house_rules_in_branches(base: str) -> None:
     generated()
     assert seen["accepted"] >= LOCKSTEP_ACCEPTED_SHARE * seen["generated"], f"{base}: {dict(seen)}"
     assert seen["played"] == seen["accepted"], f"{base}: an accepted variant played no deal: {dict(seen)}"
+
+
+def test_trick_shares_larger_than_the_pot_on_every_branch() -> None:
+    """A trick share of the whole pot (``trick_share.divisor: 1``): the second trick's share finds the pot
+    empty, and every branch pays only what the pot holds (the bare machine pays the shares inline)."""
+    data = builtin("khrap").model_dump(mode="json")
+    data["settlement"]["trick_share"]["divisor"] = 1
+    variant = validated(data)
+    assert variant is not None
+    for driver in (step_deal, fused_deal):
+        pair = make_pair(variant, 3, 11, "khrap, each trick pays the pot")
+        assert lockstep(pair, 11, 20, driver) == 20
+        assert pair.endings()["play"], pair.endings()

@@ -1,7 +1,7 @@
 """Typed events: what happens in a game, as data.
 
-The kernel emits one :class:`Event` per thing that happens (a kind and its
-fields) to ``GameState.log``.  Fields every seat sees are in ``fields``; what
+The kernel (``compiled.Machine``, while it emits) appends one :class:`Event`
+per thing that happens (a kind and its fields) to its ``log``.  Fields every seat sees are in ``fields``; what
 only the acting seat ``seat`` sees (the cards he drew, exchanged or
 discarded) is in ``secret``; a deal's hands are a secret of no seat (only
 the full view of a report or a replay shows them).  Cards and suits are the
@@ -29,6 +29,11 @@ Kinds and their fields (``seat`` is the seat the event is about, or None):
 - ``paid_out`` / ``paid_in`` (chips, pot, reason and its numbers: see ``settlement``)
 - ``instant_win`` (win), ``took_pot`` (chips)
 - ``settled`` (stacks, pot, ledger: the itemised settlement, or None)
+
+Textless events, which the log does not narrate, go to ``quiet`` (the current deal's), each
+with ``at``, the length of the log when it happened:
+
+- ``threw`` (count, left: the cards still in hand; secret: cards), ``status`` (status, stake, locked)
 """
 
 from __future__ import annotations

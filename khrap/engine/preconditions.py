@@ -1,11 +1,10 @@
 """The preconditions of a call, as one table: each entry is a test and the sentence that says why it fails.
 
-Both engines read this table.  The reference kernel lists the calls open to a seat by running the
-tests (no sentence is made), and works out the reason only when an action is refused: the first
-entry whose test fails gives it, in the table's order (who may call, the cards he holds, the table,
-blind calls last).  The compiled machine writes the same tests out as one function per calls stage
-(``compiled/listers.py``).  A test is a Python expression over ``m`` (the game state: the reference
-``GameState`` or the machine, which keep the same fields), ``seat``, ``hand`` (his cards) and
+The kernel lists the calls open to a seat by running the tests, written out as one function per
+calls stage (``compiled/listers.py``): no sentence is made.  The reason is worked out only when an
+action is refused (``legal.py``): the first entry whose test fails gives it, in the table's order
+(who may call, the cards he holds, the table, blind calls last).  A test is a Python expression
+over ``m`` (the kernel: a machine or its ``GameState``), ``seat``, ``hand`` (his cards) and
 ``trump``; it is true when the precondition is met.
 
 How a call is written (a hand position, ``trump``, ``from N``) is checked apart, before the table
@@ -154,7 +153,7 @@ Compiled = tuple[tuple[tuple[Check, Reason, object], ...], tuple[Check, ...]]
 
 
 def checks(rules, cid: str, takes: bool) -> Compiled:
-    """The table of call ``cid`` compiled, made once per rules (reference kernel): every entry as
+    """The table of call ``cid`` compiled, made once per rules (refusals, ``met``): every entry as
     (test, reason, refused), and the tests alone that listing runs."""
     key = (cid, takes)
     found = rules.preconditions.get(key)

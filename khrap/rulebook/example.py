@@ -5,12 +5,14 @@ fixed seed (the first seed, counting from 1, that gives a short ordinary deal:
 a declarer, at least one partner, no all-pass, tricks played).  Each action
 goes through ``GameState.apply``, so every step is legal under the variant;
 the recorder turns what happened into :class:`Event` records that the
-templates word in any language.  The ante, the deal, the all-passes, the
-tricks and the settlement are read from the kernel's events (the settlement
-from the ledger of its ``settled`` event, by :mod:`khrap.rulebook.arithmetic`:
-nothing is settled twice); which cards a call's effects moved and which
-statuses it changed in other seats are still read by comparing the state
-before and after the action.
+templates word in any language.  Everything is read from the kernel's events:
+the ante, the deal, the all-passes, the tricks and the settlement from the
+narrated log (the settlement from the ledger of its ``settled`` event, by
+:mod:`khrap.rulebook.arithmetic`: nothing is settled twice); which cards a
+call's effects moved (thrown, taken, drawn) and which statuses and stakes it
+set, in its own seat and in others, from the log and the kernel's textless
+events (``GameState.quiet``: ``threw``, ``status``).  Only the table at the
+start of settlement (stacks and locked stakes) is read from the state.
 """
 
 from __future__ import annotations
@@ -47,6 +49,20 @@ class Example:
     stacks_after: list[int]
 
 
+@dataclass
+class _Moves:
+    """What one batch of the kernel's events did to each seat: cards lost and gained (taken: from the table),
+    seats whose hands were thrown, chips locked and the last status set; whether all passed."""
+
+    lost: dict[int, list[int]] = field(default_factory=dict)
+    gained: dict[int, list[int]] = field(default_factory=dict)
+    taken: dict[int, list[int]] = field(default_factory=dict)
+    emptied: list[int] = field(default_factory=list)
+    locked: dict[int, int] = field(default_factory=dict)
+    status: dict[int, str] = field(default_factory=dict)
+    all_passed: bool = False
+
+
 class NoExample(RuntimeError):
     """No seed gave a playable short deal (a variant whose deals never reach play)."""
 
@@ -71,26 +87,18 @@ class _Recorder:
         self.trick: list[tuple[int, str, bool]] = []
         self.tricks_done = 0
         self.seen = self.seen_before = 0  # kernel events read so far; where the last batch began
+        self.quiet_seen = 0  # textless events read so far
+        self.statuses: dict[int, str] = dict.fromkeys(range(self.n), "undecided")  # as the status events set them
         self.settling: dict[str, Any] = {}
 
-    def snapshot(self) -> dict[str, Any]:
+    def table(self) -> dict[str, Any]:
+        """The stacks and locked stakes now (the settlement's starting table, read before the last card)."""
         s = self.state
-        return {
-            "hands": [list(h) for h in s.hands],
-            "statuses": list(s.statuses),
-            "tricks": list(s.tricks),
-            "pot": s.pot,
-            "stacks": list(s.stacks),
-            "locked": list(s.locked),
-            "turned": list(s.turned),
-            "round": s.round,
-            "dealer": s.dealer,
-            "trump": s.trump,
-        }
+        return {"stacks": list(s.stacks), "locked": list(s.locked), "round": s.round}
 
     def start(self) -> None:
         s = self.state
-        before = self.snapshot()
+        before = self.table()
         s.start_deal()
         for event in self.new_events():
             if event.kind == "anted":
@@ -104,7 +112,7 @@ class _Recorder:
                     "size": event.fields["size"]}))
             elif event.kind == "turned" and self.events and self.events[-1].kind == "deal":
                 self.events[-1].data["turned"] = card_str(event.fields["card"])
-        self.after_kernel(before, actor=None)
+        self.after_kernel(before, actor=None, moves=self.moves(s.log[self.seen_before:]))
 
     def new_events(self) -> list:
         """The kernel's events since the last look."""
@@ -113,22 +121,55 @@ class _Recorder:
         self.seen_before, self.seen = self.seen, len(log)
         return found
 
+    def new_quiet(self) -> list:
+        """The kernel's textless events since the last look."""
+        quiet = self.state.quiet
+        found = quiet[self.quiet_seen:]
+        self.quiet_seen = len(quiet)
+        return found
+
+    def moves(self, events: list) -> _Moves:
+        """What the events since the last look (``events`` and the textless ones) did to each seat."""
+        m = _Moves()
+        for event in events:
+            kind, seat = event.kind, event.seat
+            if kind == "drew":
+                m.gained.setdefault(seat, []).extend(event.secret["cards"])
+            elif kind in ("took_turned", "swapped"):
+                m.gained.setdefault(seat, []).append(event.fields["card"])
+                m.taken.setdefault(seat, []).append(event.fields["card"])
+            elif kind == "exchanged":
+                m.lost.setdefault(seat, []).extend(event.secret["cards"])
+            elif kind == "all_passed":
+                m.all_passed = True
+        for event in self.new_quiet():
+            seat = event.seat
+            if event.kind == "threw":
+                m.lost.setdefault(seat, []).extend(event.secret["cards"])
+                if not event.fields["left"]:
+                    m.emptied.append(seat)
+            elif event.kind == "status":
+                m.locked[seat] = m.locked.get(seat, 0) + event.fields["locked"]
+                m.status[seat] = event.fields["status"]
+        m.emptied = [seat for seat in m.emptied if seat not in m.gained]  # thrown, then drew a new hand: not empty
+        return m
+
     def step(self) -> None:
         s = self.state
         seat = s.pending.seat
         kind = s.pending.kind
         action = policy.choose(s, self.prefer)
-        before = self.snapshot()
+        before = self.table()
         s.apply(action)
-        gained = [c for c in s.hands[seat] if c not in before["hands"][seat]]
-        lost = [c for c in before["hands"][seat] if c not in s.hands[seat]]
+        moves = self.moves(s.log[self.seen:])
+        lost, gained = moves.lost.get(seat, []), moves.gained.get(seat, [])
         thrown: list[int] = []
         if kind == "call":
             eff = s.rules.calls[action.word].effects
             if not (eff.discard_hand or eff.take_turned != "no" or eff.draw):
-                thrown = [seat] if lost and not s.hands[seat] else []
+                thrown = [seat] if seat in moves.emptied else []
                 lost = []
-            taken = [c for c in gained if c in before["turned"]]
+            taken = moves.taken.get(seat, [])
             self.events.append(Event("call", seat, {
                 "call": action.word,
                 "status": s.statuses[seat],
@@ -136,7 +177,7 @@ class _Recorder:
                 "taken": _cards(taken),
                 "gained": _cards(c for c in gained if c not in taken),
                 "position": action.position,
-                "locked": s.locked[seat] - before["locked"][seat],
+                "locked": moves.locked.get(seat, 0),
             }))
         elif kind == "discard":
             self.events.append(Event("discard", seat, {"card": card_str(action.cards[0])}))
@@ -144,36 +185,34 @@ class _Recorder:
             self.events.append(Event("exchange", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
         elif kind == "trump":
             self.events.append(Event("trump", seat, {"suit": suit_str(action.suit)}))
-        self.after_kernel(before, actor=seat, settling=kind == "play", thrown=thrown)
+        self.after_kernel(before, actor=seat, moves=moves, settling=kind == "play", thrown=thrown)
 
     def after_kernel(
-        self, before: dict[str, Any], actor: int | None, settling: bool = False, thrown: list[int] | None = None
+        self, before: dict[str, Any], actor: int | None, moves: _Moves, settling: bool = False,
+        thrown: list[int] | None = None,
     ) -> None:
-        """Record what the kernel did by itself after an action: statuses, throws, draws, turn-ups, tricks.
-
-        All-passes, tricks and the settlement come from the kernel's events; which cards
-        changed hands by a call's effects (thrown, kept, drawn by others) from the snapshot."""
+        """Record what the kernel did by itself after an action: statuses, throws, draws, turn-ups, tricks."""
         s = self.state
         events = self.new_events() if actor is not None else s.log[self.seen_before:]
-        if any(e.kind == "all_passed" for e in events):
+        if moves.all_passed:
             self.events.append(Event("all_pass", data={"round": before["round"]}))
             return
         changed = [
-            (seat, s.statuses[seat]) for seat in range(self.n)
-            if seat != actor and s.statuses[seat] != before["statuses"][seat] and s.statuses[seat] != "out"
+            (seat, moves.status[seat]) for seat in range(self.n)
+            if seat != actor and seat in moves.status and moves.status[seat] != self.statuses[seat]
+            and moves.status[seat] != "out"
         ]
+        self.statuses.update(moves.status)
         if changed:
             self.events.append(Event("statuses", data={"changed": changed}))
-        thrown = sorted((thrown or []) + [
-            seat for seat in range(self.n) if seat != actor and before["hands"][seat] and not s.hands[seat]
-        ])
+        thrown = sorted((thrown or []) + [seat for seat in moves.emptied if seat != actor])
         if thrown and s.phase != "settled":
             self.events.append(Event("thrown", data={"seats": thrown}))
         for seat in range(self.n):
-            gained = [c for c in s.hands[seat] if c not in before["hands"][seat]]
-            if seat != actor and gained and before["hands"][seat] and s.phase != "settled":
-                lost = [c for c in before["hands"][seat] if c not in s.hands[seat]]
-                self.events.append(Event("drawn", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
+            gained = moves.gained.get(seat, [])
+            if seat != actor and gained and s.phase != "settled":
+                self.events.append(Event("drawn", seat, {"lost": _cards(moves.lost.get(seat, [])),
+                                                         "gained": _cards(gained)}))
         for event in events:
             if event.kind == "played":
                 self.trick.append((event.seat, card_str(event.fields["card"]), event.fields["joker"]))

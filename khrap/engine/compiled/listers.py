@@ -5,7 +5,7 @@ calls and over each call's tuple of test functions costs a Python call per test;
 every call of the stage are written out as one function's source, with the variant's values (ranks,
 suits, counts) in it as constants, and compiled once per variant, the way ``dataclasses`` writes its
 methods.  The tests are those of the preconditions table (the engine's ``preconditions`` module), the one
-the reference kernel lists by and refuses with (``tests/test_compiled.py`` checks every list against
+the refusals are worked out from (``tests/test_compiled_parts.py`` checks the lists against
 it); no variant or call is named here.  A call with an optional take of the turned card has two forms,
 tested apart: only the one that takes needs the turned card and draws one card fewer.
 """

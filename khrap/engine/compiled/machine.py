@@ -137,12 +137,17 @@ class Machine(Payouts):
         self.decks_dealt: list[list[int]] = []
         self.emitting = emitting
         self.log: list[Event] = []
+        # Textless events, which the game log does not narrate (cards thrown face down, statuses and stakes
+        # set): the current deal's, each with ``at``, the length of ``log`` when it happened.
+        self.quiet: list[Event] = []
         self.deal_log_start = 0  # where the current deal's events begin in the log
         self.kind: str | None = None
         self.seat = 0
         self.may_look = False
         self.settled = True
         self.phase = w.SETTLED
+        self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``), set
+        self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
         self._reset_deal()
         self._reset_facts()
 
@@ -172,8 +177,6 @@ class Machine(Payouts):
         self.deferred: set[int] = set()
         self.shown: list[int] = []  # cards a call kept face up
         self.trick: list[tuple[int, int, bool]] = []  # (seat, card, as the joker), in the order played
-        self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``)
-        self.best_seat = 0  # who plays it: the trick's winner as cards are played
         self.tricks = [0] * n
         self.leader: int | None = None
         self.in_play: list[int] = []  # players in play, clockwise from the declarer, set when play starts
@@ -194,6 +197,11 @@ class Machine(Payouts):
         ``secret`` only ``seat``."""
         self.log.append(Event(kind, seat, fields, secret))
 
+    def _emit_quiet(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields: object) -> None:
+        """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
+        fields["at"] = len(self.log)
+        self.quiet.append(Event(kind, seat, fields, secret))
+
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
         if self.session_over:
@@ -201,7 +209,9 @@ class Machine(Payouts):
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
-        self.deal_log_start = len(self.log)
+        if self.emitting:
+            self.deal_log_start = len(self.log)
+            self.quiet = []
         self._reset_facts()
         self._reset_deal()
         self._ante()
@@ -410,7 +420,7 @@ class Machine(Payouts):
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Option]:
-        """The legal actions of the seat to act, in the reference kernel's order.
+        """The legal actions of the seat to act, in the order ``GameState.legal_actions`` lists them.
 
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
         ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
@@ -498,7 +508,7 @@ class Machine(Payouts):
         return listers[self.declarer is not None](self, seat)
 
     def _blind_open(self, seat: int) -> bool:
-        """Whether a blind call is open to ``seat`` (he has not looked), as the reference kernel decides."""
+        """Whether a blind call is open to ``seat`` (he has not looked)."""
         listers = self.program.stages[self.stage_index].blind_listers
         assert listers is not None
         lister = listers[self.declarer is not None]
@@ -526,6 +536,14 @@ class Machine(Payouts):
             rule = self.program.statuses.get(status)
         self.statuses[seat] = status
         locked = self.locked
+        if self.emitting:
+            was = locked[seat]
+            self._set_stake(seat, rule, locked)
+            self._emit_quiet("status", seat, status=status, stake=self.stake_of[seat], locked=locked[seat] - was)
+        else:
+            self._set_stake(seat, rule, locked)
+
+    def _set_stake(self, seat: int, rule: StatusValue | None, locked: list[int]) -> None:
         if rule is None:
             self.stake_of[seat] = 0
             if locked[seat]:
@@ -590,8 +608,11 @@ class Machine(Payouts):
             self.skipped.update(call.skip_stages)
 
     def _throw_hand(self, seat: int) -> None:
-        self.discards.extend(self.hands[seat])
-        self.hands[seat].clear()
+        hand = self.hands[seat]
+        if self.emitting and hand:
+            self._emit_quiet("threw", seat, {"cards": tuple(hand)}, count=len(hand), left=0)
+        self.discards.extend(hand)
+        hand.clear()
 
     def _card_effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """Throw, keep, take the turned card, draw; then owe the discards."""
@@ -601,8 +622,11 @@ class Machine(Payouts):
             trump = self.trump
             keep = {of * 13 + rank for rank, suit in call.keep if (of := trump if suit is None else suit) is not None}
             kept = [c for c in hand if c in keep]
-            self.discards.extend(c for c in hand if c not in keep)
+            thrown = [c for c in hand if c not in keep]
+            self.discards.extend(thrown)
             hand[:] = kept
+            if emitting and thrown:
+                self._emit_quiet("threw", seat, {"cards": tuple(thrown)}, count=len(thrown), left=len(kept))
             if kept:
                 self.shown.extend(kept)
                 if emitting:
@@ -612,6 +636,8 @@ class Machine(Payouts):
         if mode == "swap":
             assert action.position is not None
             position = action.position - 1
+            if emitting:
+                self._emit_quiet("threw", seat, {"cards": (hand[position],)}, count=1, left=len(hand) - 1)
             self.discards.append(hand[position])
             hand[position] = self.turned.pop()
             self.turned_taken = True
