@@ -104,3 +104,15 @@ def test_a_failed_compile_still_builds_the_plain_package(tmp_path: Path) -> None
 def test_a_plain_build_compiles_nothing(tmp_path: Path) -> None:
     wheel, _ = build_wheel(tmp_path, KHRAP_COMPILE="0")
     assert wheel.name.endswith("-py3-none-any.whl")
+
+
+def test_the_cpu_benchmark_says_which_kernel_ran() -> None:
+    done = subprocess.run([sys.executable, "kernel_cpu.py", "--seconds", "0.05", "--rounds", "1", "--no-bots",
+                           "--variant", "khrap", "--json"], capture_output=True, text=True, timeout=300,
+                          cwd=ROOT / "benchmarks")
+    assert done.returncode == 0, done.stderr
+    import json
+
+    out = json.loads(done.stdout)
+    assert out["kernel"] == kernel_label()
+    assert out["variants"][0]["variant"] == "khrap" and 0 < out["variants"][0]["to_bare"] < 5
