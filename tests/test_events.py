@@ -231,3 +231,26 @@ def test_the_ledger_pays_penalties_from_the_lock_and_the_remainder_to_the_most_t
         ("share", 0, 6, 5), ("share", 1, 2, 3), ("penalty", 2, 11, 14), ("unlock", 0, 22, 14), ("unlock", 1, 11, 14),
         ("redistribute", 0, 10, 4), ("redistribute", 1, 3, 1), ("rounding", 0, 1, 0), ("left", None, 0, 0)]
     assert result.failed == [2] and result.net == {0: 6 + 22 + 10 + 1, 1: 2 + 11 + 3, 2: 0}
+
+
+def test_textless_events_say_what_moved_silently() -> None:
+    """``GameState.quiet``: cards thrown face down, statuses with the chips they lock, locks returned;
+    each placed in the narrated log by ``at``, and none of them in the log itself."""
+    from khrap.variant.catalog import builtin, builtin_names
+
+    kinds: set[str] = set()
+    for seed, name in [(seed, name) for seed in range(6) for name in builtin_names()]:
+        state = GameState(builtin(name), 4, seed=seed)
+        rng = __import__("random").Random(seed)
+        state.start_deal()
+        while state.pending is not None:
+            state.apply(rng.choice(state.legal_actions()))
+        for event in state.quiet:
+            assert 0 <= event.fields["at"] <= len(state.log)
+            kinds.add(event.kind)
+            if event.kind == "threw":
+                assert len(event.secret["cards"]) == event.fields["count"]
+            elif event.kind == "unlocked":
+                assert event.fields["chips"] > 0
+        assert not {e.kind for e in state.log} & {"threw", "status", "unlocked"}
+    assert kinds == {"threw", "status", "unlocked"}, kinds

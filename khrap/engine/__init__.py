@@ -10,14 +10,8 @@ from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.rules import Rules, RulesError
 from khrap.engine.state import GameState, IllegalAction
 
-KERNEL_MODULES = (
-    "khrap.engine.compiled.machine",
-    "khrap.engine.compiled.tricks",
-    "khrap.engine.compiled.payouts",
-    "khrap.engine.compiled.program",
-    "khrap.engine.trick",
-    "khrap.engine.randomness",
-)
+KERNEL_MODULES = tuple(f"{__name__}.{name}" for name in (
+    "compiled.machine", "compiled.tricks", "compiled.payouts", "compiled.program", "trick", "randomness"))
 """The kernel's hot modules, plain typed Python, in the order a compiled build (mypyc) may take them:
 the step functions (machine, tricks, payouts), the program they read, who takes a trick, the shuffle."""
 

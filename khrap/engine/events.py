@@ -33,7 +33,8 @@ Kinds and their fields (``seat`` is the seat the event is about, or None):
 Textless events, which the log does not narrate, go to ``quiet`` (the current deal's), each
 with ``at``, the length of the log when it happened:
 
-- ``threw`` (count, left: the cards still in hand; secret: cards), ``status`` (status, stake, locked)
+- ``threw`` (count, left: the cards still in hand; secret: cards), ``status`` (status, stake, locked: the
+  chips it locked, negative when it freed some), ``unlocked`` (chips: a locked stake returned)
 """
 
 from __future__ import annotations

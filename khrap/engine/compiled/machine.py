@@ -274,7 +274,12 @@ class Machine(Payouts):
         return True
 
     def _return_locks(self) -> None:
+        """Every locked stake back to its owner (an all-pass round, a redeal, settlement, an instant win)."""
         stacks, locked = self.stacks, self.locked
+        if self.emitting:
+            for seat in range(self.n):
+                if locked[seat]:
+                    self._emit_quiet("unlocked", seat, chips=locked[seat])
         for seat in range(self.n):
             stacks[seat] += locked[seat]
             locked[seat] = 0
