@@ -22,9 +22,12 @@ KERNEL_MODULES = (
     "khrap.engine.compiled.program",
     "khrap.engine.compiled.listers",
     "khrap.engine.compiled.machine",
+    "khrap.engine.trick",
     "khrap.engine.randomness",
 )
-"""Compiled together into one group (they call each other as native code)."""
+"""Compiled together into one group (they call each other as native code): ``khrap.engine.KERNEL_MODULES``
+(the hot modules) and what they need compiled with them (``table``, the base of the machine's classes;
+``listers``).  Written out, not imported, so that the build hook reads it without importing the package."""
 
 
 def _compiled(name: str) -> bool:

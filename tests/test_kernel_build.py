@@ -116,3 +116,9 @@ def test_the_cpu_benchmark_says_which_kernel_ran() -> None:
     out = json.loads(done.stdout)
     assert out["kernel"] == kernel_label()
     assert out["variants"][0]["variant"] == "khrap" and 0 < out["variants"][0]["to_bare"] < 5
+
+
+def test_every_hot_module_of_the_kernel_is_compiled() -> None:
+    from khrap.engine import KERNEL_MODULES as HOT
+
+    assert set(HOT) <= set(KERNEL_MODULES)
