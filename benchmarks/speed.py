@@ -46,6 +46,7 @@ from random_playout import compiled_rate, reference_rate, stepped_rate
 
 from khrap.bots import KINDS, RandomBot, make_bot
 from khrap.engine import GameState, Rules
+from khrap.kernel_build import kernel_label
 from khrap.sim import SimSpec, simulate
 from khrap.sim.pool import LocalWorkers, process_context
 from khrap.variant.catalog import builtin, builtin_names
@@ -183,7 +184,8 @@ def main() -> None:
     yard = in_turn(args.rounds, {"bare": lambda: bare_loop.deals_per_second(args.seconds),
                                  "bare_khrap": lambda: bare_khrap.deals_per_second(args.seconds),
                                  "interface_khrap": lambda: interface_khrap.deals_per_second(args.seconds)})
-    out: dict = {"bare": round(statistics.median(yard["bare"]), 1), "bot": kind}
+    out: dict = {"bare": round(statistics.median(yard["bare"]), 1), "bot": kind, "kernel": kernel_label()}
+    say(f"kernel: {out['kernel']} (python -m khrap.kernel_build; docs/compiled.md)")
     for key in ("bare_khrap", "interface_khrap"):
         out[key] = round(statistics.median(yard[key]), 1)
         out[f"{key}_to_bare"] = round(median_ratio(yard[key], yard["bare"]), 3)

@@ -4,30 +4,33 @@ Calls (``pass`` included) are defined by variant files; these words are the
 card actions every variant shares (CONTRACT.md, "Card actions").
 """
 
-LOOK = "look"
-EXCHANGE = "exchange"
-DISCARD = "discard"
-PLAY = "play"
-TRUMP = "trump"
-JOKER = "joker"
-FROM = "from"
-TOP = "top"
-BOTTOM = "bottom"
+from typing import Final
 
-KERNEL_WORDS = frozenset({LOOK, EXCHANGE, DISCARD, PLAY, TRUMP})
+# Final: a compiled kernel (docs/compiled.md) reads each as a constant, not a module attribute.
+LOOK: Final = "look"
+EXCHANGE: Final = "exchange"
+DISCARD: Final = "discard"
+PLAY: Final = "play"
+TRUMP: Final = "trump"
+JOKER: Final = "joker"
+FROM: Final = "from"
+TOP: Final = "top"
+BOTTOM: Final = "bottom"
+
+KERNEL_WORDS: Final = frozenset({LOOK, EXCHANGE, DISCARD, PLAY, TRUMP})
 """Words a variant may not use as call ids."""
 
 # Statuses (RULES.md §0).
-UNDECIDED = "undecided"
-DECLARER = "declarer"
-HELPER = "helper"
-OUT = "out"
-ACTIVE = (DECLARER, HELPER)
+UNDECIDED: Final = "undecided"
+DECLARER: Final = "declarer"
+HELPER: Final = "helper"
+OUT: Final = "out"
+ACTIVE: Final = (DECLARER, HELPER)
 
 # Phases reported by `khrap run` (CONTRACT.md).
-BIDDING = "bidding"
-OFFERS = "offers"
-EXCHANGE_PHASE = "exchange"
-TRUMP_PHASE = "trump"
-PLAY_PHASE = "play"
-SETTLED = "settled"
+BIDDING: Final = "bidding"
+OFFERS: Final = "offers"
+EXCHANGE_PHASE: Final = "exchange"
+TRUMP_PHASE: Final = "trump"
+PLAY_PHASE: Final = "play"
+SETTLED: Final = "settled"

@@ -28,10 +28,10 @@ from khrap.engine.rules import pattern_card
 def fast_clone(state: GameState) -> GameState:
     """A copy of ``state`` deep enough for play: lists, lists of lists, sets and dicts copied; rules shared."""
     try:
-        fields = vars(state)
+        fields = state.__getstate__()  # the kernel's attributes too, when it is compiled (docs/compiled.md)
     except TypeError:
         return copy.deepcopy(state)
-    new = object.__new__(type(state))
+    new = type(state).__new__(type(state))
     for key, value in fields.items():
         if isinstance(value, list):
             value = [x[:] if isinstance(x, list) else x for x in value]
@@ -39,7 +39,7 @@ def fast_clone(state: GameState) -> GameState:
             value = value.copy()
         elif hasattr(value, "__copy__"):  # e.g. the observations' per-seat lists: a copy starts its own
             value = copy.copy(value)
-        new.__dict__[key] = value
+        object.__setattr__(new, key, value)
     return new
 
 

@@ -19,7 +19,7 @@ T = TypeVar("T")
 
 def _standard(rng: random.Random) -> bool:
     """Whether ``rng`` draws below n as ``random.Random`` does (a subclass may draw otherwise)."""
-    return type(rng)._randbelow is random.Random._randbelow_with_getrandbits
+    return getattr(type(rng), "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", False)
 
 
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # by deck size: (i, i + 1, its bit length), from the top
@@ -34,9 +34,6 @@ _BITS = tuple(n.bit_length() for n in range(4096))  # a choice among n < 4096 re
 
 
 def _shuffle(rng: random.Random, cards: list) -> None:
-    if not _standard(rng):
-        rng.shuffle(cards)
-        return
     getrandbits = rng.getrandbits
     for i, n, k in _STEPS.get(len(cards)) or _steps(len(cards)):
         j = getrandbits(k)
@@ -46,8 +43,6 @@ def _shuffle(rng: random.Random, cards: list) -> None:
 
 
 def _chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
-    if not _standard(rng):
-        return rng.choice
     getrandbits = rng.getrandbits
     bits = _BITS
 
@@ -80,17 +75,22 @@ def _agrees() -> bool:
     return True
 
 
-if _agrees():
-    shuffle = _shuffle
-    chooser = _chooser
-else:  # pragma: no cover - another Python's random module
-    def shuffle(rng: random.Random, cards: list) -> None:
+_AGREES = _agrees()
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would."""
+    if _AGREES and _standard(rng):
+        _shuffle(rng, cards)
+    else:  # another Python's random module, or a generator that draws otherwise
         rng.shuffle(cards)
 
-    def chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
-        return rng.choice
 
-shuffle.__doc__ = "Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would."
-chooser.__doc__ = "A function that picks from a sequence exactly as ``rng.choice`` would, call for call."
+def chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
+    """A function that picks from a sequence exactly as ``rng.choice`` would, call for call."""
+    if _AGREES and _standard(rng):
+        return _chooser(rng)
+    return rng.choice
+
 
 __all__ = ["chooser", "shuffle"]

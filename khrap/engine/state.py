@@ -65,6 +65,18 @@ class GameState(Machine):
 
         self.seat_views = SeatViews()
 
+    def __getstate__(self) -> dict:
+        """Every attribute, for copies: a compiled kernel (docs/compiled.md) keeps the kernel's own apart
+        from ``__dict__``, and lists their names in ``__mypyc_attrs__``."""
+        state = {name: getattr(self, name) for name in getattr(Machine, "__mypyc_attrs__", ())
+                 if not name.startswith("__") and hasattr(self, name)}
+        state.update(vars(self))
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
     def _over(self, message: str) -> Exception:
         return IllegalAction(message)
 

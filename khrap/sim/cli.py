@@ -15,6 +15,7 @@ import typer
 from khrap.bots import KINDS
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
+from khrap.kernel_build import kernel_label
 from khrap.safe_text import json_text, terminal
 from khrap.sim.pool import LocalWorkers
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
@@ -197,6 +198,7 @@ def simulate_cmd(
     except RuntimeError as err:
         _fail(str(err))
     summary = result.summary()
+    summary["kernel"] = kernel_label()  # which kernel played the deals: plain Python or compiled (docs/compiled.md)
     if csv is not None:
         import io
 
@@ -212,6 +214,7 @@ def simulate_cmd(
         from khrap.sim.text import account
 
         typer.echo(terminal(account(summary)), nl=False)
+        typer.echo(f"kernel: {summary['kernel']}")
 
 
 def analyze(

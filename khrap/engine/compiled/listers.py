@@ -13,6 +13,7 @@ tested apart: only the one that takes needs the turned card and draws one card f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from khrap.engine.preconditions import table, trumps
 from khrap.variant.schema import Call
@@ -65,7 +66,7 @@ def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool,
                 forms: list) -> Lister:
     """Compile ``lister_source``, with ``forms[i]`` as it reads them; ``where`` names it in tracebacks."""
     source = lister_source(calls, allow_debt, declarer_exists)
-    scope = {"FORMS": forms, "trumps": trumps}
+    scope: dict[str, Any] = {"FORMS": forms, "trumps": trumps}
     exec(compile(source, f"<calls lister: {where}>", "exec"), scope)  # noqa: S102 - source written above from the variant
     lister = scope["lister"]
     lister.source = source

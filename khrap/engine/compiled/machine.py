@@ -19,9 +19,10 @@ against the general step-by-step branch (``tests/test_kernel_branches.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from itertools import combinations
 from operator import itemgetter
+from typing import Any, ClassVar, Final, cast
 
 from khrap import words as w
 from khrap.engine.actions import Action
@@ -36,17 +37,26 @@ from khrap.engine.compiled.program import (
     Program,
     StatusValue,
 )
-from khrap.engine.compiled.tricks import JOKER_FLAG, Tricks
+from khrap.engine.compiled.table import Choose, mypyc_attr
+from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.events import Event
 from khrap.engine.randomness import shuffle
+from khrap.engine.rules import Rules
 
-UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
-TOP, BOTTOM = w.TOP, w.BOTTOM
-LOOK = Action(w.LOOK)
-LOOK_WORD = w.LOOK
+UNDECIDED: Final = w.UNDECIDED
+DECLARER: Final = w.DECLARER
+HELPER: Final = w.HELPER
+OUT: Final = w.OUT
+TOP: Final = w.TOP
+BOTTOM: Final = w.BOTTOM
+LOOK: Final = Action(w.LOOK)
+LOOK_WORD: Final = w.LOOK
+# What ``Machine.legal`` lists: an ``Action`` (a call, look), an int (a card played or thrown, a suit) or a
+# tuple of cards (an exchange), by the kind of decision.
+Option = Any
 
 
-def action_word(kind: str, action: Action | int | tuple[int, ...]) -> str:
+def action_word(kind: str | None, action: Option) -> str:
     """An action ``Machine.legal`` lists for a decision of ``kind``, in CONTRACT.md's words."""
     if kind == "play":
         return str(Action(w.PLAY, cards=(action % JOKER_FLAG,), joker=action >= JOKER_FLAG))
@@ -66,7 +76,7 @@ class Exchanges(Sequence):
     sets are made once per hand size and limits, and a set's cards are picked by a C-level getter."""
 
     __slots__ = ("hand", "getters")
-    _patterns: dict[tuple[int, int, int], tuple[Callable, ...]] = {}
+    _patterns: ClassVar[dict[tuple[int, int, int], tuple[Callable, ...]]] = {}  # ClassVar: one cache, also compiled
 
     def __init__(self, hand: list[int], least: int, most: int) -> None:
         self.hand = hand
@@ -96,14 +106,15 @@ def _getter(positions: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]
     return lambda hand: ()
 
 
-class Machine(Tricks, Payouts):
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass
+class Machine(Payouts):
     """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none).
 
     ``stacks``: one number for every seat, or one per seat; ``decks``: shuffles given by their cards
     (top first), dealt before any random one; ``emitting``: append events to ``log``."""
 
-    keep_held = False  # keep every hand at play (``held_at_play``) even when no penalty reads it
-    record_decks = False  # keep every deck dealt (``decks_dealt``: records, replays, bots' knowledge)
+    # ``keep_held``, ``record_decks``: class attributes declared in ``Table``
+    # (keep every hand at play, every deck dealt: records, replays, bots' knowledge).
 
     def __init__(self, program: Program, seed: int | None = 0, stacks: int | Sequence[int] = 100, pot: int = 0,
                  dealer: int = 0, decks: Sequence[Sequence[int]] = (), emitting: bool = False) -> None:
@@ -170,7 +181,7 @@ class Machine(Tricks, Payouts):
         self.leader: int | None = None
         self.in_play: list[int] = []  # players in play, clockwise from the declarer, set when play starts
         # The hands at play, kept when a penalty reads them (or ``keep_held``).
-        self.held_at_play: Sequence[list[int]] = [[] for _ in range(n)] if self.keep_held else ((),) * n
+        self.held_at_play = [[] for _ in range(n)] if self.keep_held else ((),) * n
         self.next_dealer = None
 
     def _reset_facts(self) -> None:
@@ -274,7 +285,7 @@ class Machine(Tricks, Payouts):
             locked[seat] = 0
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         """The variant at this table (``Rules``), which the program was compiled from."""
         return self.program.rules
 
@@ -293,7 +304,7 @@ class Machine(Tricks, Payouts):
                 self._exchange_step(stage)
             elif kind == NAME_TRUMP:
                 self.phase = w.TRUMP_PHASE
-                self._wait("trump", self.declarer)
+                self._wait("trump", cast(int, self.declarer))
             elif kind == INSTANT_WINS:
                 self._instant_wins()
             elif not self.stage_started:
@@ -320,7 +331,7 @@ class Machine(Tricks, Payouts):
             else:
                 self.looked[seat] = True
 
-    def play_deal(self, choose: Callable[[list], object]) -> int:
+    def play_deal(self, choose: Choose) -> int:
         """Play one whole deal, ``choose(legal)`` picking each action; returns the number of decisions.
 
         ``choose`` sees the very options ``legal`` would give, in the same order (a list, except the
@@ -352,11 +363,12 @@ class Machine(Tricks, Payouts):
                 actions += 1
         return actions
 
-    def _run_calls(self, choose: Callable[[list], object]) -> int:
+    def _run_calls(self, choose: Choose) -> int:
         """The calls stage's turns from the pending one to its end, as ``apply`` of each would play them,
         without going back through ``advance`` between speakers; returns the decisions made."""
         stage = self.program.stages[self.stage_index]
         listers, queue, owed = stage.listers, self.queue, self.owed_discards
+        assert listers is not None
         made = 0
         while True:
             seat = self.seat
@@ -378,7 +390,7 @@ class Machine(Tricks, Payouts):
                 return made
             self._wait("call", queue.pop(0))
 
-    def _run_discards(self, seat: int, choose: Callable[[list], object]) -> int:
+    def _run_discards(self, seat: int, choose: Choose) -> int:
         """``seat``'s owed discards, one decision each; returns their number."""
         hand, owed, discards = self.hands[seat], self.owed_discards, self.discards
         self.kind, self.seat = "discard", seat
@@ -392,7 +404,7 @@ class Machine(Tricks, Payouts):
             owed[seat] -= 1
         return made
 
-    def _run_exchange(self, choose: Callable[[list], object]) -> int:
+    def _run_exchange(self, choose: Choose) -> int:
         """The exchange stage's turns from the pending one, each with the discards it owes, as long as
         the next seat in the queue exchanges too; then on to the next decision."""
         queue, deferred = self.queue, self.deferred
@@ -403,7 +415,7 @@ class Machine(Tricks, Payouts):
             self.kind = None
             self._exchange(seat, cards)
             made += 1
-            if self.kind == "discard":
+            if self.owed_discards[seat]:  # ``_exchange`` waits for his discards (not ``self.kind``: see table.py)
                 made += self._run_discards(seat, choose)
                 self.kind = None
             if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
@@ -412,7 +424,7 @@ class Machine(Tricks, Payouts):
             self._wait("exchange", queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
-    def legal(self) -> list[Action | int | tuple[int, ...]]:
+    def legal(self) -> list[Option]:
         """The legal actions of the seat to act, in the order ``GameState.legal_actions`` lists them.
 
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
@@ -433,7 +445,7 @@ class Machine(Tricks, Payouts):
             return [0, 1, 2, 3]
         return []
 
-    def apply(self, action: Action | int | tuple[int, ...], source: str | int = TOP) -> None:
+    def apply(self, action: Option, source: str | int = TOP) -> None:
         """Apply an action that ``legal`` listed for the seat to act (it is not checked again);
         ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``)."""
         kind, seat = self.kind, self.seat
@@ -460,10 +472,9 @@ class Machine(Tricks, Payouts):
             if self.emitting:
                 self._emit("named_trump", seat, suit=action)
             self._next_stage()
-        if self.kind is None:
-            self.advance()
+        self.advance()  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
-    def word_of(self, action: Action | int | tuple[int, ...]) -> str:
+    def word_of(self, action: Option) -> str:
         """``action`` (listed for the pending decision) in CONTRACT.md's words."""
         return action_word(self.kind, action)
 
@@ -497,11 +508,15 @@ class Machine(Tricks, Payouts):
         return [*filter(hands.__getitem__, seats)]  # those with cards
 
     def _legal_calls(self, seat: int) -> list[Action]:
-        return self.program.stages[self.stage_index].listers[self.declarer is not None](self, seat)
+        listers = self.program.stages[self.stage_index].listers
+        assert listers is not None
+        return listers[self.declarer is not None](self, seat)
 
     def _blind_open(self, seat: int) -> bool:
         """Whether a blind call is open to ``seat`` (he has not looked)."""
-        lister = self.program.stages[self.stage_index].blind_listers[self.declarer is not None]
+        listers = self.program.stages[self.stage_index].blind_listers
+        assert listers is not None
+        lister = listers[self.declarer is not None]
         return lister is not None and bool(lister(self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
@@ -522,7 +537,7 @@ class Machine(Tricks, Payouts):
 
     def _set_status(self, seat: int, status: str, rule: StatusValue | None | bool = False) -> None:
         """Give ``seat`` the status and its stake (``rule``: the status's value, when the caller has it)."""
-        if rule is False:
+        if isinstance(rule, bool):
             rule = self.program.statuses.get(status)
         self.statuses[seat] = status
         locked = self.locked
@@ -610,8 +625,7 @@ class Machine(Tricks, Payouts):
         emitting = self.emitting
         if call.discard_hand:
             trump = self.trump
-            keep = {(trump if suit is None else suit) * 13 + rank for rank, suit in call.keep
-                    if suit is not None or trump is not None}
+            keep = {of * 13 + rank for rank, suit in call.keep if (of := trump if suit is None else suit) is not None}
             kept = [c for c in hand if c in keep]
             thrown = [c for c in hand if c not in keep]
             self.discards.extend(thrown)
@@ -625,6 +639,7 @@ class Machine(Tricks, Payouts):
         draws = call.draw
         mode = call.take_turned
         if mode == "swap":
+            assert action.position is not None
             position = action.position - 1
             if emitting:
                 self._emit_quiet("threw", seat, {"cards": (hand[position],)}, count=1, left=len(hand) - 1)
@@ -659,6 +674,7 @@ class Machine(Tricks, Payouts):
             taken = stock[-count:][::-1]
             del stock[-count:]
         else:
+            assert isinstance(source, int)
             taken = stock[source - 1:source - 1 + count]
             del stock[source - 1:source - 1 + count]
         self.hands[seat].extend(taken)
@@ -711,7 +727,8 @@ class Machine(Tricks, Payouts):
 
     # ------------------------------------------------------------- exchange
     def _call_of(self, seat: int) -> CompiledCall | None:
-        return self.program.calls.get(self.call_of[seat])
+        cid = self.call_of[seat]
+        return None if cid is None else self.program.calls.get(cid)
 
     def _exchange_step(self, stage: CompiledStage) -> None:
         if not self.stage_started:
@@ -725,6 +742,7 @@ class Machine(Tricks, Payouts):
         if seat in self.deferred:
             self.deferred.discard(seat)
             call = self._call_of(seat)
+            assert call is not None
             self.owed_draws -= call.draw
             self._card_effects(seat, call, Action(call.cid))
             if self.owed_discards[seat]:
@@ -734,6 +752,7 @@ class Machine(Tricks, Payouts):
 
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
+        assert declarer is not None
         groups = stage.order_by_call.get(self.call_of[declarer] or "", stage.order)
         statuses, call_of, deferred, calls = self.statuses, self.call_of, self.deferred, self.program.calls
         seats = self.program.orders[declarer]
@@ -745,7 +764,7 @@ class Machine(Tricks, Payouts):
                     continue
                 cid = call_of[seat]
                 if status in group_statuses or cid in group_calls:
-                    call = calls.get(cid)
+                    call = None if cid is None else calls.get(cid)
                     if seat in deferred or call is None or call.takes_part:
                         order.append(seat)
         return order
@@ -806,6 +825,6 @@ class Machine(Tricks, Payouts):
         return sum(self.stacks) + self.pot + sum(self.locked)
 
     def cards_in_play(self) -> int:
-        tables = (self.stock, self.turned, self.discards, self.won, self.trick)
+        tables: tuple[Sized, ...] = (self.stock, self.turned, self.discards, self.won, self.trick)
         return sum(map(len, self.hands)) + sum(map(len, tables))
 

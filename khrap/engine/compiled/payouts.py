@@ -10,21 +10,28 @@ itemised ``Ledger``; without them no ledger is made.
 
 from __future__ import annotations
 
+from typing import Final
+
 from khrap import words as w
 from khrap.engine.compiled.program import holds
+from khrap.engine.compiled.table import mypyc_attr
+from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.events import Ledger, LedgerItem
 
-DECLARER, HELPER = w.DECLARER, w.HELPER
+DECLARER: Final = w.DECLARER
+HELPER: Final = w.HELPER
 
 
-class Payouts:
-    """The kernel's instant wins and settlement (mixed into ``Machine``)."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Payouts(Tricks):
+    """The kernel's instant wins and settlement (a part of ``Machine``: see ``table``)."""
 
     # ---------------------------------------------------------- instant wins
     def _instant_wins(self) -> None:
-        statuses, hands = self.statuses, self.hands
+        statuses, hands, declarer = self.statuses, self.hands, self.declarer
+        assert declarer is not None
         for wid, of_rank, count, all_pay, skip_if_pot in self.program.instant_wins:
-            for seat in self.program.orders[self.declarer]:
+            for seat in self.program.orders[declarer]:
                 if statuses[seat] in (DECLARER, HELPER) and len([*filter(of_rank, hands[seat])]) >= count:
                     self._instant_win(wid, seat, all_pay, skip_if_pot)
                     return
@@ -49,6 +56,7 @@ class Payouts:
             if self.statuses[other] in (DECLARER, HELPER):
                 self._pay_into_pot(other, self.stake_of[other], "stake", status=self.statuses[other])
             elif all_pay:
+                assert helper is not None
                 self._pay_into_pot(other, helper.base + helper.pots * self.pot, "helper_stake")
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
@@ -77,7 +85,9 @@ class Payouts:
     def settle(self) -> None:
         """Settle the deal as it stands (a table set up by hand, as the rulebook's arithmetic does):
         the players in play are the active seats clockwise from the declarer."""
-        self.in_play = [s for s in self.program.orders[self.declarer] if self.statuses[s] in (DECLARER, HELPER)]
+        declarer = self.declarer
+        assert declarer is not None
+        self.in_play = [s for s in self.program.orders[declarer] if self.statuses[s] in (DECLARER, HELPER)]
         self._settle()
 
     def _settle(self) -> None:
@@ -85,6 +95,7 @@ class Payouts:
         pot_at_start = self.pot_settle = self.pot
         statuses, tricks = self.statuses, self.tricks
         declarer = self.declarer
+        assert declarer is not None
         seats = self.in_play  # the declarer and his helpers, clockwise from him (``_start_play``)
         needed = p.tricks_needed
         failed = [s for s in seats if tricks[s] < needed[statuses[s]]]

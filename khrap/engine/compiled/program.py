@@ -11,8 +11,9 @@ by name: every value comes from the variant.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Final
 
 from khrap import words as w
 from khrap.cards import RANKS, SUITS
@@ -23,7 +24,11 @@ from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
 
 # Stage kinds as small ints, tested on every step of the machine.
-CALLS, EXCHANGE, NAME_TRUMP, INSTANT_WINS, PLAY = range(5)
+CALLS: Final = 0
+EXCHANGE: Final = 1
+NAME_TRUMP: Final = 2
+INSTANT_WINS: Final = 3
+PLAY: Final = 4
 KIND = {"calls": CALLS, "exchange": EXCHANGE, "name_trump": NAME_TRUMP, "instant_wins": INSTANT_WINS, "play": PLAY}
 
 
@@ -67,8 +72,8 @@ class CompiledStage:
     open_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())
     blind_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())  # the blind ones among them
     out_hands: str = "keep"
-    order: tuple[tuple[frozenset, frozenset], ...] = ()
-    order_by_call: dict = field(default_factory=dict)
+    order: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    order_by_call: dict[str, tuple[tuple[frozenset[str], frozenset[str]], ...]] = field(default_factory=dict)
     max_discard: int | None = None
     # The same as written-out functions (``listers.py``): ``listers[d](machine, seat)`` lists the open calls.
     listers: tuple[Lister, Lister] | None = None
@@ -104,7 +109,7 @@ class Program:
         ap = v.all_pass
         self.rounds, self.round_turn_up = ap.rounds, ap.turn_up
         self.round_ante, self.last_ante, self.redeal_antes = ap.round_ante, ap.last_ante, ap.redeal_ante == "normal"
-        self.statuses = {
+        self.statuses: dict[str, StatusValue] = {
             s: StatusValue(r.tricks, *chips(r.stake, v.base_stake), r.locked) for s, r in v.statuses.items()
         }
         self.tricks_needed = {s: r.tricks for s, r in self.statuses.items()}
@@ -149,6 +154,14 @@ class Program:
         self.helper_status = self.statuses.get(w.HELPER)
         self._rotations: dict[tuple[int, ...], dict[int, list[int]]] = {}
 
+    def __copy__(self) -> Program:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Program:
+        """A program never changes once made: a copy of a table (``Session.clone``) shares it.  (Compiled,
+        a ``Program`` could not be copied field by field: a native class is made through its ``__init__``.)"""
+        return self
+
     def rotations(self, seats: list[int]) -> dict[int, list[int]]:
         """For each seat in play, the others in play in the order they follow his lead."""
         key = tuple(seats)
@@ -173,16 +186,18 @@ class Program:
         return compiled
 
     # ------------------------------------------------------------ stages
-    def _stage(self, stage: Stage) -> CompiledStage:
+    def _stage(self, of: Stage) -> CompiledStage:
+        stage: Any = of  # the stage model of its kind, its fields read by kind
         kind = KIND[stage.kind]
         if kind == CALLS:
             calls = tuple(self.calls[cid] for cid in stage.calls if cid in self.calls)
-            open_calls = (tuple(c for c in calls if c.declarer != "exists"),
-                          tuple(c for c in calls if c.declarer != "absent"))
-            blind_calls = tuple(tuple(c for c in group if c.blind) for group in open_calls)
-            listers = tuple(self._lister(f"{stage.id} {d}", group, d) for d, group in enumerate(open_calls))
-            blind_listers = tuple(self._lister(f"{stage.id} {d} blind", group, d) if group else None
-                                  for d, group in enumerate(blind_calls))  # None: no blind call to test
+            absent = tuple(c for c in calls if c.declarer != "exists")  # open while there is no declarer
+            exists = tuple(c for c in calls if c.declarer != "absent")  # and while there is one
+            open_calls = (absent, exists)
+            blind_calls = (tuple(c for c in absent if c.blind), tuple(c for c in exists if c.blind))
+            listers = (self._lister(f"{stage.id} 0", absent, 0), self._lister(f"{stage.id} 1", exists, 1))
+            blind_listers = (self._blind_lister(stage.id, blind_calls[0], 0),
+                             self._blind_lister(stage.id, blind_calls[1], 1))
             return CompiledStage(stage.id, kind, stage.speakers, stage.phase, stage.start == "declarer_left",
                                  open_calls, blind_calls, stage.out_hands, listers=listers,
                                  blind_listers=blind_listers)
@@ -191,6 +206,10 @@ class Program:
                                  order_by_call={cid: _groups(g) for cid, g in stage.order_by_call.items()})
         return CompiledStage(stage.id, kind)
 
+
+    def _blind_lister(self, sid: str, calls: tuple[CompiledCall, ...], declarer_exists: int) -> Lister | None:
+        """The blind calls of a stage as a lister (None: no blind call to test)."""
+        return self._lister(f"{sid} {declarer_exists} blind", calls, declarer_exists) if calls else None
 
     def _lister(self, where: str, calls: tuple[CompiledCall, ...], declarer_exists: int) -> Lister:
         """The calls of a stage as a written-out lister (``where``: the stage, for tracebacks)."""
@@ -221,7 +240,7 @@ def _groups(groups: list[ExchangeGroup]) -> tuple[tuple[frozenset[str], frozense
     return tuple((frozenset(g.statuses), frozenset(g.calls)) for g in groups)
 
 
-def holds(cards: list[int], patterns: tuple[tuple[int, int | None], ...], trump: int | None) -> bool:
+def holds(cards: Sequence[int], patterns: tuple[tuple[int, int | None], ...], trump: int | None) -> bool:
     """Whether ``cards`` include every (rank, suit) pattern; suit None is the trump suit (none yet: no)."""
     for rank, suit in patterns:
         if suit is None:

@@ -8,14 +8,21 @@ may play to a trick, given the trump and the program.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from khrap import words as w
+from khrap.engine.compiled.table import Choose, Table, mypyc_attr
 from khrap.engine.trick import beaters, strength
 
-UNDECIDED, DECLARER, HELPER, OUT = w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT
-JOKER_FLAG = 64  # a play action is a card, plus this when the card is played as the joker
+UNDECIDED: Final = w.UNDECIDED
+DECLARER: Final = w.DECLARER
+HELPER: Final = w.HELPER
+OUT: Final = w.OUT
+JOKER_FLAG: Final = 64  # a play action is a card, plus this when the card is played as the joker
 # Whether a card is of a suit (None: no trump named), as C-level tests for ``filter``.
-IN_SUIT = {suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)}
+IN_SUIT: Final[dict[int | None, Callable[[int], bool]]] = {
+    suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)
+}
 IN_SUIT[None] = frozenset().__contains__
 
 
@@ -65,12 +72,14 @@ def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]
     return options
 
 
-class Tricks:
-    """The machine's trick play (mixed into ``Machine``)."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Tricks(Table):
+    """The machine's trick play (a part of ``Machine``: see ``table``)."""
 
     def _start_play(self) -> bool:
         """Begin play; False when a lone declarer is credited every trick instead."""
         statuses, declarer, program = self.statuses, self.declarer, self.program
+        assert declarer is not None
         self.phase = w.PLAY_PHASE
         for seat in range(self.n):
             if statuses[seat] == UNDECIDED:
@@ -95,7 +104,7 @@ class Tricks:
         self._wait("play", leader)
         return True
 
-    def _play_tricks(self, choose: Callable[[list], object]) -> int:
+    def _play_tricks(self, choose: Choose) -> int:
         """Play every trick left, ``choose`` picking each card from what ``_playable`` would list.
 
         The same steps as ``apply`` of each card, for the plain follow rule (follow suit, else
@@ -115,7 +124,7 @@ class Tricks:
         while True:
             hand = hands[leader]
             if first is None:
-                card = choose(list(hand))
+                card: int = choose(list(hand))
             else:
                 card = choose([*filter(in_suit[first], hand)] or list(hand))
                 first = None

@@ -1,0 +1,114 @@
+"""The compiled machine's state, declared once with its types for every part of ``Machine`` that reads it.
+
+``Machine`` is one class written in three files, one phase each: ``Tricks`` (tricks.py) and
+``Payouts`` (payouts.py) read and change the deal state that ``Machine`` (machine.py) sets up.
+They form one line of classes, ``Table`` -> ``Tricks`` -> ``Payouts`` -> ``Machine``, not a class
+mixing two parents in, so that mypyc can compile them as native classes (it compiles single
+inheritance only): see docs/compiled.md.  The same files run as plain Python where nothing is compiled.
+
+Compiled code trusts the types mypy infers, narrowing included: after ``self.kind = None`` a read
+of ``self.kind`` in the same function is taken to be None even when a method called in between set
+it, and a compiled read then fails (``TypeError: None object expected; got str``).  Such a test is
+written on something else (``owed_discards``), or left to the method called.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from khrap.engine.compiled.program import Program
+
+try:  # mypyc reads the decorator when it compiles; plain Python needs no mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
+# ``choose(options)``: the option a bot picks from a list ``Machine.legal`` would give.
+Choose = Callable[[Any], Any]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # as every class of ``Machine``'s line: see machine.py
+class Table:
+    """The attributes of a ``Machine`` and the steps that its parts call across files."""
+
+    # Class attributes a subclass may set (``GameState``): ClassVar, or compiled code keeps one per instance.
+    keep_held: ClassVar[bool] = False  # keep every hand at play (``held_at_play``) even when no penalty reads it
+    record_decks: ClassVar[bool] = False  # keep every deck dealt (``decks_dealt``)
+    program: Program
+    n: int
+    rng: random.Random
+    stacks: list[int]
+    pot: int
+    locked: list[int]
+    dealer: int
+    next_dealer: int | None
+    started: bool
+    skip_next_ante: bool
+    session_over: bool
+    emitting: bool
+    phase: str
+    deals_completed: int
+    kind: str | None
+    seat: int
+    may_look: bool
+    settled: bool
+    # the deal
+    round: int
+    hands: list[list[int]]
+    looked: list[bool]
+    stock: list[int]
+    turned: list[int]
+    turned_taken: bool
+    discards: list[int]
+    won: list[int]
+    trump: int | None
+    statuses: list[str]
+    call_of: list[str | None]
+    stake_of: list[int]
+    declarer: int | None
+    declarer_round: int
+    stage_index: int
+    stage_started: bool
+    queue: list[int]
+    skipped: set[str]
+    owed_discards: list[int]
+    owed_draws: int
+    deferred: set[int]
+    trick: list[tuple[int, int, bool]]
+    tricks: list[int]
+    best: tuple[int, int]
+    best_seat: int
+    leader: int | None
+    in_play: list[int]
+    held_at_play: Sequence[Sequence[int]]  # the hands at play, kept when a penalty reads them
+    # the facts a deal record needs
+    said: list[tuple[int, str]]
+    all_passes: int
+    turn_ups: int
+    redeals: int
+    trick_winners: list[int]
+    ending: str
+    pot_settle: int | None
+
+    def advance(self) -> None:
+        raise NotImplementedError
+
+    def _wait(self, kind: str, seat: int) -> None:
+        raise NotImplementedError
+
+    def _next_stage(self) -> None:
+        raise NotImplementedError
+
+    def _return_locks(self) -> None:
+        raise NotImplementedError
+
+    def _settle(self) -> None:
+        raise NotImplementedError
+
+    def _emit(self, kind: str, seat: int | None = None, secret: Any = None, **fields: Any) -> None:
+        raise NotImplementedError

@@ -1,0 +1,65 @@
+"""Which kernel runs: the plain ``.py`` files, or the same files compiled by mypyc (docs/compiled.md).
+
+``KERNEL_MODULES`` are the kernel's hot modules, the ones a compiled wheel (``KHRAP_COMPILE=1``,
+read by the build hook ``hatch_build.py``) holds as extension modules beside their sources.  They
+are written so that mypyc can compile them, and CI type-checks them with mypy so they stay so:
+
+    python -m khrap.kernel_build            # which kernel this Python imports
+    python -m khrap.kernel_build --files    # the modules' files (for mypy)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import sys
+from pathlib import Path
+
+KERNEL_MODULES = (
+    "khrap.engine.compiled.table",
+    "khrap.engine.compiled.tricks",
+    "khrap.engine.compiled.payouts",
+    "khrap.engine.compiled.program",
+    "khrap.engine.compiled.listers",
+    "khrap.engine.compiled.machine",
+    "khrap.engine.trick",
+    "khrap.engine.randomness",
+)
+"""Compiled together into one group (they call each other as native code): ``khrap.engine.KERNEL_MODULES``
+(the hot modules) and what they need compiled with them (``table``, the base of the machine's classes;
+``listers``).  Written out, not imported, so that the build hook reads it without importing the package."""
+
+
+def _compiled(name: str) -> bool:
+    path = getattr(importlib.import_module(name), "__file__", None) or ""
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def kernel_kind() -> str:
+    """'compiled' when every kernel module imported is an extension module, 'plain' when none is, else 'mixed'."""
+    found = {_compiled(name) for name in KERNEL_MODULES}
+    return "mixed" if len(found) > 1 else "compiled" if found == {True} else "plain"
+
+
+def kernel_label() -> str:
+    """The kernel in a reader's words, for ``khrap simulate`` and benchmarks/speed.py."""
+    return {"compiled": "compiled (mypyc)", "plain": "plain Python", "mixed": "partly compiled (mypyc)"}[kernel_kind()]
+
+
+def module_files() -> list[str]:
+    """The kernel modules' source files, relative to the project root."""
+    return [str(Path(*name.split(".")).with_suffix(".py")) for name in KERNEL_MODULES]
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--files"]:
+        print("\n".join(module_files()))
+        return
+    print(f"kernel: {kernel_label()}")
+    for name in KERNEL_MODULES:
+        print(f"  {name}: {importlib.import_module(name).__file__}")
+
+
+if __name__ == "__main__":
+    main()
