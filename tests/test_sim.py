@@ -93,7 +93,7 @@ def play_script(state: GameState, script: str):
         seat, action = line.split(" ", 1)
         state.apply(action, int(seat))
     assert state.pending is None, "the script must finish the deal"
-    return deal_record(state, state.log, stacks, pot, len(lines))
+    return deal_record(state, stacks, pot, len(lines))
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,8 @@ comes from the kernel's follow function, who takes a trick from
 ``khrap.engine.trick`` (``best``/``strength``), and what the tricks are worth
 from the kernel's own settlement run on a copy of the deal.  This module is
 the only place those kernel functions are called from the bots' search, so a
-rebuilt kernel changes this one file.  It reads either kernel: the one kernel
-(``GameState`` on the compiled ``Machine``: the pure
-``khrap.engine.compiled.tricks.playable`` and ``GameState.settle``) when it is
-there, else the reference kernel (``khrap.engine.play.playable`` over a
-stand-in of the few fields it reads, ``khrap.engine.settlement.settle``).
+rebuilt kernel changes this one file.  The kernel's parts it reads: the pure
+``khrap.engine.compiled.tricks.playable`` and ``GameState.settle``.
 """
 
 from __future__ import annotations
@@ -19,30 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from khrap.engine import trick as _trick
-
-try:  # the one kernel (GameState on the compiled Machine): its pure follow rule
-    from khrap.engine.compiled.tricks import JOKER_FLAG
-    from khrap.engine.compiled.tricks import playable as _pure_playable
-except ImportError:  # the reference kernel: its follow rule reads a state
-    JOKER_FLAG, _pure_playable = 0, None
-    from khrap.engine import play as _play
-    from khrap.engine import settlement as _settlement
+from khrap.engine.compiled.tricks import JOKER_FLAG
+from khrap.engine.compiled.tricks import playable as _pure_playable
 
 Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
 Play = tuple[int, bool]  # (card, as the joker)
-
-
-class _Table:
-    """The few fields the kernel's follow function reads, for a position that is not a GameState."""
-
-    __slots__ = ("hands", "rules", "trick", "trump", "won")
-
-    def __init__(self, rules, n: int, trump: int | None) -> None:
-        self.rules = rules
-        self.trump = trump
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.trick: list[Entry] = []
-        self.won: list[int] = []
 
 
 @dataclass
@@ -94,7 +72,6 @@ class Kernel:
         self.trump = position.trump
         self.order = position.order
         self._next = {s: position.order[(i + 1) % len(position.order)] for i, s in enumerate(position.order)}
-        self._table = _Table(position.rules, position.n, position.trump)
         self._program = getattr(position.rules, "program", None)
         self._settled: dict[tuple[int, ...], tuple[float, ...]] = {}
 
@@ -104,15 +81,8 @@ class Kernel:
 
     def playable(self, seat: int, hand: Sequence[int], trick: Sequence[Entry], first_trick: bool) -> list[Play]:
         """Every (card, as_joker) ``hand`` may play on ``trick``: the kernel's follow function."""
-        if _pure_playable is not None:
-            flag = JOKER_FLAG
-            plays = _pure_playable(self._program, hand, trick, self.trump, first_trick)
-            return [(p - flag, True) if p >= flag else (p, False) for p in plays]
-        table = self._table
-        table.hands[seat] = list(hand)
-        table.trick = list(trick)
-        table.won = [] if first_trick else [-1]
-        return _play.playable(table, seat)
+        plays = _pure_playable(self._program, hand, trick, self.trump, first_trick)
+        return [(p - JOKER_FLAG, True) if p >= JOKER_FLAG else (p, False) for p in plays]
 
     def taker(self, trick: Sequence[Entry]) -> int:
         """The seat taking a full trick."""
@@ -151,20 +121,14 @@ class Kernel:
         sim.tricks = list(tricks)
         sim.hands = [[] for _ in range(n)]
         sim.trick = []
-        if _pure_playable is not None:
-            sim.emitting = False
-            sim.settle()  # the one kernel's settlement of the deal as it stands
-        else:
-            sim.pending = None
-            _settlement.settle(sim)
+        sim.emitting = False
+        sim.settle()  # the kernel's settlement of the deal as it stands
         return tuple(a - b for a, b in zip(worth(sim), before, strict=True))
 
 
 def obligation(state, seat: int) -> int:
     """The tricks ``seat``'s status obliges it to take (0 for a seat with none)."""
-    if _pure_playable is not None:
-        return state.program.tricks_needed[state.statuses[seat]]
-    return _settlement.obligation(state, seat)
+    return state.program.tricks_needed[state.statuses[seat]]
 
 
 def failed_seats(state, tricks: Sequence[int]) -> list[int]:

@@ -9,7 +9,7 @@
 See docs/simulate.md.
 """
 
-from khrap.sim.records import Contract, DealRecord, deal_record, decided_after, machine_record
+from khrap.sim.records import Contract, DealRecord, deal_record, decided_after
 from khrap.sim.runner import CHUNK, ENGINES, SimResult, SimSpec, chunk_seed, play_chunk, simulate
 from khrap.sim.stats import Stats
 
@@ -24,7 +24,6 @@ __all__ = [
     "chunk_seed",
     "deal_record",
     "decided_after",
-    "machine_record",
     "play_chunk",
     "simulate",
 ]

@@ -13,8 +13,8 @@ from khrap.sim.hands import hand_rows, hands_text
 from khrap.sim.paired import PairedResult
 from khrap.sim.verdict import amount, portrait, verdict, words
 
-HANDS_MISSING = ("Which hands are worth a call: not measured, as the compiled machine (random bots) keeps no log of "
-                 "the hands; give --bots heuristic or --engine reference.")
+HANDS_MISSING = ("Which hands are worth a call: not measured, as random bots play on the kernel's bare machine, "
+                 "which keeps no log of the hands; give --bots heuristic or --engine reference.")
 
 
 def bots_text(bots: Sequence[str]) -> str:

@@ -9,8 +9,8 @@ the table gives how often it was made and the mean result in base stakes
 (ante included) with its 95% interval.
 
 The hands are read from the ``dealt`` event of the deal's log, so the table is
-filled when the reference kernel plays (any bot but the random one, or
-``--engine reference``); the compiled machine keeps no log.
+filled when the deals are played through ``GameState`` with events on (any bot
+but the random one, or ``--engine reference``); the bare machine emits none.
 """
 
 from __future__ import annotations

@@ -110,15 +110,10 @@ def _contracts(
     return tuple(out)
 
 
-def deal_record(table: Machine, *args) -> DealRecord:
+def deal_record(table: Machine, stacks_before: Sequence[int], pot_before: int, actions: int) -> DealRecord:
     """The record of the deal just settled at ``table`` (a ``GameState`` or a bare machine: the one kernel).
 
-    Called as ``deal_record(table, stacks_before, pot_before, actions)``.  The older form with the deal's
-    events second, ``deal_record(state, events, stacks_before, pot_before, actions)``, is still taken: the
-    events are not needed, since the kernel keeps the facts a record reads."""
-    if len(args) == 4:
-        args = args[1:]
-    stacks_before, pot_before, actions = args
+    The kernel keeps the facts a record reads whether or not it emits events, so one builder serves both."""
     rules = table.program.rules
     return DealRecord(
         players=table.n,
@@ -141,9 +136,6 @@ def deal_record(table: Machine, *args) -> DealRecord:
         ending=table.ending,
     )
 
-
-machine_record = deal_record
-"""The same builder under its old name (a bare machine's record): kept so that callers merge."""
 
 
 def decided_after(record: DealRecord) -> int | None:
@@ -172,4 +164,4 @@ def decided_after(record: DealRecord) -> int | None:
     return latest
 
 
-__all__ = ["Contract", "DealRecord", "deal_record", "decided_after", "machine_record"]
+__all__ = ["Contract", "DealRecord", "deal_record", "decided_after"]

@@ -29,7 +29,7 @@ from khrap.bots import RandomBot, choose_for, make_bot
 from khrap.engine import GameState, Rules
 from khrap.engine.compiled import Machine, Program
 from khrap.engine.randomness import chooser
-from khrap.sim.records import DealRecord, deal_record, machine_record
+from khrap.sim.records import DealRecord, deal_record
 from khrap.sim.stats import Stats
 from khrap.variant.schema import Variant
 
@@ -44,8 +44,8 @@ MAX_ACTIONS = 100_000
 """A deal still going after this many decisions is stopped with an error (bots that pass forever)."""
 
 ENGINES = ("auto", "reference")
-"""``auto``: the compiled machine when every bot is the random bot, else the reference kernel;
-``reference``: always the reference kernel (``GameState``)."""
+"""``auto``: the bare machine when every bot is the random bot, else the same kernel behind ``GameState``;
+``reference``: always ``GameState`` (checked, events on)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ PlayDeal = Callable[[Table], DealRecord]
 
 
 def _reference(spec: SimSpec, rules: Rules, rng: random.Random) -> tuple[NewTable, PlayDeal]:
-    """A fresh table of the reference kernel from a seed, and one deal on it played by the spec's bots."""
+    """A fresh ``GameState`` table from a seed, and one deal on it played by the spec's bots."""
     bots = [make_bot(kind, rules) for kind in spec.bots]
     return (lambda seed: GameState(rules, spec.players, stacks=STACKS, seed=seed),
             lambda state: _play_deal(state, bots, rng))
@@ -180,7 +180,7 @@ def _compiled(program: Program, rng: random.Random) -> tuple[NewTable, PlayDeal]
     """A fresh compiled machine from a seed, and one deal on it with random choices.
 
     ``chooser(rng)`` picks exactly as ``rng.choice``, which is what ``RandomBot.choose`` does with
-    the list of legal actions, so it makes the same choices as random bots on the reference kernel.
+    the list of legal actions, so it makes the same choices as random bots through ``GameState``.
     Unlike ``_play_deal`` it counts no decisions against MAX_ACTIONS (that would cost a call per
     decision): the limit is for bots that pass for ever, while validation requires the first calls
     stage to offer a declaring call that needs no particular cards, so random bots end a deal with
@@ -192,7 +192,7 @@ def _compiled(program: Program, rng: random.Random) -> tuple[NewTable, PlayDeal]
 def _play_machine_deal(machine: Machine, choose: Callable[[list], object]) -> DealRecord:
     stacks, pot = list(machine.stacks), machine.pot
     actions = machine.play_deal(choose)
-    return machine_record(machine, stacks, pot, actions)
+    return deal_record(machine, stacks, pot, actions)
 
 
 def _play_deal(state: GameState, bots: list, rng: random.Random) -> DealRecord:
@@ -211,7 +211,7 @@ def _play_deal(state: GameState, bots: list, rng: random.Random) -> DealRecord:
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"a deal did not end after {MAX_ACTIONS} decisions ({state.round=}, phase "
                                f"{state.phase}): do the bots pass for ever?")
-    return deal_record(state, state.log, stacks, pot, actions)
+    return deal_record(state, stacks, pot, actions)
 
 
 # ---------------------------------------------------------------- running
