@@ -17,6 +17,7 @@ from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fai
 from khrap.engine import RulesError
 from khrap.kernel_build import kernel_label
 from khrap.safe_text import json_text, terminal
+from khrap.sim.makeable import SOLVE_DEALS, SOLVE_SECONDS
 from khrap.sim.pool import LocalWorkers
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
@@ -236,6 +237,16 @@ def analyze(
                            "least 4; 0: no evening view).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis (verdict, paired differences, "
                                                          "evenings, hands) as JSON instead of text.")] = False,
+    makeable: Annotated[bool, typer.Option(
+        "--makeable", help="Also report how often each contract that reached the card play was makeable with "
+                           f"every card open (the exact solver at the first card), on --solve deals "
+                           f"(default {SOLVE_DEALS}).")] = False,
+    solve: Annotated[int | None, typer.Option(
+        "--solve", help="Deals per variant whose contracts the solver judges, spread evenly over the run "
+                        "(implies --makeable; 0: none).")] = None,
+    solve_seconds: Annotated[float, typer.Option(
+        "--solve-seconds", help="The solver's time limit per deal; a deal not solved in time is counted "
+                                "apart.")] = SOLVE_SECONDS,
     outside: AllowOutsideOpt = False,
 ) -> None:
     """Compare variants deal by deal (the same cards and bot dice for each deal number in every variant) and
@@ -260,6 +271,13 @@ def analyze(
             _fail(f"{option} {value}: give a number from 1 to {MAX_DEALS}")
     if evenings is not None and not 0 <= evenings <= MAX_DEALS:
         _fail(f"--evenings {evenings}: give a number from 0 to {MAX_DEALS}")
+    if solve is not None and not 0 <= solve <= MAX_DEALS:
+        _fail(f"--solve {solve}: give a number from 0 to {MAX_DEALS}")
+    if not 0 < solve_seconds <= 600:
+        _fail(f"--solve-seconds {solve_seconds}: give a number of seconds above 0, at most 600")
+    solving = min(deals, (SOLVE_DEALS if solve is None else solve) if makeable or solve is not None else 0)
+    if solving and engine is Engine.auto:
+        engine = Engine.reference  # the solver reads the deal through GameState (the same numbers, seed for seed)
     check_writable(output)  # before the deals, not after them
     loaded, count, note = _table_size(variants, players)
     evenings = max(4, deals // evening) if evenings is None else evenings
@@ -269,12 +287,13 @@ def analyze(
     specs = [_spec(ref, deals, count, bots, seed, chunk, engine, variant)
              for ref, variant in zip(variants, loaded, strict=True)]
     try:
-        pspec = PairedSpec.make(specs)
+        pspec = PairedSpec.make(specs, solving, solve_seconds)
     except PairingError as err:
         _fail(str(err))
     try:
         with _paired_backend(workers, scheduler) as (run, mapper), \
-                _progress([(" + ".join(s.name for s in specs), deals)]) as (progress,):
+                _progress([(" + ".join(s.name for s in specs)
+                            + (f" (solving {solving} deals)" if solving else ""), deals)]) as (progress,):
             result = run(pspec, progress)
             days = []
             for spec in specs if evenings else []:

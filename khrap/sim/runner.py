@@ -169,11 +169,15 @@ NewTable = Callable[[int], Table]
 PlayDeal = Callable[[Table], DealRecord]
 
 
-def _reference(spec: SimSpec, rules: Rules, rng: random.Random) -> tuple[NewTable, PlayDeal]:
-    """A fresh ``GameState`` table from a seed, and one deal on it played by the spec's bots."""
+def _reference(spec: SimSpec, rules: Rules, rng: random.Random,
+               watch: Callable[[GameState], None] | None = None) -> tuple[NewTable, PlayDeal]:
+    """A fresh ``GameState`` table from a seed, and one deal on it played by the spec's bots.
+
+    ``watch`` (if given) sees the table before every decision (``khrap.sim.makeable`` keeps the deal at
+    its first card); it must not change it."""
     bots = [make_bot(kind, rules) for kind in spec.bots]
     return (lambda seed: GameState(rules, spec.players, stacks=STACKS, seed=seed),
-            lambda state: _play_deal(state, bots, rng))
+            lambda state: _play_deal(state, bots, rng, watch))
 
 
 def _compiled(program: Program, rng: random.Random) -> tuple[NewTable, PlayDeal]:
@@ -195,12 +199,15 @@ def _play_machine_deal(machine: Machine, choose: Callable[[list], object]) -> De
     return deal_record(machine, stacks, pot, actions)
 
 
-def _play_deal(state: GameState, bots: list, rng: random.Random) -> DealRecord:
+def _play_deal(state: GameState, bots: list, rng: random.Random,
+               watch: Callable[[GameState], None] | None = None) -> DealRecord:
     stacks, pot = list(state.stacks), state.pot
     state.log.clear()  # keep one deal's log: observations copy the whole log
     state.start_deal()
     actions = 0
     while state.pending is not None:
+        if watch is not None:
+            watch(state)
         seat = state.pending.seat
         bot = bots[seat]
         if type(bot) is RandomBot:  # needs no observation: skip building one
