@@ -35,6 +35,7 @@ same whatever the workers (the deals solved are fixed by their numbers).
 from __future__ import annotations
 
 import math
+import textwrap
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from khrap.sim.stats import Z95
 
 SOLVE_SECONDS = 2.0
 """The default time limit for one deal's contracts (every one solved from the first card)."""
-SOLVE_DEALS = 500
+SOLVE_DEALS = 1000
 """The default number of deals solved per variant when ``--makeable`` is given without ``--solve``."""
 
 
@@ -224,8 +225,8 @@ def table_rows(data: dict) -> list[list]:
 def headline(data: dict) -> str:
     """One sentence: what was solved, the gap, what was not solved in time."""
     t = data["total"]
-    text = (f"{data['variant']}: {data['solved']} of the {data['played']} deals reaching the card play among the "
-            f"{data['deals']} chosen were solved ({t['contracts']} contracts)")
+    text = (f"{data['variant']}: of the {data['deals']} deals judged, {data['played']} reached the card play and "
+            f"{data['solved']} were solved ({t['contracts']} contracts)")
     if t["makeable"]:
         text += (f"; {_pct(t['makeable_share'])} of the contracts were makeable with every card open, "
                  f"{_pct(t['made_share'])} were made: the bots made {_pct(t['made_of_makeable'])} of the makeable "
@@ -258,7 +259,7 @@ def makeable_text(items: Sequence[dict]) -> str:
                                       for i, x in enumerate(r)))
         out.append("")
     out.append("  (failed:M = failed though makeable; made:¬M = made though the others could have stopped it.)")
-    out.append("  " + NOTE)
+    out += textwrap.wrap(NOTE, 110, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out) + "\n"
 
 
