@@ -223,3 +223,33 @@ def test_analyze_with_random_bots_reads_the_deals_through_gamestate(tmp_path: Pa
     assert res.exit_code == 0, res.output
     (khrap,) = json.loads(res.stdout)["makeable"]
     assert khrap["played"] > 0 and khrap["total"]["contracts"] > 0
+
+
+def _without_time(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "solver_seconds"}
+
+
+def test_simulate_judges_the_same_deals_whatever_the_workers_and_plays_them_as_without() -> None:
+    from khrap.sim.runner import simulate
+
+    def spec(solve: int) -> SimSpec:
+        return SimSpec.make(load_variant("frap"), 4, "heuristic", 5, 60, 10, solve=solve, solve_seconds=30.0)
+
+    one, two, off = simulate(spec(45), 1), simulate(spec(45), 2), simulate(spec(0), 1)
+    assert two.workers == 2
+    assert _without_time(one.summary()["makeable"]) == _without_time(two.summary()["makeable"])
+    assert one.summary()["makeable"]["deals"] == 45 and one.makeable.played > 0
+    assert one.stats == two.stats == off.stats and "makeable" not in off.summary() and off.makeable is None
+
+
+def test_simulate_prints_the_makeable_table_and_json(tmp_path: Path) -> None:
+    res = CliRunner().invoke(app, ["simulate", "khrap", "--bots", "random", "--deals", "20", "--chunk", "10",
+                                   "--workers", "1", "--makeable", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)["makeable"]
+    assert data["deals"] == 20 and data["played"] > 0 and data["total"]["contracts"] > 0
+    text = CliRunner().invoke(app, ["simulate", "frap", "--deals", "30", "--workers", "1", "--solve", "10"])
+    assert text.exit_code == 0, text.output
+    assert "How often each contract was makeable" in text.stdout and "of the 10 deals judged" in text.stdout
+    bad = CliRunner().invoke(app, ["simulate", "frap", "--deals", "30", "--solve-seconds", "0"])
+    assert bad.exit_code != 0 and "--solve-seconds" in bad.output
