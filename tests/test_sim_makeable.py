@@ -253,3 +253,20 @@ def test_simulate_prints_the_makeable_table_and_json(tmp_path: Path) -> None:
     assert "How often each contract was makeable" in text.stdout and "of the 10 deals judged" in text.stdout
     bad = CliRunner().invoke(app, ["simulate", "frap", "--deals", "30", "--solve-seconds", "0"])
     assert bad.exit_code != 0 and "--solve-seconds" in bad.output
+
+
+def test_a_dask_cluster_gives_the_makeable_figures_of_one_worker() -> None:
+    distributed = pytest.importorskip("distributed", reason="the Dask backend is the `dask` extra")
+    from khrap.sim.cluster import simulate_on_dask
+    from khrap.sim.paired import simulate_paired_on_dask
+    from khrap.sim.runner import simulate
+
+    pspec = _pspec(40, 30)
+    spec = SimSpec.make(load_variant("frap"), 4, "heuristic", 5, 40, 10, solve=30, solve_seconds=30.0)
+    local, local_sim = simulate_paired(pspec, 1), simulate(spec, 1)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        remote = simulate_paired_on_dask(pspec, client)
+        remote_sim = simulate_on_dask(spec, client)
+    assert _figures(remote) == _figures(local) and local.makeable[1].played > 0
+    assert _without_time(remote_sim.summary()["makeable"]) == _without_time(local_sim.summary()["makeable"])
