@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from khrap.sim.hands import hand_rows, hands_text
+from khrap.sim.makeable import makeable_text, solved_deals
+from khrap.sim.makeable import summary as makeable_summary
 from khrap.sim.paired import PairedResult
 from khrap.sim.verdict import amount, portrait, verdict, words
 
@@ -83,8 +85,19 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
         "comparisons": comparisons,
         "evenings": list(evenings or []),
         "hands": hands,
+        "makeable": makeable(result),
         "summaries": summaries,
     }
+
+
+def makeable(result: PairedResult) -> list[dict] | None:
+    """Per variant: how often each contract was made and makeable (None when the solver was not asked for)."""
+    if result.makeable is None:
+        return None
+    pspec = result.pspec
+    chosen = solved_deals(pspec.deals, pspec.solve)
+    return [makeable_summary(spec.name, tally, chosen, pspec.solve_seconds)
+            for spec, tally in zip(pspec.specs, result.makeable, strict=True)]
 
 
 def analysis_text(data: dict) -> str:
@@ -112,7 +125,9 @@ def analysis_text(data: dict) -> str:
         if h["rows"]:
             out += [f"Which hands are worth a call ({h['variant']}): made and mean result by the caller's hand",
                     hands_text(h["rows"])]
+    if data.get("makeable"):
+        out += [makeable_text(data["makeable"])]
     return "\n".join(out).rstrip() + "\n"
 
 
-__all__ = ["analysis", "analysis_text", "bots_text", "difference_rows", "headline"]
+__all__ = ["analysis", "analysis_text", "bots_text", "difference_rows", "headline", "makeable"]

@@ -17,6 +17,7 @@ from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fai
 from khrap.engine import RulesError
 from khrap.kernel_build import kernel_label
 from khrap.safe_text import json_text, terminal
+from khrap.sim.makeable import SOLVE_DEALS, SOLVE_SECONDS
 from khrap.sim.pool import LocalWorkers
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
@@ -72,6 +73,25 @@ SchedulerOpt = Annotated[str | None, typer.Option(
                         "for a LocalCluster of --workers processes here (needs the `dask` extra).")]
 
 
+MakeableOpt = Annotated[bool, typer.Option(
+    "--makeable", help="Also report how often each contract that reached the card play was makeable with every "
+                       f"card open (the exact solver at the first card), on --solve deals (default {SOLVE_DEALS}).")]
+SolveOpt = Annotated[int | None, typer.Option(
+    "--solve", help="Deals (per variant) whose contracts the solver judges, spread evenly over the run (implies "
+                    "--makeable; 0: none).")]
+SolveSecondsOpt = Annotated[float, typer.Option(
+    "--solve-seconds", help="The solver's time limit per deal; a deal not solved in time is counted apart.")]
+
+
+def _solving(deals: int, makeable: bool, solve: int | None, seconds: float) -> int:
+    """The deals the solver judges (0: none), the options checked."""
+    if solve is not None and not 0 <= solve <= MAX_DEALS:
+        _fail(f"--solve {solve}: give a number from 0 to {MAX_DEALS}")
+    if not 0 < seconds <= 600:
+        _fail(f"--solve-seconds {seconds}: give a number of seconds above 0, at most 600")
+    return min(deals, (SOLVE_DEALS if solve is None else solve) if makeable or solve is not None else 0)
+
+
 def _fail(message: str) -> None:
     fail(message)
 
@@ -88,7 +108,7 @@ def _check_counts(deals: int, workers: int | None, chunk: int, seed: int = 0) ->
 
 
 def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk: int,
-          engine: Engine = Engine.auto, variant=None) -> SimSpec:
+          engine: Engine = Engine.auto, variant=None, solve: int = 0, solve_seconds: float = SOLVE_SECONDS) -> SimSpec:
     if len(bots) > 200:
         _fail(f"--bots: give at most one bot kind per seat ({', '.join(KINDS)})")
     try:
@@ -97,7 +117,7 @@ def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk
             players = min(max(4, variant.players.min), variant.players.max)
         kinds = bots.split(",") if "," in bots else bots
         return SimSpec.make(variant, players, kinds, seed, deals, chunk, name=variant.name.get("en", ref),
-                            engine=engine.value)
+                            engine=engine.value, solve=solve, solve_seconds=solve_seconds)
     except (VariantError, RulesError, ValueError) as err:
         _fail(f"{ref}: {err}" if str(ref) not in str(err) else str(err))
 
@@ -180,6 +200,9 @@ def simulate_cmd(
     engine: EngineOpt = Engine.auto,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
     csv: Annotated[Path | None, typer.Option("--csv", help="Also write one CSV row per deal to FILE.")] = None,
+    makeable: MakeableOpt = False,
+    solve: SolveOpt = None,
+    solve_seconds: SolveSecondsOpt = SOLVE_SECONDS,
     outside: AllowOutsideOpt = False,
 ) -> None:
     """Play many deals with bots and print the statistics: calls and their success and results,
@@ -191,9 +214,11 @@ def simulate_cmd(
         bots, why = default_bots(deals, workers)
         if why:
             typer.echo(f"note: {why}", err=True)
-    spec = _spec(variant, deals, players, bots, seed, chunk, engine)
+    solving = _solving(deals, makeable, solve, solve_seconds)
+    spec = _spec(variant, deals, players, bots, seed, chunk, engine, solve=solving, solve_seconds=solve_seconds)
     try:
-        with _backend(workers, scheduler) as run, _progress([(spec.name, deals)]) as (progress,):
+        with _backend(workers, scheduler) as run, \
+                _progress([(spec.name + (f" (solving {solving} deals)" if solving else ""), deals)]) as (progress,):
             result = run(spec, csv is not None, progress)
     except RuntimeError as err:
         _fail(str(err))
@@ -214,6 +239,11 @@ def simulate_cmd(
         from khrap.sim.text import account
 
         typer.echo(terminal(account(summary)), nl=False)
+        if summary.get("makeable"):
+            from khrap.sim.makeable import makeable_text
+
+            typer.echo("")
+            typer.echo(terminal(makeable_text([summary["makeable"]])), nl=False)
         typer.echo(f"kernel: {summary['kernel']}")
 
 
@@ -236,6 +266,9 @@ def analyze(
                            "least 4; 0: no evening view).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis (verdict, paired differences, "
                                                          "evenings, hands) as JSON instead of text.")] = False,
+    makeable: MakeableOpt = False,
+    solve: SolveOpt = None,
+    solve_seconds: SolveSecondsOpt = SOLVE_SECONDS,
     outside: AllowOutsideOpt = False,
 ) -> None:
     """Compare variants deal by deal (the same cards and bot dice for each deal number in every variant) and
@@ -260,6 +293,9 @@ def analyze(
             _fail(f"{option} {value}: give a number from 1 to {MAX_DEALS}")
     if evenings is not None and not 0 <= evenings <= MAX_DEALS:
         _fail(f"--evenings {evenings}: give a number from 0 to {MAX_DEALS}")
+    solving = _solving(deals, makeable, solve, solve_seconds)
+    if solving and engine is Engine.auto:
+        engine = Engine.reference  # the solver reads the deal through GameState (the same numbers, seed for seed)
     check_writable(output)  # before the deals, not after them
     loaded, count, note = _table_size(variants, players)
     evenings = max(4, deals // evening) if evenings is None else evenings
@@ -269,12 +305,13 @@ def analyze(
     specs = [_spec(ref, deals, count, bots, seed, chunk, engine, variant)
              for ref, variant in zip(variants, loaded, strict=True)]
     try:
-        pspec = PairedSpec.make(specs)
+        pspec = PairedSpec.make(specs, solving, solve_seconds)
     except PairingError as err:
         _fail(str(err))
     try:
         with _paired_backend(workers, scheduler) as (run, mapper), \
-                _progress([(" + ".join(s.name for s in specs), deals)]) as (progress,):
+                _progress([(" + ".join(s.name for s in specs)
+                            + (f" (solving {solving} deals)" if solving else ""), deals)]) as (progress,):
             result = run(pspec, progress)
             days = []
             for spec in specs if evenings else []:

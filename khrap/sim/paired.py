@@ -50,6 +50,7 @@ from typing import Any
 
 from khrap import words as w
 from khrap.sim import runner
+from khrap.sim.makeable import FirstCard, Tally, is_solved
 from khrap.sim.records import DealRecord, decided_after
 from khrap.sim.runner import SimResult, SimSpec, chunk_seed
 from khrap.sim.stats import Z95, Moments, Stats, _leader
@@ -74,9 +75,11 @@ class PairedSpec:
     """Several specs played deal by deal together; the first is the one the others are compared with."""
 
     specs: tuple[SimSpec, ...]
+    solve: int = 0  # deals per variant whose contracts the exact solver judges (khrap.sim.makeable); 0: none
+    solve_seconds: float = 2.0  # the solver's time limit per deal
 
     @classmethod
-    def make(cls, specs: Sequence[SimSpec]) -> PairedSpec:
+    def make(cls, specs: Sequence[SimSpec], solve: int = 0, solve_seconds: float = 2.0) -> PairedSpec:
         specs = tuple(specs)
         if not specs:
             raise PairingError("no variant to simulate")
@@ -90,7 +93,9 @@ class PairedSpec:
             for name in ("deals", "chunk", "seed"):
                 if getattr(spec, name) != getattr(first, name):
                     raise PairingError(f"paired specs must share their {name}")
-        return cls(specs)
+        if solve and any(spec.compiled for spec in specs):
+            raise PairingError("the solver reads the deal through GameState: give engine 'reference' with it")
+        return cls(specs, max(0, solve), solve_seconds)
 
     @property
     def players(self) -> int:
@@ -243,21 +248,23 @@ class PairedChunk:
     decks: list[list[tuple[int, ...] | None]] | None  # per variant, per deal: the deal's first deck, where kept
     seconds: float
     cpu: float
+    makeable: list[Tally] | None = None  # per variant, when the solver is on (PairedSpec.solve)
 
 
 class _Table:
     """One variant's session in a chunk: its table, bots' stream and statistics."""
 
-    def __init__(self, spec: SimSpec, seed: int) -> None:
+    def __init__(self, spec: SimSpec, seed: int, watch: FirstCard | None = None) -> None:
         self.spec, self.seed = spec, seed
         self.rng = random.Random(seed ^ 0x5EED)
+        self.watch = watch
         if spec.compiled:
             program = runner._program(spec.variant_json, spec.players)
             rules = program.rules
             self.new_table, self.play_deal = runner._compiled(program, self.rng)
         else:
             rules = runner._rules(spec.variant_json, spec.players)
-            self.new_table, self.play_deal = runner._reference(spec, rules, self.rng)
+            self.new_table, self.play_deal = runner._reference(spec, rules, self.rng, watch)
         self.table = self.new_table(seed)
         self.stats = Stats(spec.players, rules.variant.base_stake, rules.hand_size)
         self.session: list[DealRecord] = []
@@ -293,7 +300,9 @@ def play_paired_chunk(pspec: PairedSpec, index: int, keep_records: bool = False)
     deals = first.chunk_deals(index)
     start = index * first.chunk
     seed = chunk_seed(first.seed, index)
-    tables = [_Table(spec, seed) for spec in pspec.specs]
+    solving = pspec.solve > 0
+    tables = [_Table(spec, seed, FirstCard() if solving else None) for spec in pspec.specs]
+    tallies = [Tally() for _ in tables] if solving else None
     pairs: list[dict[str, Pair]] = [{} for _ in tables]
     hands: list[dict[HandKey, list[int]]] = [{} for _ in tables]
     records: list[list[DealRecord]] = [[] for _ in tables]
@@ -301,8 +310,13 @@ def play_paired_chunk(pspec: PairedSpec, index: int, keep_records: bool = False)
     for k in range(deals):
         deal = start + k
         measured = []
+        solve = solving and is_solved(deal, pspec.deals, pspec.solve)
         for v, t in enumerate(tables):
+            if solve:
+                t.watch.arm()
             rec, changed, table = t.play(deal, first.seed)
+            if solve:
+                tallies[v].add(rec, t.watch.take(), pspec.solve_seconds)
             measured.append(deal_measures(rec, changed))
             _count_hands(hands[v], rec, _dealt_hands(table), getattr(table, "trump", None))
             if keep_records:
@@ -329,7 +343,7 @@ def play_paired_chunk(pspec: PairedSpec, index: int, keep_records: bool = False)
             pair.sessions.append((deals if key.startswith("held:") else pair.diff.n, pair.diff.s))
     return PairedChunk(index, deals, [t.stats for t in tables], pairs, hands,
                        records if keep_records else None, decks if keep_records else None,
-                       time.perf_counter() - started, time.process_time() - cpu)
+                       time.perf_counter() - started, time.process_time() - cpu, tallies)
 
 
 def play_paired_chunks(pspec: PairedSpec, indexes: list[int], keep_records: bool = False) -> list[PairedChunk]:
@@ -349,6 +363,7 @@ class PairedResult:
     decks: list[list[tuple[int, ...] | None]]
     seconds: float
     workers: int
+    makeable: list[Tally] | None = None  # per variant, when the solver was on
 
     def difference(self, v: int, key: str) -> dict | None:
         """Variant ``v`` minus the first on measure ``key``: means, paired and unpaired 95% intervals."""
@@ -407,6 +422,7 @@ def merge_paired(pspec: PairedSpec, chunks: Sequence[PairedChunk], seconds: floa
     ordered = sorted(chunks, key=lambda c: c.index)
     count = len(pspec.specs)
     results, pairs, hands, decks = [], [], [], []
+    tallies = [Tally() for _ in range(count)] if pspec.solve else None
     for v in range(count):
         spec = pspec.specs[v]
         first = ordered[0].stats[v]
@@ -423,11 +439,13 @@ def merge_paired(pspec: PairedSpec, chunks: Sequence[PairedChunk], seconds: floa
                 for i, x in enumerate(row):
                     mine[i] += x
             records += chunk.records[v] if chunk.records else []
+            if tallies is not None and chunk.makeable:
+                tallies[v].merge(chunk.makeable[v])
         results.append(SimResult(spec, stats, seconds, workers, records, sum(c.cpu for c in ordered)))
         pairs.append(acc)
         hands.append(counted)
         decks.append([deck for chunk in ordered for deck in (chunk.decks[v] if chunk.decks else [])])
-    return PairedResult(pspec, results, pairs, hands, decks, seconds, workers)
+    return PairedResult(pspec, results, pairs, hands, decks, seconds, workers, tallies)
 
 
 Progress = Callable[[int], None]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from jinja2 import Environment
 from markupsafe import Markup
 
+from khrap.sim import makeable as mk
 from khrap.sim import plots
 from khrap.sim.analysis import HANDS_MISSING
 from khrap.sim.hands import MIN_COUNT, hand_tables
@@ -80,6 +81,12 @@ included, 95% interval). Rows held fewer than {{ min_count }} times are left out
 {% for t in h.tables %}<table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
 {% for row in t.rows %}<tr>{% for cell in row %}<td>{{ cell }}</td>{% endfor %}</tr>{% endfor %}
 </tbody></table>{% endfor %}</div>{% endfor %}{% endif %}
+{% if makeable %}<h2 id="makeable">How often each contract was makeable</h2>
+<p class="note">{{ makeable_note }}</p>
+{% for m in makeable %}<h3>{{ m.variant }}</h3><p class="note">{{ m.headline }}</p>
+<table class="makeable"><thead><tr>{% for c in makeable_columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
+{% for row in m.rows %}<tr>{% for cell in row %}<td>{{ cell }}</td>{% endfor %}</tr>{% endfor %}
+</tbody></table>{% endfor %}{% endif %}
 {% for s in sections %}
 <h2 id="{{ s.id }}">{{ s.title }}</h2>
 {% if s.note %}<p class="note">{{ s.note }}</p>{% endif %}
@@ -237,13 +244,16 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
                           f"({e['evenings']} evenings), results in chips",
                  "rows": _evening_rows(e), "svg": Markup(plots.evening(e))} for e in data.get("evenings", [])]
     hands = [{"variant": h["variant"], "tables": hand_tables(h["rows"])} for h in data.get("hands", []) if h["rows"]]
+    made = [{"variant": m["variant"], "headline": mk.headline(m), "rows": mk.table_rows(m)}
+            for m in data.get("makeable") or []]
     warnings = [w for w in [player_counts_warning(runs)] if w]
     env = Environment(autoescape=True)
     return env.from_string(PAGE).render(title=title, setup=data.get("headline", setup), variants=variants,
                                         sections=sections(runs), doc=MEASURES.strip(),
                                         verdicts=data.get("verdicts", []), warnings=warnings,
                                         comparisons=comparisons, evenings=evenings, hands=hands,
-                                        min_count=MIN_COUNT, data_given=bool(data), hands_missing=HANDS_MISSING)
+                                        min_count=MIN_COUNT, data_given=bool(data), hands_missing=HANDS_MISSING,
+                                        makeable=made, makeable_note=mk.NOTE, makeable_columns=mk.COLUMNS)
 
 
 __all__ = ["player_counts_warning", "render_report", "sections"]

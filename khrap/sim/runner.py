@@ -29,6 +29,7 @@ from khrap.bots import RandomBot, choose_for, make_bot
 from khrap.engine import GameState, Rules
 from khrap.engine.compiled import Machine, Program
 from khrap.engine.randomness import chooser
+from khrap.sim.makeable import FirstCard, Tally, is_solved
 from khrap.sim.records import DealRecord, deal_record
 from khrap.sim.stats import Stats
 from khrap.variant.schema import Variant
@@ -60,11 +61,14 @@ class SimSpec:
     chunk: int = CHUNK
     name: str = "variant"
     engine: str = "auto"  # one of ENGINES
+    solve: int = 0  # deals whose contracts the exact solver judges (khrap.sim.makeable); 0: none
+    solve_seconds: float = 2.0  # the solver's time limit per deal
 
     @classmethod
     def make(
         cls, variant: Variant, players: int, bots: str | Sequence[str], seed: int, deals: int,
-        chunk: int = CHUNK, name: str | None = None, engine: str = "auto",
+        chunk: int = CHUNK, name: str | None = None, engine: str = "auto", solve: int = 0,
+        solve_seconds: float = 2.0,
     ) -> SimSpec:
         """A spec from a loaded variant; ``bots`` is one kind for every seat or one per seat."""
         kinds = [bots] * players if isinstance(bots, str) else list(bots)
@@ -79,12 +83,13 @@ class SimSpec:
             raise ValueError("deals and chunk must be at least 1")
         data = json.dumps(variant.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
         return cls(data, players, tuple(kinds), seed, deals, chunk, name or variant.name.get("en", "variant"),
-                   engine)
+                   engine, max(0, min(solve, deals)), solve_seconds)
 
     @property
     def compiled(self) -> bool:
-        """Whether the chunks run on the compiled machine: engine ``auto`` and the random bot at every seat."""
-        return self.engine == "auto" and all(kind == RandomBot.name for kind in self.bots)
+        """Whether the chunks run on the compiled machine: engine ``auto``, the random bot at every seat and no
+        solver (it reads the deal through ``GameState``)."""
+        return self.engine == "auto" and not self.solve and all(kind == RandomBot.name for kind in self.bots)
 
     def chunks(self) -> list[tuple[int, int]]:
         """(index, deals) of every chunk."""
@@ -130,6 +135,7 @@ class ChunkResult:
     records: list[DealRecord] | None
     seconds: float
     cpu: float = 0.0  # CPU seconds of the process that played it
+    makeable: Tally | None = None  # the solver's counts (spec.solve)
 
 
 def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkResult:
@@ -138,30 +144,40 @@ def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkRe
     deals = spec.chunk_deals(index)
     seed = chunk_seed(spec.seed, index)
     rng = random.Random(seed ^ 0x5EED)
+    watch = FirstCard() if spec.solve else None
+    tally = Tally() if spec.solve else None
     if spec.compiled:
         program = _program(spec.variant_json, spec.players)
         rules = program.rules
         new_table, play_deal = _compiled(program, rng)
     else:
         rules = _rules(spec.variant_json, spec.players)
-        new_table, play_deal = _reference(spec, rules, rng)
+        new_table, play_deal = _reference(spec, rules, rng, watch)
     table = new_table(seed)
     stats = Stats(spec.players, rules.variant.base_stake, rules.hand_size)
     session: list[DealRecord] = []
     kept: list[DealRecord] = []
     restarts = 0
-    for _ in range(deals):
+    for k in range(deals):
         if table.session_over:  # a table without debts where nobody can cover a call: a new session
             stats.add_session(session)
             session = []
             restarts += 1
             table = new_table(chunk_seed(seed, restarts))
-        session.append(play_deal(table))
+        if watch is None:
+            session.append(play_deal(table))
+        else:
+            judged = is_solved(index * spec.chunk + k, spec.deals, spec.solve)
+            if judged:
+                watch.arm()
+            session.append(play_deal(table))
+            if judged:
+                tally.add(session[-1], watch.take(), spec.solve_seconds)
         if keep_records:
             kept.append(session[-1])
     stats.add_session(session)
     return ChunkResult(index, deals, stats, kept if keep_records else None, time.perf_counter() - started,
-                       time.process_time() - cpu)
+                       time.process_time() - cpu, tally)
 
 
 Table = GameState | Machine
@@ -169,11 +185,15 @@ NewTable = Callable[[int], Table]
 PlayDeal = Callable[[Table], DealRecord]
 
 
-def _reference(spec: SimSpec, rules: Rules, rng: random.Random) -> tuple[NewTable, PlayDeal]:
-    """A fresh ``GameState`` table from a seed, and one deal on it played by the spec's bots."""
+def _reference(spec: SimSpec, rules: Rules, rng: random.Random,
+               watch: Callable[[GameState], None] | None = None) -> tuple[NewTable, PlayDeal]:
+    """A fresh ``GameState`` table from a seed, and one deal on it played by the spec's bots.
+
+    ``watch`` (if given) sees the table before every decision (``khrap.sim.makeable`` keeps the deal at
+    its first card); it must not change it."""
     bots = [make_bot(kind, rules) for kind in spec.bots]
     return (lambda seed: GameState(rules, spec.players, stacks=STACKS, seed=seed),
-            lambda state: _play_deal(state, bots, rng))
+            lambda state: _play_deal(state, bots, rng, watch))
 
 
 def _compiled(program: Program, rng: random.Random) -> tuple[NewTable, PlayDeal]:
@@ -195,12 +215,15 @@ def _play_machine_deal(machine: Machine, choose: Callable[[list], object]) -> De
     return deal_record(machine, stacks, pot, actions)
 
 
-def _play_deal(state: GameState, bots: list, rng: random.Random) -> DealRecord:
+def _play_deal(state: GameState, bots: list, rng: random.Random,
+               watch: Callable[[GameState], None] | None = None) -> DealRecord:
     stacks, pot = list(state.stacks), state.pot
     state.log.clear()  # keep one deal's log: observations copy the whole log
     state.start_deal()
     actions = 0
     while state.pending is not None:
+        if watch is not None:
+            watch(state)
         seat = state.pending.seat
         bot = bots[seat]
         if type(bot) is RandomBot:  # needs no observation: skip building one
@@ -225,6 +248,7 @@ class SimResult:
     workers: int
     records: list[DealRecord] = field(default_factory=list)
     cpu_seconds: float = 0.0  # CPU time of the chunks, every worker added up
+    makeable: Tally | None = None  # the solver's counts, when spec.solve
 
     @property
     def deals_per_second(self) -> float:
@@ -235,6 +259,10 @@ class SimResult:
                "chunk": self.spec.chunk, "workers": self.workers, "seconds": self.seconds,
                "cpu_seconds": self.cpu_seconds, "deals_per_second": self.deals_per_second}
         out.update(self.stats.summary())
+        if self.makeable is not None:
+            from khrap.sim.makeable import summary
+
+            out["makeable"] = summary(self.spec.name, self.makeable, self.spec.solve, self.spec.solve_seconds)
         return out
 
 
@@ -250,7 +278,13 @@ def merge(spec: SimSpec, results: Sequence[ChunkResult], seconds: float, workers
     for result in ordered:
         stats.merge(result.stats)
     records = [rec for r in ordered for rec in (r.records or [])]
-    return SimResult(spec, stats, seconds, workers, records, sum(r.cpu for r in ordered))
+    tally = None
+    if spec.solve:
+        tally = Tally()
+        for result in ordered:
+            if result.makeable is not None:
+                tally.merge(result.makeable)
+    return SimResult(spec, stats, seconds, workers, records, sum(r.cpu for r in ordered), tally)
 
 
 def simulate(
