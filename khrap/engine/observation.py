@@ -25,7 +25,7 @@ _SUIT = tuple(suit_str(s) for s in range(4))
 # kept; the memo is emptied when it grows past _MEMO_LIMIT.
 _MEMO: dict[tuple, tuple[str, dict]] = {}
 _MEMO_LIMIT = 50_000
-_UNIQUE = frozenset({"dealt", "settled", "settling"})
+_UNIQUE = frozenset({"settled", "settling"})  # (a deal's hands are the secret of no seat: its public view repeats)
 
 
 _PUBLIC = -2  # a viewer that is no seat: ``seen_by`` gives the view of the table
@@ -120,10 +120,11 @@ def observation(state, seat: int) -> dict:
     if views is None:
         views = state.seat_views = SeatViews()
     lines, events = views.lists(state, seat)
-    card = _CARD.__getitem__
+    card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
     trump = state.trump
     kind = state.kind
     to_act = None if kind is None else state.seat
+    turned, shown, trick = state.turned, state.shown, state.trick
     return {
         "seat": seat,
         "phase": state.phase,
@@ -131,19 +132,19 @@ def observation(state, seat: int) -> dict:
         "dealer": state.dealer,
         "round": state.round,
         "trump": None if trump is None else _SUIT[trump],
-        "turned": list(map(card, state.turned)),
-        "shown": list(map(card, state.shown)),
-        "hand": list(map(card, sorted(state.hands[seat]))) if state.looked[seat] else None,
-        "hand_sizes": list(map(len, state.hands)),
+        "turned": [card[c] for c in turned] if turned else [],
+        "shown": [card[c] for c in shown] if shown else [],
+        "hand": [card[c] for c in sorted(state.hands[seat])] if state.looked[seat] else None,
+        "hand_sizes": [len(h) for h in state.hands],
         "stock_count": len(state.stock),
         "discard_count": len(state.discards),
-        "stacks": list(state.stacks),
+        "stacks": [*state.stacks],
         "pot": state.pot,
-        "locked": list(state.locked),
-        "statuses": list(state.statuses),
-        "calls": list(state.call_of),
-        "trick": [[s, card(c), j] for s, c, j in state.trick],
-        "tricks": list(state.tricks),
+        "locked": [*state.locked],
+        "statuses": [*state.statuses],
+        "calls": [*state.call_of],
+        "trick": [[s, card[c], j] for s, c, j in trick] if trick else [],
+        "tricks": [*state.tricks],
         # The current deal only: earlier deals are settled and would make every observation grow.
         "history": lines,
         # The same events as data: what bots and programs read (the history is for people).  The dicts

@@ -18,6 +18,7 @@ from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.compiled.machine import Machine
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.events import Event
+from khrap.engine.observation import SeatViews, observation
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
 
@@ -61,8 +62,6 @@ class GameState(Machine):
         # not checked again.  Every apply and deal forgets it.
         self.last_legal: tuple = (None, [])
         self._words: tuple = (None, [])  # (the listing, its words): legal_words made once per listing
-        from khrap.engine.observation import SeatViews
-
         self.seat_views = SeatViews()
 
     def __getstate__(self) -> dict:
@@ -132,8 +131,6 @@ class GameState(Machine):
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
-        from khrap.engine.observation import observation
-
         return observation(self, seat)
 
     def clone(self) -> GameState:
