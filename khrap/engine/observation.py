@@ -15,12 +15,15 @@ it reads the machine's attributes natively when compiled.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from khrap import words as w
 from khrap.cards import card_str, suit_str
 from khrap.engine.compiled.machine import Machine
 from khrap.engine.events import Event
+
+if TYPE_CHECKING:  # (``face`` imports this module: the compiled kernel reads the type natively all the same)
+    from khrap.engine.compiled.face import Face
 
 _CARD: Final[tuple[str, ...]] = tuple(card_str(c) for c in range(52))  # a card's CONTRACT.md notation, by its int
 _SUIT: Final[tuple[str, ...]] = tuple(suit_str(s) for s in range(4))
@@ -59,14 +62,10 @@ def seen(event: Event, sees: bool) -> tuple[str, dict]:
     except TypeError:  # a field that is not hashable: made the general way
         return event.seen_by(viewer)
     if found is None:
-        found = event.seen_by(viewer)
+        found = event.seen_by(viewer)  # (kept in the event too)
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
         _MEMO[key] = found
-    elif made is None:
-        event._made = {sees: found}
-    else:
-        made[sees] = found
     return found
 
 
@@ -138,13 +137,12 @@ class SeatViews:
         return lines, events
 
 
-def observation(state: Machine, seat: int) -> dict:
+def observation(state: Face, seat: int) -> dict:
     """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call (``state``: a
     ``GameState``)."""
-    face: Any = state  # what ``GameState`` adds to the machine: its views of the deal, its legal words
-    views = face.seat_views
+    views = state.seat_views
     if views is None:
-        views = face.seat_views = SeatViews()
+        views = state.seat_views = SeatViews()
     lines, events = views.lists(state, seat)
     card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
     trump = state.trump
@@ -176,5 +174,5 @@ def observation(state: Machine, seat: int) -> dict:
         # The same events as data: what bots and programs read (the history is for people).  The dicts
         # are shared by every observation: read them, do not change them.
         "events": events,
-        "legal": face.legal_words() if to_act == seat and state.phase != SETTLED else [],
+        "legal": state.legal_words() if to_act == seat and state.phase != SETTLED else [],
     }

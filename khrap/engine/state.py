@@ -16,7 +16,7 @@ from khrap import words as w
 from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.compiled.face import Face
 from khrap.engine.events import Event
-from khrap.engine.observation import SeatViews, observation
+from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
@@ -103,10 +103,6 @@ class GameState(Face):
 
     def return_locks(self) -> None:
         self._return_locks()
-
-    def observation(self, seat: int) -> dict:
-        """What ``seat`` may see now (see the observation module)."""
-        return observation(self, seat)
 
     def clone(self) -> GameState:
         """An independent copy (the compiled program is shared: it never changes)."""

@@ -18,6 +18,8 @@ from khrap.engine.actions import Action
 from khrap.engine.compiled.machine import Machine
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
+from khrap.engine.observation import SeatViews
+from khrap.engine.observation import observation as observation_of
 from khrap.engine.pending import Pending
 
 PLAY: Final = w.PLAY
@@ -99,7 +101,7 @@ class Face(Machine):
     # not checked again.  Every apply and deal forgets it.
     last_legal: tuple[Any, list[Action]]
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
-    seat_views: Any  # the observations' views of the deal (``observation.SeatViews``)
+    seat_views: SeatViews | None  # the observations' views of the deal
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
@@ -116,6 +118,10 @@ class Face(Machine):
         if found is None:  # immutable, so made once for each decision kind and seat
             found = _PENDINGS[key] = Pending(kind, self.seat)
         return found
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see now (see the observation module)."""
+        return observation_of(self, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, with draws from the top only for exchanges.
