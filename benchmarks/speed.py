@@ -204,6 +204,8 @@ def main() -> None:
         say(f"{name:<16}{row['compiled']:10.1f}{row['compiled_to_bare']:9.3f}{row['reference']:11.1f}"
             f"{row['reference_to_bare']:9.3f}{row['stepped']:10.1f}{row['stepped_to_bare']:9.3f}{bots}")
     out["variants"] = rows
+    out["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    say(f"load average {out['load_average']} on {os.cpu_count()} cores (a figure is worth what the load let it be)")
     if args.sim_deals:
         out["simulate"] = sim_speedup(args.sim_variant, args.sim_deals, args.rounds)
         s = out["simulate"]

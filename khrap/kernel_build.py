@@ -24,6 +24,9 @@ KERNEL_MODULES = (
     "khrap.engine.compiled.machine",
     "khrap.engine.trick",
     "khrap.engine.randomness",
+    "khrap.engine.compiled.face",
+    "khrap.engine.events",
+    "khrap.engine.observation",
 )
 """Compiled together into one group (they call each other as native code): ``khrap.engine.KERNEL_MODULES``
 (the hot modules) and what they need compiled with them (``table``, the base of the machine's classes;

@@ -86,7 +86,12 @@ class Ledger(NamedTuple):
 class Event:
     """One thing that happened: ``kind``, the seat it is about, public ``fields`` and ``secret`` ones."""
 
-    __slots__ = ("kind", "seat", "fields", "secret", "_made")
+    # (Typed attributes, not ``__slots__``: the module is one of the compiled kernel's, docs/compiled.md.)
+    kind: str
+    seat: int | None
+    fields: dict[str, Any]
+    secret: dict[str, Any] | None
+    _made: dict | None  # texts and data made so far, by (language or "", full view)
 
     def __init__(self, kind: str, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
@@ -94,7 +99,7 @@ class Event:
         self.seat = seat
         self.fields = fields if fields is not None else {}
         self.secret = secret
-        self._made: dict | None = None  # texts and data made so far, by (language or "", full view)
+        self._made = None
 
     def sees_secret(self, viewer: int | None) -> bool:
         """Whether ``viewer`` (a seat, None for the table, EVERYTHING) sees this event's secret fields."""
@@ -102,8 +107,9 @@ class Event:
 
     def visible(self, viewer: int | None) -> dict[str, Any]:
         """The fields ``viewer`` sees, as the kernel keeps them (cards as ints)."""
-        if self.sees_secret(viewer):
-            return {**self.fields, **self.secret}
+        secret = self.secret
+        if secret is not None and self.sees_secret(viewer):
+            return {**self.fields, **secret}
         return self.fields
 
     def data(self, viewer: int | None = None) -> dict[str, Any]:

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from khrap import words as w
 from khrap.cards import SUITS, card_str, cards_str
 from khrap.engine.actions import Action
+from khrap.engine.compiled.face import KIND_WORDS, PLAY_WORDS, listed, words_of
 from khrap.engine.compiled.tricks import JOKER_FLAG, first_lead_suit
+from khrap.engine.pending import Pending
 from khrap.engine.preconditions import source_refusal, unmet
-from khrap.engine.state import Pending
 from khrap.engine.trick import led_suit
 
 __all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "KIND_WORDS", "PLAY_TABLE", "Pending", "listed", "refusal", "words",
@@ -27,43 +28,10 @@ Test = Callable[[object, int, Action], bool]
 Reason = Callable[[object, int, Action], str]
 Table = tuple[tuple[Test, Reason], ...]
 
-# Actions are immutable: the ones a listing gives are made once and shared.
-_CODES = [*range(52), *range(JOKER_FLAG, JOKER_FLAG + 52)]  # a play: a card, plus JOKER_FLAG as the joker
-_PLAYS = {c: Action(w.PLAY, cards=(c % JOKER_FLAG,), joker=c >= JOKER_FLAG) for c in _CODES}
-_PLAY_WORDS = {c: f"play {card_str(c % JOKER_FLAG)}{' joker' if c >= JOKER_FLAG else ''}" for c in _CODES}
-_DISCARDS = [Action(w.DISCARD, cards=(c,)) for c in range(52)]
-_TRUMPS = [Action(w.TRUMP, suit=s) for s in range(4)]
+_PLAY_WORDS = PLAY_WORDS
 _WORD_OF_KIND = {"discard": w.DISCARD, "exchange": w.EXCHANGE, "trump": w.TRUMP, "play": w.PLAY}
-
-
-def listed(state) -> list[Action]:
-    """Every legal action of the seat to act, in the kernel's order (draws from the top)."""
-    kind, seat = state.kind, state.seat
-    if kind == "call":
-        return state.legal()
-    if kind == "play":
-        return [_PLAYS[p] for p in state._playable(seat)]
-    if kind == "discard":
-        return [_DISCARDS[c] for c in state.hands[seat]]
-    if kind == "exchange":
-        return [Action(w.EXCHANGE, cards=cards) for cards in state._exchanges(seat)[:]]  # [:]: made at C speed
-    if kind == "trump":
-        return list(_TRUMPS)
-    return []
-
-
-KIND_WORDS = {"discard": (w.DISCARD,), "exchange": (w.EXCHANGE,), "trump": (w.TRUMP,)}
-"""The words of the decisions CONTRACT.md lists by their word alone."""
-_PLAY_WORD_OF = {id(action): _PLAY_WORDS[code] for code, action in _PLAYS.items()}  # the shared plays' words
-
-
-def words_of(kind: str, found: list[Action]) -> list[str]:
-    """The CONTRACT.md words of ``found``, the legal actions ``listed`` gave for a ``kind`` decision."""
-    if kind in KIND_WORDS:
-        return list(KIND_WORDS[kind])
-    if kind == "play":
-        return [_PLAY_WORD_OF[id(a)] for a in found]
-    return [str(a) for a in found]
+# ``listed`` (every legal action of the seat to act, in the kernel's order, draws from the top) and
+# ``words_of`` are the compiled face's (``compiled/face.py``): the listing runs the kernel's own tests.
 
 
 def words(state) -> list[str]:

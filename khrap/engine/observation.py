@@ -8,30 +8,41 @@ grow by the events since the seat's last observation (``SeatViews``), an event's
 are made once for each content seen before (``seen``), and cards are written from a table.  Every
 observation is a fresh dict of fresh lists (callers may keep and change it); only the event dicts
 inside ``events`` are shared: read them, do not change them.
+
+The module is one of the compiled kernel's (``KERNEL_MODULES``, docs/compiled.md): typed for mypyc,
+it reads the machine's attributes natively when compiled.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Final
+
 from khrap import words as w
 from khrap.cards import card_str, suit_str
+from khrap.engine.compiled.machine import Machine
+from khrap.engine.events import Event
 
-_CARD = tuple(card_str(c) for c in range(52))  # a card's CONTRACT.md notation, by its int
-_SUIT = tuple(suit_str(s) for s in range(4))
+if TYPE_CHECKING:  # (``face`` imports this module: the compiled kernel reads the type natively all the same)
+    from khrap.engine.compiled.face import Face
+
+_CARD: Final[tuple[str, ...]] = tuple(card_str(c) for c in range(52))  # a card's CONTRACT.md notation, by its int
+_SUIT: Final[tuple[str, ...]] = tuple(suit_str(s) for s in range(4))
+SETTLED: Final = w.SETTLED
 
 # (English sentence, JSON-ready data) of events by their content: (kind, seat, whether the viewer sees the
 # secret fields, the fields, the secret fields he sees).  The renderer is a pure function of these, so an
 # event whose content was seen before (a card played, a call said, a trick taken...) is neither rendered
 # nor converted again.  Kinds whose content seldom repeats (a deal's hands, a settlement's tricks and stacks) are not
 # kept; the memo is emptied when it grows past _MEMO_LIMIT.
-_MEMO: dict[tuple, tuple[str, dict]] = {}
-_MEMO_LIMIT = 50_000
-_UNIQUE = frozenset({"dealt", "settled", "settling"})
+_MEMO: Final[dict[tuple, tuple[str, dict]]] = {}
+_MEMO_LIMIT: Final = 50_000
+_UNIQUE: Final = frozenset({"settled", "settling"})  # (a deal's hands: a secret of no seat, its public view repeats)
 
 
-_PUBLIC = -2  # a viewer that is no seat: ``seen_by`` gives the view of the table
+_PUBLIC: Final = -2  # a viewer that is no seat: ``seen_by`` gives the view of the table
 
 
-def seen(event, sees: bool) -> tuple[str, dict]:
+def seen(event: Event, sees: bool) -> tuple[str, dict]:
     """``event.seen_by`` of a seat that sees its secret fields (``sees``) or of one that does not: (English
     sentence, shared JSON-ready data), through the content memo."""
     made = event._made
@@ -40,23 +51,21 @@ def seen(event, sees: bool) -> tuple[str, dict]:
         if found is not None:
             return found
     kind = event.kind
-    viewer = event.seat if sees else _PUBLIC
+    seat = event.seat
+    viewer = (_PUBLIC if seat is None else seat) if sees else _PUBLIC
     if kind in _UNIQUE:
         return event.seen_by(viewer)
+    secret = event.secret
     try:
-        key = (kind, event.seat, sees, tuple(event.fields.items()), tuple(event.secret.items()) if sees else None)
+        key = (kind, seat, sees, tuple(event.fields.items()), tuple(secret.items()) if sees and secret else None)
         found = _MEMO.get(key)
     except TypeError:  # a field that is not hashable: made the general way
         return event.seen_by(viewer)
     if found is None:
-        found = event.seen_by(viewer)
+        found = event.seen_by(viewer)  # (kept in the event too)
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
         _MEMO[key] = found
-    elif made is None:
-        event._made = {sees: found}
-    else:
-        made[sees] = found
     return found
 
 
@@ -71,14 +80,22 @@ class SeatViews:
     before they are grown, so a cleared or replaced log, or a copy that went another way, makes
     them again."""
 
-    __slots__ = ("first", "last", "seen_to", "lines", "events", "own")
+    first: Event | None
+    last: Event | None
+    seen_to: int
+    lines: list[str]
+    events: list[dict]
+    own: dict[int, list[tuple[int, str, dict]]]  # seat: (place in the deal, text, data)
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
         self.first = self.last = None
         self.seen_to = 0
-        self.lines: list[str] = []
-        self.events: list[dict] = []
-        self.own: dict[int, list[tuple[int, str, dict]]] = {}  # seat: (place in the deal, text, data)
+        self.lines = []
+        self.events = []
+        self.own = {}
 
     def __copy__(self) -> SeatViews:
         return SeatViews()
@@ -86,13 +103,13 @@ class SeatViews:
     def __deepcopy__(self, memo: dict) -> SeatViews:
         return SeatViews()
 
-    def lists(self, state, seat: int) -> tuple[list[str], list[dict]]:
+    def lists(self, state: Machine, seat: int) -> tuple[list[str], list[dict]]:
         """New lists of the deal's history lines and event data as ``seat`` sees them."""
         log, start = state.log, state.deal_log_start
         end = len(log)
         seen_to = self.seen_to
         if not (start < end and seen_to <= end and log[start] is self.first and log[seen_to - 1] is self.last):
-            self.__init__()
+            self._reset()
             seen_to = start
             if start < end:
                 self.first = log[start]
@@ -100,30 +117,38 @@ class SeatViews:
             lines, events, own = self.lines, self.events, self.own
             for event in log[seen_to:]:
                 text, data = seen(event, False)
-                if event.secret is not None and event.seat is not None:
+                owner = event.seat
+                if event.secret is not None and owner is not None:
                     secret_text, secret_data = seen(event, True)
-                    own.setdefault(event.seat, []).append((len(lines), secret_text, secret_data))
+                    mine = own.get(owner)
+                    if mine is None:
+                        mine = own[owner] = []
+                    mine.append((len(lines), secret_text, secret_data))
                 lines.append(text)
                 events.append(data)
             self.seen_to = end
             self.last = log[end - 1]
         lines, events = self.lines[:], self.events[:]
-        for at, text, data in self.own.get(seat, ()):
-            lines[at] = text
-            events[at] = data
+        mine = self.own.get(seat)
+        if mine is not None:
+            for at, text, data in mine:
+                lines[at] = text
+                events[at] = data
         return lines, events
 
 
-def observation(state, seat: int) -> dict:
-    """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call."""
-    views = state.__dict__.get("seat_views")
+def observation(state: Face, seat: int) -> dict:
+    """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call (``state``: a
+    ``GameState``)."""
+    views = state.seat_views
     if views is None:
         views = state.seat_views = SeatViews()
     lines, events = views.lists(state, seat)
-    card = _CARD.__getitem__
+    card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
     trump = state.trump
     kind = state.kind
     to_act = None if kind is None else state.seat
+    turned, shown, trick = state.turned, state.shown, state.trick
     return {
         "seat": seat,
         "phase": state.phase,
@@ -131,23 +156,23 @@ def observation(state, seat: int) -> dict:
         "dealer": state.dealer,
         "round": state.round,
         "trump": None if trump is None else _SUIT[trump],
-        "turned": list(map(card, state.turned)),
-        "shown": list(map(card, state.shown)),
-        "hand": list(map(card, sorted(state.hands[seat]))) if state.looked[seat] else None,
-        "hand_sizes": list(map(len, state.hands)),
+        "turned": [card[c] for c in turned] if turned else [],
+        "shown": [card[c] for c in shown] if shown else [],
+        "hand": [card[c] for c in sorted(state.hands[seat])] if state.looked[seat] else None,
+        "hand_sizes": [len(h) for h in state.hands],
         "stock_count": len(state.stock),
         "discard_count": len(state.discards),
-        "stacks": list(state.stacks),
+        "stacks": [*state.stacks],
         "pot": state.pot,
-        "locked": list(state.locked),
-        "statuses": list(state.statuses),
-        "calls": list(state.call_of),
-        "trick": [[s, card(c), j] for s, c, j in state.trick],
-        "tricks": list(state.tricks),
+        "locked": [*state.locked],
+        "statuses": [*state.statuses],
+        "calls": [*state.call_of],
+        "trick": [[s, card[c], j] for s, c, j in trick] if trick else [],
+        "tricks": [*state.tricks],
         # The current deal only: earlier deals are settled and would make every observation grow.
         "history": lines,
         # The same events as data: what bots and programs read (the history is for people).  The dicts
         # are shared by every observation: read them, do not change them.
         "events": events,
-        "legal": state.legal_words() if to_act == seat and state.phase != w.SETTLED else [],
+        "legal": state.legal_words() if to_act == seat and state.phase != SETTLED else [],
     }

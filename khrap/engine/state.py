@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from khrap import words as w
 from khrap.engine.actions import Action, ActionError, parse_action
-from khrap.engine.compiled.machine import Machine
-from khrap.engine.compiled.tricks import JOKER_FLAG
+from khrap.engine.compiled.face import Face
 from khrap.engine.events import Event
+from khrap.engine.observation import SeatViews
+from khrap.engine.pending import Pending
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
 
@@ -26,18 +26,10 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """The decision the kernel waits for: its kind and the seat to make it."""
-
-    kind: str  # "call", "discard", "exchange", "trump", "play"
-    seat: int
+__all__ = ["GameState", "IllegalAction", "Pending"]
 
 
-_PENDINGS: dict[tuple[str, int], Pending] = {}
-
-
-class GameState(Machine):
+class GameState(Face):
     """A table of ``players`` seats playing ``variant`` deal after deal."""
 
     keep_held = True
@@ -57,18 +49,15 @@ class GameState(Machine):
         rules = variant if isinstance(variant, Rules) else Rules(variant, players)
         super().__init__(rules.program, seed=seed, stacks=stacks, pot=pot, dealer=dealer, decks=decks,
                          emitting=True)
-        # The last listing: ((kind, seat, marks of the state), actions); applying one of these very objects is
-        # not checked again.  Every apply and deal forgets it.
-        self.last_legal: tuple = (None, [])
-        self._words: tuple = (None, [])  # (the listing, its words): legal_words made once per listing
-        from khrap.engine.observation import SeatViews
-
+        # The last listing and its words (``Face``: the hot steps, compiled with the kernel).
+        self.last_legal = (None, [])
+        self._words = (None, [])
         self.seat_views = SeatViews()
 
     def __getstate__(self) -> dict:
         """Every attribute, for copies: a compiled kernel (docs/compiled.md) keeps the kernel's own apart
         from ``__dict__``, and lists their names in ``__mypyc_attrs__``."""
-        state = {name: getattr(self, name) for name in getattr(Machine, "__mypyc_attrs__", ())
+        state = {name: getattr(self, name) for name in getattr(Face, "__mypyc_attrs__", ())
                  if not name.startswith("__") and hasattr(self, name)}
         state.update(vars(self))
         return state
@@ -80,27 +69,12 @@ class GameState(Machine):
     def _over(self, message: str) -> Exception:
         return IllegalAction(message)
 
-    def start_deal(self) -> None:
-        """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
-        self.last_legal = (None, [])
-        super().start_deal()
-
     # -------------------------------------------------------------- events
     def emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields) -> None:
         """Record an event (see the ``events`` module): ``fields`` every seat sees, ``secret`` only ``seat``."""
         self.log.append(Event(kind, seat, fields, secret))
 
     # ------------------------------------------------------------ queries
-    @property
-    def pending(self) -> Pending | None:
-        kind = self.kind
-        if kind is None:
-            return None
-        found = _PENDINGS.get((kind, self.seat))
-        if found is None:  # immutable, so made once for each decision kind and seat
-            found = _PENDINGS[kind, self.seat] = Pending(kind, self.seat)
-        return found
-
     @property
     def to_act(self) -> int | None:
         return None if self.kind is None else self.seat
@@ -130,83 +104,13 @@ class GameState(Machine):
     def return_locks(self) -> None:
         self._return_locks()
 
-    def observation(self, seat: int) -> dict:
-        """What ``seat`` may see now (see the observation module)."""
-        from khrap.engine.observation import observation
-
-        return observation(self, seat)
-
     def clone(self) -> GameState:
         """An independent copy (the compiled program is shared: it never changes)."""
         return copy.deepcopy(self, {id(self.program): self.program})
 
     # ------------------------------------------------------ legal, apply
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, with draws from the top only for exchanges.
-
-        Listed once per decision (``last_legal``, forgotten at every ``apply`` and deal); each call gives
-        a new list of the same (immutable) ``Action`` objects."""
-        if self.kind is None:
-            return []
-        return list(self._listing())
-
-    def _listing(self) -> list[Action]:
-        """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
-        # The decision: its kind and seat, and marks of the state that any step (it emits an event) or a
-        # hand replaced or changed in place would change.
-        hand = self.hands[self.seat]
-        marker = (self.kind, self.seat, len(self.log), id(hand), len(hand))
-        known, found = self.last_legal
-        if known != marker:
-            found = legal.listed(self)
-            self.last_legal = (marker, found)
-        return found
-
-    def legal_words(self) -> list[str]:
-        """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
-        kind = self.kind
-        if kind is None:
-            return []
-        words = legal.KIND_WORDS.get(kind)
-        if words is not None:
-            return list(words)
-        found = self._listing()
-        made = self._words
-        if made[0] is not found:
-            made = self._words = (found, legal.words_of(kind, found))
-        return list(made[1])
-
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction.
-
-        An ``Action`` object that ``legal_actions`` gave for this very decision is applied without being
-        checked again (an identity test); any other (text, or an equal but other object) is parsed and
-        checked against the refusal tables."""
-        kind = self.kind
-        marker, found = self.last_legal
-        if seat is None and marker is not None and marker[0] == kind and marker[1] == self.seat:
-            for listed in found:
-                if listed is action:
-                    break
-            else:
-                action = self._checked(action, seat)
-        else:
-            action = self._checked(action, seat)
-        self.last_legal = (None, [])
-        if kind == "play":  # Machine.apply's play step, inline: the most frequent decision
-            self.kind = None
-            card = action.cards[0]
-            self._play(self.seat, card + JOKER_FLAG if action.joker else card)
-            if self.kind is None:
-                self.advance()
-        elif kind == "call":
-            Machine.apply(self, action)
-        elif kind == "discard":
-            Machine.apply(self, action.cards[0])
-        elif kind == "exchange":
-            Machine.apply(self, action.cards, action.source)
-        else:
-            Machine.apply(self, action.suit)
+    # ``legal_actions``, ``legal_words``, ``pending`` and ``apply`` are the compiled face's (``Face``).
+    apply = Face.face_apply
 
     def _checked(self, action: Action | str, seat: int | None) -> Action:
         """``action`` parsed and checked for the pending decision, or IllegalAction with the reason."""
@@ -234,4 +138,4 @@ class GameState(Machine):
         self._next_stage()
 
 
-from khrap.engine import legal  # noqa: E402 - legal reads GameState's module for its Pending
+from khrap.engine import legal  # noqa: E402 - the refusal tables (legal reads the rules through the state)

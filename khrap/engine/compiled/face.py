@@ -1,0 +1,195 @@
+"""The stepped face's hot steps, compiled with the kernel: listing a decision's legal actions once,
+their words, the pending decision, and applying a listed action.
+
+``Face`` is the class between the kernel (``Machine``) and ``GameState`` (``state.py``), which adds
+the checks and reasons of a refused action (``legal``), observations and clones.  It holds no rule:
+the listing runs the kernel's own tests (the calls stage's listers, ``playable``, the exchange
+limits), and a listed action is applied by the kernel's steps.  Plain Python where nothing is
+compiled; one of ``KERNEL_MODULES`` in a compiled build (docs/compiled.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from khrap import words as w
+from khrap.cards import card_str
+from khrap.engine.actions import Action
+from khrap.engine.compiled.machine import Machine
+from khrap.engine.compiled.table import mypyc_attr
+from khrap.engine.compiled.tricks import JOKER_FLAG
+from khrap.engine.observation import SeatViews
+from khrap.engine.observation import observation as observation_of
+from khrap.engine.pending import Pending
+
+PLAY: Final = w.PLAY
+DISCARD: Final = w.DISCARD
+EXCHANGE: Final = w.EXCHANGE
+TRUMP: Final = w.TRUMP
+
+# Actions are immutable: the ones a listing gives are made once and shared.
+_CODES: Final = [*range(52), *range(JOKER_FLAG, JOKER_FLAG + 52)]  # a play: a card, plus JOKER_FLAG as the joker
+PLAYS: Final[dict[int, Action]] = {c: Action(PLAY, cards=(c % JOKER_FLAG,), joker=c >= JOKER_FLAG) for c in _CODES}
+PLAY_WORDS: Final[dict[int, str]] = {
+    c: f"play {card_str(c % JOKER_FLAG)}{' joker' if c >= JOKER_FLAG else ''}" for c in _CODES}
+DISCARDS: Final[list[Action]] = [Action(DISCARD, cards=(c,)) for c in range(52)]
+TRUMPS: Final[list[Action]] = [Action(TRUMP, suit=s) for s in range(4)]
+KIND_WORDS: Final[dict[str, tuple[str, ...]]] = {"discard": (DISCARD,), "exchange": (EXCHANGE,), "trump": (TRUMP,)}
+"""The words of the decisions CONTRACT.md lists by their word alone."""
+_PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, action in PLAYS.items()}
+_PENDINGS: Final[dict[tuple[str, int], Pending]] = {}
+# Exchanges by their cards, and call forms' words by the form (kept with it, so that its id is never another's):
+# made once, shared by every listing; emptied when they grow past _MEMO_LIMIT.
+_EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
+_CALL_WORDS: Final[dict[int, tuple[Action, str]]] = {}
+_MEMO_LIMIT: Final = 100_000
+_NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
+
+
+def listed(state: Machine) -> list[Action]:
+    """Every legal action of the seat to act, in the kernel's order (draws from the top)."""
+    kind, seat = state.kind, state.seat
+    if kind == "call":
+        return state.legal()
+    if kind == "play":
+        plays = PLAYS
+        return [plays[p] for p in state._playable(seat)]
+    if kind == "discard":
+        discards = DISCARDS
+        return [discards[c] for c in state.hands[seat]]
+    if kind == "exchange":
+        made = _EXCHANGES
+        if len(made) > _MEMO_LIMIT:
+            made.clear()
+        found: list[Action] = []
+        for cards in state._exchanges(seat)[:]:  # [:]: the sets made at C speed
+            action = made.get(cards)
+            if action is None:
+                action = made[cards] = Action(EXCHANGE, cards=cards)
+            found.append(action)
+        return found
+    if kind == "trump":
+        return list(TRUMPS)
+    return []
+
+
+def words_of(kind: str, found: list[Action]) -> list[str]:
+    """The CONTRACT.md words of ``found``, the legal actions ``listed`` gave for a ``kind`` decision."""
+    words = KIND_WORDS.get(kind)
+    if words is not None:
+        return list(words)
+    if kind == "play":
+        of = _PLAY_WORD_OF
+        return [of[id(a)] for a in found]
+    known = _CALL_WORDS
+    if len(known) > _MEMO_LIMIT:
+        known.clear()
+    said: list[str] = []
+    for action in found:
+        entry = known.get(id(action))
+        if entry is None or entry[0] is not action:
+            entry = known[id(action)] = (action, str(action))
+        said.append(entry[1])
+    return said
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass
+class Face(Machine):
+    """The kernel with the stepped face's hot steps (``GameState`` adds the rest)."""
+
+    # The last listing: ((kind, seat, marks of the state), actions); applying one of these very objects is
+    # not checked again.  Every apply and deal forgets it.
+    last_legal: tuple[Any, list[Action]]
+    _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
+    seat_views: SeatViews | None  # the observations' views of the deal
+
+    def start_deal(self) -> None:
+        """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
+        self.last_legal = _NOTHING
+        Machine.start_deal(self)
+
+    @property
+    def pending(self) -> Pending | None:
+        kind = self.kind
+        if kind is None:
+            return None
+        key = (kind, self.seat)
+        found = _PENDINGS.get(key)
+        if found is None:  # immutable, so made once for each decision kind and seat
+            found = _PENDINGS[key] = Pending(kind, self.seat)
+        return found
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may see now (see the observation module)."""
+        return observation_of(self, seat)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act, with draws from the top only for exchanges.
+
+        Listed once per decision (``last_legal``, forgotten at every ``apply`` and deal); each call gives
+        a new list of the same (immutable) ``Action`` objects."""
+        if self.kind is None:
+            return []
+        return list(self._listing())
+
+    def _listing(self) -> list[Action]:
+        """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
+        # The decision: its kind and seat, and marks of the state that any step (it emits an event) or a
+        # hand replaced or changed in place would change.
+        hand = self.hands[self.seat]
+        marker = (self.kind, self.seat, len(self.log), id(hand), len(hand))
+        known, found = self.last_legal
+        if known != marker:
+            found = listed(self)
+            self.last_legal = (marker, found)
+        return found
+
+    def legal_words(self) -> list[str]:
+        """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
+        kind = self.kind
+        if kind is None:
+            return []
+        words = KIND_WORDS.get(kind)
+        if words is not None:
+            return list(words)
+        found = self._listing()
+        made = self._words
+        if made[0] is not found:
+            made = self._words = (found, words_of(kind, found))
+        return list(made[1])
+
+    def _checked(self, action: Any, seat: int | None) -> Action:
+        """``action`` parsed and checked for the pending decision, or IllegalAction with the reason
+        (``GameState``)."""
+        raise NotImplementedError
+
+    def face_apply(self, action: Any, seat: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction.
+
+        An ``Action`` object that ``legal_actions`` gave for this very decision is applied without being
+        checked again (an identity test); any other (text, or an equal but other object) is parsed and
+        checked against the refusal tables."""
+        kind = self.kind
+        marker, found = self.last_legal
+        checked: Action | None = None
+        if seat is None and marker is not None and marker[0] == kind and marker[1] == self.seat:
+            for listed_action in found:
+                if listed_action is action:
+                    checked = listed_action
+                    break
+        if checked is None:
+            checked = self._checked(action, seat)
+        self.last_legal = _NOTHING
+        if kind == "play":  # Machine.apply's play step, inline: the most frequent decision
+            self.kind = None
+            card = checked.cards[0]
+            self._play(self.seat, card + JOKER_FLAG if checked.joker else card)
+            self.advance()  # (it runs only while no seat is to act)
+        elif kind == "call":
+            Machine.apply(self, checked)
+        elif kind == "discard":
+            Machine.apply(self, checked.cards[0])
+        elif kind == "exchange":
+            Machine.apply(self, checked.cards, checked.source)
+        else:
+            Machine.apply(self, checked.suit)
