@@ -48,8 +48,14 @@ def translations(lang: str) -> gettext.NullTranslations:
     return catalogs.load(LOCALE_DIR, DOMAIN, lang)
 
 
+_NAMES = {c: card_str(c) for c in range(52)}  # the cards' notation, by their int (observations render cards often)
+
+
 def _cards(cards) -> str:
-    return " ".join(card_str(c) for c in cards)
+    try:
+        return " ".join([_NAMES[c] for c in cards])
+    except (KeyError, TypeError):  # not a card of the deck's 52: the general notation
+        return " ".join(card_str(c) for c in cards)
 
 
 # Reasons a payment gives, by the ``reason`` field of ``paid_out`` / ``paid_in``.

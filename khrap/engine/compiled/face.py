@@ -15,7 +15,7 @@ from typing import Any, Final
 from khrap import words as w
 from khrap.cards import card_str
 from khrap.engine.actions import Action
-from khrap.engine.compiled.machine import Machine
+from khrap.engine.compiled.machine import _SAID, Machine, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.observation import SeatViews
@@ -38,10 +38,10 @@ KIND_WORDS: Final[dict[str, tuple[str, ...]]] = {"discard": (DISCARD,), "exchang
 """The words of the decisions CONTRACT.md lists by their word alone."""
 _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, action in PLAYS.items()}
 _PENDINGS: Final[dict[tuple[str, int], Pending]] = {}
-# Exchanges by their cards, and call forms' words by the form (kept with it, so that its id is never another's):
-# made once, shared by every listing; emptied when they grow past _MEMO_LIMIT.
+# Exchanges by their cards: made once, shared by every listing; emptied when it grows past _MEMO_LIMIT.  Call forms'
+# words are the kernel's memo (``said_as``: the same words in the ``called`` events).
 _EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
-_CALL_WORDS: Final[dict[int, tuple[Action, str]]] = {}
+_CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
 _MEMO_LIMIT: Final = 100_000
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
@@ -81,16 +81,7 @@ def words_of(kind: str, found: list[Action]) -> list[str]:
     if kind == "play":
         of = _PLAY_WORD_OF
         return [of[id(a)] for a in found]
-    known = _CALL_WORDS
-    if len(known) > _MEMO_LIMIT:
-        known.clear()
-    said: list[str] = []
-    for action in found:
-        entry = known.get(id(action))
-        if entry is None or entry[0] is not action:
-            entry = known[id(action)] = (action, str(action))
-        said.append(entry[1])
-    return said
+    return [said_as(a) for a in found]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass

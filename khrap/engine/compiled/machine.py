@@ -54,6 +54,22 @@ LOOK_WORD: Final = w.LOOK
 # What ``Machine.legal`` lists: an ``Action`` (a call, look), an int (a card played or thrown, a suit) or a
 # tuple of cards (an exchange), by the kind of decision.
 Option = Any
+# Call forms' words by the form (kept with it, so that its id is never another's): each form is made once
+# with the program and shared, so its words are made once too, for its events and the face's legal words.
+# Emptied when it grows past _SAID_LIMIT.
+_SAID: Final[dict[int, tuple[Action, str]]] = {}
+_SAID_LIMIT: Final = 100_000
+
+
+def said_as(action: Action) -> str:
+    """``str(action)``, made once for each ``Action`` object (they are immutable) kept in ``_SAID``."""
+    known = _SAID
+    entry = known.get(id(action))
+    if entry is None or entry[0] is not action:
+        if len(known) > _SAID_LIMIT:
+            known.clear()
+        entry = known[id(action)] = (action, str(action))
+    return entry[1]
 
 
 def action_word(kind: str | None, action: Option) -> str:
@@ -192,12 +208,13 @@ class Machine(Payouts):
         self.ending = "play"
         self.pot_settle: int | None = None
 
-    def _emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields: object) -> None:
+    def _emit(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
         """Append an event to the log (called only while ``emitting``): ``fields`` every seat sees,
-        ``secret`` only ``seat``."""
+        ``secret`` only ``seat``.  (A dict, not keywords: a compiled call with keywords builds them through
+        Python's calling convention, several times dearer for the forty-odd events of a deal.)"""
         self.log.append(Event(kind, seat, fields, secret))
 
-    def _emit_quiet(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields: object) -> None:
+    def _emit_quiet(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
         """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
         fields["at"] = len(self.log)
         self.quiet.append(Event(kind, seat, fields, secret))
@@ -238,7 +255,7 @@ class Machine(Payouts):
                 stacks[seat] -= chips
             self.pot += chips * self.n
             if self.emitting:
-                self._emit("anted", reason=reason, round=self.round, chips=chips, pot=self.pot)
+                self._emit("anted", None, {"reason": reason, "round": self.round, "chips": chips, "pot": self.pot})
 
     def _deal(self) -> None:
         if self.scripted_decks:
@@ -257,7 +274,7 @@ class Machine(Payouts):
         self.settled = False
         self.phase = w.BIDDING
         if self.emitting:
-            self._emit("dealt", None, {"hands": tuple(tuple(h) for h in hands)}, dealer=self.dealer, size=size)
+            self._emit("dealt", None, {"dealer": self.dealer, "size": size}, {"hands": tuple(tuple(h) for h in hands)})
         if self.program.trump_turned:
             self._turn_up()
 
@@ -270,7 +287,7 @@ class Machine(Payouts):
         self.turned_taken = False
         self.trump = card // 13
         if self.emitting:
-            self._emit("turned", card=card, trump=self.trump)
+            self._emit("turned", None, {"card": card, "trump": self.trump})
         return True
 
     def _return_locks(self) -> None:
@@ -279,7 +296,7 @@ class Machine(Payouts):
         if self.emitting:
             for seat in range(self.n):
                 if locked[seat]:
-                    self._emit_quiet("unlocked", seat, chips=locked[seat])
+                    self._emit_quiet("unlocked", seat, {"chips": locked[seat]})
         for seat in range(self.n):
             stacks[seat] += locked[seat]
             locked[seat] = 0
@@ -456,7 +473,7 @@ class Machine(Payouts):
                 self.kind = "call"
                 self.may_look = False
                 if self.emitting:
-                    self._emit("looked", seat)
+                    self._emit("looked", seat, {})
             else:
                 self._make(seat, action)
                 if self.owed_discards[seat]:
@@ -470,7 +487,7 @@ class Machine(Payouts):
         elif kind == "trump":
             self.trump = action
             if self.emitting:
-                self._emit("named_trump", seat, suit=action)
+                self._emit("named_trump", seat, {"suit": action})
             self._next_stage()
         self.advance()  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
@@ -544,7 +561,8 @@ class Machine(Payouts):
         if self.emitting:
             was = locked[seat]
             self._set_stake(seat, rule, locked)
-            self._emit_quiet("status", seat, status=status, stake=self.stake_of[seat], locked=locked[seat] - was)
+            self._emit_quiet("status", seat,
+                             {"status": status, "stake": self.stake_of[seat], "locked": locked[seat] - was})
         else:
             self._set_stake(seat, rule, locked)
 
@@ -574,7 +592,7 @@ class Machine(Payouts):
         self.said.append((seat, cid))
         emitting = self.emitting
         if emitting:
-            self._emit("called", seat, call=cid, action=str(action))
+            self._emit("called", seat, {"call": cid, "action": said_as(action)})
         status = call.status
         if status == DECLARER:
             old = self.declarer
@@ -582,7 +600,7 @@ class Machine(Payouts):
                 becomes = program.overridden_becomes
                 self._set_status(old, becomes)
                 if emitting:
-                    self._emit("overridden", old, status=becomes)
+                    self._emit("overridden", old, {"status": becomes})
             self.declarer = seat
             self.declarer_round = self.round
         self._set_status(seat, status, call.status_value)
@@ -599,7 +617,7 @@ class Machine(Payouts):
                 if other != seat and self.hands[other]:
                     self._set_status(other, HELPER)
                     if self.emitting:
-                        self._emit("forced", other)
+                        self._emit("forced", other, {})
         if call.when_now:
             if call.moves_cards:
                 self._card_effects(seat, call, action)
@@ -615,7 +633,7 @@ class Machine(Payouts):
     def _throw_hand(self, seat: int) -> None:
         hand = self.hands[seat]
         if self.emitting and hand:
-            self._emit_quiet("threw", seat, {"cards": tuple(hand)}, count=len(hand), left=0)
+            self._emit_quiet("threw", seat, {"count": len(hand), "left": 0}, {"cards": tuple(hand)})
         self.discards.extend(hand)
         hand.clear()
 
@@ -631,28 +649,28 @@ class Machine(Payouts):
             self.discards.extend(thrown)
             hand[:] = kept
             if emitting and thrown:
-                self._emit_quiet("threw", seat, {"cards": tuple(thrown)}, count=len(thrown), left=len(kept))
+                self._emit_quiet("threw", seat, {"count": len(thrown), "left": len(kept)}, {"cards": tuple(thrown)})
             if kept:
                 self.shown.extend(kept)
                 if emitting:
-                    self._emit("shown", seat, cards=tuple(kept))
+                    self._emit("shown", seat, {"cards": tuple(kept)})
         draws = call.draw
         mode = call.take_turned
         if mode == "swap":
             assert action.position is not None
             position = action.position - 1
             if emitting:
-                self._emit_quiet("threw", seat, {"cards": (hand[position],)}, count=1, left=len(hand) - 1)
+                self._emit_quiet("threw", seat, {"count": 1, "left": len(hand) - 1}, {"cards": (hand[position],)})
             self.discards.append(hand[position])
             hand[position] = self.turned.pop()
             self.turned_taken = True
             if emitting:
-                self._emit("swapped", seat, position=action.position, card=hand[position])
+                self._emit("swapped", seat, {"position": action.position, "card": hand[position]})
         elif mode == "yes" or action.take_turned:
             hand.append(self.turned.pop())
             self.turned_taken = True
             if emitting:
-                self._emit("took_turned", seat, card=hand[-1])
+                self._emit("took_turned", seat, {"card": hand[-1]})
             if mode == "optional":
                 draws -= 1
         if draws > 0:
@@ -679,14 +697,14 @@ class Machine(Payouts):
             del stock[source - 1:source - 1 + count]
         self.hands[seat].extend(taken)
         if self.emitting:
-            self._emit("drew", seat, {"cards": tuple(taken)}, count=count, source=source)
+            self._emit("drew", seat, {"count": count, "source": source}, {"cards": tuple(taken)})
 
     def _all_pass(self) -> None:
         p = self.program
         self.all_passes += 1
         emitting = self.emitting
         if emitting:
-            self._emit("all_passed", round=self.round)
+            self._emit("all_passed", None, {"round": self.round})
         if self.round < p.rounds:
             self.round += 1
             self._collect(p.round_ante, "round")
@@ -706,7 +724,7 @@ class Machine(Payouts):
         if not p.allow_debt and not self._anyone_can_declare():
             # Without debts a broke table could pass out forever: the session ends instead.
             if emitting:
-                self._emit("session_over")
+                self._emit("session_over", None, {})
             self.session_over = True
             self.ending = "session_over"
             self._finish_deal()
@@ -718,7 +736,7 @@ class Machine(Payouts):
         if p.redeal_antes:
             self._ante()
         if emitting:
-            self._emit("redealt", self.dealer)
+            self._emit("redealt", self.dealer, {})
         self._deal()
 
     def _anyone_can_declare(self) -> bool:
@@ -796,7 +814,7 @@ class Machine(Payouts):
         self.discards.extend(cards)
         count = len(cards) + extra
         if self.emitting:
-            self._emit("exchanged", seat, {"cards": tuple(cards)}, count=len(cards))
+            self._emit("exchanged", seat, {"count": len(cards)}, {"cards": tuple(cards)})
             if count > 0:
                 self._draw(seat, count, source)
         elif count > 0:
@@ -816,7 +834,7 @@ class Machine(Payouts):
         self.discards.append(card)
         self.owed_discards[seat] -= 1
         if self.emitting:
-            self._emit("discarded", seat, {"card": card})
+            self._emit("discarded", seat, {}, {"card": card})
         if self.owed_discards[seat]:
             self._wait("discard", seat)
 

@@ -10,7 +10,7 @@ itemised ``Ledger``; without them no ledger is made.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from khrap import words as w
 from khrap.engine.compiled.program import holds
@@ -42,45 +42,45 @@ class Payouts(Tricks):
         self.ending = wid
         emitting = self.emitting
         if emitting:
-            self._emit("instant_win", seat, win=wid)
+            self._emit("instant_win", seat, {"win": wid})
         pot = self.pot
         self.stacks[seat] += pot + self.locked[seat]
         self.pot = 0
         self.locked[seat] = 0
         if emitting:
-            self._emit("took_pot", seat, chips=pot)
+            self._emit("took_pot", seat, {"chips": pot})
         helper = self.program.helper_status
         for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
                 continue
             if self.statuses[other] in (DECLARER, HELPER):
-                self._pay_into_pot(other, self.stake_of[other], "stake", status=self.statuses[other])
+                self._pay_into_pot(other, self.stake_of[other], "stake", {"status": self.statuses[other]})
             elif all_pay:
                 assert helper is not None
-                self._pay_into_pot(other, helper.base + helper.pots * self.pot, "helper_stake")
+                self._pay_into_pot(other, helper.base + helper.pots * self.pot, "helper_stake", {})
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
         self._finish_deal()
 
     # ----------------------------------------------------------- settlement
-    def _pay_from_pot(self, seat: int, chips: int, reason: str, **why: object) -> int:
+    def _pay_from_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
         """Pay ``seat`` up to ``chips`` from the pot (never more than it holds); ``why``: the reason's numbers."""
         chips = max(0, min(chips, self.pot))
         if chips:
             self.pot -= chips
             self.stacks[seat] += chips
             if self.emitting:
-                self._emit("paid_out", seat, chips=chips, pot=self.pot, reason=reason, **why)
+                self._emit("paid_out", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
         return chips
 
-    def _pay_into_pot(self, seat: int, chips: int, reason: str, **why: object) -> None:
+    def _pay_into_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> None:
         """Pay ``chips`` into the pot, from his locked stake first."""
         from_lock = min(chips, self.locked[seat])
         self.locked[seat] -= from_lock
         self.stacks[seat] -= chips - from_lock
         self.pot += chips
         if self.emitting:
-            self._emit("paid_in", seat, chips=chips, pot=self.pot, reason=reason, **why)
+            self._emit("paid_in", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
 
     def settle(self) -> None:
         """Settle the deal as it stands (a table set up by hand, as the rulebook's arithmetic does):
@@ -102,7 +102,7 @@ class Payouts(Tricks):
         ledger: list[LedgerItem] | None = None
         if self.emitting:
             ledger = []
-            self._emit("settling", pot=pot_at_start, tricks=tuple((s, tricks[s]) for s in seats))
+            self._emit("settling", None, {"pot": pot_at_start, "tricks": tuple((s, tricks[s]) for s in seats)})
         # Trick shares (paid inline: ``_pay_from_pot`` with the events only when they are on).
         unit = pot_at_start // p.share_divisor
         share_statuses, fulfilled_only = p.share_statuses, p.share_fulfilled_only
@@ -116,7 +116,7 @@ class Payouts(Tricks):
                         self.pot -= chips
                         stacks[seat] += chips
                     continue
-                chips = self._pay_from_pot(seat, unit * took, "share", tricks=took, unit=unit)
+                chips = self._pay_from_pot(seat, unit * took, "share", {"tricks": took, "unit": unit})
                 if chips:
                     ledger.append(LedgerItem("share", seat, chips, self.pot, tricks=took, unit=unit,
                                              base=pot_at_start))
@@ -129,7 +129,7 @@ class Payouts(Tricks):
                 self.pot -= chips
                 stacks[declarer] += chips
             else:
-                chips = self._pay_from_pot(declarer, chips, "prize", round=self.declarer_round)
+                chips = self._pay_from_pot(declarer, chips, "prize", {"round": self.declarer_round})
                 if chips:
                     ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
         # Penalties of the failed, then what is still locked goes back to its owner.
@@ -173,7 +173,7 @@ class Payouts(Tricks):
                 self.stacks[seat] -= chips - from_lock
                 self.pot += chips
                 return
-            self._pay_into_pot(seat, chips, "penalty", status=status, tricks=took)
+            self._pay_into_pot(seat, chips, "penalty", {"status": status, "tricks": took})
             if ledger is not None:
                 ledger.append(LedgerItem("penalty", seat, chips, self.pot, tricks=took, base=pot_at_start,
                                          detail="stake" if pay is None else "amount", pots=pots, bases=bases))
@@ -197,11 +197,11 @@ class Payouts(Tricks):
         else:
             for seat in winners:
                 took = tricks[seat]
-                chips = self._pay_from_pot(seat, pot * took // total, "redistribute")
+                chips = self._pay_from_pot(seat, pot * took // total, "redistribute", {})
                 ledger.append(LedgerItem("redistribute", seat, chips, self.pot, tricks=took, total=total, base=pot))
         if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])
-            chips = self._pay_from_pot(best, self.pot, "rounding")
+            chips = self._pay_from_pot(best, self.pot, "rounding", {})
             if ledger is not None:
                 ledger.append(LedgerItem("rounding", best, chips, self.pot))
 
@@ -224,4 +224,4 @@ class Payouts(Tricks):
         self.phase = w.SETTLED
         self.kind = None
         if self.emitting:
-            self._emit("settled", stacks=tuple(self.stacks), pot=self.pot, ledger=ledger)
+            self._emit("settled", None, {"stacks": tuple(self.stacks), "pot": self.pot, "ledger": ledger})

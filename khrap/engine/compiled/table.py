@@ -110,5 +110,5 @@ class Table:
     def _settle(self) -> None:
         raise NotImplementedError
 
-    def _emit(self, kind: str, seat: int | None = None, secret: Any = None, **fields: Any) -> None:
+    def _emit(self, kind: str, seat: int | None, fields: dict[str, Any], secret: Any = None) -> None:
         raise NotImplementedError

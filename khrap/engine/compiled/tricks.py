@@ -91,7 +91,7 @@ class Tricks(Table):
             self.tricks[declarer] = program.hand_size
             self.ending = "lone"
             if self.emitting:
-                self._emit("credited", declarer, tricks=self.program.hand_size)
+                self._emit("credited", declarer, {"tricks": self.program.hand_size})
             return False
         leader = declarer
         first_lead = program.first_lead
@@ -180,7 +180,7 @@ class Tricks(Table):
                 self.best = value
                 self.best_seat = seat
         if self.emitting:
-            self._emit("played", seat, card=card, joker=as_joker)
+            self._emit("played", seat, {"card": card, "joker": as_joker})
         seats = self.in_play
         if len(trick) < len(seats):
             self._wait("play", seats[(seats.index(seat) + 1) % len(seats)])
@@ -191,6 +191,6 @@ class Tricks(Table):
         self.won.extend(c for _, c, _ in trick)
         self.trick = []
         if self.emitting:
-            self._emit("took_trick", winner, count=self.tricks[winner])
+            self._emit("took_trick", winner, {"count": self.tricks[winner]})
         if self.hands[winner]:
             self._wait("play", winner)
