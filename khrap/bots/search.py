@@ -15,12 +15,16 @@ gives them under the bots' own hand model (``likelihood``).  On each deal:
 
 Every candidate is tried on the same deals.  The heuristic's choice stands
 unless another candidate beats it *significantly* on the samples: its weighted
-mean gain over the heuristic's choice exceeds ``Z`` standard errors.
+mean gain over the heuristic's choice exceeds ``critical`` standard errors (the
+best of several noisy means is biased up, so the bar rises with the number of
+candidates and as the samples shrink), on at least ``MIN_EFFECTIVE`` samples.
 
-Time is a hard limit: a decision ends by ``ms`` milliseconds (default
-``CALL_MS`` for decisions before the card play, ``PLAY_MS`` in it: most of the
-budget goes to the calls), checked inside the solver and inside every playout,
-not only between samples; an unfinished sample is dropped.
+The normal stop is a budget of work (``CALL_WORK`` before the card play,
+``PLAY_WORK`` in it, in solver nodes, a playout step counting ``STEP_WORK``), so
+a decision does the same work, and makes the same choice, at any machine load.
+Time is a hard limit only: a decision ends by ``ms`` milliseconds (default
+``WALL_MS``) whatever the work done, checked inside the solver and inside every
+playout, not only between samples; an unfinished sample is dropped.
 """
 
 from __future__ import annotations
