@@ -45,7 +45,7 @@ from khrap.bots.solver import Solver, SolverTimeout, chips_of
 from khrap.engine import Action, GameState, IllegalAction, Rules
 
 CALL_WORK = 10_000  # the work of a decision before the card play, in solver nodes (a playout step: STEP_WORK) ...
-PLAY_WORK = 8_000  # ... and of one in the card play: the normal stop, the same whatever the machine's load
+PLAY_WORK = 20_000  # ... and of one in the card play: the normal stop, the same whatever the machine's load
 STEP_WORK = 12  # a heuristic decision in a playout costs about this many solver nodes
 WALL_MS = 600.0  # the hard limit of any decision on the wall clock, whatever the work done (never above 1 s)
 CALL_SAMPLES = 400  # at most this many deals for a decision before the card play ...
@@ -53,7 +53,7 @@ PLAY_SAMPLES = 60  # ... and in the card play
 SOLVE_CARDS = 12  # before the card play, the solver finishes a deal from this many cards left (the heuristic
 # plays the tricks before: a full solve costs more samples than its exactness is worth there)
 ALPHA = 0.05  # the chance of overriding the heuristic when no candidate is better, all candidates together
-MIN_EFFECTIVE = 10  # with fewer effective samples than this the heuristic's choice stands
+MIN_EFFECTIVE = 5  # with fewer effective samples than this the heuristic's choice stands
 MIN_WEIGHT = 0.05  # a deal the calls make unlikely still counts a little (the model is only a model)
 SHARPNESS = 2.0  # how fast a call's likelihood falls per trick its hand falls short (or passes with to spare)
 
