@@ -47,7 +47,7 @@ from khrap.engine import Action, GameState, IllegalAction, Rules
 CALL_WORK = 10_000  # the work of a decision before the card play, in solver nodes (a playout step: STEP_WORK) ...
 PLAY_WORK = 20_000  # ... and of one in the card play: the normal stop, the same whatever the machine's load
 STEP_WORK = 12  # a heuristic decision in a playout costs about this many solver nodes
-WALL_MS = 600.0  # the hard limit of any decision on the wall clock, whatever the work done (never above 1 s)
+WALL_MS = 400.0  # the hard limit of any decision on the wall clock, whatever the work done (never above 1 s)
 CALL_SAMPLES = 400  # at most this many deals for a decision before the card play ...
 PLAY_SAMPLES = 60  # ... and in the card play
 SOLVE_CARDS = 12  # before the card play, the solver finishes a deal from this many cards left (the heuristic
