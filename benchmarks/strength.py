@@ -3,6 +3,7 @@
     python benchmarks/strength.py A B [--variant khrap] [--players 4] [--deals N] [--session 5]
                                       [--arrangements all|alternate] [--seconds S] [--out FILE]
                                       [--records FILE] [--iterations K] [--ms MS] [--first-seed 0]
+                                      [--workers N]
 
 A **session** is ``--session`` deals played in a row at one table, as the
 variant plays them: the stacks, the pot (carried over, antes only into an
@@ -22,8 +23,11 @@ counts deals in all (seeds x arrangements x session length); ``--seconds``
 stops earlier.  ``--session 1 --arrangements alternate`` is the old measure
 (every deal from an empty pot).  Progress (a JSON line per report) is appended
 to ``--out``; ``--records`` appends one JSON line per deal played (seed,
-arrangement, deal, dealer, pot before, the deck, each seat's change).  Not a
-CI test.
+arrangement, deal, dealer, pot before, the deck, each seat's change).
+``--workers N`` plays the seeds in N processes and takes their results in
+seed order, so the figures (and the records) are the same whatever N, as long
+as the bots' choices depend on the seed alone (the search bot's normal stop
+is a work budget, not the clock: docs/solver.md).  Not a CI test.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import argparse
 import itertools
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -127,6 +132,23 @@ def make(kind: str, rules: Rules, iterations: int | None, ms: float | None):
     return make_bot(kind, rules)
 
 
+_JOB: dict = {}
+
+
+def _start_worker(args: argparse.Namespace) -> None:
+    rules = Rules(load_variant(args.variant), args.players)
+    _JOB.update(args=args, rules=rules, a=make(args.a, rules, args.iterations, args.ms),
+                b=make(args.b, rules, args.iterations, args.ms))
+
+
+def _run_seed(seed: int) -> tuple[float, list[dict]]:
+    """One seed in a worker process: its value and its records."""
+    args, rows = _JOB["args"], []
+    value = seed_value(_JOB["rules"], _JOB["a"], _JOB["b"], seed, args.session, args.arrangements,
+                       rows.append if args.records else None)
+    return value, rows
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", help="bot kind A (random, rule, heuristic, mcts)")
@@ -143,20 +165,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", default=None, help="append JSON progress lines here")
     parser.add_argument("--records", default=None, help="append one JSON line per deal here")
     parser.add_argument("--every", type=int, default=100, help="report every this many seeds")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing seeds (same results for any N)")
     args = parser.parse_args(argv)
-    rules = Rules(load_variant(args.variant), args.players)
-    a = make(args.a, rules, args.iterations, args.ms)
-    b = make(args.b, rules, args.iterations, args.ms)
     per_seed = len(arrangements(args.players, args.arrangements)) * args.session
     values: list[float] = []
     start = time.perf_counter()
     head = {"a": args.a, "b": args.b, "variant": args.variant, "players": args.players,
             "iterations": args.iterations, "ms": args.ms, "first_seed": args.first_seed,
-            "session": args.session, "arrangements": args.arrangements}
+            "session": args.session, "arrangements": args.arrangements, "workers": args.workers}
     records = open(args.records, "a", encoding="utf-8") if args.records else None  # noqa: SIM115
-
-    def record(row: dict) -> None:
-        records.write(json.dumps(row) + "\n")
 
     def report(final: bool = False) -> None:
         row = {**head, **summary(values, per_seed), "seconds": round(time.perf_counter() - start, 1),
@@ -167,15 +184,27 @@ def main(argv: list[str] | None = None) -> None:
             with open(args.out, "a", encoding="utf-8") as out:
                 out.write(line + "\n")
 
+    seeds = range(args.first_seed, args.first_seed + max(1, args.deals // per_seed))
+    pool = None
+    if args.workers > 1:
+        pool = multiprocessing.get_context("spawn").Pool(args.workers, _start_worker, (args,))
+        results = pool.imap(_run_seed, seeds)  # in seed order, whatever finishes first
+    else:
+        _start_worker(args)
+        results = map(_run_seed, seeds)
     try:
-        for seed in range(args.first_seed, args.first_seed + max(1, args.deals // per_seed)):
-            values.append(seed_value(rules, a, b, seed, args.session, args.arrangements,
-                                     record if records else None))
+        for value, rows in results:
+            values.append(value)
+            for row in rows:
+                records.write(json.dumps(row) + "\n")
             if len(values) % args.every == 0:
                 report()
             if args.seconds is not None and time.perf_counter() - start > args.seconds:
                 break
     finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         if records:
             records.close()
     report(final=True)

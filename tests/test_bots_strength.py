@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -81,3 +82,17 @@ def test_calibration_script_on_a_tiny_run(tmp_path) -> None:
     assert k.data() == entry["constants"]
     assert k.caution in calibrate.CAUTION_GRID  # the tuned margin: one of the trials
     assert "| frap |" in table.read_text(encoding="utf-8")
+
+
+def test_workers_give_the_same_figures_and_records_as_one_process(capsys, tmp_path) -> None:
+    # the seeds are played in worker processes and taken back in seed order: the same values, the same
+    # records line for line, whatever the number of workers
+    outs = []
+    for workers in (1, 2):
+        records = tmp_path / f"records-{workers}.jsonl"
+        strength.main(["heuristic", "rule", "--variant", "khrap", "--deals", "36", "--session", "2",
+                       "--workers", str(workers), "--records", str(records)])
+        final = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+        outs.append(({k: final[k] for k in ("seeds", "deals", "diff", "ci95")}, records.read_text()))
+    assert outs[0] == outs[1]
+    assert outs[0][0]["seeds"] == 3 and len(outs[0][1].splitlines()) == 3 * 6 * 2

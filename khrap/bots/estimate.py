@@ -61,6 +61,7 @@ class Estimator:
         self.joker = rules.joker
         self.by_suit = {s: sorted(c for c in self.deck if c // 13 == s) for s in range(4)}
         self._draw: dict[tuple[int | None, float, float | None], float] = {}
+        self._pools: dict[tuple, float] = {}
 
     # ------------------------------------------------------------ cards
     def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
@@ -130,13 +131,33 @@ class Estimator:
                       exponent: float | None) -> float:
         """The mean of ``chance(c, hand + [c])`` over the unseen cards ``c``, suit by suit: a card's
         chance depends only on how many unseen cards of its suit lie above it and on the suit's length
-        in the hand with it (the same arithmetic as ``chance``, without a pass over the deck per card)."""
+        in the hand with it (the same arithmetic as ``chance``, without a pass over the deck per card).
+        Cached on those counts: the search bot's playouts ask it for the same counts again and again."""
+        counts = [0, 0, 0, 0]
+        for c in pool:
+            if c != self.joker:
+                counts[c // 13] += 1
+        lengths = [0, 0, 0, 0]
+        for c in hand:
+            if c != self.joker:
+                lengths[c // 13] += 1
+        joker = self.joker is not None and self.joker in pool
+        key = (tuple(counts), tuple(lengths), joker, len(pool), trump, q, exponent)
+        cached = self._pools.get(key)
+        if cached is None:
+            if len(self._pools) > 100_000:
+                self._pools.clear()
+            cached = self._pools[key] = self._pool_sum(counts, lengths, joker, trump, q, exponent) / len(pool)
+        return cached
+
+    def _pool_sum(self, counts: list[int], lengths: list[int], joker: bool, trump: int, q: float,
+                  exponent: float | None) -> float:
         total = 0.0
         for suit in range(4):
-            unseen = sum(1 for c in pool if c // 13 == suit and c != self.joker)
+            unseen = counts[suit]
             if not unseen:
                 continue
-            length = sum(1 for c in hand if c // 13 == suit) + 1
+            length = lengths[suit] + 1
             for higher in range(unseen):
                 p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
                 if suit == trump:
@@ -144,9 +165,9 @@ class Estimator:
                 else:
                     p *= max(0.0, 1 - RUFF_RISK * length - 0.1)
                 total += self.sharpen(p, exponent)
-        if self.joker is not None and self.joker in pool:
+        if joker:
             total += 1.0
-        return total / len(pool)
+        return total
 
     def best_suit(self, hand: Sequence[int], info: Info) -> int:
         return max(range(4), key=lambda s: (sum(self.chances(hand, s, info)), sum(1 for c in hand if c // 13 == s)))

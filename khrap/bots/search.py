@@ -15,12 +15,16 @@ gives them under the bots' own hand model (``likelihood``).  On each deal:
 
 Every candidate is tried on the same deals.  The heuristic's choice stands
 unless another candidate beats it *significantly* on the samples: its weighted
-mean gain over the heuristic's choice exceeds ``Z`` standard errors.
+mean gain over the heuristic's choice exceeds ``critical`` standard errors (the
+best of several noisy means is biased up, so the bar rises with the number of
+candidates and as the samples shrink), on at least ``MIN_EFFECTIVE`` samples.
 
-Time is a hard limit: a decision ends by ``ms`` milliseconds (default
-``CALL_MS`` for decisions before the card play, ``PLAY_MS`` in it: most of the
-budget goes to the calls), checked inside the solver and inside every playout,
-not only between samples; an unfinished sample is dropped.
+The normal stop is a budget of work (``CALL_WORK`` before the card play,
+``PLAY_WORK`` in it, in solver nodes, a playout step counting ``STEP_WORK``), so
+a decision does the same work, and makes the same choice, at any machine load.
+Time is a hard limit only: a decision ends by ``ms`` milliseconds (default
+``WALL_MS``) whatever the work done, checked inside the solver and inside every
+playout, not only between samples; an unfinished sample is dropped.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from statistics import NormalDist
 
 from khrap import words as w
 from khrap.bots.determinize import SeatView, fast_clone
@@ -39,15 +44,26 @@ from khrap.bots.position import Kernel, in_card_play, position_of
 from khrap.bots.solver import Solver, SolverTimeout, chips_of
 from khrap.engine import Action, GameState, IllegalAction, Rules
 
-CALL_MS = 150.0  # hard limit of a decision before the card play
-PLAY_MS = 60.0  # hard limit of a card-play decision
+CALL_WORK = 10_000  # the work of a decision before the card play, in solver nodes (a playout step: STEP_WORK) ...
+PLAY_WORK = 20_000  # ... and of one in the card play: the normal stop, the same whatever the machine's load
+STEP_WORK = 12  # a heuristic decision in a playout costs about this many solver nodes
+WALL_MS = 400.0  # the hard limit of any decision on the wall clock, whatever the work done (never above 1 s)
 CALL_SAMPLES = 400  # at most this many deals for a decision before the card play ...
 PLAY_SAMPLES = 60  # ... and in the card play
 SOLVE_CARDS = 12  # before the card play, the solver finishes a deal from this many cards left (the heuristic
 # plays the tricks before: a full solve costs more samples than its exactness is worth there)
-Z = 1.64  # the heuristic is overridden when a candidate gains more than Z standard errors (one-sided 95 %)
+ALPHA = 0.05  # the chance of overriding the heuristic when no candidate is better, all candidates together
+MIN_EFFECTIVE = 5  # with fewer effective samples than this the heuristic's choice stands
 MIN_WEIGHT = 0.05  # a deal the calls make unlikely still counts a little (the model is only a model)
 SHARPNESS = 2.0  # how fast a call's likelihood falls per trick its hand falls short (or passes with to spare)
+
+
+def critical(alternatives: int, df: float) -> float:
+    """The one-sided critical value for the best of ``alternatives`` gains, each a mean with ``df`` degrees
+    of freedom: Student's t at level ALPHA / alternatives (Bonferroni; Cornish-Fisher expansion of t)."""
+    z = NormalDist().inv_cdf(1 - ALPHA / max(1, alternatives))
+    df = max(1.0, df)
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
 
 
 class OutOfTime(Exception):
@@ -61,17 +77,20 @@ class SearchBot:
     searches = True
 
     def __init__(self, rules: Rules, ms: float | None = None, samples: int | None = None,
-                 timed: bool = True) -> None:
-        """``ms``: the hard limit of every decision (default CALL_MS / PLAY_MS); ``samples``: at most this
-        many deals per decision (default CALL_SAMPLES / PLAY_SAMPLES); ``timed=False`` (tests): no clock,
-        the choice a function of the seed alone."""
+                 timed: bool = True, work: int | None = None) -> None:
+        """``work``: the work of every decision in solver nodes (default CALL_WORK / PLAY_WORK), its normal
+        stop; ``ms``: the hard limit of every decision on the wall clock (default WALL_MS); ``samples``: at
+        most this many deals per decision (default CALL_SAMPLES / PLAY_SAMPLES); ``timed=False`` (tests):
+        no clock, the choice a function of the seed alone."""
         self.rules = rules
         self.ms = ms
         self.samples = samples
         self.timed = timed
+        self.work = work
         self.heuristic = HeuristicBot(rules)
         self.est = Estimator(rules)
         self._flat = MctsBot(rules)  # for its candidate ranking
+        self._left = 0.0  # the work left to the decision under way
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
@@ -84,9 +103,10 @@ class SearchBot:
             return self.heuristic.choose(observation, legal, rng)
         default = self.heuristic.choose(observation, legal, random.Random(rng.random()))
         playing = legal[0].word == w.PLAY
-        ms = self.ms if self.ms is not None else (PLAY_MS if playing else CALL_MS)
+        ms = self.ms if self.ms is not None else WALL_MS
         deadline = start + ms / 1000 if self.timed else None
         cap = self.samples or (PLAY_SAMPLES if playing else CALL_SAMPLES)
+        self._left = self.work if self.work is not None else (PLAY_WORK if playing else CALL_WORK)
         candidates = list(legal) if playing else self._flat._candidates(observation, legal, default)
         if len(candidates) == 1:
             return candidates[0]
@@ -99,7 +119,7 @@ class SearchBot:
         rows: list[list[float]] = []
         weights: list[float] = []
         tries = 0
-        while len(rows) < cap and tries < 4 * cap:
+        while len(rows) < cap and tries < 4 * cap and self._left > 0:
             tries += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -109,7 +129,7 @@ class SearchBot:
                 row = self._card_values(deal, view.seat, candidates, deadline) if playing else \
                     self._call_values(deal, view.seat, candidates, rng, deadline)
             except (OutOfTime, SolverTimeout):
-                break
+                break  # out of work or of time: the unfinished sample is dropped
             if row is not None:
                 rows.append(row)
                 weights.append(weight)
@@ -117,12 +137,18 @@ class SearchBot:
 
     def _pick(self, candidates: list[Action], default: Action, rows: list[list[float]],
               weights: list[float]) -> Action:
-        """The candidate with the best weighted mean, if it beats the heuristic's choice significantly."""
+        """The candidate with the best weighted mean, if it beats the heuristic's choice significantly.
+
+        Significantly: its weighted mean gain over the heuristic's choice exceeds ``critical`` standard
+        errors, the critical value of the best of all the other candidates (each tried on the same few
+        samples, the best of several noisy means is biased up: the threshold grows with their number and
+        as the samples shrink); and never on fewer than MIN_EFFECTIVE effective samples."""
         if len(rows) < 2:
             return default
         d = candidates.index(default)
         total = sum(weights)
         effective = total * total / sum(x * x for x in weights)  # Kish's effective sample size
+        threshold = critical(len(candidates) - 1, effective - 1)
         best, best_gain = default, 0.0
         means = []
         for i, candidate in enumerate(candidates):
@@ -131,18 +157,27 @@ class SearchBot:
             var = sum(wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)) / total
             error = math.sqrt(var / max(1.0, effective - 1))
             means.append(mean)
-            if i != d and mean > best_gain and mean > Z * error + 1e-9:
+            if i != d and effective >= MIN_EFFECTIVE and mean > best_gain and mean > threshold * error + 1e-9:
                 best, best_gain = candidate, mean
-        self.last.update(means=means, effective=effective)
+        self.last.update(means=means, effective=effective, threshold=threshold)
         return best
 
     # ---------------------------------------------------------------- one deal
+    def _solve(self, state: GameState, seat: int, deadline: float | None, root: bool) -> float | dict:
+        """The exact value (or each legal card's, ``root``) for ``seat``; its nodes charged to the work left."""
+        position = position_of(state)
+        kernel = Kernel(position)
+        solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline,
+                        max_nodes=max(0, int(self._left)))
+        try:
+            return solver.play_values() if root else solver.value()
+        finally:
+            self._left -= solver.nodes
+
     def _card_values(self, deal: GameState, seat: int, candidates: list[Action],
                      deadline: float | None) -> list[float] | None:
         """Each candidate card's exact value in chips on this deal with every hand open."""
-        position = position_of(deal)
-        kernel = Kernel(position)
-        values = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline).play_values()
+        values = self._solve(deal, seat, deadline, root=True)
         try:
             return [values[(a.cards[0], a.joker)] for a in candidates]
         except KeyError:
@@ -170,10 +205,7 @@ class SearchBot:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
             if in_card_play(state) and seat in state.in_play and sum(map(len, state.hands)) <= SOLVE_CARDS:
-                position = position_of(state)
-                kernel = Kernel(position)
-                gain = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline).value()
-                return _worth(state, seat) + gain
+                return _worth(state, seat) + self._solve(state, seat, deadline, root=False)
             legal = state.legal_actions()
             if len(legal) == 1:
                 state.apply(legal[0])
@@ -182,6 +214,9 @@ class SearchBot:
             if look is not None:
                 state.apply(look)
                 continue
+            self._left -= STEP_WORK
+            if self._left <= 0:
+                raise OutOfTime
             state.apply(self.heuristic.decide(info_from_state(state, state.to_act), legal, rng, state.round))
         return _worth(state, seat)
 

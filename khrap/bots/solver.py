@@ -96,12 +96,14 @@ class Solver:
     """Alpha-beta for one seat (the maximiser) against every other seat in play."""
 
     def __init__(self, position: Position, seat: int, utility: Utility | None = None, *,
-                 kernel: Kernel | None = None, deadline: float | None = None, prune: bool = True) -> None:
+                 kernel: Kernel | None = None, deadline: float | None = None, prune: bool = True,
+                 max_nodes: int | None = None) -> None:
         self.position = position
         self.kernel = kernel or Kernel(position)
         self.seat = seat
         self.utility = utility or chips_of(self.kernel, seat)
         self.deadline = deadline
+        self.max_nodes = max_nodes if max_nodes is not None else float("inf")  # a work limit: SolverTimeout past it
         self.prune = prune
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, Play | None]] = {}
@@ -205,7 +207,8 @@ class Solver:
 
     def _search(self, hands, trick, tricks, to_act, first, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.deadline is not None and not self.nodes % CHECK_EVERY and time.perf_counter() > self.deadline:
+        if self.nodes > self.max_nodes or (
+                self.deadline is not None and not self.nodes % CHECK_EVERY and time.perf_counter() > self.deadline):
             raise SolverTimeout
         if not trick:
             if not any(hands):
