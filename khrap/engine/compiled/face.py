@@ -121,7 +121,7 @@ class Face(Machine):
         a new list of the same (immutable) ``Action`` objects."""
         if self.kind is None:
             return []
-        return list(self._listing())
+        return list(Face._listing(self))
 
     def _listing(self) -> list[Action]:
         """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
@@ -143,7 +143,7 @@ class Face(Machine):
         words = KIND_WORDS.get(kind)
         if words is not None:
             return list(words)
-        found = self._listing()
+        found = Face._listing(self)
         made = self._words
         if made[0] is not found:
             made = self._words = (found, words_of(kind, found))
@@ -174,8 +174,8 @@ class Face(Machine):
         if kind == "play":  # Machine.apply's play step, inline: the most frequent decision
             self.kind = None
             card = checked.cards[0]
-            self._play(self.seat, card + JOKER_FLAG if checked.joker else card)
-            self.advance()  # (it runs only while no seat is to act)
+            Machine._play(self, self.seat, card + JOKER_FLAG if checked.joker else card)
+            Machine.advance(self)  # (it runs only while no seat is to act)
         elif kind == "call":
             Machine.apply(self, checked)
         elif kind == "discard":
