@@ -137,9 +137,11 @@ class SeatViews:
         return lines, events
 
 
-def observation(state: Face, seat: int) -> dict:
+def observation(state: Face, seat: int, legal: list[str] | None = None) -> dict:
     """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call (``state``: a
-    ``GameState``)."""
+    ``GameState``; ``legal``: the seat's legal words when it is to act, if the caller has them: ``Face``
+    gives them, a direct call saving the method call through Python that ``state.legal_words()`` is
+    when ``state`` is a ``GameState``)."""
     views = state.seat_views
     if views is None:
         views = state.seat_views = SeatViews()
@@ -162,17 +164,18 @@ def observation(state: Face, seat: int) -> dict:
         "hand_sizes": [len(h) for h in state.hands],
         "stock_count": len(state.stock),
         "discard_count": len(state.discards),
-        "stacks": [*state.stacks],
+        "stacks": state.stacks.copy(),
         "pot": state.pot,
-        "locked": [*state.locked],
-        "statuses": [*state.statuses],
-        "calls": [*state.call_of],
+        "locked": state.locked.copy(),
+        "statuses": state.statuses.copy(),
+        "calls": state.call_of.copy(),
         "trick": [[s, card[c], j] for s, c, j in trick] if trick else [],
-        "tricks": [*state.tricks],
+        "tricks": state.tricks.copy(),
         # The current deal only: earlier deals are settled and would make every observation grow.
         "history": lines,
         # The same events as data: what bots and programs read (the history is for people).  The dicts
         # are shared by every observation: read them, do not change them.
         "events": events,
-        "legal": state.legal_words() if to_act == seat and state.phase != SETTLED else [],
+        "legal": ((state.legal_words() if legal is None else legal) if to_act == seat and state.phase != SETTLED
+                  else []),
     }

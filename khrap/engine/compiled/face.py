@@ -26,6 +26,7 @@ PLAY: Final = w.PLAY
 DISCARD: Final = w.DISCARD
 EXCHANGE: Final = w.EXCHANGE
 TRUMP: Final = w.TRUMP
+SETTLED: Final = w.SETTLED
 
 # Actions are immutable: the ones a listing gives are made once and shared.
 _CODES: Final = [*range(52), *range(JOKER_FLAG, JOKER_FLAG + 52)]  # a play: a card, plus JOKER_FLAG as the joker
@@ -93,6 +94,12 @@ class Face(Machine):
     last_legal: tuple[Any, list[Action]]
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
     seat_views: SeatViews | None  # the observations' views of the deal
+    # The last listing's marker by its parts (``_listing``); the hand itself, not its id.
+    _marked_kind: str | None = None
+    _marked_seat: int = -1
+    _marked_events: int = -1
+    _marked_hand: list[int] | None = None
+    _marked_size: int = -1
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
@@ -112,7 +119,9 @@ class Face(Machine):
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
-        return observation_of(self, seat)
+        if self.kind is not None and self.seat == seat and self.phase != SETTLED:
+            return observation_of(self, seat, Face.legal_words(self))
+        return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act, with draws from the top only for exchanges.
@@ -121,18 +130,23 @@ class Face(Machine):
         a new list of the same (immutable) ``Action`` objects."""
         if self.kind is None:
             return []
-        return list(self._listing())
+        return list(Face._listing(self))
 
     def _listing(self) -> list[Action]:
         """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
         # The decision: its kind and seat, and marks of the state that any step (it emits an event) or a
         # hand replaced or changed in place would change.
         hand = self.hands[self.seat]
-        marker = (self.kind, self.seat, len(self.log), id(hand), len(hand))
+        kind, seat, events = self.kind, self.seat, len(self.log)
         known, found = self.last_legal
-        if known != marker:
+        # (the marker's parts kept natively too: compared without making the marker; ``last_legal`` set
+        # afresh by anyone else, with None, forgets them)
+        if (known is None or self._marked_hand is not hand or self._marked_events != events
+                or self._marked_size != len(hand) or self._marked_seat != seat or self._marked_kind != kind):
             found = listed(self)
-            self.last_legal = (marker, found)
+            self.last_legal = ((kind, seat, events, id(hand), len(hand)), found)
+            self._marked_kind, self._marked_seat, self._marked_events = kind, seat, events
+            self._marked_hand, self._marked_size = hand, len(hand)
         return found
 
     def legal_words(self) -> list[str]:
@@ -143,7 +157,7 @@ class Face(Machine):
         words = KIND_WORDS.get(kind)
         if words is not None:
             return list(words)
-        found = self._listing()
+        found = Face._listing(self)
         made = self._words
         if made[0] is not found:
             made = self._words = (found, words_of(kind, found))
@@ -174,8 +188,8 @@ class Face(Machine):
         if kind == "play":  # Machine.apply's play step, inline: the most frequent decision
             self.kind = None
             card = checked.cards[0]
-            self._play(self.seat, card + JOKER_FLAG if checked.joker else card)
-            self.advance()  # (it runs only while no seat is to act)
+            Machine._play(self, self.seat, card + JOKER_FLAG if checked.joker else card)
+            Machine.advance(self)  # (it runs only while no seat is to act)
         elif kind == "call":
             Machine.apply(self, checked)
         elif kind == "discard":

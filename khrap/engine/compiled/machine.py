@@ -37,9 +37,8 @@ from khrap.engine.compiled.program import (
     Program,
     StatusValue,
 )
-from khrap.engine.compiled.table import Choose, mypyc_attr
-from khrap.engine.compiled.tricks import JOKER_FLAG
-from khrap.engine.events import Event
+from khrap.engine.compiled.table import Choose, Table, mypyc_attr
+from khrap.engine.compiled.tricks import JOKER_FLAG, Tricks
 from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 
@@ -152,10 +151,10 @@ class Machine(Payouts):
         self.scripted_decks = [list(d) for d in decks]
         self.decks_dealt: list[list[int]] = []
         self.emitting = emitting
-        self.log: list[Event] = []
+        self.log = []
         # Textless events, which the game log does not narrate (cards thrown face down, statuses and stakes
         # set): the current deal's, each with ``at``, the length of ``log`` when it happened.
-        self.quiet: list[Event] = []
+        self.quiet = []
         self.deal_log_start = 0  # where the current deal's events begin in the log
         self.kind: str | None = None
         self.seat = 0
@@ -164,8 +163,8 @@ class Machine(Payouts):
         self.phase = w.SETTLED
         self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``), set
         self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
-        self._reset_deal()
-        self._reset_facts()
+        Machine._reset_deal(self)
+        Machine._reset_facts(self)
 
     # ----------------------------------------------------------- deal setup
     def _reset_deal(self) -> None:
@@ -208,17 +207,6 @@ class Machine(Payouts):
         self.ending = "play"
         self.pot_settle: int | None = None
 
-    def _emit(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
-        """Append an event to the log (called only while ``emitting``): ``fields`` every seat sees,
-        ``secret`` only ``seat``.  (A dict, not keywords: a compiled call with keywords builds them through
-        Python's calling convention, several times dearer for the forty-odd events of a deal.)"""
-        self.log.append(Event(kind, seat, fields, secret))
-
-    def _emit_quiet(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
-        """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
-        fields["at"] = len(self.log)
-        self.quiet.append(Event(kind, seat, fields, secret))
-
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
         if self.session_over:
@@ -229,11 +217,11 @@ class Machine(Payouts):
         if self.emitting:
             self.deal_log_start = len(self.log)
             self.quiet = []
-        self._reset_facts()
-        self._reset_deal()
-        self._ante()
-        self._deal()
-        self.advance()
+        Machine._reset_facts(self)
+        Machine._reset_deal(self)
+        Machine._ante(self)
+        Machine._deal(self)
+        Machine.advance(self)
 
     def _over(self, message: str) -> Exception:
         return RuntimeError(message)
@@ -244,7 +232,7 @@ class Machine(Payouts):
             return
         if self.program.ante_if_empty and self.pot != 0:
             return
-        self._collect(self.program.ante, "ante")
+        Machine._collect(self, self.program.ante, "ante")
 
     def _collect(self, stakes: int, reason: str) -> None:
         """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last."""
@@ -255,7 +243,8 @@ class Machine(Payouts):
                 stacks[seat] -= chips
             self.pot += chips * self.n
             if self.emitting:
-                self._emit("anted", None, {"reason": reason, "round": self.round, "chips": chips, "pot": self.pot})
+                Table._emit(self, "anted", None,
+                            {"reason": reason, "round": self.round, "chips": chips, "pot": self.pot})
 
     def _deal(self) -> None:
         if self.scripted_decks:
@@ -274,9 +263,10 @@ class Machine(Payouts):
         self.settled = False
         self.phase = w.BIDDING
         if self.emitting:
-            self._emit("dealt", None, {"dealer": self.dealer, "size": size}, {"hands": tuple(tuple(h) for h in hands)})
+            Table._emit(self, "dealt", None, {"dealer": self.dealer, "size": size},
+                        {"hands": tuple(tuple(h) for h in hands)})
         if self.program.trump_turned:
-            self._turn_up()
+            Machine._turn_up(self)
 
     def _turn_up(self) -> bool:
         """Turn the top stock card; its suit becomes trump (False: the stock is empty)."""
@@ -287,7 +277,7 @@ class Machine(Payouts):
         self.turned_taken = False
         self.trump = card // 13
         if self.emitting:
-            self._emit("turned", None, {"card": card, "trump": self.trump})
+            Table._emit(self, "turned", None, {"card": card, "trump": self.trump})
         return True
 
     def _return_locks(self) -> None:
@@ -296,7 +286,7 @@ class Machine(Payouts):
         if self.emitting:
             for seat in range(self.n):
                 if locked[seat]:
-                    self._emit_quiet("unlocked", seat, {"chips": locked[seat]})
+                    Table._emit_quiet(self, "unlocked", seat, {"chips": locked[seat]})
         for seat in range(self.n):
             stacks[seat] += locked[seat]
             locked[seat] = 0
@@ -314,22 +304,22 @@ class Machine(Payouts):
             stage = stages[self.stage_index]
             kind = stage.kind
             if stage.id in self.skipped:
-                self._next_stage()
+                Machine._next_stage(self)
             elif kind == CALLS:
-                self._calls_step(stage)
+                Machine._calls_step(self, stage)
             elif kind == EXCHANGE:
-                self._exchange_step(stage)
+                Machine._exchange_step(self, stage)
             elif kind == NAME_TRUMP:
                 self.phase = w.TRUMP_PHASE
-                self._wait("trump", cast(int, self.declarer))
+                Machine._wait(self, "trump", cast(int, self.declarer))
             elif kind == INSTANT_WINS:
-                self._instant_wins()
+                Payouts._instant_wins(self)
             elif not self.stage_started:
                 self.stage_started = True
-                if not self._start_play():
-                    self._settle()
+                if not Tricks._start_play(self):
+                    Payouts._settle(self)
             else:
-                self._settle()
+                Payouts._settle(self)
 
     def _next_stage(self) -> None:
         self.stage_index += 1
@@ -343,7 +333,7 @@ class Machine(Payouts):
         # Whether ``look`` is legal: nothing changes between this and listing the legal actions.
         self.may_look = False
         if not self.looked[seat]:
-            if kind == "call" and self._blind_open(seat):
+            if kind == "call" and Machine._blind_open(self, seat):
                 self.may_look = True
             else:
                 self.looked[seat] = True
@@ -370,11 +360,11 @@ class Machine(Payouts):
         while self.kind is not None:
             kind = self.kind
             if kind == "call":
-                actions += self._run_calls(choose)
+                actions += Machine._run_calls(self, choose)
             elif kind == "play" and plain and self.seat in self.in_play:
-                actions += self._play_tricks(choose)
+                actions += Tricks._play_tricks(self, choose)
             elif kind == "exchange":
-                actions += self._run_exchange(choose)
+                actions += Machine._run_exchange(self, choose)
             else:
                 self.apply(choose(self.legal()))
                 actions += 1
@@ -398,14 +388,14 @@ class Machine(Payouts):
                 self.looked[seat] = True
                 self.may_look = False
                 continue
-            self._make(seat, action)
+            Machine._make(self, seat, action)
             if owed[seat]:
-                made += self._run_discards(seat, choose)
+                made += Machine._run_discards(self, seat, choose)
             if not queue or self.skipped and stage.id in self.skipped:
                 self.kind = None
-                self.advance()
+                Machine.advance(self)
                 return made
-            self._wait("call", queue.pop(0))
+            Machine._wait(self, "call", queue.pop(0))
 
     def _run_discards(self, seat: int, choose: Choose) -> int:
         """``seat``'s owed discards, one decision each; returns their number."""
@@ -428,17 +418,17 @@ class Machine(Payouts):
         made = 0
         while True:
             seat = self.seat
-            cards = choose(self._exchanges(seat))
+            cards = choose(Machine._exchanges(self, seat))
             self.kind = None
-            self._exchange(seat, cards)
+            Machine._exchange(self, seat, cards)
             made += 1
             if self.owed_discards[seat]:  # ``_exchange`` waits for his discards (not ``self.kind``: see table.py)
-                made += self._run_discards(seat, choose)
+                made += Machine._run_discards(self, seat, choose)
                 self.kind = None
             if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
-                self.advance()
+                Machine.advance(self)
                 return made
-            self._wait("exchange", queue.pop(0))
+            Machine._wait(self, "exchange", queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Option]:
@@ -448,16 +438,16 @@ class Machine(Payouts):
         ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
         kind, seat = self.kind, self.seat
         if kind == "call":
-            found = self._legal_calls(seat)
+            found = Machine._legal_calls(self, seat)
             if self.may_look:
                 found.append(LOOK)
             return found
         if kind == "play":
-            return self._playable(seat)
+            return Tricks._playable(self, seat)
         if kind == "discard":
             return list(self.hands[seat])
         if kind == "exchange":
-            return list(self._exchanges(seat))
+            return list(Machine._exchanges(self, seat))
         if kind == "trump":
             return [0, 1, 2, 3]
         return []
@@ -473,23 +463,23 @@ class Machine(Payouts):
                 self.kind = "call"
                 self.may_look = False
                 if self.emitting:
-                    self._emit("looked", seat, {})
+                    Table._emit(self, "looked", seat, {})
             else:
-                self._make(seat, action)
+                Machine._make(self, seat, action)
                 if self.owed_discards[seat]:
-                    self._wait("discard", seat)
+                    Machine._wait(self, "discard", seat)
         elif kind == "discard":
-            self._discard(seat, action)
+            Machine._discard(self, seat, action)
         elif kind == "exchange":
-            self._exchange(seat, action, source)
+            Machine._exchange(self, seat, action, source)
         elif kind == "play":
-            self._play(seat, action)
+            Tricks._play(self, seat, action)
         elif kind == "trump":
             self.trump = action
             if self.emitting:
-                self._emit("named_trump", seat, {"suit": action})
-            self._next_stage()
-        self.advance()  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
+                Table._emit(self, "named_trump", seat, {"suit": action})
+            Machine._next_stage(self)
+        Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
     def word_of(self, action: Option) -> str:
         """``action`` (listed for the pending decision) in CONTRACT.md's words."""
@@ -500,18 +490,18 @@ class Machine(Payouts):
         if not self.stage_started:
             self.stage_started = True
             self.phase = stage.phase
-            self.queue = self._speakers(stage)
+            self.queue = Machine._speakers(self, stage)
         if self.queue:
-            self._wait("call", self.queue.pop(0))
+            Machine._wait(self, "call", self.queue.pop(0))
             return
         if self.declarer is None:
-            self._all_pass()
+            Machine._all_pass(self)
             return
         if stage.out_hands == "at_end":
             for seat in range(self.n):
                 if self.statuses[seat] == OUT:
-                    self._throw_hand(seat)
-        self._next_stage()
+                    Machine._throw_hand(self, seat)
+        Machine._next_stage(self)
 
     def _speakers(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -538,7 +528,7 @@ class Machine(Payouts):
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
         """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
-        cost = self._worst_cost(status, cid)
+        cost = Machine._worst_cost(self, status, cid)
         return cost <= 0 or self.stacks[seat] >= cost
 
     def _worst_cost(self, status: str, cid: str | None) -> int:
@@ -560,11 +550,11 @@ class Machine(Payouts):
         locked = self.locked
         if self.emitting:
             was = locked[seat]
-            self._set_stake(seat, rule, locked)
-            self._emit_quiet("status", seat,
+            Machine._set_stake(self, seat, rule, locked)
+            Table._emit_quiet(self, "status", seat,
                              {"status": status, "stake": self.stake_of[seat], "locked": locked[seat] - was})
         else:
-            self._set_stake(seat, rule, locked)
+            Machine._set_stake(self, seat, rule, locked)
 
     def _set_stake(self, seat: int, rule: StatusValue | None, locked: list[int]) -> None:
         if rule is None:
@@ -592,35 +582,35 @@ class Machine(Payouts):
         self.said.append((seat, cid))
         emitting = self.emitting
         if emitting:
-            self._emit("called", seat, {"call": cid, "action": said_as(action)})
+            Table._emit(self, "called", seat, {"call": cid, "action": said_as(action)})
         status = call.status
         if status == DECLARER:
             old = self.declarer
             if old is not None and old != seat:
                 becomes = program.overridden_becomes
-                self._set_status(old, becomes)
+                Machine._set_status(self, old, becomes)
                 if emitting:
-                    self._emit("overridden", old, {"status": becomes})
+                    Table._emit(self, "overridden", old, {"status": becomes})
             self.declarer = seat
             self.declarer_round = self.round
-        self._set_status(seat, status, call.status_value)
+        Machine._set_status(self, seat, status, call.status_value)
         self.call_of[seat] = cid
         if call.has_effects:
-            self._effects(seat, call, action)
+            Machine._effects(self, seat, call, action)
         if status == OUT and program.stages[self.stage_index].out_hands == "on_call":
-            self._throw_hand(seat)
+            Machine._throw_hand(self, seat)
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """What a call does besides setting its status: others forced in, cards moved or deferred, stages skipped."""
         if call.forces_others:
             for other in self.program.orders[(seat + 1) % self.n]:
                 if other != seat and self.hands[other]:
-                    self._set_status(other, HELPER)
+                    Machine._set_status(self, other, HELPER)
                     if self.emitting:
-                        self._emit("forced", other, {})
+                        Table._emit(self, "forced", other, {})
         if call.when_now:
             if call.moves_cards:
-                self._card_effects(seat, call, action)
+                Machine._card_effects(self, seat, call, action)
         else:
             self.deferred.add(seat)
             self.owed_draws += call.draw
@@ -633,7 +623,7 @@ class Machine(Payouts):
     def _throw_hand(self, seat: int) -> None:
         hand = self.hands[seat]
         if self.emitting and hand:
-            self._emit_quiet("threw", seat, {"count": len(hand), "left": 0}, {"cards": tuple(hand)})
+            Table._emit_quiet(self, "threw", seat, {"count": len(hand), "left": 0}, {"cards": tuple(hand)})
         self.discards.extend(hand)
         hand.clear()
 
@@ -649,33 +639,35 @@ class Machine(Payouts):
             self.discards.extend(thrown)
             hand[:] = kept
             if emitting and thrown:
-                self._emit_quiet("threw", seat, {"count": len(thrown), "left": len(kept)}, {"cards": tuple(thrown)})
+                Table._emit_quiet(self, "threw", seat, {"count": len(thrown), "left": len(kept)},
+                                  {"cards": tuple(thrown)})
             if kept:
                 self.shown.extend(kept)
                 if emitting:
-                    self._emit("shown", seat, {"cards": tuple(kept)})
+                    Table._emit(self, "shown", seat, {"cards": tuple(kept)})
         draws = call.draw
         mode = call.take_turned
         if mode == "swap":
             assert action.position is not None
             position = action.position - 1
             if emitting:
-                self._emit_quiet("threw", seat, {"count": 1, "left": len(hand) - 1}, {"cards": (hand[position],)})
+                Table._emit_quiet(self, "threw", seat, {"count": 1, "left": len(hand) - 1},
+                                  {"cards": (hand[position],)})
             self.discards.append(hand[position])
             hand[position] = self.turned.pop()
             self.turned_taken = True
             if emitting:
-                self._emit("swapped", seat, {"position": action.position, "card": hand[position]})
+                Table._emit(self, "swapped", seat, {"position": action.position, "card": hand[position]})
         elif mode == "yes" or action.take_turned:
             hand.append(self.turned.pop())
             self.turned_taken = True
             if emitting:
-                self._emit("took_turned", seat, {"card": hand[-1]})
+                Table._emit(self, "took_turned", seat, {"card": hand[-1]})
             if mode == "optional":
                 draws -= 1
         if draws > 0:
             if emitting or action.source != TOP:
-                self._draw(seat, draws, action.source)
+                Machine._draw(self, seat, draws, action.source)
             else:
                 stock = self.stock
                 hand.extend(stock[:draws])
@@ -697,50 +689,50 @@ class Machine(Payouts):
             del stock[source - 1:source - 1 + count]
         self.hands[seat].extend(taken)
         if self.emitting:
-            self._emit("drew", seat, {"count": count, "source": source}, {"cards": tuple(taken)})
+            Table._emit(self, "drew", seat, {"count": count, "source": source}, {"cards": tuple(taken)})
 
     def _all_pass(self) -> None:
         p = self.program
         self.all_passes += 1
         emitting = self.emitting
         if emitting:
-            self._emit("all_passed", None, {"round": self.round})
+            Table._emit(self, "all_passed", None, {"round": self.round})
         if self.round < p.rounds:
             self.round += 1
-            self._collect(p.round_ante, "round")
-            self._return_locks()
+            Machine._collect(self, p.round_ante, "round")
+            Machine._return_locks(self)
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
             self.skipped.clear()
             self.deferred.clear()
             self.owed_draws = 0
             self.owed_discards = [0] * self.n
-            if p.round_turn_up and self._turn_up():
+            if p.round_turn_up and Machine._turn_up(self):
                 self.turn_ups += 1
             self.stage_index = 0
             self.stage_started = False
             return
-        self._collect(p.last_ante, "last")
-        if not p.allow_debt and not self._anyone_can_declare():
+        Machine._collect(self, p.last_ante, "last")
+        if not p.allow_debt and not Machine._anyone_can_declare(self):
             # Without debts a broke table could pass out forever: the session ends instead.
             if emitting:
-                self._emit("session_over", None, {})
+                Table._emit(self, "session_over", None, {})
             self.session_over = True
             self.ending = "session_over"
-            self._finish_deal()
+            Payouts._finish_deal(self)
             return
-        self._return_locks()
+        Machine._return_locks(self)
         self.dealer = (self.dealer + 1) % self.n
-        self._reset_deal()
+        Machine._reset_deal(self)
         self.redeals += 1
         if p.redeal_antes:
-            self._ante()
+            Machine._ante(self)
         if emitting:
-            self._emit("redealt", self.dealer, {})
-        self._deal()
+            Table._emit(self, "redealt", self.dealer, {})
+        Machine._deal(self)
 
     def _anyone_can_declare(self) -> bool:
-        costs = [self._worst_cost(DECLARER, cid) for cid in self.program.declaring]
+        costs = [Machine._worst_cost(self, DECLARER, cid) for cid in self.program.declaring]
         return any(stack >= cost for stack in self.stacks for cost in costs)
 
     # ------------------------------------------------------------- exchange
@@ -752,21 +744,21 @@ class Machine(Payouts):
         if not self.stage_started:
             self.stage_started = True
             self.phase = w.EXCHANGE_PHASE
-            self.queue = self._exchange_queue(stage)
+            self.queue = Machine._exchange_queue(self, stage)
         if not self.queue:
-            self._next_stage()
+            Machine._next_stage(self)
             return
         seat = self.queue.pop(0)
         if seat in self.deferred:
             self.deferred.discard(seat)
-            call = self._call_of(seat)
+            call = Machine._call_of(self, seat)
             assert call is not None
             self.owed_draws -= call.draw
-            self._card_effects(seat, call, Action(call.cid))
+            Machine._card_effects(self, seat, call, Action(call.cid))
             if self.owed_discards[seat]:
-                self._wait("discard", seat)
+                Machine._wait(self, "discard", seat)
             return
-        self._wait("exchange", seat)
+        Machine._wait(self, "exchange", seat)
 
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -788,7 +780,7 @@ class Machine(Payouts):
         return order
 
     def _limits(self, seat: int) -> tuple[int, int, int]:
-        call = self._call_of(seat)
+        call = Machine._call_of(self, seat)
         stage = self.program.stages[self.stage_index]
         extra = call.draw_extra if call else 0
         own = call.max_discard if call and call.max_discard is not None else stage.max_discard
@@ -800,11 +792,11 @@ class Machine(Payouts):
 
     def _exchanges(self, seat: int) -> Exchanges:
         """The cards ``seat`` may throw: every set the limits allow, fewest first, each in card order."""
-        least, most, _ = self._limits(seat)
+        least, most, _ = Machine._limits(self, seat)
         return Exchanges(sorted(self.hands[seat]), least, most)
 
     def _exchange(self, seat: int, cards: tuple[int, ...], source: str | int = TOP) -> None:
-        call = self._call_of(seat)
+        call = Machine._call_of(self, seat)
         extra = call.draw_extra if call else 0
         if call and call.min_discard:
             self.owed_draws -= call.min_discard + extra
@@ -814,29 +806,29 @@ class Machine(Payouts):
         self.discards.extend(cards)
         count = len(cards) + extra
         if self.emitting:
-            self._emit("exchanged", seat, {"count": len(cards)}, {"cards": tuple(cards)})
+            Table._emit(self, "exchanged", seat, {"count": len(cards)}, {"cards": tuple(cards)})
             if count > 0:
-                self._draw(seat, count, source)
+                Machine._draw(self, seat, count, source)
         elif count > 0:
             if source == TOP:
                 stock = self.stock
                 hand.extend(stock[:count])
                 del stock[:count]
             else:
-                self._draw(seat, count, source)
+                Machine._draw(self, seat, count, source)
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:
-            self._wait("discard", seat)
+            Machine._wait(self, "discard", seat)
 
     def _discard(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         self.discards.append(card)
         self.owed_discards[seat] -= 1
         if self.emitting:
-            self._emit("discarded", seat, {}, {"card": card})
+            Table._emit(self, "discarded", seat, {}, {"card": card})
         if self.owed_discards[seat]:
-            self._wait("discard", seat)
+            Machine._wait(self, "discard", seat)
 
     # ------------------------------------------------------------- checks
     def chips_in_play(self) -> int:

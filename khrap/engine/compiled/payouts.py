@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from khrap import words as w
 from khrap.engine.compiled.program import holds
-from khrap.engine.compiled.table import mypyc_attr
+from khrap.engine.compiled.table import Table, mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.events import Ledger, LedgerItem
 
@@ -33,7 +33,7 @@ class Payouts(Tricks):
         for wid, of_rank, count, all_pay, skip_if_pot in self.program.instant_wins:
             for seat in self.program.orders[declarer]:
                 if statuses[seat] in (DECLARER, HELPER) and len([*filter(of_rank, hands[seat])]) >= count:
-                    self._instant_win(wid, seat, all_pay, skip_if_pot)
+                    Payouts._instant_win(self, wid, seat, all_pay, skip_if_pot)
                     return
         self._next_stage()
 
@@ -42,25 +42,25 @@ class Payouts(Tricks):
         self.ending = wid
         emitting = self.emitting
         if emitting:
-            self._emit("instant_win", seat, {"win": wid})
+            Table._emit(self, "instant_win", seat, {"win": wid})
         pot = self.pot
         self.stacks[seat] += pot + self.locked[seat]
         self.pot = 0
         self.locked[seat] = 0
         if emitting:
-            self._emit("took_pot", seat, {"chips": pot})
+            Table._emit(self, "took_pot", seat, {"chips": pot})
         helper = self.program.helper_status
         for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
                 continue
             if self.statuses[other] in (DECLARER, HELPER):
-                self._pay_into_pot(other, self.stake_of[other], "stake", {"status": self.statuses[other]})
+                Payouts._pay_into_pot(self, other, self.stake_of[other], "stake", {"status": self.statuses[other]})
             elif all_pay:
                 assert helper is not None
-                self._pay_into_pot(other, helper.base + helper.pots * self.pot, "helper_stake", {})
+                Payouts._pay_into_pot(self, other, helper.base + helper.pots * self.pot, "helper_stake", {})
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
-        self._finish_deal()
+        Payouts._finish_deal(self)
 
     # ----------------------------------------------------------- settlement
     def _pay_from_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
@@ -70,7 +70,7 @@ class Payouts(Tricks):
             self.pot -= chips
             self.stacks[seat] += chips
             if self.emitting:
-                self._emit("paid_out", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
+                Table._emit(self, "paid_out", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
         return chips
 
     def _pay_into_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> None:
@@ -80,7 +80,7 @@ class Payouts(Tricks):
         self.stacks[seat] -= chips - from_lock
         self.pot += chips
         if self.emitting:
-            self._emit("paid_in", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
+            Table._emit(self, "paid_in", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
 
     def settle(self) -> None:
         """Settle the deal as it stands (a table set up by hand, as the rulebook's arithmetic does):
@@ -88,7 +88,7 @@ class Payouts(Tricks):
         declarer = self.declarer
         assert declarer is not None
         self.in_play = [s for s in self.program.orders[declarer] if self.statuses[s] in (DECLARER, HELPER)]
-        self._settle()
+        Payouts._settle(self)
 
     def _settle(self) -> None:
         p = self.program
@@ -102,7 +102,8 @@ class Payouts(Tricks):
         ledger: list[LedgerItem] | None = None
         if self.emitting:
             ledger = []
-            self._emit("settling", None, {"pot": pot_at_start, "tricks": tuple((s, tricks[s]) for s in seats)})
+            Table._emit(self, "settling", None,
+                        {"pot": pot_at_start, "tricks": tuple((s, tricks[s]) for s in seats)})
         # Trick shares (paid inline: ``_pay_from_pot`` with the events only when they are on).
         unit = pot_at_start // p.share_divisor
         share_statuses, fulfilled_only = p.share_statuses, p.share_fulfilled_only
@@ -116,7 +117,7 @@ class Payouts(Tricks):
                         self.pot -= chips
                         stacks[seat] += chips
                     continue
-                chips = self._pay_from_pot(seat, unit * took, "share", {"tricks": took, "unit": unit})
+                chips = Payouts._pay_from_pot(self, seat, unit * took, "share", {"tricks": took, "unit": unit})
                 if chips:
                     ledger.append(LedgerItem("share", seat, chips, self.pot, tricks=took, unit=unit,
                                              base=pot_at_start))
@@ -129,12 +130,12 @@ class Payouts(Tricks):
                 self.pot -= chips
                 stacks[declarer] += chips
             else:
-                chips = self._pay_from_pot(declarer, chips, "prize", {"round": self.declarer_round})
+                chips = Payouts._pay_from_pot(self, declarer, chips, "prize", {"round": self.declarer_round})
                 if chips:
                     ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
         # Penalties of the failed, then what is still locked goes back to its owner.
         for seat in failed:
-            self._penalty(seat, pot_at_start, ledger)
+            Payouts._penalty(self, seat, pot_at_start, ledger)
         if ledger is not None:
             for seat in seats:
                 if self.locked[seat]:
@@ -142,12 +143,12 @@ class Payouts(Tricks):
         if p.any_locked:  # else nothing is ever locked
             self._return_locks()
         if p.redistribute:
-            self._redistribute([s for s in seats if tricks[s] > 0 and s not in failed], ledger)
+            Payouts._redistribute(self, [s for s in seats if tricks[s] > 0 and s not in failed], ledger)
         if ledger is None:
-            self._finish_deal()
+            Payouts._finish_deal(self)
             return
         ledger.append(LedgerItem("left", None, self.pot, self.pot))
-        self._finish_deal(Ledger(pot_at_start, unit, p.share_divisor, tuple(failed), tuple(ledger)))
+        Payouts._finish_deal(self, Ledger(pot_at_start, unit, p.share_divisor, tuple(failed), tuple(ledger)))
 
     def _penalty(self, seat: int, pot_at_start: int, ledger: list[LedgerItem] | None) -> None:
         """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play)."""
@@ -173,7 +174,7 @@ class Payouts(Tricks):
                 self.stacks[seat] -= chips - from_lock
                 self.pot += chips
                 return
-            self._pay_into_pot(seat, chips, "penalty", {"status": status, "tricks": took})
+            Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
             if ledger is not None:
                 ledger.append(LedgerItem("penalty", seat, chips, self.pot, tricks=took, base=pot_at_start,
                                          detail="stake" if pay is None else "amount", pots=pots, bases=bases))
@@ -197,11 +198,11 @@ class Payouts(Tricks):
         else:
             for seat in winners:
                 took = tricks[seat]
-                chips = self._pay_from_pot(seat, pot * took // total, "redistribute", {})
+                chips = Payouts._pay_from_pot(self, seat, pot * took // total, "redistribute", {})
                 ledger.append(LedgerItem("redistribute", seat, chips, self.pot, tricks=took, total=total, base=pot))
         if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])
-            chips = self._pay_from_pot(best, self.pot, "rounding", {})
+            chips = Payouts._pay_from_pot(self, best, self.pot, "rounding", {})
             if ledger is not None:
                 ledger.append(LedgerItem("rounding", best, chips, self.pot))
 
@@ -224,4 +225,4 @@ class Payouts(Tricks):
         self.phase = w.SETTLED
         self.kind = None
         if self.emitting:
-            self._emit("settled", None, {"stacks": tuple(self.stacks), "pot": self.pot, "ledger": ledger})
+            Table._emit(self, "settled", None, {"stacks": tuple(self.stacks), "pot": self.pot, "ledger": ledger})

@@ -18,6 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from khrap.engine.events import Event
+
 if TYPE_CHECKING:
     from khrap.engine.compiled.program import Program
 
@@ -51,6 +53,8 @@ class Table:
     skip_next_ante: bool
     session_over: bool
     emitting: bool
+    log: list[Event]
+    quiet: list[Event]  # (textless events: see Machine.__init__)
     phase: str
     deals_completed: int
     kind: str | None
@@ -110,5 +114,13 @@ class Table:
     def _settle(self) -> None:
         raise NotImplementedError
 
-    def _emit(self, kind: str, seat: int | None, fields: dict[str, Any], secret: Any = None) -> None:
-        raise NotImplementedError
+    def _emit(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
+        """Append an event to the log (called only while ``emitting``): ``fields`` every seat sees,
+        ``secret`` only ``seat``.  (A dict, not keywords: a compiled call with keywords builds them through
+        Python's calling convention, several times dearer for the forty-odd events of a deal.)"""
+        self.log.append(Event(kind, seat, fields, secret))
+
+    def _emit_quiet(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
+        """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
+        fields["at"] = len(self.log)
+        self.quiet.append(Event(kind, seat, fields, secret))

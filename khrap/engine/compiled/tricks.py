@@ -91,7 +91,7 @@ class Tricks(Table):
             self.tricks[declarer] = program.hand_size
             self.ending = "lone"
             if self.emitting:
-                self._emit("credited", declarer, {"tricks": self.program.hand_size})
+                Table._emit(self, "credited", declarer, {"tricks": self.program.hand_size})
             return False
         leader = declarer
         first_lead = program.first_lead
@@ -101,7 +101,7 @@ class Tricks(Table):
                     leader = seat
                     break
         self.leader = leader
-        self._wait("play", leader)
+        Tricks._wait_play(self, leader)
         return True
 
     def _play_tricks(self, choose: Choose) -> int:
@@ -158,6 +158,14 @@ class Tricks(Table):
             leader = best_seat
             self.seat = leader
 
+    def _wait_play(self, seat: int) -> None:
+        """``_wait("play", seat)`` (Machine's), called directly: a compiled method call on ``self`` goes
+        through Python when ``self`` is an interpreted subclass's (``GameState``), once for each card played."""
+        self.kind = "play"
+        self.seat = seat
+        self.may_look = False
+        self.looked[seat] = True  # (no blind call is open at play: he looks)
+
     def _playable(self, seat: int) -> list[int]:
         return playable(self.program, self.hands[seat], self.trick, self.trump, not self.won)
 
@@ -180,10 +188,10 @@ class Tricks(Table):
                 self.best = value
                 self.best_seat = seat
         if self.emitting:
-            self._emit("played", seat, {"card": card, "joker": as_joker})
+            Table._emit(self, "played", seat, {"card": card, "joker": as_joker})
         seats = self.in_play
         if len(trick) < len(seats):
-            self._wait("play", seats[(seats.index(seat) + 1) % len(seats)])
+            Tricks._wait_play(self, seats[(seats.index(seat) + 1) % len(seats)])
             return
         winner = self.best_seat
         self.tricks[winner] += 1
@@ -191,6 +199,6 @@ class Tricks(Table):
         self.won.extend(c for _, c, _ in trick)
         self.trick = []
         if self.emitting:
-            self._emit("took_trick", winner, {"count": self.tricks[winner]})
+            Table._emit(self, "took_trick", winner, {"count": self.tricks[winner]})
         if self.hands[winner]:
-            self._wait("play", winner)
+            Tricks._wait_play(self, winner)
