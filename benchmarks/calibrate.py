@@ -35,6 +35,11 @@ than its own model of them), and ``alone``, the trust in being left alone
 tuning).  ``--rounds`` repeats the play with the new constants (the calls made depend
 on them).  Deals a lone declarer was credited (no play) give no outcome.
 
+``--pot-share-only`` fits and writes only ``pot_share``, the search bot's
+worth per chip left in the pot at a deal's end (the part of a pot left that
+the rest of its session pays back out, over the players; docs/solver.md, "The
+pot"); a full run keeps it as the file has it.
+
 The file maps each variant's fingerprint (and its family: deck, hand size and
 stages, for house rules that extend it) to its constants and the calibration
 table: per call, how many were made, the predicted chance of success with the
@@ -262,9 +267,10 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
         g = by_status.get(w.HELPER, by_status.get(w.DECLARER, k.sharpen))  # the play's: the helpers' tables
         k = Constants(sharpen=g, undecided=u, contest=round(alone / players, 4), alone=round(scale, 3),
                       declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0),
-                      pot_share=pot_share(counts["sessions"], players))
+                      pot_share=k.pot_share)  # kept as it is: fitted only by --pot-share-only
+        fitted_share = pot_share(counts["sessions"], players)
         log(f"{name}: round {i + 1}: {len(rows)} calls, sharpen {by_status}, undecided {u}, log-loss {loss:.4f}, "
-            f"alone {alone:.3f}, pot share {k.pot_share}, "
+            f"alone {alone:.3f}, pot share (not applied) {fitted_share}, "
             f"alone guessed {counts['guessed']:.1f} vs {counts['guessed_alone']}, "
             f"{time.perf_counter() - start:.0f} s")
     k = tune(rules, k, tune_deals, session, seed + 50000, log)
@@ -316,7 +322,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="who sits at the other half of the seats, by turns (heuristic: self-play)")
     parser.add_argument("--out", default=str(PATH))
     parser.add_argument("--pot-share-only", action="store_true",
-                        help="refit only pot_share (the other constants as the file has them)")
+                        help="fit and write only pot_share (the other constants as the file has them); "
+                             "measured worse than 1/n in frap: docs/solver.md")
     parser.add_argument("--table", default=None, help="write the calibration table (markdown) here")
     args = parser.parse_args(argv)
     out = Path(args.out)

@@ -1,4 +1,4 @@
-"""The search's valuation of the pot left on the table: the variant's fitted share, not 1/n (issue 20)."""
+"""The search's valuation of the pot left on the table: one definition, the variant's ``pot_share`` (issue 20)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import calibrate  # noqa: E402
 
-from khrap.bots import position, search  # noqa: E402
-from khrap.bots.calibration import constants_for  # noqa: E402
+from khrap.bots import (  # noqa: E402
+    calibration,  # noqa: E402
+    position,
+    search,
+)
+from khrap.bots.calibration import Constants, constants_for  # noqa: E402
 from khrap.bots.determinize import fast_clone  # noqa: E402
 from khrap.bots.position import Kernel, position_of, pot_share, worth  # noqa: E402
 from khrap.bots.search import SearchBot  # noqa: E402
@@ -46,12 +50,16 @@ def to_card_play(state: GameState) -> GameState:
 
 
 @pytest.mark.parametrize("name", POT_VARIANTS)
-def test_the_pot_share_is_the_fitted_constant_and_far_below_one_nth(name: str) -> None:
+def test_the_pot_share_is_one_nth_unless_the_calibration_gives_one(name: str, monkeypatch) -> None:
     rules = Rules(load_variant(name), 4)
-    share = pot_share(rules)
-    assert share == constants_for(rules.variant).pot_share
-    # what the logged sessions say: a chip left in the pot comes back to a seat far less than 1/n
-    assert 0 <= share < 0.6 / rules.players
+    assert constants_for(rules.variant).pot_share < 0  # not fitted in the built-in file: 1/n
+    assert pot_share(rules) == 1 / 4
+    monkeypatch.setattr(position, "_SHARES", {})
+    monkeypatch.setattr(calibration, "constants_for", lambda variant: Constants(pot_share=0.1))
+    assert pot_share(rules) == 0.1  # a fitted entry is used as it is (0 included)
+    monkeypatch.setattr(position, "_SHARES", {})
+    monkeypatch.setattr(calibration, "constants_for", lambda variant: Constants(pot_share=0.0))
+    assert pot_share(rules) == 0.0
 
 
 def test_search_and_solver_value_the_pot_at_the_same_share() -> None:
@@ -73,12 +81,15 @@ def test_search_and_solver_value_the_pot_at_the_same_share() -> None:
     assert kernel.chips(tricks) == pytest.approx([z + share * m for z, m in zip(zero, moved, strict=True)])
 
 
-def test_passing_lets_the_declarer_take_the_pot_at_the_fitted_share_only() -> None:
+@pytest.mark.parametrize("share", [None, 0.1])
+def test_passing_lets_the_declarer_take_the_pot_at_the_share(share, monkeypatch) -> None:
     """Seat 0 holds the four top trumps and calls frap; seat 1, hopeless, may whist or pass.  Passing
     lets the lone declarer take the pot (44 after the antes): the passer's stack does not move, and
-    what it loses is its share of the pot, the fitted share (0.10 in frap), not a quarter of it.  With
-    the old 1/n valuation passing "cost" 11 chips: the search saw a pot of 40 given away as a loss of a
-    quarter of it and overrode passes for plays that lose chips (issue 20, frap)."""
+    what it loses is its share of the pot, ``pot_share`` (1/n unless the calibration gives one: a
+    quarter, 11 chips; with a share of 0.1, 4.4)."""
+    if share is not None:
+        monkeypatch.setattr(position, "_SHARES", {})
+        monkeypatch.setattr(calibration, "constants_for", lambda variant: Constants(pot_share=share))
     state = frap_table([[51, 50, 49, 48], [5, 6, 18, 19], [7, 8, 20, 21], [9, 10, 22, 23]])
     state.apply(next(a for a in state.legal_actions() if a.word == "frap"))
     pot = state.pot
@@ -88,9 +99,7 @@ def test_passing_lets_the_declarer_take_the_pot_at_the_fitted_share_only() -> No
     bot = SearchBot(state.rules, timed=False)
     bot._left = 1e12
     whist, passing = bot._call_values(fast_clone(state), seat, acts, random.Random(3), None)
-    share = pot_share(state.rules)
-    assert passing == pytest.approx(-share * pot)
-    assert passing != pytest.approx(-pot / 4)
+    assert passing == pytest.approx(-(share if share is not None else 1 / 4) * pot)
     assert whist < passing  # a hopeless whist is never right
 
 

@@ -68,13 +68,15 @@ _SHARES: dict[int, tuple[object, float]] = {}
 
 
 def pot_share(rules) -> float:
-    """A seat's worth per chip left in the pot at a deal's end: the variant's fitted ``pot_share``
-    (``khrap.bots.calibration``; docs/solver.md, "The pot")."""
+    """A seat's worth per chip left in the pot at a deal's end: the variant's ``pot_share`` in its
+    calibration entry (``khrap.bots.calibration``) where it has one, else 1/n, each seat's part of a pot
+    that stays at the table (docs/solver.md, "The pot")."""
     found = _SHARES.get(id(rules))
     if found is None or found[0] is not rules:
         from khrap.bots.calibration import constants_for
 
-        found = _SHARES[id(rules)] = (rules, constants_for(rules.variant).pot_share)
+        share = constants_for(rules.variant).pot_share
+        found = _SHARES[id(rules)] = (rules, share if share >= 0 else 1 / rules.players)
     return found[1]
 
 
@@ -118,8 +120,8 @@ class Kernel:
         """What each seat gains in the deal when play ends with ``tricks``: the kernel's settlement.
 
         A seat's worth is ``worth``: its stack, its locked stake and ``share`` of each chip left in
-        the pot (the variant's fitted ``pot_share`` unless given); the gain is measured from the
-        position's state, cached by trick counts."""
+        the pot (``pot_share`` unless given); the gain is measured from the position's state, cached
+        by trick counts."""
         found = self._settled.get(tricks)
         if found is None:
             found = self._settled[tricks] = self._settle(tricks)

@@ -252,5 +252,5 @@ class SearchBot:
 
 
 def _worth(state: GameState, seat: int) -> float:
-    """A seat's chips at a deal's end: ``khrap.bots.position.worth`` at the variant's fitted pot share."""
+    """A seat's chips at a deal's end: ``khrap.bots.position.worth`` at the variant's pot share."""
     return worth(state, seat, pot_share(state.rules))
