@@ -35,6 +35,11 @@ than its own model of them), and ``alone``, the trust in being left alone
 tuning).  ``--rounds`` repeats the play with the new constants (the calls made depend
 on them).  Deals a lone declarer was credited (no play) give no outcome.
 
+``--pot-share-only`` fits and writes only ``pot_share``, the search bot's
+worth per chip left in the pot at a deal's end (the part of a pot left that
+the rest of its session pays back out, over the players; docs/solver.md, "The
+pot"); a full run keeps it as the file has it.
+
 The file maps each variant's fingerprint (and its family: deck, hand size and
 stages, for house rules that extend it) to its constants and the calibration
 table: per call, how many were made, the predicted chance of success with the
@@ -95,11 +100,13 @@ def play(rules: Rules, constants: Constants, deals: int, session: int, seed: int
     own = HeuristicBot(rules, constants)
     others = {kind: own if kind == "heuristic" else make_bot(kind, rules) for kind in against}
     logged: list[Logged] = []
-    counts = {"declared": 0, "alone": 0, "guessed": 0.0, "guessed_alone": 0}
+    counts = {"declared": 0, "alone": 0, "guessed": 0.0, "guessed_alone": 0, "sessions": []}
     for s in range(seed, seed + max(1, deals // session)):
         other = others[against[s % len(against)]]
         bots = [own if (seat + s // len(against)) % 2 == 0 else other for seat in range(n)]
         stacks, pot, dealer = [100] * n, 0, s % n
+        flows: list[tuple[int, int]] = []  # per deal: chips paid out of the pot, the pot left at its end
+        counts["sessions"].append(flows)
         for d in range(session):
             state = GameState(rules, n, dealer=dealer, stacks=stacks, pot=pot, seed=s * 1000 + d)
             state.start_deal()
@@ -137,6 +144,8 @@ def play(rules: Rules, constants: Constants, deals: int, session: int, seed: int
                 if played and not alone and state.statuses[seat] in w.ACTIVE:
                     row.made = state.tricks[seat] >= rules.variant.statuses[state.statuses[seat]].tricks
                     logged.append(row)
+            flows.append((sum(e.fields["chips"] for e in state.log if e.kind in ("paid_out", "took_pot")),
+                          state.pot))
             stacks, pot = list(state.stacks), state.pot
             nxt = getattr(state, "next_dealer", None)
             dealer = nxt if nxt is not None else (state.dealer + 1) % n
@@ -193,6 +202,27 @@ def table(rules: Rules, rows: list[Logged], k: Constants) -> list[dict]:
             for c, a in sorted(out.items(), key=lambda kv: -kv[1][0])]
 
 
+def pot_share(sessions: list[list[tuple[int, int]]], players: int) -> float:
+    """A seat's share of a chip left in the pot at a deal's end: the part of it paid back out to the table
+    in the deals left of its session, over the number of players (each seat's part of what returns).
+
+    A deal pays out ``out`` chips of the ``out + left`` it held, so each chip in it leaves with chance
+    ``out / (out + left)`` (chips in the pot are alike); a chip left at a deal's end comes back with one
+    minus the chance it stays through every later deal of the session, and a pot still on the table when
+    the session ends is nobody's.  The mean over the chips left (weighted by the pot)."""
+    weighted = chips = 0.0
+    for flows in sessions:
+        for d, (_, left) in enumerate(flows):
+            if left <= 0:
+                continue
+            stays = 1.0
+            for out, after in flows[d + 1:]:
+                stays *= 1 - out / (out + after) if out + after else 1.0
+            weighted += left * (1 - stays)
+            chips += left
+    return round(weighted / chips / players, 4) if chips else 0.0
+
+
 CAUTION_GRID = (1.0, 1.5, 2.0)
 
 
@@ -236,9 +266,12 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
         scale = min(1.5, counts["guessed_alone"] / counts["guessed"]) if counts["guessed"] > 1 else k.alone
         g = by_status.get(w.HELPER, by_status.get(w.DECLARER, k.sharpen))  # the play's: the helpers' tables
         k = Constants(sharpen=g, undecided=u, contest=round(alone / players, 4), alone=round(scale, 3),
-                      declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0))
+                      declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0),
+                      pot_share=k.pot_share)  # kept as it is: fitted only by --pot-share-only
+        fitted_share = pot_share(counts["sessions"], players)
         log(f"{name}: round {i + 1}: {len(rows)} calls, sharpen {by_status}, undecided {u}, log-loss {loss:.4f}, "
-            f"alone {alone:.3f}, alone guessed {counts['guessed']:.1f} vs {counts['guessed_alone']}, "
+            f"alone {alone:.3f}, pot share (not applied) {fitted_share}, "
+            f"alone guessed {counts['guessed']:.1f} vs {counts['guessed_alone']}, "
             f"{time.perf_counter() - start:.0f} s")
     k = tune(rules, k, tune_deals, session, seed + 50000, log)
     log(f"{name}: tuned: caution {k.caution}, alone {k.alone}")
@@ -248,12 +281,27 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
             "constants": k.data(), "before": before, "table": table(rules, rows, k)}
 
 
+def refit_pot_share(name: str, entries: dict, players: int, deals: int, session: int, seed: int,
+                    against: tuple[str, ...]) -> dict:
+    """A variant's entry with only ``pot_share`` fitted again, from sessions played with its constants."""
+    variant = load_variant(name)
+    rules = Rules(variant, players)
+    entry = dict(entries.get(fingerprint(variant)) or {"name": name, "fingerprint": fingerprint(variant),
+                                                       "family": family(variant), "players": players})
+    k = Constants.from_data(entry.get("constants", {})) if entry.get("constants") else constants_for(variant)
+    _, counts = play(rules, k, deals, session, seed, against)
+    entry["constants"] = replace(k, pot_share=pot_share(counts["sessions"], players)).data()
+    entry.setdefault("fitted_on", {})["pot_share"] = {"deals": deals, "session": session, "seed": seed,
+                                                      "against": list(against)}
+    return entry
+
+
 def markdown(entries: list[dict]) -> str:
     lines = ["| variant | call | calls | predicted before | predicted after | actual |",
              "| --- | --- | ---: | ---: | ---: | ---: |"]
     for e in entries:
         was = {r["call"]: r for r in e.get("before", [])}
-        for r in e["table"]:
+        for r in e.get("table", []):
             old = was.get(r["call"], {}).get("predicted")
             lines.append(f"| {e['name']} | {r['call']} | {r['n']} | {'' if old is None else f'{old:.2f}'} | "
                          f"{r['predicted']:.2f} | {r['actual']:.2f} |")
@@ -273,6 +321,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", default="heuristic,rule",
                         help="who sits at the other half of the seats, by turns (heuristic: self-play)")
     parser.add_argument("--out", default=str(PATH))
+    parser.add_argument("--pot-share-only", action="store_true",
+                        help="fit and write only pot_share (the other constants as the file has them); "
+                             "measured worse than 1/n in frap: docs/solver.md")
     parser.add_argument("--table", default=None, help="write the calibration table (markdown) here")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -280,6 +331,13 @@ def main(argv: list[str] | None = None) -> None:
     entries = {e["fingerprint"]: e for e in old.get("variants", [])}
     done = []
     for name in args.variants or BUILT_INS:
+        if args.pot_share_only:
+            entry = refit_pot_share(name, entries, args.players, args.deals, args.session, args.seed,
+                                    tuple(args.against.split(",")))
+            print(f"{name}: pot share {entry['constants']['pot_share']}", file=sys.stderr, flush=True)
+            entries[entry["fingerprint"]] = entry
+            done.append(entry)
+            continue
         entry = calibrate(name, args.players, args.deals, args.session, args.seed, args.rounds,
                           log=lambda text: print(text, file=sys.stderr, flush=True),
                           against=tuple(args.against.split(",")), tune_deals=args.tune_deals)

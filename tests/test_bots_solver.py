@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from khrap.bots.determinize import fast_clone
-from khrap.bots.position import Kernel, Position, in_card_play, obligation, position_of
+from khrap.bots.position import Kernel, Position, in_card_play, obligation, position_of, pot_share
 from khrap.bots.solver import Solver, SolverTimeout, at_least, best_results, can_make, makeable, solve, tricks_of
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
@@ -38,7 +38,8 @@ def in_play(variant: str, players: int, seed: int, left: int) -> GameState | Non
 
 
 def worth(state: GameState, seat: int) -> float:
-    return state.stacks[seat] + state.locked[seat] + state.pot / state.n
+    """The brute force's own count: stack, locked stake, the variant's fitted share of the pot."""
+    return state.stacks[seat] + state.locked[seat] + pot_share(state.rules) * state.pot
 
 
 def brute(state: GameState, seat: int, score) -> float:

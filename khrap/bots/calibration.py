@@ -33,6 +33,7 @@ class Constants:
     declarer: float = 0.0  # the sharpening of a declaring call's chances (0: ``sharpen``)
     helper: float = 0.0  # the sharpening of a helper call's chances (0: ``sharpen``)
     caution: float = 1.0  # a declaring call's sharpening times this: a margin tuned by duplicate matches
+    pot_share: float = -1.0  # a seat's worth per chip left in the pot at a deal's end (the search's); < 0: 1/n
 
     def exponent(self, status: str | None = None) -> float:
         """The sharpening for the chances of a call giving ``status`` (None: the play's)."""

@@ -64,11 +64,34 @@ def in_card_play(state) -> bool:
     return state.pending is not None and state.pending.kind == "play"
 
 
+_SHARES: dict[int, tuple[object, float]] = {}
+
+
+def pot_share(rules) -> float:
+    """A seat's worth per chip left in the pot at a deal's end: the variant's ``pot_share`` in its
+    calibration entry (``khrap.bots.calibration``) where it has one, else 1/n, each seat's part of a pot
+    that stays at the table (docs/solver.md, "The pot")."""
+    found = _SHARES.get(id(rules))
+    if found is None or found[0] is not rules:
+        from khrap.bots.calibration import constants_for
+
+        share = constants_for(rules.variant).pot_share
+        found = _SHARES[id(rules)] = (rules, share if share >= 0 else 1 / rules.players)
+    return found[1]
+
+
+def worth(state, seat: int, share: float) -> float:
+    """A seat's chips as the search and the solver value a deal's end: its stack, its locked stake and
+    ``share`` of each chip left in the pot (the pot stays at the table; see ``pot_share``)."""
+    return state.stacks[seat] + state.locked[seat] + share * state.pot
+
+
 class Kernel:
     """The kernel's rules for one position's deal: legal plays, the trick's taker, the settlement."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, share: float | None = None) -> None:
         self.position = position
+        self.share = pot_share(position.rules) if share is None else share
         self.trump = position.trump
         self.order = position.order
         self._next = {s: position.order[(i + 1) % len(position.order)] for i, s in enumerate(position.order)}
@@ -96,9 +119,9 @@ class Kernel:
     def chips(self, tricks: tuple[int, ...]) -> tuple[float, ...]:
         """What each seat gains in the deal when play ends with ``tricks``: the kernel's settlement.
 
-        A seat's worth is its stack, its locked stake and its share of the pot (the pot
-        carries over to the table, so each seat owns a 1/n part of it); the gain is measured
-        from the position's state, cached by trick counts."""
+        A seat's worth is ``worth``: its stack, its locked stake and ``share`` of each chip left in
+        the pot (``pot_share`` unless given); the gain is measured from the position's state, cached
+        by trick counts."""
         found = self._settled.get(tricks)
         if found is None:
             found = self._settled[tricks] = self._settle(tricks)
@@ -112,10 +135,10 @@ class Kernel:
             raise ValueError("chips need the position's GameState (read it with position_of)")
         n = state.n
 
-        def worth(s) -> list[float]:
-            return [s.stacks[i] + s.locked[i] + s.pot / n for i in range(n)]
+        def each(s) -> list[float]:
+            return [worth(s, i, self.share) for i in range(n)]
 
-        before = worth(state)
+        before = each(state)
         sim = fast_clone(state)
         sim.log = []
         sim.tricks = list(tricks)
@@ -123,7 +146,7 @@ class Kernel:
         sim.trick = []
         sim.emitting = False
         sim.settle()  # the kernel's settlement of the deal as it stands
-        return tuple(a - b for a, b in zip(worth(sim), before, strict=True))
+        return tuple(a - b for a, b in zip(each(sim), before, strict=True))
 
 
 def obligation(state, seat: int) -> int:

@@ -40,7 +40,7 @@ from khrap.bots.determinize import SeatView, fast_clone
 from khrap.bots.estimate import Estimator
 from khrap.bots.heuristic import HeuristicBot
 from khrap.bots.mcts import MctsBot, info_from_state
-from khrap.bots.position import Kernel, in_card_play, position_of
+from khrap.bots.position import Kernel, in_card_play, position_of, pot_share, worth
 from khrap.bots.solver import Solver, SolverTimeout, chips_of
 from khrap.engine import Action, GameState, IllegalAction, Rules
 
@@ -252,5 +252,5 @@ class SearchBot:
 
 
 def _worth(state: GameState, seat: int) -> float:
-    """A seat's chips: stack, locked stake and its 1/n share of the pot (the pot stays at the table)."""
-    return state.stacks[seat] + state.locked[seat] + state.pot / state.n
+    """A seat's chips at a deal's end: ``khrap.bots.position.worth`` at the variant's pot share."""
+    return worth(state, seat, pot_share(state.rules))
