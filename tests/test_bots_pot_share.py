@@ -15,11 +15,10 @@ import calibrate  # noqa: E402
 from khrap.bots import (  # noqa: E402
     calibration,  # noqa: E402
     position,
-    search,
 )
 from khrap.bots.calibration import Constants, constants_for  # noqa: E402
 from khrap.bots.determinize import fast_clone  # noqa: E402
-from khrap.bots.position import Kernel, position_of, pot_share, worth  # noqa: E402
+from khrap.bots.position import Kernel, position_of, pot_share, seat_worth, worth  # noqa: E402
 from khrap.bots.search import SearchBot  # noqa: E402
 from khrap.engine import GameState, Rules  # noqa: E402
 from khrap.variant.catalog import load_variant  # noqa: E402
@@ -66,9 +65,9 @@ def test_search_and_solver_value_the_pot_at_the_same_share() -> None:
     state = frap_table([[51, 50, 49, 48], [5, 6, 18, 19], [7, 8, 20, 21], [9, 10, 22, 23]])
     share = pot_share(state.rules)
     for seat in range(4):
-        assert search._worth(state, seat) == pytest.approx(
+        assert seat_worth(state, seat) == pytest.approx(
             state.stacks[seat] + state.locked[seat] + share * state.pot)
-        assert worth(state, seat, share) == search._worth(state, seat)
+        assert worth(state, seat, share) == seat_worth(state, seat)
     # the solver's settlement (position.Kernel.chips) counts the pot with the same share
     to_card_play(state)
     kernel = Kernel(position_of(state))
@@ -107,10 +106,9 @@ def test_the_pot_share_is_read_per_rules(monkeypatch) -> None:
     # the search looks the share up through position.pot_share: one definition for both users
     rules = Rules(load_variant("frap"), 4)
     monkeypatch.setattr(position, "pot_share", lambda r: 0.5)
-    monkeypatch.setattr(search, "pot_share", lambda r: 0.5)
     state = frap_table([[51, 50, 49, 48], [5, 6, 18, 19], [7, 8, 20, 21], [9, 10, 22, 23]])
     assert state.rules.variant.name == rules.variant.name
-    assert search._worth(state, 0) == state.stacks[0] + 0.5 * state.pot
+    assert seat_worth(state, 0) == state.stacks[0] + 0.5 * state.pot
     assert Kernel(position_of(to_card_play(state))).share == 0.5
 
 

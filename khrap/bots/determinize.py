@@ -18,11 +18,31 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable, Sequence
 
 from khrap import words as w
 from khrap.bots.knowledge import DealFacts, deal_facts, deal_start
-from khrap.engine import GameState
+from khrap.engine import Action, GameState, IllegalAction
 from khrap.engine.rules import pattern_card
+
+
+def try_each(deal: GameState, candidates: Sequence[Action], seed: int,
+             finish: Callable[[GameState, random.Random], float]) -> list[float] | None:
+    """Each candidate applied to its own copy of ``deal``, every copy drawing from the same seed, then
+    ``finish(copy, rng)``: the candidates compared on the same cards and the same luck (the search
+    bots' one step).  None when a candidate is illegal on this deal: a seat that has not looked is
+    dealt a random hand, which may not allow an action the real one does (a call that needs a card),
+    and such a deal is not used."""
+    row = []
+    for action in candidates:
+        sim = fast_clone(deal)
+        sim.rng = random.Random(seed)
+        try:
+            sim.apply(action)
+        except IllegalAction:
+            return None
+        row.append(finish(sim, random.Random(seed)))
+    return row
 
 
 def fast_clone(state: GameState) -> GameState:

@@ -23,10 +23,11 @@ import time
 from collections.abc import Sequence
 
 from khrap import words as w
-from khrap.bots.determinize import SeatView, fast_clone
+from khrap.bots.determinize import SeatView, try_each
 from khrap.bots.estimate import Info
 from khrap.bots.heuristic import HeuristicBot
-from khrap.engine import Action, GameState, IllegalAction, Rules
+from khrap.bots.position import seat_worth
+from khrap.engine import Action, GameState, Rules
 
 ITERATIONS = 400
 STEPS = 3000
@@ -97,27 +98,23 @@ class MctsBot:
                 break
             tries += per_sample
             deal = view.sample(rng)
-            before = deal.stacks[seat] + deal.locked[seat] + deal.pot / deal.n
-            seed = rng.getrandbits(32)
-            results = []
-            for action in candidates:
-                sim = fast_clone(deal)
-                sim.rng = random.Random(seed)
-                try:
-                    sim.apply(action)
-                except IllegalAction:
-                    # a seat that has not looked is dealt a random hand, which may not allow an action the
-                    # real one does (a call that needs a card): such a deal is not used
-                    break
-                steps += self.playout(sim, random.Random(seed))
-                results.append(sim.stacks[seat] + sim.locked[seat] + sim.pot / sim.n - before)
-            else:
+            played = [0]  # the playouts' actions, counted even on a deal that is not used
+            results = try_each(deal, candidates, rng.getrandbits(32), self._gain(seat, seat_worth(deal, seat), played))
+            steps += played[0]
+            if results is not None:
                 totals = [t + r for t, r in zip(totals, results, strict=True)]
                 samples += 1
         if samples == 0:
             return default
         best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] == default))
         return candidates[best]
+
+    def _gain(self, seat: int, before: float, played: list[int]):
+        """A candidate's gain for ``seat``: the deal finished by the heuristic, its actions added to ``played``."""
+        def finish(sim: GameState, luck: random.Random) -> float:
+            played[0] += self.playout(sim, luck)
+            return seat_worth(sim, seat) - before
+        return finish
 
     def playout(self, state: GameState, rng: random.Random) -> int:
         """Finish the deal with the heuristic at every seat; the number of actions it took."""

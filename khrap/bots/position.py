@@ -86,6 +86,11 @@ def worth(state, seat: int, share: float) -> float:
     return state.stacks[seat] + state.locked[seat] + share * state.pot
 
 
+def seat_worth(state, seat: int) -> float:
+    """``worth`` at the variant's pot share: what the search bots compare their candidates by."""
+    return worth(state, seat, pot_share(state.rules))
+
+
 class Kernel:
     """The kernel's rules for one position's deal: legal plays, the trick's taker, the settlement."""
 

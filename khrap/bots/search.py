@@ -36,13 +36,13 @@ from collections.abc import Sequence
 from statistics import NormalDist
 
 from khrap import words as w
-from khrap.bots.determinize import SeatView, fast_clone
+from khrap.bots.determinize import SeatView, try_each
 from khrap.bots.estimate import Estimator
 from khrap.bots.heuristic import HeuristicBot
 from khrap.bots.mcts import MctsBot, info_from_state
-from khrap.bots.position import Kernel, in_card_play, position_of, pot_share, worth
+from khrap.bots.position import Kernel, in_card_play, position_of, seat_worth
 from khrap.bots.solver import Solver, SolverTimeout, chips_of
-from khrap.engine import Action, GameState, IllegalAction, Rules
+from khrap.engine import Action, GameState, Rules
 
 CALL_WORK = 10_000  # the work of a decision before the card play, in solver nodes (a playout step: STEP_WORK) ...
 PLAY_WORK = 20_000  # ... and of one in the card play: the normal stop, the same whatever the machine's load
@@ -186,18 +186,9 @@ class SearchBot:
     def _call_values(self, deal: GameState, seat: int, candidates: list[Action], rng: random.Random,
                      deadline: float | None) -> list[float] | None:
         """Each candidate's gain in chips on this deal: heuristic play up to the card play, then solved."""
-        before = _worth(deal, seat)
-        seed = rng.getrandbits(32)
-        row = []
-        for action in candidates:
-            sim = fast_clone(deal)
-            sim.rng = random.Random(seed)
-            try:
-                sim.apply(action)
-            except IllegalAction:
-                return None  # a deal where the real hand's action is impossible is not used
-            row.append(self.finish(sim, seat, random.Random(seed), deadline) - before)
-        return row
+        before = seat_worth(deal, seat)
+        return try_each(deal, candidates, rng.getrandbits(32),
+                        lambda sim, luck: self.finish(sim, seat, luck, deadline) - before)
 
     def finish(self, state: GameState, seat: int, rng: random.Random, deadline: float | None) -> float:
         """Play the deal on (heuristic at every seat) and solve its card play; ``seat``'s worth at the end."""
@@ -205,7 +196,7 @@ class SearchBot:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
             if in_card_play(state) and seat in state.in_play and sum(map(len, state.hands)) <= SOLVE_CARDS:
-                return _worth(state, seat) + self._solve(state, seat, deadline, root=False)
+                return seat_worth(state, seat) + self._solve(state, seat, deadline, root=False)
             legal = state.legal_actions()
             if len(legal) == 1:
                 state.apply(legal[0])
@@ -218,7 +209,7 @@ class SearchBot:
             if self._left <= 0:
                 raise OutOfTime
             state.apply(self.heuristic.decide(info_from_state(state, state.to_act), legal, rng, state.round))
-        return _worth(state, seat)
+        return seat_worth(state, seat)
 
     # ---------------------------------------------------------------- the bidding as evidence
     def likelihood(self, deal: GameState, seat: int) -> float:
@@ -250,7 +241,3 @@ class SearchBot:
             weight *= max(MIN_WEIGHT, 1 / (1 + math.exp(-SHARPNESS * margin)))
         return weight
 
-
-def _worth(state: GameState, seat: int) -> float:
-    """A seat's chips at a deal's end: ``khrap.bots.position.worth`` at the variant's pot share."""
-    return worth(state, seat, pot_share(state.rules))

@@ -1,0 +1,35 @@
+"""``determinize.try_each``: the search bots' one step, every candidate tried on the same cards and luck."""
+
+from __future__ import annotations
+
+from khrap import words as w
+from khrap.bots.determinize import try_each
+from khrap.engine import Action, GameState, Rules
+from khrap.variant.catalog import load_variant
+
+
+def a_call_decision() -> GameState:
+    state = GameState(Rules(load_variant("khrap"), 4), 4, seed=7)
+    state.start_deal()
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_every_candidate_draws_the_same_luck() -> None:
+    state = a_call_decision()
+    candidates = state.legal_actions()[:2]
+    # the game's own draws and the finisher's draws: equal for every candidate only when each copy is
+    # reseeded with the one seed (common random numbers), different for another seed
+    row = try_each(state, candidates, 11, lambda sim, luck: sim.rng.random() + 10 * luck.random())
+    assert row is not None and len(row) == 2 and row[0] == row[1]
+    other = try_each(state, candidates, 12, lambda sim, luck: sim.rng.random() + 10 * luck.random())
+    assert other is not None and other[0] != row[0]
+
+
+def test_the_deal_itself_is_left_alone_and_an_illegal_candidate_drops_the_deal() -> None:
+    state = a_call_decision()
+    before = state.legal_words()
+    impossible = Action(word=w.PLAY, cards=(0,))  # no card is played during the calls
+    assert try_each(state, [state.legal_actions()[0], impossible], 3, lambda sim, luck: 0.0) is None
+    assert state.legal_words() == before
