@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 from khrap.bots import HeuristicBot, SearchBot, choose_for, decision_rng, make_bot
 from khrap.bots.determinize import seat_view
+from khrap.bots.search import EVIDENCE_CAP
 from khrap.engine import Action, GameState
 from khrap.variant.catalog import builtin
 
@@ -73,7 +75,8 @@ def test_a_call_is_evidence_a_strong_hand_makes_a_deal_likelier() -> None:
     deals = [view.sample(random.Random(k)) for k in range(40)]
     weights = [bot.likelihood(d, 0) for d in deals]
     assert min(weights) < max(weights)  # the hands dealt to the callers make a difference
-    assert all(0 < x <= 1 for x in weights)
+    cap = math.exp(EVIDENCE_CAP * (state.n - 1))  # each other seat's calls move a deal's weight at most e ** cap
+    assert all(1 / cap <= x <= cap for x in weights)
 
 
 def test_the_heuristic_stands_unless_another_candidate_wins_significantly() -> None:
