@@ -103,6 +103,11 @@ class Kernel:
         self._program = getattr(position.rules, "program", None)
         self._settled: dict[tuple[int, ...], tuple[float, ...]] = {}
 
+    @property
+    def settled(self) -> int:
+        """How many settlements ``chips`` has computed (each a copy of the deal settled)."""
+        return len(self._settled)
+
     def next_seat(self, seat: int) -> int:
         """The seat in play after ``seat`` (clockwise)."""
         return self._next[seat]

@@ -20,8 +20,12 @@ best of several noisy means is biased up, so the bar rises with the number of
 candidates and as the samples shrink), on at least ``MIN_EFFECTIVE`` samples.
 
 The normal stop is a budget of work (``CALL_WORK`` before the card play,
-``PLAY_WORK`` in it, in solver nodes, a playout step counting ``STEP_WORK``), so
-a decision does the same work, and makes the same choice, at any machine load.
+``PLAY_WORK`` in it, in solver nodes), so a decision does the same work, and
+makes the same choice, at any machine load.  Everything a decision repeats is
+charged by what it costs in solver nodes: each sampled deal and the weighing of
+each seat's calls on it, each candidate's copy of the deal, each playout step
+(a heuristic decision more with more options), each settlement the solver
+asks for; so a decision's time is about its budget whatever its shape.
 Time is a hard limit only: a decision ends by ``ms`` milliseconds (default
 ``WALL_MS``) whatever the work done, checked inside the solver and inside every
 playout, not only between samples; an unfinished sample is dropped.
@@ -44,9 +48,18 @@ from khrap.bots.position import Kernel, in_card_play, position_of, seat_worth
 from khrap.bots.solver import Solver, SolverTimeout, chips_of
 from khrap.engine import Action, GameState, Rules
 
-CALL_WORK = 10_000  # the work of a decision before the card play, in solver nodes (a playout step: STEP_WORK) ...
+CALL_WORK = 17_000  # the work of a decision before the card play, in solver nodes (docs/solver.md, "Budget") ...
 PLAY_WORK = 20_000  # ... and of one in the card play: the normal stop, the same whatever the machine's load
-STEP_WORK = 12  # a heuristic decision in a playout costs about this many solver nodes
+# What else a decision does, charged in solver nodes (about 6 us each) by what it costs (docs/solver.md):
+SAMPLE_WORK = 10  # a deal dealt from the seat's view ...
+WEIGH_WORK = 3  # ... and each other seat's calls weighed on it (``likelihood``)
+TRY_WORK = 8  # a candidate tried on a deal: the deal copied, the candidate applied
+SETTLE_WORK = 8  # a settlement the solver asks the kernel for (a copy of the deal settled)
+APPLY_WORK = 2  # a playout step without a choice (one legal action, a look)
+STEP_WORK = 6  # a heuristic card play in a playout ...
+CALL_STEP_WORK = 12  # ... any other heuristic decision in a playout (calls, exchanges, discards) ...
+OPTION_WORK = 3  # ... and this much more for each of its legal actions, up to OPTIONS_CHARGED
+OPTIONS_CHARGED = 8
 WALL_MS = 400.0  # the hard limit of any decision on the wall clock, whatever the work done (never above 1 s)
 CALL_SAMPLES = 400  # at most this many deals for a decision before the card play ...
 PLAY_SAMPLES = 60  # ... and in the card play
@@ -63,6 +76,20 @@ def critical(alternatives: int, df: float) -> float:
     z = NormalDist().inv_cdf(1 - ALPHA / max(1, alternatives))
     df = max(1.0, df)
     return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df)
+
+
+def step_work(legal: Sequence[Action]) -> int:
+    """The charge of one heuristic decision in a playout among ``legal`` (with its step): a card play costs
+    about STEP_WORK nodes; a call, an exchange or a discard weighs its options with the hand model, so it
+    costs more, and more with more options (measured: docs/solver.md, "Budget")."""
+    if legal[0].word == w.PLAY:
+        return STEP_WORK
+    return CALL_STEP_WORK + OPTION_WORK * min(len(legal), OPTIONS_CHARGED)
+
+
+def sample_work(deal: GameState, seat: int) -> int:
+    """The charge of dealing one sample and weighing the other seats' calls on it (``likelihood``)."""
+    return SAMPLE_WORK + WEIGH_WORK * sum(1 for s in range(deal.n) if s != seat and deal.call_of[s] is not None)
 
 
 class OutOfTime(Exception):
@@ -109,8 +136,9 @@ class SearchBot:
         candidates = list(legal) if playing else self._flat._candidates(observation, legal, default)
         if len(candidates) == 1:
             return candidates[0]
+        budget = self._left
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing)
-        self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000}
+        self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left}
         return self._pick(candidates, default, rows, weights)
 
     def _sample(self, view: SeatView, candidates: list[Action], rng: random.Random, deadline: float | None,
@@ -124,6 +152,7 @@ class SearchBot:
                 break
             deal = view.sample(rng)
             weight = self.likelihood(deal, view.seat)
+            self._left -= sample_work(deal, view.seat)
             try:
                 row = self._card_values(deal, view.seat, candidates, deadline) if playing else \
                     self._call_values(deal, view.seat, candidates, rng, deadline)
@@ -171,7 +200,7 @@ class SearchBot:
         try:
             return solver.play_values() if root else solver.value()
         finally:
-            self._left -= solver.nodes
+            self._left -= solver.nodes + SETTLE_WORK * kernel.settled
 
     def _card_values(self, deal: GameState, seat: int, candidates: list[Action],
                      deadline: float | None) -> list[float] | None:
@@ -190,21 +219,22 @@ class SearchBot:
                         lambda sim, luck: self.finish(sim, seat, luck, deadline) - before)
 
     def finish(self, state: GameState, seat: int, rng: random.Random, deadline: float | None) -> float:
-        """Play the deal on (heuristic at every seat) and solve its card play; ``seat``'s worth at the end."""
+        """Play the deal on (heuristic at every seat) and solve its card play; ``seat``'s worth at the end.
+
+        Called on the copy ``try_each`` made and applied a candidate to: that is charged here too."""
+        self._left -= TRY_WORK
         while state.pending is not None:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
             if in_card_play(state) and seat in state.in_play and sum(map(len, state.hands)) <= SOLVE_CARDS:
                 return seat_worth(state, seat) + self._solve(state, seat, deadline, root=False)
             legal = state.legal_actions()
-            if len(legal) == 1:
-                state.apply(legal[0])
-                continue
-            look = next((a for a in legal if a.word == w.LOOK), None)
+            look = legal[0] if len(legal) == 1 else next((a for a in legal if a.word == w.LOOK), None)
             if look is not None:
+                self._left -= APPLY_WORK
                 state.apply(look)
                 continue
-            self._left -= STEP_WORK
+            self._left -= step_work(legal)
             if self._left <= 0:
                 raise OutOfTime
             state.apply(self.heuristic.decide(info_from_state(state, state.to_act), legal, rng, state.round))
