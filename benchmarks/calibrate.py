@@ -62,7 +62,9 @@ import yaml
 from khrap import words as w
 from khrap.bots import choose_for, make_bot
 from khrap.bots.calibration import DEFAULTS, PATH, Constants, constants_for, family, fingerprint
+from khrap.bots.determinize import seat_view
 from khrap.bots.heuristic import HeuristicBot, info_from_observation
+from khrap.bots.search import evidence
 from khrap.engine import GameState, Rules
 from khrap.variant.catalog import load_variant
 
@@ -267,7 +269,8 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
         g = by_status.get(w.HELPER, by_status.get(w.DECLARER, k.sharpen))  # the play's: the helpers' tables
         k = Constants(sharpen=g, undecided=u, contest=round(alone / players, 4), alone=round(scale, 3),
                       declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0),
-                      pot_share=k.pot_share)  # kept as it is: fitted only by --pot-share-only
+                      pot_share=k.pot_share,  # kept as it is: fitted only by --pot-share-only
+                      **{f: getattr(k, f) for f in BIDDING})  # kept as they are: fitted by --bidding-only
         fitted_share = pot_share(counts["sessions"], players)
         log(f"{name}: round {i + 1}: {len(rows)} calls, sharpen {by_status}, undecided {u}, log-loss {loss:.4f}, "
             f"alone {alone:.3f}, pot share (not applied) {fitted_share}, "
@@ -293,6 +296,82 @@ def refit_pot_share(name: str, entries: dict, players: int, deals: int, session:
     entry["constants"] = replace(k, pot_share=pot_share(counts["sessions"], players)).data()
     entry.setdefault("fitted_on", {})["pot_share"] = {"deals": deals, "session": session, "seed": seed,
                                                       "against": list(against)}
+    return entry
+
+
+BIDDING = ("called_slope", "called_margin", "passed_slope", "passed_margin")
+
+
+def bidding_pairs(rules: Rules, k: Constants, deals: int, session: int, seed: int,
+                  every: int = 3) -> dict[bool, list[tuple[float, int]]]:
+    """Heuristic self-play (sessions, the pot carried over); at every ``every``-th decision with a choice,
+    the evidence (``search.evidence``) of the other seats' calls twice: from their real hands (label 1) and
+    from a deal the deciding seat's view samples for them (label 0), per kind (in play or passed)."""
+    n = rules.players
+    bot = HeuristicBot(rules, k)
+    pairs: dict[bool, list[tuple[float, int]]] = {True: [], False: []}
+    step = 0
+    for s in range(seed, seed + max(1, deals // session)):
+        stacks, pot, dealer = [100] * n, 0, s % n
+        for d in range(session):
+            state = GameState(rules, n, dealer=dealer, stacks=stacks, pot=pot, seed=s * 1000 + d)
+            state.start_deal()
+            while state.pending is not None:
+                seat = state.to_act
+                rng = random.Random(f"bidding:{s}:{d}:{step}")
+                step += 1
+                if step % every == 0 and state.looked[seat] and len(state.legal_actions()) > 1:
+                    real = evidence(bot.est, state, seat)
+                    sampled = evidence(bot.est, seat_view(state, seat).sample(rng), seat)
+                    if [c for c, _ in real] == [c for c, _ in sampled]:
+                        for (called, x), (_, y) in zip(real, sampled, strict=True):
+                            pairs[called] += [(x, 1), (y, 0)]
+                state.apply(choose_for(bot, state, rng))
+            stacks, pot = list(state.stacks), state.pot
+            nxt = getattr(state, "next_dealer", None)
+            dealer = nxt if nxt is not None else (state.dealer + 1) % n
+            if getattr(state, "session_over", False) or min(stacks) <= 0:
+                break
+    return pairs
+
+
+def fit_log_ratio(rows: list[tuple[float, int]]) -> tuple[float, float]:
+    """``(slope, margin)`` of the logistic regression of the label on x (Newton's method): with as many
+    label-1 rows as label-0 rows, ``slope * (x + margin)`` is the log ratio of the two densities of x."""
+    a = c = 0.0
+    for _ in range(60):
+        ga = gc = haa = hac = hcc = 0.0
+        for x, y in rows:
+            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, a + c * x))))
+            ga, gc = ga + y - p, gc + (y - p) * x
+            wt = p * (1 - p)
+            haa, hac, hcc = haa + wt, hac + wt * x, hcc + wt * x * x
+        det = haa * hcc - hac * hac
+        if det <= 1e-12:
+            break
+        da, dc = (hcc * ga - hac * gc) / det, (haa * gc - hac * ga) / det
+        a, c = a + da, c + dc
+        if abs(da) + abs(dc) < 1e-10:
+            break
+    return round(c, 3), round(a / c, 3) if abs(c) > 1e-9 else 0.0
+
+
+def refit_bidding(name: str, entries: dict, players: int, deals: int, session: int, seed: int) -> dict:
+    """A variant's entry with only the search's evidence from the calls (``BIDDING``) fitted again."""
+    variant = load_variant(name)
+    rules = Rules(variant, players)
+    entry = dict(entries.get(fingerprint(variant)) or {"name": name, "fingerprint": fingerprint(variant),
+                                                       "family": family(variant), "players": players})
+    k = Constants.from_data(entry.get("constants", {})) if entry.get("constants") else constants_for(variant)
+    pairs = bidding_pairs(rules, k, deals, session, seed)
+    fitted = {}
+    for called, prefix in ((True, "called"), (False, "passed")):
+        if len(pairs[called]) >= 40:  # too few seats of a kind: the defaults stand
+            fitted[f"{prefix}_slope"], fitted[f"{prefix}_margin"] = fit_log_ratio(pairs[called])
+    entry["constants"] = replace(k, **fitted).data()
+    entry.setdefault("fitted_on", {})["bidding"] = {"deals": deals, "session": session, "seed": seed,
+                                                    "seats": {"called": len(pairs[True]) // 2,
+                                                              "passed": len(pairs[False]) // 2}}
     return entry
 
 
@@ -324,6 +403,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pot-share-only", action="store_true",
                         help="fit and write only pot_share (the other constants as the file has them); "
                              "measured worse than 1/n in frap: docs/solver.md")
+    parser.add_argument("--bidding-only", action="store_true",
+                        help="fit and write only the search's evidence from the calls (called_*, passed_*); "
+                             "the other constants as the file has them")
     parser.add_argument("--table", default=None, help="write the calibration table (markdown) here")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -331,6 +413,12 @@ def main(argv: list[str] | None = None) -> None:
     entries = {e["fingerprint"]: e for e in old.get("variants", [])}
     done = []
     for name in args.variants or BUILT_INS:
+        if args.bidding_only:
+            entry = refit_bidding(name, entries, args.players, args.deals, args.session, args.seed)
+            print(f"{name}: " + ", ".join(f"{f} {entry['constants'][f]}" for f in BIDDING), file=sys.stderr, flush=True)
+            entries[entry["fingerprint"]] = entry
+            done.append(entry)
+            continue
         if args.pot_share_only:
             entry = refit_pot_share(name, entries, args.players, args.deals, args.session, args.seed,
                                     tuple(args.against.split(",")))

@@ -44,6 +44,7 @@ from collections.abc import Callable
 
 from khrap.bots import choose_for, make_bot
 from khrap.bots.mcts import MctsBot
+from khrap.bots.search import SearchBot
 from khrap.engine import GameState, Rules
 from khrap.variant.catalog import load_variant
 
@@ -129,6 +130,8 @@ def summary(values: list[float], per_seed: int = 2) -> dict:
 def make(kind: str, rules: Rules, iterations: int | None, ms: float | None):
     if kind == "mcts":
         return MctsBot(rules, **({"iterations": iterations} if iterations else {}), ms=ms)
+    if kind == "search" and ms is not None:  # the hard limit only: its work budget is the normal stop
+        return SearchBot(rules, ms=ms)
     return make_bot(kind, rules)
 
 
@@ -161,7 +164,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=None, help="stop after this much time")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=None, help="mcts playouts per decision")
-    parser.add_argument("--ms", type=float, default=None, help="mcts time per decision")
+    parser.add_argument("--ms", type=float, default=None,
+                        help="mcts: time per decision; search: its hard limit (large: the work budget alone stops "
+                             "every decision, so a loaded machine plays the same bot as an idle one)")
     parser.add_argument("--out", default=None, help="append JSON progress lines here")
     parser.add_argument("--records", default=None, help="append one JSON line per deal here")
     parser.add_argument("--every", type=int, default=100, help="report every this many seeds")

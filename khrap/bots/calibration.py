@@ -34,6 +34,14 @@ class Constants:
     helper: float = 0.0  # the sharpening of a helper call's chances (0: ``sharpen``)
     caution: float = 1.0  # a declaring call's sharpening times this: a margin tuned by duplicate matches
     pot_share: float = -1.0  # a seat's worth per chip left in the pot at a deal's end (the search's); < 0: 1/n
+    # The search's evidence from the calls (``SearchBot.likelihood``): a deal's weight for a seat that took on
+    # an obligation is exp(called_slope * (x + called_margin)), x its hand's expected tricks less the obligation;
+    # for a seat that passed, exp(passed_slope * (x + passed_margin)), x less the least obligation.  Fitted by
+    # ``calibrate.py --bidding-only`` as the log ratio of the callers' real hands to the hands sampled for them.
+    called_slope: float = 2.0
+    called_margin: float = 0.5
+    passed_slope: float = -0.5
+    passed_margin: float = 0.5
 
     def exponent(self, status: str | None = None) -> float:
         """The sharpening for the chances of a call giving ``status`` (None: the play's)."""

@@ -66,9 +66,8 @@ PLAY_SAMPLES = 60  # ... and in the card play
 SOLVE_CARDS = 12  # before the card play, the solver finishes a deal from this many cards left (the heuristic
 # plays the tricks before: a full solve costs more samples than its exactness is worth there)
 ALPHA = 0.05  # the chance of overriding the heuristic when no candidate is better, all candidates together
-MIN_EFFECTIVE = 5  # with fewer effective samples than this the heuristic's choice stands
-MIN_WEIGHT = 0.05  # a deal the calls make unlikely still counts a little (the model is only a model)
-SHARPNESS = 2.0  # how fast a call's likelihood falls per trick its hand falls short (or passes with to spare)
+MIN_EFFECTIVE = 15  # with fewer effective samples than this the heuristic's choice stands (see _pick)
+EVIDENCE_CAP = 3.0  # one seat's calls move a deal's weight by at most e ** 3 either way (the model is only a model)
 
 
 def critical(alternatives: int, df: float) -> float:
@@ -243,31 +242,40 @@ class SearchBot:
 
     # ---------------------------------------------------------------- the bidding as evidence
     def likelihood(self, deal: GameState, seat: int) -> float:
-        """How likely the other seats' calls so far are with the hands ``deal`` gives them.
+        """How likely the other seats' calls so far are with the hands ``deal`` gives them, relative to a deal
+        dealt at random: the importance weight of a sampled deal.
 
-        The bots' hand model (``Estimator.chances``: the tricks a hand is expected to take) against
-        each call's obligation: a seat that took on an obligation of k tricks is likely with a hand
-        worth k or more, a seat that passed with a hand worth less than the least obligation it could
-        have taken; each a logistic of the shortfall, floored at MIN_WEIGHT."""
-        statuses = self.rules.variant.statuses
-        least = min((s.tricks for name, s in statuses.items() if name in w.ACTIVE and s.tricks > 0), default=1)
-        weight = 1.0
-        for other in range(deal.n):
-            if other == seat or deal.call_of[other] is None:
-                continue
-            status = deal.statuses[other]
-            hand = list(deal.held_at_play[other]) if in_card_play(deal) else list(deal.hands[other])
-            if not hand:
-                continue
-            info = info_from_state(deal, other)
-            info.hand = hand
-            expected = sum(self.est.chances(hand, deal.trump, info))
-            if status in w.ACTIVE:
-                margin = expected - statuses[status].tricks + 0.5
-            elif status == w.OUT:
-                margin = least - 0.5 - expected
-            else:
-                continue
-            weight *= max(MIN_WEIGHT, 1 / (1 + math.exp(-SHARPNESS * margin)))
-        return weight
+        Each other seat that called gives ``x`` (``evidence``), and its factor is ``exp(slope * (x + margin))``,
+        capped at EVIDENCE_CAP either way.  ``slope`` and ``margin`` are the variant's calibration
+        (``called_*`` for a seat in play, ``passed_*`` for one out): fitted from self-play as the log ratio of
+        the real hands of such seats to the hands a seat's view samples for them (benchmarks/calibrate.py
+        --bidding-only), so that the weighted samples stand for the hands the calls come from."""
+        k = self.est.k
+        log_weight = 0.0
+        for called, x in evidence(self.est, deal, seat):
+            slope, margin = (k.called_slope, k.called_margin) if called else (k.passed_slope, k.passed_margin)
+            log_weight += max(-EVIDENCE_CAP, min(EVIDENCE_CAP, slope * (x + margin)))
+        return math.exp(log_weight)
 
+
+def evidence(est: Estimator, deal: GameState, seat: int) -> list[tuple[bool, float]]:
+    """What the other seats' calls say of their hands in ``deal``: for each seat that called, whether it is in
+    play, and ``x``: its hand's expected tricks (``Estimator.chances``) less the obligation it took on, or, for a
+    seat that passed, less the least obligation it could have taken."""
+    statuses = deal.rules.variant.statuses
+    least = min((s.tricks for name, s in statuses.items() if name in w.ACTIVE and s.tricks > 0), default=1)
+    found = []
+    for other in range(deal.n):
+        if other == seat or deal.call_of[other] is None:
+            continue
+        status = deal.statuses[other]
+        if status not in w.ACTIVE and status != w.OUT:
+            continue
+        hand = list(deal.held_at_play[other]) if in_card_play(deal) else list(deal.hands[other])
+        if not hand:
+            continue
+        info = info_from_state(deal, other)
+        info.hand = hand
+        need = statuses[status].tricks if status in w.ACTIVE else least
+        found.append((status in w.ACTIVE, sum(est.chances(hand, deal.trump, info)) - need))
+    return found
