@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-import time
 
 from khrap.bots import HeuristicBot, MctsBot, choose_for, decision_rng, make_bot
 from khrap.bots.determinize import determinize, seat_view
+from khrap.bots.mcts import ITERATIONS, MAX_CANDIDATES, MIN_SAMPLES, STEPS
 from khrap.session import Session
 
 
@@ -57,18 +57,31 @@ def test_without_its_view_the_search_bot_plays_like_the_heuristic() -> None:
         HeuristicBot(game.rules).choose(obs, legal, random.Random(1))
 
 
-def test_default_budget_keeps_decisions_short() -> None:
+def test_default_budget_bounds_every_decisions_work() -> None:
+    # The budget is counted in playouts and their steps, not timed (speed belongs to the benchmarks): every
+    # decision stops within its playouts (ITERATIONS, at least MIN_SAMPLES deals of every candidate, one
+    # deal's candidates beyond) and within STEPS simulated steps once MIN_SAMPLES deals are in.
     game = Session("khrap", 4, seed=4)
     game.start_deal()
     bot = make_bot("mcts", game.rules)
-    times = []
+    playouts: list[list[int]] = []  # per decision, the steps of each playout
+
+    plain = bot.playout
+
+    def counted(state, rng) -> int:
+        taken = plain(state, rng)
+        playouts[-1].append(taken)
+        return taken
+
+    bot.playout = counted
     while not game.deal_over:
-        start = time.perf_counter()
-        action = choose_for(bot, game, decision_rng(4, len(game.actions)))
-        times.append(time.perf_counter() - start)
-        game.apply(action)
-    times.sort()
-    assert times[len(times) // 2] < 0.6  # about 0.1-0.2 s here; generous for a loaded machine
+        playouts.append([])
+        game.apply(choose_for(bot, game, decision_rng(4, len(game.actions))))
+    assert max(map(len, playouts)) > MAX_CANDIDATES  # some decision searched
+    for runs in playouts:
+        assert len(runs) <= max(ITERATIONS, MIN_SAMPLES * MAX_CANDIDATES) + MAX_CANDIDATES
+        # past MIN_SAMPLES deals no deal starts once STEPS are spent: at most one deal's playouts beyond
+        assert sum(runs) <= STEPS + MAX_CANDIDATES * max(runs, default=0) or len(runs) <= MIN_SAMPLES * MAX_CANDIDATES
 
 
 def test_an_unlooked_seat_searches_with_random_hands_of_its_own() -> None:
