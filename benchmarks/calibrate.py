@@ -270,7 +270,7 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
         k = Constants(sharpen=g, undecided=u, contest=round(alone / players, 4), alone=round(scale, 3),
                       declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0),
                       pot_share=k.pot_share,  # kept as it is: fitted only by --pot-share-only
-                      **{f: getattr(k, f) for f in BIDDING})  # kept as they are: fitted by --bidding-only
+                      **{f: getattr(k, f) for f in (*BIDDING, "min_effective")})  # kept: not fitted here
         fitted_share = pot_share(counts["sessions"], players)
         log(f"{name}: round {i + 1}: {len(rows)} calls, sharpen {by_status}, undecided {u}, log-loss {loss:.4f}, "
             f"alone {alone:.3f}, pot share (not applied) {fitted_share}, "

@@ -76,3 +76,13 @@ def test_bidding_only_fits_the_four_constants_and_keeps_the_rest(tmp_path: Path)
     # a frapper or whister holds more tricks than a hand dealt at random for him: the slope is positive
     assert entry["constants"]["called_slope"] > 0.5
     assert set(BIDDING) <= set(entry["constants"])
+
+
+def test_the_fewest_samples_to_override_come_from_the_variants_calibration() -> None:
+    # khrap-shoot's entry trusts 5 effective samples (its few-sample overrides won in duplicate matches),
+    # the default is 15 (frap's few-sample overrides lost): docs/solver.md, "why 15".
+    from khrap.engine import GameState
+    from khrap.variant.catalog import builtin
+
+    assert SearchBot(GameState(builtin("khrap-shoot"), 4).rules).est.k.min_effective == 5.0
+    assert SearchBot(GameState(builtin("frap"), 4).rules).est.k.min_effective == 15.0

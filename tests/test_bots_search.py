@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 
 from khrap.bots import HeuristicBot, SearchBot, choose_for, decision_rng, make_bot
 from khrap.bots.determinize import seat_view
@@ -89,6 +90,9 @@ def test_the_heuristic_stands_unless_another_candidate_wins_significantly() -> N
     # too few samples to override, however clear: 12 samples without a loss do not show that a loss one
     # time in ten (a failed call paying a pot) is not there (0.9 ** 12 = 0.28)
     assert bot._pick([a, b], a, clear[:12], [1.0] * 12) == a
+    bot.est.k = replace(bot.est.k, min_effective=5.0)  # a variant whose calibration trusts fewer samples
+    assert bot._pick([a, b], a, clear[:12], [1.0] * 12) == b
+    assert bot._pick([a, b], a, clear[:4], [1.0] * 4) == a  # fewer than 5
     # weights count: the rows that support b almost weightless, b stays out
     mixed = [[0.0, 1.0], [0.0, 1.0], [0.0, -5.0], [0.0, -5.0]]
     assert bot._pick([a, b], a, mixed, [0.01, 0.01, 1.0, 1.0]) == a

@@ -38,6 +38,9 @@ class Constants:
     # an obligation is exp(called_slope * (x + called_margin)), x its hand's expected tricks less the obligation;
     # for a seat that passed, exp(passed_slope * (x + passed_margin)), x less the least obligation.  Fitted by
     # ``calibrate.py --bidding-only`` as the log ratio of the callers' real hands to the hands sampled for them.
+    # The search's fewest effective samples to override the heuristic (``SearchBot._pick``): a call's gains are
+    # skewed (a rare failure pays a pot) and few samples often miss the failure; set from duplicate matches.
+    min_effective: float = 15.0
     called_slope: float = 2.0
     called_margin: float = 0.5
     passed_slope: float = -0.5

@@ -17,7 +17,7 @@ Every candidate is tried on the same deals.  The heuristic's choice stands
 unless another candidate beats it *significantly* on the samples: its weighted
 mean gain over the heuristic's choice exceeds ``critical`` standard errors (the
 best of several noisy means is biased up, so the bar rises with the number of
-candidates and as the samples shrink), on at least ``MIN_EFFECTIVE`` samples.
+candidates and as the samples shrink), on at least the variant's ``min_effective`` samples.
 
 The normal stop is a budget of work (``CALL_WORK`` before the card play,
 ``PLAY_WORK`` in it, in solver nodes), so a decision does the same work, and
@@ -66,7 +66,6 @@ PLAY_SAMPLES = 60  # ... and in the card play
 SOLVE_CARDS = 12  # before the card play, the solver finishes a deal from this many cards left (the heuristic
 # plays the tricks before: a full solve costs more samples than its exactness is worth there)
 ALPHA = 0.05  # the chance of overriding the heuristic when no candidate is better, all candidates together
-MIN_EFFECTIVE = 15  # with fewer effective samples than this the heuristic's choice stands (see _pick)
 EVIDENCE_CAP = 3.0  # one seat's calls move a deal's weight by at most e ** 3 either way (the model is only a model)
 
 
@@ -170,13 +169,15 @@ class SearchBot:
         Significantly: its weighted mean gain over the heuristic's choice exceeds ``critical`` standard
         errors, the critical value of the best of all the other candidates (each tried on the same few
         samples, the best of several noisy means is biased up: the threshold grows with their number and
-        as the samples shrink); and never on fewer than MIN_EFFECTIVE effective samples."""
+        as the samples shrink); and never on fewer than the variant's ``min_effective`` effective samples
+        (calibration; default 15: docs/solver.md, "why 15")."""
         if len(rows) < 2:
             return default
         d = candidates.index(default)
         total = sum(weights)
         effective = total * total / sum(x * x for x in weights)  # Kish's effective sample size
         threshold = critical(len(candidates) - 1, effective - 1)
+        least = self.est.k.min_effective
         best, best_gain = default, 0.0
         means = []
         for i, candidate in enumerate(candidates):
@@ -185,7 +186,7 @@ class SearchBot:
             var = sum(wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)) / total
             error = math.sqrt(var / max(1.0, effective - 1))
             means.append(mean)
-            if i != d and effective >= MIN_EFFECTIVE and mean > best_gain and mean > threshold * error + 1e-9:
+            if i != d and effective >= least and mean > best_gain and mean > threshold * error + 1e-9:
                 best, best_gain = candidate, mean
         self.last.update(means=means, effective=effective, threshold=threshold)
         return best
