@@ -4,7 +4,8 @@ At a decision with a choice it deals the cards hidden from its seat many
 times, consistently with what the seat has seen (``khrap.bots.determinize``:
 cards played, voids shown, cards shown or taken, its own exchanges), and
 weights each deal by how likely the other seats' calls were with the hands it
-gives them under the bots' own hand model (``likelihood``).  On each deal:
+gives them, relative to hands dealt at random (``likelihood``: the bots' hand
+model and a density ratio fitted per variant).  On each deal:
 
 * in the card play, the exact solver (``khrap.bots.solver``) gives the value in
   chips of every legal card with all hands open;
