@@ -3,6 +3,7 @@
     python benchmarks/calibrate.py [VARIANT ...] [--deals 1500] [--session 5] [--seed 900000]
                                    [--rounds 2] [--against heuristic,rule] [--tune-deals 900]
                                    [--out khrap/bots/calibration.yaml] [--table FILE.md]
+                                   [--bidding-only | --pot-share-only]
 
 Rerun it after a rule change (or for a house rule: pass its file).  For each
 variant it plays sessions of ``--session`` deals (the pot carried over, as in
@@ -39,6 +40,15 @@ on them).  Deals a lone declarer was credited (no play) give no outcome.
 worth per chip left in the pot at a deal's end (the part of a pot left that
 the rest of its session pays back out, over the players; docs/solver.md, "The
 pot"); a full run keeps it as the file has it.
+
+``--bidding-only`` fits and writes only the search bot's evidence from the
+calls (``called_slope``, ``called_margin``, ``passed_slope``, ``passed_margin``):
+in heuristic self-play, at every third decision with a choice, the evidence
+(``khrap.bots.search.evidence``) of the other seats' calls from their real hands
+against a deal the deciding seat's view samples for them, and a logistic
+regression of the two (docs/solver.md).  The evidence is measured with the
+heuristic's constants, so run it after a full run, not before (a full run
+keeps these four, and ``min_effective``, as the file has them).
 
 The file maps each variant's fingerprint (and its family: deck, hand size and
 stages, for house rules that extend it) to its constants and the calibration

@@ -3,6 +3,7 @@ recovers a known density ratio (benchmarks/calibrate.py --bidding-only)."""
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -86,3 +87,22 @@ def test_the_fewest_samples_to_override_come_from_the_variants_calibration() -> 
 
     assert SearchBot(GameState(builtin("khrap-shoot"), 4).rules).est.k.min_effective == 5.0
     assert SearchBot(GameState(builtin("frap"), 4).rules).est.k.min_effective == 15.0
+
+
+def test_the_weight_is_the_product_of_each_callers_factor_each_capped() -> None:
+    # A deal's weight is exp(sum over the other callers of slope * (x + margin)), each term capped at +-3:
+    # computed here by hand from the evidence the bot sees, for two sets of constants.
+    bot, deals = _caller_deals()
+    bot.est.k = replace(bot.est.k, called_slope=0.7, called_margin=0.2, passed_slope=-0.4, passed_margin=0.1)
+    for deal in deals[:10]:
+        seen = evidence(bot.est, deal, 0)
+        by_hand = sum(0.7 * (x + 0.2) if called else -0.4 * (x + 0.1) for called, x in seen)
+        assert abs(bot.likelihood(deal, 0) - math.exp(by_hand)) < 1e-9 * math.exp(by_hand)
+    bot.est.k = replace(bot.est.k, called_slope=100.0, passed_slope=0.0)  # every caller's term at its cap
+    terms = 0
+    for deal in deals[:10]:
+        seen = evidence(bot.est, deal, 0)
+        capped = sum(max(-3.0, min(3.0, 100.0 * (x + 0.2))) for called, x in seen if called)
+        terms += sum(abs(100.0 * (x + 0.2)) > 3.0 for called, x in seen if called)
+        assert abs(bot.likelihood(deal, 0) - math.exp(capped)) < 1e-9 * math.exp(capped)
+    assert terms > 0  # the cap was met
