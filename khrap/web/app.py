@@ -22,7 +22,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from khrap.bots import KINDS
+from khrap.bots import CHOICES, KINDS
 from khrap.fairness import new_seed
 from khrap.session.record import dumps
 from khrap.variant.catalog import builtin_names, load_variant
@@ -162,7 +162,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             rows.append({"name": name, "title": v.name, "players": [v.players.min, v.players.max],
                          "base_stake": v.base_stake})
         words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
-        return JSONResponse({"variants": rows, "bots": list(KINDS), "ui": words}, headers=_headers())
+        return JSONResponse({"variants": rows, "bots": CHOICES, "ui": words}, headers=_headers())
 
     async def validate(request: Request) -> Response:
         try:
