@@ -202,6 +202,8 @@ class Payouts(Tricks):
             if taxed <= 0 or (spare_fined and fined[seat] > 0):
                 continue
             chips = taxed * percent // 100
+            if not self.program.allow_debt:  # a table without debts never takes a stack below zero
+                chips = min(chips, self.stacks[seat])
             if chips <= 0:
                 continue
             self.stacks[seat] -= chips
