@@ -7,16 +7,21 @@ package's own, looked up by name in a fixed table: nothing a client sends is use
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import html
 import json
 import logging
+import re
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -47,6 +52,13 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+
+SHEET_BYTES = 1024 * 1024
+"""The largest rule sheet served (a built-in's is about 40 KiB; ``terms:`` may make one some times longer)."""
+SHEETS_CACHED = 256
+"""Rule sheets kept rendered (the most recently asked for)."""
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
 class Refused(Exception):
@@ -223,7 +235,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             "spectator": f"{base}/play#{table.spectator_token}",
         }, headers=_headers())
 
-    sheets: dict[tuple[str, str], str] = {}
+    sheets: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
 
     async def sheet(request: Request) -> Response:
         table = host.tables.get(request.path_params["table"])
@@ -234,9 +246,16 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             lang = "en"
         key = (table.id, lang)
         if key not in sheets:
-            sheets[key] = await asyncio.get_running_loop().run_in_executor(None, _sheet, table, lang)
-        return HTMLResponse(sheets[key], headers={"Referrer-Policy": "no-referrer",
-                                                  "X-Content-Type-Options": "nosniff"})
+            text = await asyncio.get_running_loop().run_in_executor(None, _sheet, table, lang)
+            sheets[key] = (text, sheet_policy(text))
+            while len(sheets) > SHEETS_CACHED:
+                sheets.popitem(last=False)
+        sheets.move_to_end(key)
+        text, policy = sheets[key]
+        if len(text.encode("utf-8", "replace")) > SHEET_BYTES:
+            return Response(f"this table's rule sheet would be over {SHEET_BYTES // 1024} KiB: it is not served",
+                            413, media_type="text/plain")
+        return HTMLResponse(text, headers={"Content-Security-Policy": policy})
 
     async def record(request: Request) -> Response:
         found = host.by_token.get(request.path_params["token"])
@@ -288,11 +307,44 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         Route("/sheet/{table}", sheet), Route("/record/{token}", record),
         WebSocketRoute("/ws", socket),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
     app.state.host = host
     app.state.store = store
 
     return app
+
+
+def sheet_policy(page: str) -> str:
+    """The rule sheet's Content-Security-Policy: no script at all, no request to anywhere, and only
+    the sheet's own style blocks (by their hashes; no style attribute, no other ``<style>``)."""
+    head = page[:page.find("<body")] if "<body" in page else ""
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(m.encode()).digest()).decode()}'"
+                      for m in _STYLE.findall(head)) or "'none'"
+    return (f"default-src 'none'; style-src {hashes}; img-src data:; frame-ancestors 'none'; "
+            "base-uri 'none'; form-action 'none'")
+
+
+class SecurityHeaders:
+    """Every HTTP response (pages, errors, 404s) carries ``SECURITY_HEADERS`` unless it set its own."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()
+                            if k.lower().encode() not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def _refused(err: Refused) -> Response:
@@ -311,8 +363,12 @@ def _sheet(table: Table, lang: str) -> str:
         load_variant(setup["name"]).model_dump(mode="json") == setup["rules"]
     ref = setup["name"] if builtin else Variant.model_validate(setup["rules"])
     text = render_rules(ref, "html", lang)
-    stamp = (f'<p class="khrap-fingerprint" style="font-family:monospace;border:1px solid #888;padding:.3em .6em">'
+    stamp = (f'<p class="khrap-fingerprint">'
              f'{html.escape(i18n.strings(lang)["fingerprint"])}: {html.escape(setup["fingerprint"])}</p>')
+    style = "<style>.khrap-fingerprint{font-family:monospace;border:1px solid #888;padding:.3em .6em}</style>"
+    head = text.find("</head>")
+    if head >= 0:
+        text = text[:head] + style + text[head:]
     at = text.find(">", text.find("<body")) + 1 if "<body" in text else 0
     return text[:at] + stamp + text[at:]
 
