@@ -99,7 +99,8 @@ class TableRun:
                     budget[0] -= 1
                     self.pending[step] = (time.perf_counter(), {0, 1, 2, 3})
                     self.actions += 1
-                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"]}))
+                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"],
+                                                "step": view["table"]["step"]}))
 
 
 async def run_k(port: int, k: int, seconds: float, max_actions: int) -> dict:

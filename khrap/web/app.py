@@ -14,6 +14,7 @@ import html
 import json
 import logging
 import re
+import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -82,8 +83,9 @@ async def _body(request: Request) -> dict:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks))
-    except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "the request must be JSON") from None
+        json.dumps(data, ensure_ascii=False).encode("utf-8")  # a lone surrogate is not text
+    except (ValueError, UnicodeError, RecursionError):  # RecursionError: nested thousands deep
+        raise Refused(400, "the request must be JSON text in UTF-8, nested a few levels") from None
     if not isinstance(data, dict):
         raise Refused(400, "the request must be a JSON object")
     return data
@@ -226,7 +228,11 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         except ValueError as err:
             return JSONResponse({"ok": False, "errors": [{"line": None, "col": None, "message": str(err),
                                                            "text": str(err)}]}, headers=_headers())
-        host.add(table)
+        try:
+            host.add(table)
+        except sqlite3.Error as err:  # a full disk, a file made read-only while it runs
+            logging.getLogger("khrap.web").error("a table could not be stored: %s", err)
+            return _refused(Refused(503, "the server cannot store a new table now; try later"))
         base = str(request.base_url).rstrip("/")
         return JSONResponse({
             "ok": True, "table": table.id, "fingerprint": table.setup["fingerprint"],
@@ -291,7 +297,11 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
-                host.receive(client, raw)
+                try:
+                    host.receive(client, raw)
+                except Exception:  # a message the server could not handle: said, logged, the table as stored
+                    logging.getLogger("khrap.web").exception("a message could not be handled")
+                    conn.send({"type": "refused", "reason": "the server could not handle this message"})
         except WebSocketDisconnect:
             pass
         finally:
@@ -307,7 +317,16 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         Route("/sheet/{table}", sheet), Route("/record/{token}", record),
         WebSocketRoute("/ws", socket),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        for task in drivers.values():
+            task.cancel()
+        for handle in wakers.values():
+            handle.cancel()
+        store.close()  # the log checkpointed into the file: a copy after a stop is complete
+
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
     app.state.host = host
     app.state.store = store
 
@@ -373,6 +392,16 @@ def _sheet(table: Table, lang: str) -> str:
     return text[:at] + stamp + text[at:]
 
 
+def encode(message: dict) -> str:
+    """A message as JSON text that is valid UTF-8 whatever it quotes (a lone surrogate is escaped)."""
+    text = json.dumps(message, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(message)  # \u escapes: ASCII
+    return text
+
+
 class _Socket:
     """A WebSocket as the host's connection: messages queue up and one task writes them in order."""
 
@@ -390,7 +419,7 @@ class _Socket:
         if self.queue.qsize() > self.MAX_QUEUED:
             self.close("too slow")  # a reader that never reads does not grow the server
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(encode(message))
 
     def close(self, reason: str) -> None:
         if not self.closed:

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -27,6 +28,9 @@ def serve(
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it acts.")] = 0.7,
     rate: Annotated[float, typer.Option(
         "--rate", help="Messages a second one connection may send (more are refused; a flood is cut off).")] = 10.0,
+    backup: Annotated[Path | None, typer.Option(
+        "--backup", help="Copy the database (--db) to this file consistently, even while a server plays on it, "
+                         "and exit.")] = None,
     origin: Annotated[list[str] | None, typer.Option(
         "--origin", help="Another origin whose pages may open the table's WebSocket (e.g. https://cards.example.org "
                          "behind a proxy that changes the Host); repeatable.")] = None,
@@ -43,9 +47,35 @@ def serve(
         fail("--port must be from 1 to 65535")
     if takeover < 0 or bot_delay < 0 or rate <= 0:
         fail("--takeover and --bot-delay must be 0 or more, --rate more than 0")
+    from khrap.web.store import StoreError
+
+    if backup is not None:
+        _backup(db, backup)
+        return
     typer.echo(f"khrap serve: http://{host}:{port}/  (tables in {terminal(str(db), one_line=True)}; Ctrl-C stops)")
-    run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()),
-        rate=rate)
+    try:
+        run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()),
+            rate=rate)
+    except StoreError as err:
+        fail(str(err))
+
+
+def _backup(db: Path, target: Path) -> None:
+    """``khrap serve --backup``: SQLite's online backup of ``db`` to ``target``."""
+    import sqlite3
+
+    if not db.is_file():
+        fail(f"{db}: no such database")
+    if target.exists() and target.resolve() == db.resolve():
+        fail(f"{target}: the backup must be another file than the database")
+    try:
+        source = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        copy = sqlite3.connect(str(target))
+        with contextlib.closing(source), contextlib.closing(copy):
+            source.backup(copy)
+    except sqlite3.Error as err:
+        fail(f"{target}: the backup failed ({err})")
+    typer.echo(f"{terminal(str(target), one_line=True)}: a copy of {terminal(str(db), one_line=True)}")
 
 
 def verify(

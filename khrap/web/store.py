@@ -5,12 +5,14 @@ the next deal's commitment), and the transaction commits before anybody is told 
 server killed at any moment (``kill -9`` included) restarts with every table exactly where its players
 last saw it.  The database runs in WAL mode with ``synchronous=NORMAL``: a commit is in the log before
 anybody hears of the action, so a killed process loses nothing; only a power cut or an operating-system
-crash could lose the last moments (docs/serve.md).  A backup is ``sqlite3 FILE ".backup COPY"`` while it
+crash could lose the last moments (docs/serve.md).  The store is checkpointed and closed when the server
+stops; a backup is ``khrap serve --db FILE --backup COPY`` (or ``sqlite3 FILE ".backup COPY"``) while it
 runs.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -28,20 +30,51 @@ CREATE TABLE IF NOT EXISTS deals (table_id TEXT NOT NULL, number INTEGER NOT NUL
                                   PRIMARY KEY (table_id, number));
 CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
                                     text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n));
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+
+class StoreError(Exception):
+    """The database cannot be used (read-only, full, not a database): one sentence naming the file."""
 
 
 class Store:
     """The tables of one server in one SQLite file (``:memory:`` for tests)."""
 
     def __init__(self, path: str | Path) -> None:
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
-        self.db.executescript(SCHEMA)
+        """Open (or create) the file and prove it can be written: a read-only, full or broken database
+        is refused here (StoreError) rather than failing every table's first write later."""
+        self.path = str(path)
+        self.db: sqlite3.Connection | None = None
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
+            self.db.executescript(SCHEMA)
+            with self._tx() as db:
+                db.execute("INSERT INTO meta VALUES ('opened', ?) ON CONFLICT (key) DO UPDATE SET "
+                           "value = excluded.value", (str(time.time()),))
+        except sqlite3.Error as err:
+            raise StoreError(f"{self.path}: the database cannot be written ({err}); khrap serve needs a writable "
+                             "file in a writable directory, with space") from None
 
     def close(self) -> None:
+        """Checkpoint the write-ahead log into the file and close it (a copy of a stopped server's file
+        is then the whole database); closing twice is harmless."""
+        if self.db is None:
+            return
+        with contextlib.suppress(sqlite3.Error):  # a read-only file: closing still releases it
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
+        self.db = None
+
+    def backup(self, target: str | Path) -> None:
+        """A consistent copy of the database at ``target`` (SQLite's online backup: tables keep playing)."""
+        copy = sqlite3.connect(str(target))
+        try:
+            self.db.backup(copy)
+        finally:
+            copy.close()
 
     def _tx(self):
         return _Transaction(self.db)
@@ -73,10 +106,13 @@ class Store:
             db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table.id, len(table.actions), seat, text, by))
             self._deals(db, table)
 
+    def ids(self) -> list[str]:
+        """Every table's id, oldest first."""
+        return [tid for (tid,) in self.db.execute("SELECT id FROM tables ORDER BY created")]
+
     def load_all(self, **kwargs) -> list[Table]:
         """Every table, each rebuilt from its setup and actions."""
-        ids = [tid for (tid,) in self.db.execute("SELECT id FROM tables ORDER BY created")]
-        return [self.load(tid, **kwargs) for tid in ids]
+        return [self.load(tid, **kwargs) for tid in self.ids()]
 
     def load(self, tid: str, **kwargs) -> Table:
         """One table as stored, rebuilt from its setup and actions."""
@@ -102,4 +138,4 @@ class _Transaction:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
-__all__ = ["Store"]
+__all__ = ["Store", "StoreError"]

@@ -1,0 +1,69 @@
+"""Operations: a stopped server's database file is complete by itself (the store checkpointed and closed
+at shutdown), and ``khrap serve --backup`` copies a consistent database while a server plays on it."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import pytest
+
+pytest.importorskip("httpx", reason="Starlette's test client needs httpx (the test extra)")
+from typer.testing import CliRunner
+
+from khrap.cli import app as cli  # noqa: E402
+from khrap.variant.catalog import builtin  # noqa: E402
+from khrap.web.app import create_app  # noqa: E402
+from khrap.web.host import Host  # noqa: E402
+from khrap.web.store import Store  # noqa: E402
+from khrap.web.table import Table  # noqa: E402
+from tests.web.conftest import fixed_seeds  # noqa: E402
+from tests.web.test_hostile import Client  # noqa: E402
+
+
+def _play(host: Host, actions: int) -> Table:
+    """A two-person table of Khrap with ``actions`` actions stored (every seat played by the test)."""
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                         bots={}, deals=50, seed_source=fixed_seeds("ops"))
+    host.add(table)
+    for _ in range(actions):
+        if not table.in_deal:
+            table.start_deal()
+            host.store.started(table)
+        host.apply(table, table.session.to_act, table.bot_action(table.session.to_act, "rule"), "bot")
+    return table
+
+
+def _actions(path) -> int:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT count(*) FROM actions").fetchone()[0]
+    finally:
+        db.close()
+
+
+def test_a_copy_of_the_file_after_a_clean_stop_holds_every_action(tmp_path) -> None:
+    path = tmp_path / "t.sqlite"
+    app = create_app(path, bot_delay=0.0)
+    with Client(app, base_url="http://127.0.0.1:8000"):  # the app's lifespan: started, then stopped
+        _play(app.state.host, 60)
+        assert _actions(path) == 60  # a reader sees the log as well
+    shutil.copy(path, tmp_path / "copy.sqlite")  # the file alone, without its -wal
+    assert _actions(tmp_path / "copy.sqlite") == 60
+
+
+def test_backup_while_a_server_plays(tmp_path) -> None:
+    path, copy = tmp_path / "t.sqlite", tmp_path / "backup.sqlite"
+    host = Host(Store(path), takeover_seconds=1e12)
+    _play(host, 40)  # in the write-ahead log, not yet in the file
+    result = CliRunner().invoke(cli, ["serve", "--db", str(path), "--backup", str(copy)])
+    assert result.exit_code == 0, result.output
+    db = sqlite3.connect(copy)
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    db.close()
+    assert _actions(copy) == 40
+    restored = Host(Store(copy), takeover_seconds=1e12)  # the copy serves the same table
+    assert [t.step for t in restored.tables.values()] == [t.step for t in host.tables.values()]
+    host.store.close()
+    again = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "none.sqlite"), "--backup", str(copy)])
+    assert again.exit_code == 2 and "no such database" in again.output
