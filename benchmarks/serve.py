@@ -38,7 +38,8 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
-                             "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000"],
+                             "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000",
+                             "--post-rate", "100000", "--creates", "100000000"],
                             stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -32,6 +32,18 @@ BURST = 30
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
 LANGS = ("en", "ru")
+PER_TABLE = 200
+"""Connections at one table at once (its players' tabs and its spectators)."""
+
+
+def encode(message: dict) -> str:
+    """A message as JSON text that is valid UTF-8 whatever it quotes (a lone surrogate is escaped)."""
+    text = json.dumps(message, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(message)  # \u escapes: ASCII
+    return text
 
 
 class Connection(Protocol):
@@ -68,8 +80,10 @@ class Host:
     """Every table of the server, who is connected where, and what the bots do next."""
 
     def __init__(self, store: Store, *, takeover_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 on_change: Callable[[Table], None] | None = None, rate: float = RATE, **table_kwargs: Any) -> None:
+                 on_change: Callable[[Table], None] | None = None, rate: float = RATE, per_table: int = PER_TABLE,
+                 **table_kwargs: Any) -> None:
         self.store = store
+        self.per_table = per_table
         self.takeover_seconds = takeover_seconds
         self.clock = clock
         self.on_change = on_change
@@ -186,6 +200,10 @@ class Host:
             client.conn.close("unknown token")
             return
         table, seat = found
+        if len(self.clients[table.id]) >= self.per_table:
+            client.conn.send({"type": "error", "reason": "this table has as many connections as it takes; try later"})
+            client.conn.close("table full")
+            return
         lang = message.get("lang")
         client.table, client.seat, client.lang = table, seat, lang if lang in LANGS else "en"
         self.clients[table.id].append(client)
@@ -292,13 +310,20 @@ class Host:
     def broadcast(self, table: Table) -> None:
         """Each connection of ``table`` gets its own view (one per seat and language, made once)."""
         made: dict[tuple[int | None, str], dict] = {}
+        encoded: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients.get(table.id, [])):
             key = (client.seat, client.lang)
             if key not in made:
                 made[key] = self.view(table, client.seat, client.lang)
-            client.conn.send(made[key])
+            send_text = getattr(client.conn, "send_text", None)
+            if send_text is None:
+                client.conn.send(made[key])
+                continue
+            if key not in encoded:  # JSON once per seat and language, not once per connection
+                encoded[key] = encode(made[key])
+            send_text(encoded[key])
         if self.on_change is not None:
             self.on_change(table)
 
 
-__all__ = ["BURST", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE"]
+__all__ = ["BURST", "PER_TABLE", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE", "encode"]
