@@ -377,7 +377,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             task.cancel()
         for handle in wakers.values():
             handle.cancel()
-        store.close()  # the log checkpointed into the file: a copy after a stop is complete
+        store.close()  # checkpointed into the file: a copy of it after a stop is complete
         worker.close()
 
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
