@@ -4,8 +4,9 @@ limit, its results cached by content.
 Checking a house-rule file and rendering a rule sheet take from milliseconds to seconds and are the
 only work a request can make large; done on the event loop they would stall every table.  Here they
 run in one worker process (spawned, so no lock or socket of the server is inherited) whose address
-space is capped (``MEMORY_BYTES``) and whose every job is stopped after ``SECONDS`` of wall time (an
-interval timer in the worker; the server kills and replaces a worker that does not answer at all).
+space is capped (``MEMORY_BYTES``) and whose every job is stopped after ``SECONDS`` of CPU time (a
+profiling timer in the worker: the same file is stopped at the same point whatever the machine's load;
+the server kills and replaces a worker that does not answer at all).
 A job that fails says so in one sentence; the server stays responsive throughout.
 """
 
@@ -22,8 +23,8 @@ import signal
 from collections import OrderedDict
 from typing import Any
 
-SECONDS = 10.0
-"""Wall time one job may take in the worker."""
+SECONDS = 20.0
+"""CPU time one job may take in the worker (a built-in's sheet takes well under a second)."""
 MEMORY_BYTES = 1536 * 1024 * 1024
 """Address space of the worker process (the interpreter and khrap take about 150 MiB of it)."""
 CACHED = 512
@@ -39,7 +40,7 @@ class _Timeout(BaseException):
 
 
 def _limit() -> None:
-    """In the worker, once: cap its memory; the main thread's SIGALRM stops a job that runs too long."""
+    """In the worker, once: cap its memory; SIGPROF (the CPU-time timer) stops a job that runs too long."""
     import resource
 
     with contextlib.suppress(ValueError, OSError):
@@ -48,22 +49,22 @@ def _limit() -> None:
     def alarm(signum: int, frame: Any) -> None:
         raise _Timeout
 
-    signal.signal(signal.SIGALRM, alarm)
+    signal.signal(signal.SIGPROF, alarm)
 
 
 def _timed(seconds: float, function: Any, *args: Any) -> tuple[str, Any]:
-    """Run one job in the worker under the wall-time limit: ("ok", result) or ("failed", sentence)."""
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    """Run one job in the worker under the CPU-time limit: ("ok", result) or ("failed", sentence)."""
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         return "ok", function(*args)
     except _Timeout:
-        return "failed", f"the work took longer than {seconds:g} s and was stopped"
+        return "failed", f"the work took more than {seconds:g} s of processor time and was stopped"
     except MemoryError:
         return "failed", f"the work needed more than {MEMORY_BYTES // 2**20} MiB and was stopped"
     except RecursionError:
         return "failed", "the work nested too deep and was stopped"
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def check_text(text: str) -> dict:
@@ -121,22 +122,22 @@ class Worker:
         if key not in cache:
             async with self.lock:  # one job at a time: the worker is one process
                 if key not in cache:
-                    cache[key] = await self._job(function, args)
+                    status, result = await self._job(function, args)
+                    if status != "ok":  # not cached: the client's rate limit bounds the retries
+                        raise WorkFailed(result)
+                    cache[key] = result
                     while len(cache) > CACHED:
                         cache.popitem(last=False)
         cache.move_to_end(key)
-        status, result = cache[key]  # a failure is cached too: the same file fails the same way
-        if status != "ok":
-            raise WorkFailed(result)
-        return result
+        return cache[key]
 
     async def _job(self, function: Any, args: tuple) -> tuple[str, Any]:
         loop = asyncio.get_running_loop()
         try:
             future = loop.run_in_executor(self._pool(), _timed, self.seconds, function, *args)
-            # the worker stops the job itself after ``seconds``; this is for a worker that is gone or
-            # stuck where a signal cannot reach (and for its start, a few seconds the first time)
-            return await asyncio.wait_for(future, self.seconds * 3 + 30)
+            # the worker stops the job itself after ``seconds`` of CPU; this is for a worker that is gone or
+            # stuck where a signal cannot reach (a long call in C), with room for its start and a busy machine
+            return await asyncio.wait_for(future, self.seconds * 6 + 60)
         except (TimeoutError, concurrent.futures.process.BrokenProcessPool) as err:
             logging.getLogger("khrap.web").error("the worker did not answer (%s): replaced", type(err).__name__)
             self._kill()
