@@ -52,6 +52,17 @@ def start_server(db: Path, port: int) -> subprocess.Popen:
     raise SystemExit("the server did not start")
 
 
+def rss_mb(pid: int) -> float | None:
+    """The server's resident memory (Linux), after the tables measured so far (they stay open)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
 def create_table(port: int) -> list[str]:
     body = json.dumps({"variant": "khrap", "players": 4, "bots": {}, "deals": 500, "stacks": 1_000_000}).encode()
     request = urllib.request.Request(f"http://{HOST}:{port}/api/tables", body, {"Content-Type": "application/json"})
@@ -141,11 +152,12 @@ def main() -> None:
         try:
             for k in args.tables:
                 rows.append(asyncio.run(run_k(port, k, args.seconds, args.max_actions)))
+                rows[-1]["server_rss_mb"] = rss_mb(server.pid)
                 if not args.json:
                     r = rows[-1]
                     print(f"K={r['tables']:<4} {r['actions']:>6} actions in {r['seconds']:>6.2f} s: "
-                          f"{r['actions_per_s']:>7.1f} actions/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms",
-                          flush=True)
+                          f"{r['actions_per_s']:>7.1f} actions/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
+                          f"server {r['server_rss_mb']} MB", flush=True)
         finally:
             server.kill()
             server.wait(10)

@@ -358,6 +358,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             if not conn.aborted:
                 raise  # the server stops
         finally:
+            conn.handler = None  # no longer reading: an abort from now on has nothing to interrupt
             conn.closed = True
             conn.queue.put_nowait(None)
             host.disconnect(client)
