@@ -163,11 +163,13 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             wakers[table.id] = loop.call_later(deadline - host.clock() + 0.05, lambda: wake(table))
 
     def wake(table: Table) -> None:
-        host.broadcast(table)  # the table says the seat is played by a bot now; kick() follows
+        wakers.pop(table.id, None)
+        if host.tables.get(table.id) is table:  # not since taken out of memory
+            host.broadcast(table)  # the table says the seat is played by a bot now; kick() follows
 
     async def drive(table: Table) -> None:
         """Bots act (each after ``bot_delay``) and deals begin, until a person is to act."""
-        while True:
+        while host.tables.get(table.id) is table:
             try:
                 if host.automated(table) is not None:
                     await asyncio.sleep(bot_delay)
@@ -178,6 +180,12 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             except Exception:  # a failed write: the table is as stored; try again later
                 logging.getLogger("khrap.web").exception("table %s: an automatic step failed", table.id)
                 await asyncio.sleep(1)
+        if host.unload(table):  # the deal played out with nobody here: out of memory until somebody comes
+            old = wakers.pop(table.id, None)
+            if old is not None:
+                old.cancel()
+        if drivers.get(table.id) is asyncio.current_task():
+            del drivers[table.id]
 
     host = Host(store, takeover_seconds=takeover_seconds, on_change=kick, seed_source=seed_source, rate=rate,
                 per_table=per_table)
@@ -228,7 +236,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             data = await _body(request)
             limit(request, "post")
             if len(host.tables) >= MAX_TABLES:
-                raise Refused(503, "this server has as many tables as it keeps; try later")
+                raise Refused(503, "this server has as many tables in play as it keeps; try later")
             text = data.get("text")
             if isinstance(text, str) and text.strip():
                 checked = await checked_text(text)
@@ -276,14 +284,16 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         }, headers=_headers())
 
     async def sheet(request: Request) -> Response:
-        table = host.tables.get(request.path_params["table"])
+        tid = request.path_params["table"]
+        table = host.tables.get(tid)
+        setup = table.setup if table is not None else None if tid in host.set_aside else store.setup(tid)
         lang = request.query_params.get("lang", "en")
-        if table is None:
+        if setup is None:
             return Response("no such table", 404, media_type="text/plain")
         if lang not in i18n.LANGS:
             lang = "en"
         try:
-            text = await worker.run("sheet", render_sheet, table.setup, lang)  # cached by the rules' content
+            text = await worker.run("sheet", render_sheet, setup, lang)  # cached by the rules' content
         except WorkFailed as err:
             return Response(f"this table's rule sheet could not be made: {err}", 503, media_type="text/plain")
         if len(text.encode("utf-8", "replace")) > SHEET_BYTES:
@@ -292,13 +302,15 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         return HTMLResponse(text, headers={"Content-Security-Policy": sheet_policy(text)})
 
     async def record(request: Request) -> Response:
-        found = host.by_token.get(request.path_params["token"])
+        found = host.find(request.path_params["token"])
         if found is None:
             return Response("no such table", 404, media_type="text/plain")
         table = found[0]
         if not table.finished:
             return Response("the record can be downloaded once the session is over", 409, media_type="text/plain")
-        return Response(dumps(table.record()), media_type="application/json", headers=_headers({
+        body = dumps(table.record())
+        host.unload(table)  # an archived table is loaded for its record only
+        return Response(body, media_type="application/json", headers=_headers({
             "Content-Disposition": f'attachment; filename="khrap-{table.id}.json"'}))
 
     def origin_ok(ws: WebSocket) -> bool:

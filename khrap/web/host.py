@@ -89,33 +89,58 @@ class Host:
         self.on_change = on_change
         self.rate = rate
         self.tables: dict[str, Table] = {}
-        self.by_token: dict[str, tuple[Table, int | None]] = {}
+        """The tables in memory: those somebody is at, and new ones (the others are loaded when asked for)."""
+        self.tokens: dict[str, tuple[str, int | None]] = store.tokens()
+        """Every stored table's invite tokens: token -> (table id, seat; None for its spectators)."""
         self.clients: dict[str, list[Client]] = {}
         self.table_kwargs = table_kwargs
         self.set_aside: list[str] = []
         """Tables whose stored rows do not load (a changed action, a cut setup): logged, not served."""
-        for tid in store.ids():
-            try:
-                table = store.load(tid, **table_kwargs)
-            except Exception as err:  # one bad table must not keep the others down
-                logging.getLogger("khrap.web").error("table %s set aside: it does not load from the database (%s: %s)",
-                                                     tid, type(err).__name__, str(err)[:200])
-                self.set_aside.append(tid)
-                continue
-            self._index(table)
-            for st in table.seats:  # after a restart every player has the takeover time to come back
-                st.gone_since = self.clock() if st.human else None
+
+    def get(self, tid: str) -> Table | None:
+        """The table ``tid``, loaded from the store if it is not in memory (None: no such table, or one
+        that does not load, which is set aside with a log line while the others are served)."""
+        table = self.tables.get(tid)
+        if table is not None or tid in self.set_aside:
+            return table
+        try:
+            table = self.store.load(tid, **self.table_kwargs)
+        except LookupError:
+            return None
+        except Exception as err:  # one bad table must not keep the others down
+            logging.getLogger("khrap.web").error("table %s set aside: it does not load from the database (%s: %s)",
+                                                 tid, type(err).__name__, str(err)[:200])
+            self.set_aside.append(tid)
+            return None
+        self._index(table)
+        for st in table.seats:  # after a restart or an unload every player has the takeover time to come back
+            st.gone_since = self.clock() if st.human else None
+        return table
+
+    def find(self, token: str) -> tuple[Table, int | None] | None:
+        """(table, seat) of an invite token (seat None: a spectator's), the table loaded if need be."""
+        entry = self.tokens.get(token)
+        table = None if entry is None else self.get(entry[0])
+        return None if table is None else (table, entry[1])
+
+    def unload(self, table: Table) -> bool:
+        """Take a table nobody is at out of memory when nothing moves there without people: a finished
+        one (archived: its record is still downloadable), or one between deals.  True if it was."""
+        if self.clients.get(table.id) or table.in_deal or self.tables.get(table.id) is not table:
+            return False
+        del self.tables[table.id]
+        self.clients.pop(table.id, None)
+        return True
 
     def _index(self, table: Table) -> None:
         self.tables[table.id] = table
-        for seat, st in enumerate(table.seats):
-            self.by_token[st.token] = (table, seat)
-        self.by_token[table.spectator_token] = (table, None)
         self.clients.setdefault(table.id, [])
 
     def add(self, table: Table) -> None:
         self.store.add(table)
         self._index(table)
+        self.tokens.update({st.token: (table.id, seat) for seat, st in enumerate(table.seats)})
+        self.tokens[table.spectator_token] = (table.id, None)
         for st in table.seats:  # a seat nobody opens in time is played by a bot until he comes
             st.gone_since = self.clock() if st.human else None
 
@@ -150,6 +175,7 @@ class Host:
             if st.connections == 0:
                 st.gone_since = self.clock()
         self.broadcast(table)
+        self.unload(table)  # the last one gone from a finished table, or between deals: out of memory
 
     def receive(self, client: Client, raw: str | bytes) -> None:
         """One message from a client: acted on, or refused with a reason (the table unharmed)."""
@@ -194,7 +220,7 @@ class Host:
             client.conn.send({"type": "refused", "reason": "this connection has said hello already"})
             return
         token = message.get("token")
-        found = self.by_token.get(token) if isinstance(token, str) and len(token) <= 100 else None
+        found = self.find(token) if isinstance(token, str) and len(token) <= 100 else None
         if found is None:
             client.conn.send({"type": "error", "reason": "this link is not a table's: ask for a new one"})
             client.conn.close("unknown token")

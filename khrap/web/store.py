@@ -106,6 +106,18 @@ class Store:
             db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table.id, len(table.actions), seat, text, by))
             self._deals(db, table)
 
+    def tokens(self) -> dict[str, tuple[str, int | None]]:
+        """Every table's invite tokens without loading any table: token -> (table id, seat or None)."""
+        found: dict[str, tuple[str, int | None]] = {
+            token: (tid, seat) for token, tid, seat in self.db.execute("SELECT token, table_id, seat FROM seats")}
+        found.update({token: (tid, None) for token, tid in self.db.execute("SELECT spectator, id FROM tables")})
+        return found
+
+    def setup(self, tid: str) -> dict | None:
+        """A table's setup (its rules among it) without rebuilding its game; None if there is no such table."""
+        row = self.db.execute("SELECT setup FROM tables WHERE id = ?", (tid,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
     def ids(self) -> list[str]:
         """Every table's id, oldest first."""
         return [tid for (tid,) in self.db.execute("SELECT id FROM tables ORDER BY created")]
@@ -116,7 +128,10 @@ class Store:
 
     def load(self, tid: str, **kwargs) -> Table:
         """One table as stored, rebuilt from its setup and actions."""
-        setup, spectator = self.db.execute("SELECT setup, spectator FROM tables WHERE id = ?", (tid,)).fetchone()
+        row = self.db.execute("SELECT setup, spectator FROM tables WHERE id = ?", (tid,)).fetchone()
+        if row is None:
+            raise LookupError(f"no table {tid}")
+        setup, spectator = row
         seats = [SeatState(human=bool(h), bot=b, token=t) for h, b, t in self.db.execute(
             "SELECT human, bot, token FROM seats WHERE table_id = ? ORDER BY seat", (tid,))]
         deals = [Deal(n, s, c, bool(st), d) for n, s, c, st, d in self.db.execute(

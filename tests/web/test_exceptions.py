@@ -114,6 +114,9 @@ def test_a_table_that_does_not_load_is_set_aside_and_the_others_served(tmp_path,
     host.store.close()
     with caplog.at_level(logging.ERROR, logger="khrap.web"):
         again = Host(Store(path), takeover_seconds=1e12)
+        assert again.tables == {}  # nothing is loaded at startup: each table when it is asked for
+        found = [again.find(t.seats[0].token) for t in tables]
+    assert found[0][0].step == tables[0].step and found[1:] == [None, None]
     assert list(again.tables) == [tables[0].id]
     assert again.set_aside == [tables[1].id, tables[2].id]
     assert sum("set aside" in r.getMessage() for r in caplog.records) == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import time
 
 import pytest
 
@@ -63,7 +64,44 @@ def test_backup_while_a_server_plays(tmp_path) -> None:
     db.close()
     assert _actions(copy) == 40
     restored = Host(Store(copy), takeover_seconds=1e12)  # the copy serves the same table
-    assert [t.step for t in restored.tables.values()] == [t.step for t in host.tables.values()]
+    assert [restored.get(tid).step for tid in host.tables] == [t.step for t in host.tables.values()]
     host.store.close()
     again = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "none.sqlite"), "--backup", str(copy)])
     assert again.exit_code == 2 and "no such database" in again.output
+
+
+def test_tables_load_when_asked_for_and_leave_memory_when_nobody_is_at_them(tmp_path) -> None:
+    """Startup loads no table (a server of 10,000 archived tables starts at once); a hello loads its
+    table; the last connection leaving a table between deals or finished takes it out of memory, and
+    a finished table's record is still downloadable (loaded for it, then out again)."""
+    path = tmp_path / "t.sqlite"
+    host = Host(Store(path), takeover_seconds=1e12)
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                         bots={1: "rule"}, deals=1, seed_source=fixed_seeds("archive"))
+    host.add(table)
+    host.store.close()
+    app = create_app(path, bot_delay=0.0, takeover_seconds=600)
+    with Client(app, base_url="http://127.0.0.1:8000") as client:
+        client.opened = []
+        served = app.state.host
+        assert served.tables == {}
+        ws = client.open()
+        ws.send_json({"type": "hello", "token": table.seats[0].token})
+        view = ws.receive_json()
+        assert view["type"] == "state" and list(served.tables) == [table.id]
+        ws.send_json({"type": "next"})
+        while not view["table"]["finished"]:  # the one deal, seat 0 taking its first legal action each time
+            view = ws.receive_json()
+            if view["type"] == "state" and view["legal"]:
+                ws.send_json({"type": "act", "action": view["legal"][0]["text"], "step": view["table"]["step"]})
+        assert client.get(f"/record/{table.seats[0].token}").status_code == 200
+        ws.close()
+        deadline = time.monotonic() + 20
+        while served.tables and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert served.tables == {}  # archived: out of memory
+        record = client.get(f"/record/{table.seats[0].token}")
+        assert record.status_code == 200 and record.json()["table"]["fingerprint"] == table.setup["fingerprint"]
+        assert served.tables == {}  # loaded for the record only
+        assert client.get(f"/sheet/{table.id}").status_code == 200 and served.tables == {}
+        client.close_all()
