@@ -66,6 +66,8 @@ HELLO_SECONDS = 10.0
 """A connection that has not said hello with a table's token in this time is closed."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
+EXPIRE_DAYS = 30.0
+"""Days after which a table where nothing happened, and that is not finished, is deleted."""
 POST_RATE, POST_BURST = 1.0, 20
 """Requests a second one client address may POST (checks and creations), and its burst."""
 CREATES_PER_HOUR, CREATES_BURST = 30.0, 10
@@ -126,14 +128,16 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                session_seed: Callable[[], int | None] = lambda: None, rate: float = RATE,
                post_rate: tuple[float, float] = (POST_RATE, POST_BURST),
                creates: tuple[float, float] = (CREATES_PER_HOUR, CREATES_BURST), hello_seconds: float = HELLO_SECONDS,
-               per_address: int = PER_ADDRESS, per_table: int = PER_TABLE) -> Starlette:
+               per_address: int = PER_ADDRESS, per_table: int = PER_TABLE,
+               expire_days: float = EXPIRE_DAYS) -> Starlette:
     """The app: tables in the SQLite file ``db``; absent players' seats are taken over after
     ``takeover_seconds``; bots wait ``bot_delay`` seconds before acting (so people can follow);
     ``origins``: pages on other origins allowed to open the WebSocket (the server's own always is);
     ``rate``: messages a second one connection may send; ``post_rate``: (requests a second, burst) one
     client address may POST; ``creates``: (tables an hour, burst) one client address may create;
     ``hello_seconds``: how long a new connection may wait before its hello; ``per_address``, ``per_table``:
-    WebSockets open at once from one address, and at one table."""
+    WebSockets open at once from one address, and at one table; ``expire_days``: a table not finished
+    where nothing happened for this long is deleted."""
     store = Store(db)
     worker = Worker()
     buckets = {"post": Buckets(*post_rate), "create": Buckets(creates[0] / 3600, creates[1])}
@@ -383,9 +387,19 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         Route("/sheet/{table}", sheet), Route("/record/{token}", record),
         WebSocketRoute("/ws", socket),
     ]
+    async def sweep() -> None:
+        while True:  # abandoned tables, once at start and every hour
+            try:
+                host.expire(expire_days)
+            except Exception:
+                logging.getLogger("khrap.web").exception("expiring abandoned tables failed")
+            await asyncio.sleep(3600)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        sweeper = asyncio.get_running_loop().create_task(sweep())
         yield
+        sweeper.cancel()
         for task in drivers.values():
             task.cancel()
         for handle in wakers.values():

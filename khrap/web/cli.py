@@ -32,6 +32,9 @@ def serve(
         "--post-rate", help="Requests a second one client address may POST (house-rule checks, creations).")] = 1.0,
     creates: Annotated[float, typer.Option(
         "--creates", help="Tables one client address may create an hour (10 at once).")] = 30.0,
+    expire: Annotated[float, typer.Option(
+        "--expire", help="Days after which a table nobody finished and nobody played at is deleted "
+                         "(finished tables are kept).")] = 30.0,
     backup: Annotated[Path | None, typer.Option(
         "--backup", help="Copy the database (--db) to this file consistently, even while a server plays on it, "
                          "and exit.")] = None,
@@ -49,8 +52,8 @@ def serve(
         fail(f"khrap serve needs the web extra: pip install 'khrap[web]' ({err.name} is missing)")
     if not 1 <= port <= 65535:
         fail("--port must be from 1 to 65535")
-    if takeover < 0 or bot_delay < 0 or rate <= 0 or post_rate <= 0 or creates <= 0:
-        fail("--takeover and --bot-delay must be 0 or more; --rate, --post-rate and --creates more than 0")
+    if takeover < 0 or bot_delay < 0 or rate <= 0 or post_rate <= 0 or creates <= 0 or expire <= 0:
+        fail("--takeover and --bot-delay must be 0 or more; --rate, --post-rate, --creates and --expire more than 0")
     from khrap.web.store import StoreError
 
     if backup is not None:
@@ -59,7 +62,8 @@ def serve(
     typer.echo(f"khrap serve: http://{host}:{port}/  (tables in {terminal(str(db), one_line=True)}; Ctrl-C stops)")
     try:
         run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()),
-            rate=rate, post_rate=(post_rate, max(20.0, post_rate * 3)), creates=(creates, min(10.0, creates)))
+            rate=rate, post_rate=(post_rate, max(20.0, post_rate * 3)), creates=(creates, min(10.0, creates)),
+            expire_days=expire)
     except StoreError as err:
         fail(str(err))
 

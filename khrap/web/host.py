@@ -132,6 +132,22 @@ class Host:
         self.clients.pop(table.id, None)
         return True
 
+    def expire(self, days: float) -> list[str]:
+        """Delete the tables abandoned for ``days`` (not finished, nothing happened there since, nobody at
+        them now); finished tables are kept (their records stay downloadable).  Returns their ids."""
+        gone = []
+        for tid in self.store.abandoned(time.time() - days * 86400):
+            if self.clients.get(tid):
+                continue
+            self.store.delete(tid)
+            self.tables.pop(tid, None)
+            self.clients.pop(tid, None)
+            gone.append(tid)
+        if gone:
+            self.tokens = {k: v for k, v in self.tokens.items() if v[0] not in set(gone)}
+            logging.getLogger("khrap.web").info("%d abandoned tables expired", len(gone))
+        return gone
+
     def _index(self, table: Table) -> None:
         self.tables[table.id] = table
         self.clients.setdefault(table.id, [])

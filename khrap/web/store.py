@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS deals (table_id TEXT NOT NULL, number INTEGER NOT NUL
 CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
                                     text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS activity (table_id TEXT PRIMARY KEY, at REAL NOT NULL);
 """
 
 
@@ -88,6 +89,11 @@ class Store:
             self._deals(db, table)
 
     @staticmethod
+    def _touch(db: sqlite3.Connection, table: Table) -> None:
+        db.execute("INSERT INTO activity VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE SET at = excluded.at",
+                   (table.id, time.time()))
+
+    @staticmethod
     def _deals(db: sqlite3.Connection, table: Table) -> None:
         db.executemany(
             "INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, number) DO UPDATE SET "
@@ -98,6 +104,7 @@ class Store:
         """A deal was begun (its ante paid and its cards dealt)."""
         with self._tx() as db:
             self._deals(db, table)
+            self._touch(db, table)
 
     def acted(self, table: Table) -> None:
         """The table's last action, with whatever it settled, in one transaction."""
@@ -105,6 +112,7 @@ class Store:
         with self._tx() as db:
             db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table.id, len(table.actions), seat, text, by))
             self._deals(db, table)
+            self._touch(db, table)
 
     def tokens(self) -> dict[str, tuple[str, int | None]]:
         """Every table's invite tokens without loading any table: token -> (table id, seat or None)."""
@@ -117,6 +125,21 @@ class Store:
         """A table's setup (its rules among it) without rebuilding its game; None if there is no such table."""
         row = self.db.execute("SELECT setup FROM tables WHERE id = ?", (tid,)).fetchone()
         return None if row is None else json.loads(row[0])
+
+    def abandoned(self, before: float) -> list[str]:
+        """Tables not finished (their last deal is not settled) where nothing happened since ``before``
+        (a Unix time): no action, no deal begun, not created."""
+        return [tid for (tid,) in self.db.execute(
+            "SELECT t.id FROM tables t LEFT JOIN activity a ON a.table_id = t.id "
+            "WHERE coalesce(a.at, t.created) < ? AND (SELECT d.decks FROM deals d WHERE d.table_id = t.id "
+            "ORDER BY d.number DESC LIMIT 1) IS NULL", (before,))]
+
+    def delete(self, tid: str) -> None:
+        """A table and everything stored of it, gone."""
+        with self._tx() as db:
+            for table, key in (("actions", "table_id"), ("deals", "table_id"), ("seats", "table_id"),
+                               ("activity", "table_id"), ("tables", "id")):
+                db.execute(f"DELETE FROM {table} WHERE {key} = ?", (tid,))
 
     def ids(self) -> list[str]:
         """Every table's id, oldest first."""

@@ -105,3 +105,29 @@ def test_tables_load_when_asked_for_and_leave_memory_when_nobody_is_at_them(tmp_
         assert served.tables == {}  # loaded for the record only
         assert client.get(f"/sheet/{table.id}").status_code == 200 and served.tables == {}
         client.close_all()
+
+
+def test_abandoned_tables_expire_and_finished_ones_stay(tmp_path) -> None:
+    """Three tables, all untouched for 40 days by their stored times: one never finished (deleted at 30
+    days, its links dead), one finished (kept: its record stays downloadable), and one where somebody
+    acted today (kept)."""
+    host = Host(Store(tmp_path / "t.sqlite"), takeover_seconds=1e12)
+    old, finished, recent = (Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100,
+                                          base_stake=1, bots={}, deals=1, seed_source=fixed_seeds(label))
+                             for label in ("old", "finished", "recent"))
+    for table in (old, finished, recent):
+        host.add(table)
+    finished.start_deal()
+    host.store.started(finished)
+    while not finished.finished:
+        host.apply(finished, finished.session.to_act, finished.bot_action(finished.session.to_act, "rule"), "bot")
+    recent.start_deal()
+    host.store.started(recent)
+    forty_days = time.time() - 40 * 86400
+    host.store.db.execute("UPDATE tables SET created = ?", (forty_days,))
+    host.store.db.execute("UPDATE activity SET at = ? WHERE table_id != ?", (forty_days, recent.id))
+    assert host.expire(30) == [old.id]
+    assert host.find(old.seats[0].token) is None and host.get(old.id) is None
+    assert host.find(finished.seats[0].token)[0].finished
+    assert host.find(recent.spectator_token) is not None
+    assert sorted(host.store.ids()) == sorted([finished.id, recent.id])
