@@ -16,6 +16,7 @@ from khrap import words as w
 from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.compiled.face import Face
 from khrap.engine.events import Event
+from khrap.engine.kinds import CALL
 from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
 from khrap.engine.rules import Rules
@@ -99,7 +100,7 @@ class GameState(Face):
 
     def blind_call_open(self, seat: int) -> bool:
         """Whether a blind call is legal for ``seat`` now (he has not looked)."""
-        return self.kind == "call" and seat == self.seat and self.may_look
+        return self.kind is CALL and seat == self.seat and self.may_look
 
     def return_locks(self) -> None:
         self._return_locks()
@@ -125,7 +126,7 @@ class GameState(Face):
             raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
         marker, found = self.last_legal
         if not (marker is not None and marker[:2] == (self.kind, self.seat) and any(action is a for a in found)):
-            reason = legal.refusal(self, action)
+            reason = decisions.refusal(self, action)
             if reason:
                 raise IllegalAction(reason)
         return action
@@ -138,4 +139,4 @@ class GameState(Face):
         self._next_stage()
 
 
-from khrap.engine import legal  # noqa: E402 - the refusal tables (legal reads the rules through the state)
+from khrap.engine import decisions  # noqa: E402 - the registry of decision kinds (made with the face)

@@ -16,6 +16,7 @@ from pathlib import Path
 from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
 from khrap.engine.events import EVERYTHING
+from khrap.engine.kinds import PLAY
 from khrap.gamelog import _, translate
 from khrap.play.screen import choices, menu_text, render
 from khrap.session import Session, save_record
@@ -80,7 +81,7 @@ class Game:
     def watch_play_start(self) -> None:
         """Keep a copy of the deal when its first card is to be played."""
         state = self.session.state
-        if self.play_start is None and state.pending is not None and state.pending.kind == "play" and \
+        if self.play_start is None and state.pending is not None and state.pending.kind is PLAY and \
                 not state.won and not state.trick:
             self.play_start, self.play_start_log = state.clone(), len(state.log)
 

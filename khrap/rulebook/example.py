@@ -22,6 +22,7 @@ from typing import Any
 
 from khrap.cards import canonical, card_str, suit_str
 from khrap.engine import GameState, Rules
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP
 from khrap.rulebook import arithmetic, policy
 from khrap.variant.schema import Variant
 
@@ -164,7 +165,7 @@ class _Recorder:
         moves = self.moves(s.log[self.seen:])
         lost, gained = moves.lost.get(seat, []), moves.gained.get(seat, [])
         thrown: list[int] = []
-        if kind == "call":
+        if kind is CALL:
             eff = s.rules.calls[action.word].effects
             if not (eff.discard_hand or eff.take_turned != "no" or eff.draw):
                 thrown = [seat] if seat in moves.emptied else []
@@ -179,13 +180,13 @@ class _Recorder:
                 "position": action.position,
                 "locked": moves.locked.get(seat, 0),
             }))
-        elif kind == "discard":
+        elif kind is DISCARD:
             self.events.append(Event("discard", seat, {"card": card_str(action.cards[0])}))
-        elif kind == "exchange":
+        elif kind is EXCHANGE:
             self.events.append(Event("exchange", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
-        elif kind == "trump":
+        elif kind is TRUMP:
             self.events.append(Event("trump", seat, {"suit": suit_str(action.suit)}))
-        self.after_kernel(before, actor=seat, moves=moves, settling=kind == "play", thrown=thrown)
+        self.after_kernel(before, actor=seat, moves=moves, settling=kind is PLAY, thrown=thrown)
 
     def after_kernel(
         self, before: dict[str, Any], actor: int | None, moves: _Moves, settling: bool = False,

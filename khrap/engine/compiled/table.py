@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from khrap.engine.events import Event
+from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:
     from khrap.engine.compiled.program import Program
@@ -57,7 +58,7 @@ class Table:
     quiet: list[Event]  # (textless events: see Machine.__init__)
     phase: str
     deals_completed: int
-    kind: str | None
+    kind: Kind | None
     seat: int
     may_look: bool
     settled: bool
@@ -102,7 +103,7 @@ class Table:
     def advance(self) -> None:
         raise NotImplementedError
 
-    def _wait(self, kind: str, seat: int) -> None:
+    def _wait(self, kind: Kind, seat: int) -> None:
         raise NotImplementedError
 
     def _next_stage(self) -> None:
