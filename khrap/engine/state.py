@@ -105,6 +105,12 @@ class GameState(Face):
     def return_locks(self) -> None:
         self._return_locks()
 
+    def legal_numbers(self) -> dict[int, Action]:
+        """The legal actions by their numbers in the rules' action space (``Rules.action_space``)."""
+        if self.kind is None:
+            return {}
+        return self.rules.action_space.mask(self.legal_actions(), self.hands[self.seat])
+
     def clone(self) -> GameState:
         """An independent copy (the compiled program is shared: it never changes)."""
         return copy.deepcopy(self, {id(self.program): self.program})
