@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.compiled.face import Face
-from khrap.engine.events import Event
+from khrap.engine.events import make_event
 from khrap.engine.kinds import CALL
 from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
@@ -73,7 +73,7 @@ class GameState(Face):
     # -------------------------------------------------------------- events
     def emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields) -> None:
         """Record an event (see the ``events`` module): ``fields`` every seat sees, ``secret`` only ``seat``."""
-        self.log.append(Event(kind, seat, fields, secret))
+        self.log.append(make_event(kind, seat, fields, secret))
 
     # ------------------------------------------------------------ queries
     @property
