@@ -17,7 +17,7 @@ An exchange and a swapping call are numbered against the hand (``hand``: the act
 draws are from the top of the stock, as the kernel lists them (a typed ``from`` is not numbered).  A
 hand has at most ``hand_size + 1`` positions.  The words of a number are ``str(space.action(n, hand))``:
 the one codec (``actions.format_action``) that the log, the legal words, records and scenarios use.
-Made once per ``Rules`` (``Rules.action_space``); the RL environment (``khrap.rl``) reads it.
+Made once per ``Rules`` (``Rules.action_space``); the RL environment (``rl.env``) reads it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A ``StrEnum``: each member equals its word (``Kind.CALL == "call"``), so that a pending decision
 prints, hashes and serialises as it always has; code compares it with the members, never with the
 words.  What each kind lists, applies, refuses and shows is its entry in the registry
-(``khrap.engine.decisions``).  Not a compiled module: the compiled kernel reads the members as
+(``engine.decisions``).  Not a compiled module: the compiled kernel reads the members as
 constants of this module (``CALL`` ... ``TRUMP``).
 """
 

@@ -176,7 +176,7 @@ DECISIONS: Final[dict[Kind, Decision]] = {
     PLAY: Decision(PLAY, w.PLAY, False, _list_plays, _apply_play, _play_option, legal.play_refusal),
     TRUMP: Decision(TRUMP, w.TRUMP, True, _list_trumps, _apply_trump, _trump_option, legal.trump_refusal),
 }
-"""The registry of decision kinds (``khrap.engine.decisions`` is its public face)."""
+"""The registry of decision kinds (``engine.decisions`` is its public face)."""
 
 
 def listed(state: Machine) -> list[Action]:
