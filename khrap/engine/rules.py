@@ -7,11 +7,7 @@ from dataclasses import dataclass, field
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
 from khrap.variant.schema import (
     Call,
-    CallsStage,
     CardPattern,
-    ExchangeGroup,
-    ExchangeStage,
-    StatusRule,
     Variant,
 )
 
@@ -67,14 +63,7 @@ class Rules:
         self.declaring_calls = [
             cid for cid, c in self.calls.items() if c.effects.status == "declarer" and c.requires.declarer != "exists"
         ]
-        # Look-ups the kernel makes at every decision, computed once.
-        self._stage_calls = {
-            s.id: [cid for cid in s.calls if cid in self.calls] for s in v.stages if s.kind == "calls"
-        }
-        self.holds = {cid: [compile_pattern(p) for p in c.requires.holds] for cid, c in self.calls.items()}
-        self.blind_calls = {cid for cid, c in self.calls.items() if c.requires.blind}
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
-        self.forms: dict[tuple[str, int], tuple] = {}  # filled by the legal module as hands are seen
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
         self._program = None  # the compiled Program, made when first asked for (``program``)
 
@@ -106,12 +95,3 @@ class Rules:
     @property
     def stages(self) -> list:
         return self.variant.stages
-
-    def stage_calls(self, stage: CallsStage) -> list[str]:
-        return self._stage_calls[stage.id]
-
-    def status_rule(self, status: str) -> StatusRule:
-        return self.variant.statuses[status]
-
-    def exchange_order(self, stage: ExchangeStage, declarer_call: str | None) -> list[ExchangeGroup]:
-        return stage.order_by_call.get(declarer_call or "", stage.order)
