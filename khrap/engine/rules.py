@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
+from khrap.engine.derived import Derived
 from khrap.variant.schema import (
     Call,
     CardPattern,
@@ -51,7 +52,7 @@ class Rules:
     deck: list[int] = field(init=False)
     calls: dict[str, Call] = field(init=False)
     joker: int | None = field(init=False)
-    declaring_calls: list[str] = field(init=False)
+    derived: Derived = field(init=False)
 
     def __post_init__(self) -> None:
         v = self.variant
@@ -60,9 +61,7 @@ class Rules:
         self.deck = build_deck(deck_ranks(v, self.players))
         self.calls = {cid: call for cid, call in v.calls.items() if call.enabled}
         self.joker = parse_card(v.joker.card) if v.joker else None
-        self.declaring_calls = [
-            cid for cid, c in self.calls.items() if c.effects.status == "declarer" and c.requires.declarer != "exists"
-        ]
+        self.derived = Derived(v)  # every derived fact of the variant, computed once
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
         self._program = None  # the compiled Program, made when first asked for (``program``)
