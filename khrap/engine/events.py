@@ -41,8 +41,9 @@ class LedgerItem(NamedTuple):
 
     ``kind``: ``share`` (tricks × unit), ``prize``, ``penalty``, ``unlock``,
     ``redistribute`` (base × tricks ÷ total), ``rounding`` (what rounding left),
-    ``left`` (what stays in the pot).  ``chips`` moved (into the pot for a
-    penalty), ``pot`` is the pot after the step.
+    ``left`` (what stays in the pot), ``house`` (the house's commission: ``total`` % of
+    the taxed part ``base`` of the seat's win; paid out of his stack, it leaves the table).
+    ``chips`` moved (into the pot for a penalty), ``pot`` is the pot after the step.
     """
 
     kind: str
@@ -374,6 +375,14 @@ class TookPot(Event):
         Event.__init__(self, "took_pot", seat, fields, secret)
 
 
+class HouseShare(Event):
+    """``seat`` paid the house its commission on his win: chips, win, taxed, percent (it leaves the table)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "house_share", seat, fields, secret)
+
+
 class Settled(Event):
     """The deal is settled: stacks, pot, ledger (the itemised settlement, or None)."""
 
@@ -432,6 +441,7 @@ EVENT_TYPES: Final[dict[str, Callable[[int | None, dict[str, Any] | None, dict[s
     "paid_in": PaidIn,
     "instant_win": InstantWin,
     "took_pot": TookPot,
+    "house_share": HouseShare,
     "settled": Settled,
     "threw": Threw,
     "status": Status,
@@ -487,7 +497,7 @@ def seen_by(log: list[Event], seat: int | None, start: int = 0) -> list[dict[str
 
 
 __all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "make_event", "seen_by", "AllPassed",
-           "Anted", "Called", "Credited", "Dealt", "Discarded", "Drew", "Exchanged", "Forced", "InstantWin",
-           "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played", "Redealt", "SessionOver",
-           "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot", "TookTrick", "TookTurned",
-           "Turned", "Unlocked"]
+           "Anted", "Called", "Credited", "Dealt", "Discarded", "Drew", "Exchanged", "Forced", "HouseShare",
+           "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played", "Redealt",
+           "SessionOver", "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot",
+           "TookTrick", "TookTurned", "Turned", "Unlocked"]

@@ -39,6 +39,7 @@ from khrap.engine.compiled.program import (
 )
 from khrap.engine.compiled.table import Choose, Table, mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
+from khrap.engine.derived import dealt_hands
 from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
 from khrap.engine.kinds import EXCHANGE as EXCHANGING
 from khrap.engine.randomness import shuffle
@@ -130,6 +131,7 @@ class Machine(Payouts):
             raise ValueError(f"stacks lists {len(self.stacks)} seats for {n} players")
         self.pot = pot
         self.locked = [0] * n
+        self.house = 0
         self.total_chips = sum(self.stacks) + pot
         self.dealer = dealer % n
         self.next_dealer: int | None = None
@@ -245,10 +247,9 @@ class Machine(Payouts):
             self.decks_dealt.append(list(deck))
         n, size = self.n, self.program.hand_size
         hands = self.hands
-        first, dealt = self.dealer + 1, size * n
-        for seat in range(n):  # one card at a time from the dealer's left: every n-th card from the seat's first
-            hands[seat] += deck[(seat - first) % n:dealt:n]
-        self.stock = deck[dealt:]
+        for seat, dealt in enumerate(dealt_hands(deck, self.dealer, n, size)):  # one at a time from his left
+            hands[seat] += dealt
+        self.stock = deck[size * n:]
         self.settled = False
         self.phase = w.BIDDING
         if self.emitting:
@@ -817,6 +818,8 @@ class Machine(Payouts):
 
     # ------------------------------------------------------------- checks
     def chips_in_play(self) -> int:
+        """The chips at the table (stacks, pot, locked stakes); they and ``house`` (the commission taken,
+        which left the table) add up to what the players brought, ``total_chips``."""
         return sum(self.stacks) + self.pot + sum(self.locked)
 
     def cards_in_play(self) -> int:
