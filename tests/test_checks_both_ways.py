@@ -510,9 +510,17 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         "every-calls-stage-has-an-open-call": (
             tiny(("[bid, help, pass]", "[bid, help]"),
                  (HELP, "    requires: {declarer: exists, min_trumps: 1}\n    effects: {status: helper}\n")), "18:39",
-            "stage 'bidding' (“Bidding”, step 1) has no call that is always open (such as pass): a player could be "
-            "stuck",
+            "stage 'bidding' (“Bidding”, step 1) has no call that is always open (such as pass) once a declarer "
+            "exists: a player could be stuck",
             tiny(("[bid, help, pass]", "[bid, help]")),
+        ),
+        # issue 28: without debts (short_payment: refused) help, which stakes a helper's base stake, is not open
+        # to an empty stack, so without pass such a player would be stuck; with payments capped it is open
+        "an-open-call-costs-nothing-without-debts": (
+            tiny(("[bid, help, pass]", "[bid, help]"), add="allow_debt: false\n"), "18:39",
+            "stage 'bidding' (“Bidding”, step 1) has no call that is always open (such as pass): a player could be "
+            "stuck; without debts (`allow_debt: false`) a call that may cost chips is not open to an empty stack",
+            tiny(("[bid, help, pass]", "[bid, help]"), add="allow_debt: false\nshort_payment: capped\n"),
         ),
         "passers-hands-thrown-at-once-only-with-one-round": (
             tiny((FIRST, "  - {id: bidding, kind: calls, calls: [bid, help, pass], out_hands: on_call}\n"),

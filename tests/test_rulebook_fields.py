@@ -153,6 +153,9 @@ MUTATIONS: dict[str, tuple] = {
     "settlement.remainder": ("khrap", ("settlement", "remainder"), "most_tricks"),
     "next_dealer": ("khrap", ("next_dealer",), "declarer"),
     "allow_debt": ("khrap", ("allow_debt",), False),
+    # issue 28: what a table without debts does with a payment a stack cannot make; who is dealt in
+    "short_payment": ("khrap", ("short_payment",), "capped", {("allow_debt",): False}),
+    "min_stack": ("khrap", ("min_stack",), 3),
     # issue 16: a step's own name, the table's session rules and the notes box
     "stages[].name": ("frap", ("stages", 2, "name"), {"en": "Purchase", "ru": "Закупка"}),
     "table.first_dealer": ("khrap", ("table", "first_dealer"), "lowest_card"),
@@ -345,6 +348,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "allow_debt": ("No debts: a call that could cost a player more chips than he has is not allowed to him.",
                    "В долг не играют: заявка, которая может стоить игроку больше фишек, чем у него есть, "
                    "ему запрещена."),
+    "short_payment": ("pays what he has (his chips and those he has staked), and the rest is not owed",
+                      "платит всё, что у него есть (свои фишки и поставленные), а остальное с него не спрашивают"),
+    "min_stack": ("A player needs at least 3 base stakes to be dealt in; if one has fewer after a deal, the session "
+                  "ends.", "игроку нужно не меньше 3 базовых ставок"),
     "notes": ("The loser fetches the snacks.", "Проигравший несёт закуску."),
     "play.first_lead.suit": ("The first lead of a deal must be a trump if the leader holds one.",
                              "Первым ходом в сдаче должен быть козырь, если он есть у ходящего."),

@@ -218,11 +218,23 @@ def _overview(v: Variant) -> list[Line]:
     ]
 
 
+def debts(v: Variant) -> dict[str, Any]:
+    """What the debts sentence states: debts or not, what happens to a player who cannot pay, who is dealt in."""
+    enabled = [c for c in v.calls.values() if c.enabled]
+    ap = v.all_pass
+    return {
+        "allow": v.allow_debt, "short": v.short_payment, "min_stack": v.min_stack,
+        "others": any(c.effects.forces_others or c.effects.override for c in enabled),
+        "instant": any(w.enabled for w in v.instant_wins.values()),
+        "antes": bool(v.ante.amount or ap.round_ante and ap.rounds > 1 or ap.last_ante),
+    }
+
+
 def _need(v: Variant) -> list[Line]:
     return [
         Line("base_stake", "base_stake", {"n": v.base_stake}),
         Line("ante", "ante", {"ante": v.ante}),
-        Line("allow_debt", "allow_debt", {"allow": v.allow_debt}),
+        Line("allow_debt", "allow_debt", debts(v)),
     ]
 
 
