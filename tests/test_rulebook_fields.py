@@ -640,3 +640,21 @@ if __name__ == "__main__":  # python -m tests.test_rulebook_fields [FIELD_PATH .
     import sys
 
     show_changes(sys.argv[1:])
+
+
+@pytest.mark.parametrize(("base_stake", "fine", "paid", "pot"), [
+    # khrap's sample settlement: P = 10, a trick ⌊10 / 4⌋ = 2; A takes 3 × 2 = 6 (pot 4), B 1 × 2 (pot 2);
+    # C, a helper with 0 tricks, pays his stake of 1 base stake = base_stake chips.
+    (1, None, 1, 3), (5, None, 5, 7),
+    # a fine of {base: 3}: 3 × base_stake chips.
+    (5, {"base": 3}, 15, 17),
+])
+def test_an_amount_in_base_stakes_is_base_stake_chips_each(base_stake: int, fine: Any, paid: int, pot: int) -> None:
+    """Issue 28: a stake or a fine counted in base stakes is `base_stake` chips each, in the sheet's own
+    arithmetic (and in the kernel: tests/scenarios/house-rules/base_stake_counts_every_stake.yaml)."""
+    changes: dict[str, Any] = {"base_stake": base_stake}
+    if fine is not None:
+        changes["settlement__penalties"] = [{"pay": fine}]
+    text = render_rules(_variant("khrap", **changes), "md", "en", example=False)
+    paying = "pays his stake, " if fine is None else "pays "
+    assert f"C failed with 0 tricks and {paying}{paid} (pot {pot})" in text, text[text.index("For example"):][:600]

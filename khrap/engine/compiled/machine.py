@@ -165,6 +165,9 @@ class Machine(Payouts):
         self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
         Machine._reset_deal(self)
         Machine._reset_facts(self)
+        # Stacks too small to be dealt in (``min_stack``, or an ante a table without debts cannot take): the
+        # session is over before it begins (``start_deal`` says who).
+        self.session_over = Payouts._short_seat(self) is not None
 
     # ----------------------------------------------------------- deal setup
     def _reset_deal(self) -> None:
@@ -209,13 +212,14 @@ class Machine(Payouts):
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
-        if self.session_over:
-            raise self._over("the session is over: nobody can cover a declaring call, or a player cannot be dealt in")
         short = Payouts._short_seat(self)
         if short is not None:  # (checked again at each try: the stacks do not change until a deal is dealt)
             seat, need = short
             raise self._over(f"the session is over: seat {seat} has {self.stacks[seat]} chips and a player needs "
                              f"{need} to be dealt in")
+        if self.session_over:
+            raise self._over("the session is over: nobody can cover a declaring call, or a player could not pay "
+                             "an ante")
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
@@ -560,7 +564,7 @@ class Machine(Payouts):
     def short_of(self, seat: int, status: str, cid: str | None) -> tuple[int, str, int]:
         """(seat, role, chips) of the first player whose stack and locked chips do not cover the most the call
         may cost him: the caller (role ``caller``), a declarer it overrides (``overridden``, his new status),
-        a player it forces to help (``forced``); seat -1 when every one is covered."""
+        a player it makes a helper (``forced``); seat -1 when every one is covered."""
         cost = Machine._worst_cost(self, status, cid)
         if cost > self.stacks[seat] + self.locked[seat]:
             return seat, "caller", cost
