@@ -126,7 +126,7 @@ def play_every_count(variant: Variant, seed: int, deals: int = 3) -> int:
         rng = random.Random(seed)
 
         def check(s, total: int = total, cards: int = cards) -> None:
-            assert s.chips_in_play() == total and s.cards_in_play() == cards
+            assert s.chips_in_play() + s.house == total and s.cards_in_play() == cards
 
         for _ in range(deals):
             played += random_deal(state, rng, check) > 0
@@ -177,7 +177,7 @@ def check_every_action(state: GameState, rng: random.Random, seen: Counter) -> N
     total, no_debt = state.total_chips, not state.rules.variant.allow_debt
 
     def check() -> None:
-        assert state.chips_in_play() == total, "chips are not conserved"
+        assert state.chips_in_play() + state.house == total, "chips are not conserved (the house counted)"
         if no_debt:
             assert min(state.stacks) >= 0 and min(state.locked) >= 0, f"debt: {state.stacks} {state.locked}"
 
