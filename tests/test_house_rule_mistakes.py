@@ -524,3 +524,50 @@ def test_a_hand_size_that_breaks_an_inherited_call_is_reported_at_the_hand_size(
 def test_fewer_players_than_the_inherited_fewest_is_one_mistake(tmp_path: Path) -> None:
     path = write(tmp_path, "few.yaml", "extends: khrap\nplayers: {max: 2, min: 3}\n")
     assert mistakes(path) == [f"{path}:2:24: players.min (3) is more than players.max (2)"]
+
+
+# --------------------------------------------------------------------------- checks that know a hand's size (issue 30)
+
+
+def test_a_declarer_promising_more_tricks_than_a_deal_has_is_refused(tmp_path: Path) -> None:
+    """Issue 30: `statuses: {declarer: {tricks: 5}}` on khrap's 4-card hands validated, even with --strict."""
+    path = write(tmp_path, "five.yaml", "extends: khrap\nstatuses: {declarer: {tricks: 5}}\n")
+    assert mistakes(path) == [
+        f"{path}:2:31: a declarer must take at least 5 tricks (`statuses.declarer.tricks: 5`), but a deal has only "
+        "4 (`hand_size: 4`), so every declarer would fail, whatever he held: write at most 4, or a larger "
+        f"`hand_size` (inherited: `hand_size: 4` at {KHRAP}:10:12)"
+    ]
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2 and "at least 5 tricks" in result.output
+    load_variant(str(write(tmp_path, "four.yaml", "extends: khrap\nstatuses: {declarer: {tricks: 4}}\n")))
+
+
+def test_a_call_that_draws_more_than_the_stock_ever_holds_is_warned_about(tmp_path: Path) -> None:
+    # khrap at its fewest, 2 players: 36 cards - 2 hands of 4 - 1 turned card = a stock of 27
+    text = "extends: khrap\ncalls:\n  take-five: {{effects: {{draw: {draw}, then_discard: {discard}}}}}\n"
+    path = write(tmp_path, "greedy.yaml", text.format(draw=28, discard=24))
+    assert [str(w) for w in lint_file(path)[1]] == [
+        f"{path}:3:25: warning: call 'take-five' can never be made: it draws 28 cards (`draw: 28`), but the stock "
+        "never holds more than 27 (at 2 players, after the deal), and no draw is ever partial"
+    ]
+    assert lint_file(write(tmp_path, "most.yaml", text.format(draw=27, discard=23)))[1] == []
+
+
+def test_a_fine_no_failed_player_can_owe_is_warned_about(tmp_path: Path) -> None:
+    # frap's helpers must take 1 trick: a helper with 1 trick has not failed; a rule after a catch-all never applies
+    path = write(tmp_path, "fines.yaml", "extends: frap\nsettlement:\n  penalties:\n"
+                 "    - {status: helper, tricks: 1, pay: {pots: 1}}\n"
+                 "    - {pay: stake}\n"
+                 "    - {status: declarer, tricks: 0, pay: {pots: 2}}\n")
+    assert [str(w) for w in lint_file(path)[1] if "can never be paid" in str(w)] == [
+        f"{path}:4:24: warning: penalty rule 1 can never be paid: it charges a player who took 1 trick "
+        "(`tricks: 1`), but a helper who took 1 or more has not failed, and only failed players pay: write fewer "
+        "tricks, or remove it",
+        f"{path}:6:7: warning: penalty rule 3 can never be paid: rule 2 (`{{pay: stake}}`) charges every player it "
+        "would, and only the first rule that matches applies: put it before rule 2, or remove it",
+    ]
+    fine = write(tmp_path, "fine.yaml", "extends: frap\nsettlement:\n  penalties:\n"
+                 "    - {status: helper, tricks: 0, pay: {pots: 1}}\n"
+                 "    - {status: declarer, tricks: 0, pay: {pots: 2}}\n"
+                 "    - {pay: stake}\n")
+    assert [str(w) for w in lint_file(fine)[1] if "can never be paid" in str(w)] == []

@@ -54,7 +54,7 @@ def lint(loaded: Loaded) -> list[LintWarning]:
     v = loaded.variant
     # A built-in is written out in full on purpose (each reads alone): it is not compared with its parent.
     parent = None if _builtin(loaded.origins.user_file) else loaded.parent()
-    found: list[Found] = [*_unoffered(loaded, v, parent), *_unreachable(v)]
+    found: list[Found] = [*_unoffered(loaded, v, parent), *_unreachable(v), *_unpaid(v)]
     if parent is not None:
         found += [*_dropped(loaded, v, parent), *_unchanged(loaded, v, parent)]
     out = {}
@@ -121,6 +121,9 @@ def _unreachable(v: Variant) -> Iterator[Found]:
         if call.enabled:
             for loc, why in _never(v, call, most):
                 yield ("calls", cid, "requires", *loc), f"call {_show(cid)} can never be made: {why}"
+    for cid, call in v.calls.items():
+        if call.enabled and call.effects.draw:
+            yield from _short_stock(v, cid, call)
     for wid, win in v.instant_wins.items():
         if win.enabled and win.count > v.hand_size:
             yield (("instant_wins", wid, "count"),
@@ -144,6 +147,54 @@ def _never(v: Variant, call: Call, trumps_in_deck: int) -> Iterator[tuple[Loc, s
                "(`max_trumps`)")
     if req.min_trumps is not None and req.max_trumps is not None and req.min_trumps > req.max_trumps:
         yield ("min_trumps",), f"`min_trumps: {req.min_trumps}` is more than `max_trumps: {req.max_trumps}`"
+
+
+def _short_stock(v: Variant, cid: str, call: Call) -> Iterator[Found]:
+    """A call that draws more cards than the stock ever holds: no draw is partial, so it is never open."""
+    turned = 1 if v.trump.source == "turned" else 0
+    stocks = [(len(deck) * 4 - n * v.hand_size - turned, -n)
+              for n in range(v.players.min, v.players.max + 1) if (deck := deck_for(v, n))]
+    most, n = max(stocks, default=(0, -v.players.min))
+    n = -n  # the fewest players with that stock
+    if call.effects.draw > most:
+        yield (("calls", cid, "effects", "draw"),
+               f"call {_show(cid)} can never be made: it draws {call.effects.draw} cards (`draw: "
+               f"{call.effects.draw}`), but the stock never holds more than {most} (at {n} players, after the "
+               "deal), and no draw is ever partial")
+
+
+# --------------------------------------------------------------------------- fines nobody pays
+
+
+def _unpaid(v: Variant) -> Iterator[Found]:
+    """A penalty rule that can never charge anyone: it asks for more tricks than a failed player can have
+    taken, or an earlier rule charges everyone it would (the first rule that matches applies)."""
+    rules = v.settlement.penalties
+    for i, penalty in enumerate(rules):
+        loc = ("settlement", "penalties", i)
+        statuses = [penalty.status] if penalty.status else [s for s in ("declarer", "helper") if s in v.statuses]
+        most = max((v.statuses[s].tricks for s in statuses), default=0)
+        if penalty.tricks is not None and penalty.tricks >= most:
+            who = " or ".join(f"a {s}" for s in statuses)
+            yield ((*loc, "tricks"),
+                   f"penalty rule {i + 1} can never be paid: it charges a player who took {penalty.tricks} "
+                   f"trick{'s' if penalty.tricks != 1 else ''} (`tricks: {penalty.tricks}`), but {who} who took "
+                   f"{most} or more has not failed, and only failed players pay: write fewer tricks, or remove it")
+            continue
+        earlier = next((j for j in range(i) if _covers(rules[j], penalty)), None)
+        if earlier is not None:
+            shown = _rule(rules[earlier]) if rules[earlier].pay != "stake" else _rule(rules[earlier])[:-1] + \
+                (", " if _rule(rules[earlier]) != "{}" else "") + "pay: stake}"
+            yield (loc, f"penalty rule {i + 1} can never be paid: rule {earlier + 1} (`{shown}`) "
+                   "charges every player it would, and only the first rule that matches applies: put it before "
+                   f"rule {earlier + 1}, or remove it")
+
+
+def _covers(first: Penalty, later: Penalty) -> bool:
+    """Whether every failed player that ``later`` matches is matched by ``first`` already."""
+    return (first.status in (None, later.status) and (not first.calls or bool(later.calls)
+                                                       and set(later.calls) <= set(first.calls))
+            and first.tricks in (None, later.tricks) and all(p in later.held for p in first.held))
 
 
 # --------------------------------------------------------------------------- replaced lists
