@@ -277,7 +277,8 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "stages[].order[].calls": (
         'the declarer and the helpers or those who said Take five',
         'храпящий и помогающие или сказавшие «Беру пять»'),
-    "stages[].order_by_call": ('-When the declarer said Snore, the order is', '-Если храпящий сказал «Храп», порядок'),
+    "stages[].order_by_call": ('-When the declarer said Wrap, the order is',
+                               '-Если храпящий сказал «Заворачиваю», порядок'),
     "stages[].order_by_call.*[].statuses": (
         'said Shoot, the order is: the declarer and the helpers,',
         'сказал «Стреляю», порядок такой: храпящий и помогающие,'),
@@ -326,15 +327,17 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                      "сказавший «Храп», платит свою ставку"),
     "settlement.penalties[].tricks": ("Then a failed player with 0 tricks pays",
                                       "провалившийся игрок с 0 взятками платит"),
-    "settlement.penalties[].held": ("-having held the trump ace", "-имея на руке: козырной туз"),
-    "settlement.penalties[].held[].rank": ("having held the trump king", "имея на руке: козырной король"),
-    "settlement.penalties[].held[].suit": ("having held the A♠", "имея на руке: Т♠"),
+    "settlement.penalties[].held": ("-having held the trump ace", "-среди его карт — козырной туз"),
+    "settlement.penalties[].held[].rank": ("having held the trump king", "среди его карт — козырной король"),
+    "settlement.penalties[].held[].suit": ("having held the A♠", "среди его карт — Т♠"),
     "settlement.penalties[].pay": (
         'Then a failed player pays 3 base stakes',
         'Затем провалившийся игрок платит 3 базовые ставки'),
     # "1 base stake" and "1 баз. взнос" also match the plural the sheet prints today ("1 base stakes")
-    "settlement.penalties[].pay.base": ('having held the trump ace: pays 1 base stake', 'козырной туз платит 1 базов'),
-    "settlement.penalties[].pay.pots": ("having held the trump ace: pays 5 × P", "козырной туз платит 5 × P"),
+    "settlement.penalties[].pay.base": ('having held the trump ace when play began: pays 1 base stake',
+                                        'козырной туз платит 1 базов'),
+    "settlement.penalties[].pay.pots": ("having held the trump ace when play began: pays 5 × P",
+                                        "козырной туз платит 5 × P"),
     "settlement.pot_after": ("What is left in the pot, fines included, stays there for the next deal.",
                              "Всё, что осталось в банке, вместе со штрафами, переходит в следующую раздачу."),
     "settlement.remainder": ("What rounding leaves goes to the player with the most tricks.",
@@ -570,7 +573,8 @@ def test_a_penalty_for_one_status_shows_only_in_its_rows() -> None:
 def test_a_penalty_asking_for_held_cards_does_not_hide_the_next() -> None:
     """frap's blind frap with 1 trick: 3 x P having held the trump ace, else 2 x P; the row gives both."""
     row = _text(builtin("frap"), "en", "blind-frap")
-    assert "failing with 1 trick, having held the trump ace: pays 3 × P; failing with 1 trick: pays 2 × P" in row
+    assert ("failing with 1 trick, having held the trump ace when play began: pays 3 × P; failing with 1 trick: "
+            "pays 2 × P") in row
 
 
 def test_the_stock_a_call_needs_counts_its_extra_exchange_draws() -> None:

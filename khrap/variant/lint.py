@@ -37,10 +37,11 @@ class LintWarning:
     path: str
     line: int | None = None
     col: int | None = None
+    kind: str = "warning"  # or "note": said, never an error (--strict), never counted as a warning
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}:{self.col}"
-        return f"{where}: warning: {self.message}"
+        return f"{where}: {self.kind}: {self.message}"
 
 
 def lint_file(ref: str | os.PathLike[str]) -> tuple[Variant, list[LintWarning]]:
@@ -55,12 +56,16 @@ def lint(loaded: Loaded) -> list[LintWarning]:
     # A built-in is written out in full on purpose (each reads alone): it is not compared with its parent.
     parent = None if _builtin(loaded.origins.user_file) else loaded.parent()
     found: list[Found] = [*_unoffered(loaded, v, parent), *_unreachable(v), *_unpaid(v)]
+    # a value equal to the parent's is a note: a file may record a table's rules in full, inherited ones too
+    notes: list[Found] = []
     if parent is not None:
-        found += [*_dropped(loaded, v, parent), *_unchanged(loaded, v, parent)]
+        found += [*_dropped(loaded, v, parent), *_unfollowed(loaded, v, parent)]
+        notes += _unchanged(loaded, v, parent)
     out = {}
-    for loc, message in found:
-        path, line, col = loaded.origins.locate(loc, key=True)
-        out.setdefault((path, line, col, message), LintWarning(message, path, line, col))
+    for kind, items in (("warning", found), ("note", notes)):
+        for loc, message in items:
+            path, line, col = loaded.origins.locate(loc, key=True)
+            out.setdefault((path, line, col, message), LintWarning(message, path, line, col, kind))
     home = loaded.origins.user_file
     return sorted(out.values(), key=lambda w: (w.path != home, w.path, w.line or 0, w.col or 0))
 
@@ -71,9 +76,10 @@ def warnings_line(ref: str | os.PathLike[str]) -> str | None:
     from khrap.variant.loader import VariantError
 
     try:
-        _, warnings = lint_file(ref)
+        _, found = lint_file(ref)
     except VariantError:
         return None
+    warnings = [w for w in found if w.kind == "warning"]
     return summary(warnings, str(ref)) if warnings else None
 
 
@@ -239,7 +245,9 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
         if old is None:
             continue
         if isinstance(stage, CallsStage) and _written(loaded, ("stages", i, "calls")):
-            gone = [c for c in old.calls if c not in stage.calls and c in v.calls and v.calls[c].enabled]
+            offered = offered_calls(v)  # a call moved to another stage is still offered: not gone
+            gone = [c for c in old.calls if c not in stage.calls and c in v.calls and v.calls[c].enabled
+                    and c not in offered]
             if gone:
                 yield (("stages", i, "calls"),
                        f"stage {_show(stage.id)} no longer offers {_calls(gone)}: this list replaces the whole list of "
@@ -281,8 +289,18 @@ def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
     ids = {s.id for s in v.stages}
     offered = offered_calls(v)
     for n, stage in enumerate(parent.stages, 1):
-        if isinstance(stage, CallsStage):  # gone on purpose when every call it offered is off or offered elsewhere
+        if stage.id in ids:
+            continue
+        if isinstance(stage, CallsStage):  # its calls offered elsewhere: renamed, or merged into another stage
             stranded = [c for c in stage.calls if c not in offered and c in v.calls and v.calls[c].enabled]
+            moved = [c for c in stage.calls if c in offered and c != "pass"]
+            heir = next((s.id for s in v.stages if isinstance(s, CallsStage) and s.id not in
+                         {p.id for p in parent.stages} and any(c in s.calls for c in moved)), None)
+            if not stranded and heir is not None:
+                yield (("stages",), f"stage {_show(stage.id)} (“{stage_title(stage)}”, step {n} of '{name}') is "
+                       f"gone, and new stage {_show(heir)} offers its calls: if it is the same step, keep the id "
+                       f"'{stage.id}', so that the sheet and `khrap diff` compare it with the step of '{name}'")
+                continue
             if not stranded:
                 continue
         if stage.id not in ids:
@@ -302,6 +320,27 @@ def _dropped_order(i: int, stage: ExchangeStage, old: ExchangeStage, name: str) 
                "not meant")
 
 
+# --------------------------------------------------------------------------- amounts that followed the ante
+
+
+def _unfollowed(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
+    """A new ante whose all-pass stakes stay the parent's, where the parent's were one ante each: in frap
+    every player antes again for a new round, and a table that doubles the ante means the round's too."""
+    old, new = parent.ante.amount, v.ante.amount
+    if new == old or not _written(loaded, ("ante", "amount")) or _written(loaded, ("all_pass",)):
+        return
+    fields = [f for f in ("round_ante", "last_ante") if getattr(parent.all_pass, f) == old
+              and getattr(v.all_pass, f) == old]
+    if not fields or old == 0:
+        return
+    stays = ", ".join(f"`all_pass.{f}: {old}`" for f in fields)
+    fix = ", ".join(f"{f}: {new}" for f in fields)
+    yield (("ante", "amount"),
+           f"the ante is now {new} base stakes, but the stakes players add when all pass stay {old} ({stays}, "
+           f"from '{_name(loaded)}', where they were one ante each): write `all_pass: {{{fix}}}` if they follow "
+           "the ante")
+
+
 # --------------------------------------------------------------------------- overrides that change nothing
 
 
@@ -317,7 +356,8 @@ def _unchanged(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
             continue
         shown = flow(here)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        yield loc, f"`{dotted(loc)}: {shown}` changes nothing: '{_name(loaded)}' has that already"
+        yield loc, (f"`{dotted(loc)}: {shown}` is what '{_name(loaded)}' has already (kept as a record of the "
+                    "table's rules)")
 
 
 _MISSING = object()
