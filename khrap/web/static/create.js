@@ -57,6 +57,12 @@ function drawSeats() {
   }
 }
 
+// The house box is shown exactly when "a house rule" is chosen, and whatever is typed, pasted or
+// uploaded into it chooses it: the table made is the one whose file the page shows.
+function chooseHouse() {
+  if (variant.value !== "") { variant.value = ""; houseBox.hidden = false; drawSeats(); }
+}
+
 variant.addEventListener("change", () => {
   houseBox.hidden = variant.value !== "";
   const v = data.variants.find((x) => x.name === variant.value);
@@ -64,8 +70,9 @@ variant.addEventListener("change", () => {
   drawSeats();
 });
 players.addEventListener("input", drawSeats);
+house.addEventListener("input", chooseHouse);
 file.addEventListener("change", async () => {
-  if (file.files[0]) { house.value = await file.files[0].text(); await check(); }
+  if (file.files[0]) { chooseHouse(); house.value = await file.files[0].text(); await check(); }
 });
 checkButton.addEventListener("click", check);
 
@@ -93,6 +100,7 @@ async function post(url, body) {
 async function check() {
   const answer = await post("/api/validate", { text: house.value });
   if (answer.ok) {
+    chooseHouse();
     checkedRange = answer.players;
     stake.value = answer.base_stake;
     mistakes.replaceChildren(el("li", { class: "ok" }, t("house_ok", { title: answer.title[document.documentElement.lang] || answer.title.en })));
@@ -106,7 +114,8 @@ form.addEventListener("submit", async (ev) => {
   const bots = {};
   seatsBox.querySelectorAll("select").forEach((s) => { if (s.value) bots[s.dataset.seat] = s.value; });
   const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, bots };
-  if (variant.value) body.variant = variant.value; else body.text = house.value;
+  if (variant.value) body.variant = variant.value;
+  else body.text = house.value; // the server refuses an empty file with a reason, never plays a built-in instead
   const answer = await post("/api/tables", body);
   if (!answer.ok) { houseBox.hidden = variant.value !== ""; showMistakes(answer.errors); if (variant.value) alertBox(answer.errors); return; }
   showLinks(answer);
