@@ -157,3 +157,50 @@ def test_student_snore_does_not_list_its_call_as_both_new_and_gone(lang: str, na
     diff = text[text.rindex("\n## "):]
     rows = [line for line in diff.splitlines() if line.startswith(f"- **{name}")]
     assert rows and all(":** " in row and not row.endswith(")") for row in rows), rows
+
+
+# ------------------------------------------------------------------ the seeds' own words (seed 004) and grammar
+def test_russian_khrap_uses_the_seed_s_words() -> None:
+    text = sheet("khrap", "ru")
+    assert "2. **Пятаки?** Начиная с игрока слева от храпящего" in text  # the declarer's offer, «Пятаки?»
+    assert "из «пятаков» (тех, кто сказал «Беру пять»)" in text  # those who took five lead first
+    assert "взявший меньше провалился («угрелся»)" in text
+    assert "(говорят и «Полетели»)" in text  # the other name of Вертолёт
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_russian_wording(name: str) -> None:
+    text = render_rules(name, "md", "ru")
+    for wrong in ("заявился", "заявившись", "не провалившимися", "имея на руке:", "× банк", "Если шаг закончился",
+                  "Встреча за столом", "Храплю"):
+        assert wrong not in text, wrong
+    assert not re.search(r"\d-\d", text.split("\n## ")[0]), "a hyphen for a dash in the description"
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_a_stake_paid_is_in_the_accusative(name: str) -> None:
+    lt, fi = render_rules(name, "md", "lt"), render_rules(name, "md", "fi")
+    assert not re.search(r"moka \d+ bazini(s|ai) statym", lt)  # moka 2 bazinius statymus
+    assert not re.search(r"maksaa 1 peruspanos\b", fi)  # maksaa 1 peruspanoksen
+
+
+def test_lithuanian_and_finnish_names() -> None:
+    assert "Frapas 2–12 žaidėjams" in sheet("frap", "lt")
+    assert "Ikävää" not in sheet("khrap", "fi")
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_armenian_has_no_latin_semicolon(name: str) -> None:
+    assert ";" not in render_rules(name, "md", "hy")
+
+
+# ------------------------------------------------------------------ the worked examples
+def test_a_pass_after_the_cards_are_thrown_is_not_explained_by_them() -> None:
+    text = render_rules("khrap", "md", "en")
+    assert "12. A says Pass.\n" in text  # at the offers A's cards are gone already
+
+
+def test_forced_helpers_are_listed_clockwise_with_their_locks() -> None:
+    text = render_rules("khrap-52", "md", "en")  # C says Helicopter: D, A, B clockwise from him
+    assert "D is now a helper and locks 4. A is now a helper and locks 4. B is now a helper and locks 4." in text
+    assert "C: «Вертолёт» — блокирует 8." in render_rules("khrap-52", "md", "ru")
