@@ -104,7 +104,7 @@ MUTATIONS: dict[str, tuple] = {
                                       {("calls", "khrap", "exchange", "draw_extra"): 1}),
     "stages": ("khrap", ("stages",), "drop-instant-wins"),
     "stages[].kind": ("snore", ("stages", 4, "kind"), "instant_wins", {("trump", "source"): "turned"}),
-    "stages[].phase": ("khrap", ("stages", 1, "phase"), "bidding"),
+    "stages[].phase": ("khrap-shoot", ("stages", 2, "phase"), "bidding"),  # khrap's offers are named «Пятаки?»
     "stages[].speakers": ("khrap", ("stages", 1, "speakers"), "others"),
     "stages[].start": ("khrap", ("stages", 1, "start"), "dealer_left"),
     "stages[].calls": ("khrap", ("stages", 0, "calls"), ["khrap", "help", "merry", "wrap", "helicopter", "pass"]),
@@ -195,10 +195,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "all_pass.redeal_ante": ('That new deal antes as usual.', 'Новая раздача начинается с обычной ставки на кон.'),
     "statuses.*.tricks": ('The declarer must take at least 3 tricks', 'Храпящий должен взять не меньше 3'),
     "statuses.*.stake.base": ('failing: pays 3 base stakes', 'при провале платит 3 базовые ставки', 'khrap'),
-    "statuses.*.stake.pots": ("+ 1 × the pot", "+ 1 × банк", "khrap"),
+    "statuses.*.stake.pots": ("+ 1 × the pot", "+ банк × 1", "khrap"),
     "statuses.*.locked": (
         'Locked stakes: a player who locks a stake puts it aside from his chips when he calls',
-        'Заблокированные ставки: заявившись, игрок откладывает ставку из своих фишек'),
+        'Заблокированные ставки: сделав заявку, игрок откладывает ставку из своих фишек'),
     "overridden_becomes": (
         'A declarer who is taken over by another call is out of the deal.',
         'Храпящий, которого перебила другая заявка, выходит из игры.'),
@@ -261,17 +261,17 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                       "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
     "stages": ("Four aces: no step checks for it, so it never happens.", "ни один шаг этого не проверяет"),
     "stages[].kind": ('-The declarer names the trump suit.', '-Храпящий называет козырную масть.'),
-    "stages[].phase": ("2. **Bidding.**", "2. **Торговля.**"),
+    "stages[].phase": ("3. **Bidding.**", "3. **Торговля.**"),
     "stages[].speakers": (
         'each player other than the declarer who still holds cards',
         'каждого, кроме храпящего, у кого ещё есть карты'),
     "stages[].start": (
-        "2. **Offers.** Starting on the dealer's left",
+        "2. **Fives?** Starting on the dealer's left",
         'слева от сдатчика, по часовой стрелке, каждого игрока вне игры'),
     "stages[].calls": ("Never: no step offers it", "Никогда: ни один шаг её не предлагает", "sad"),
     "stages[].out_hands": (
         'says Take five or Pass. When this step ends with a declarer, those who are out throw their cards away.',
-        'Беру пять или Пас. Если шаг закончился с храпящим, игроки вне игры сбрасывают карты.'),
+        'Беру пять или Пас. Если на этом шаге появился храпящий, игроки вне игры сбрасывают карты.'),
     "stages[].order": ('Exchange order: the declarer, then the helpers', 'Порядок обмена: храпящий, затем помогающие'),
     "stages[].order[].statuses": ('Exchange order: the declarer;', 'Порядок обмена: храпящий;'),
     "stages[].order[].calls": (
