@@ -163,7 +163,7 @@ def test_student_snore_does_not_list_its_call_as_both_new_and_gone(lang: str, na
 def test_russian_khrap_uses_the_seed_s_words() -> None:
     text = sheet("khrap", "ru")
     assert "2. **Пятаки?** Начиная с игрока слева от храпящего" in text  # the declarer's offer, «Пятаки?»
-    assert "из «пятаков» (тех, кто сказал «Беру пять»)" in text  # those who took five lead first
+    assert "из «пятаков» (сказавших «Беру пять»)" in text  # those who took five lead first
     assert "взявший меньше провалился («угрелся»)" in text
     assert "(говорят и «Полетели»)" in text  # the other name of Вертолёт
 

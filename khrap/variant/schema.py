@@ -40,6 +40,11 @@ MAX_NAME_CHARS = 200
 """Characters of a display name (and of a variant name or path in a record)."""
 MAX_TEXT_CHARS = 4_000
 """Characters of a description."""
+MAX_TERMS = 32
+"""Entries of ``terms:`` in one language."""
+MAX_TERM_CHARS = 40
+"""Characters of a word in ``terms:`` (a general word is at least 2: a word put in place of each
+letter would multiply a sheet's size)."""
 MAX_CHIPS = 10**12
 """Largest stack or pot a scenario or record may start from (either sign for a stack)."""
 MAX_DEALS = 100_000_000
@@ -51,7 +56,8 @@ LIMITS_TEXT = {
     "base_stake": MAX_STAKE, "amounts and antes (base stakes)": MAX_UNITS, "amounts (pots)": MAX_POTS,
     "all_pass.rounds": MAX_ROUNDS, "card and trick counts": MAX_CARDS, "entries of a list or mapping": MAX_ITEMS,
     "characters of an id or language code": MAX_ID_CHARS, "characters of a name": MAX_NAME_CHARS,
-    "characters of a description": MAX_TEXT_CHARS, "starting stack or pot (scenario, record)": MAX_CHIPS,
+    "characters of a description": MAX_TEXT_CHARS, "`terms:` entries per language": MAX_TERMS,
+    "characters of a word in `terms:`": MAX_TERM_CHARS, "starting stack or pot (scenario, record)": MAX_CHIPS,
     "deals per command": MAX_DEALS, "worker processes": MAX_WORKERS,
 }
 """The limits above by what they bound, for the reference page."""
@@ -66,6 +72,8 @@ Name = dict[Id, Annotated[str, StringConstraints(max_length=MAX_NAME_CHARS)]]
 """A display name per language code; ``en`` is the fallback for every other language."""
 Localized = dict[Id, Annotated[str, StringConstraints(max_length=MAX_TEXT_CHARS)]]
 """Text per language code; ``en`` is the fallback for every other language."""
+TermWord = Annotated[str, StringConstraints(min_length=2, max_length=MAX_TERM_CHARS)]
+"""A word of ``terms:``: a general word of the sheets or the game's own word put in its place."""
 
 Status = Literal["declarer", "helper", "out"]
 ActiveStatus = Literal["declarer", "helper"]
@@ -494,8 +502,8 @@ class Variant(Model):
         description="Table rules the engine does not play (who deals first, snacks, a cap): text per language, "
         "printed in their own box on the sheet and listed by `khrap diff`.",
     )
-    terms: dict[str, dict[str, str]] = Field(
-        default_factory=dict,
+    terms: dict[Id, Annotated[dict[TermWord, TermWord], Field(max_length=MAX_TERMS)]] = Field(
+        default_factory=dict, max_length=MAX_ITEMS,
         description="The game's own words for the roles on its rule sheet, per language: each general word "
         "(or, for an inflected language, its stem) and the word put in its place, e.g. "
         "`{ru: {храпящ: фрапующ, помогающ: вистующ}}`.",

@@ -54,7 +54,7 @@ function send(message) {
 
 function act(text) {
   selected = new Set();
-  send({ type: "act", action: text });
+  send({ type: "act", action: text, step: view.table.step });
 }
 
 function seatName(seat) {
