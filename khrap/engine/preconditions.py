@@ -82,7 +82,7 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
         add(Precondition("seat == m.dealer", lambda s, seat: f"{cid} is for the dealer only (seat {s.dealer})"))
     if req.declarer == "exists":
         add(Precondition("m.declarer is not None", lambda s, seat: (
-            f"{cid} needs a {' or '.join(s.rules.declaring_calls) or 'a declaring call'} to have been called"),
+            f"{cid} needs a {' or '.join(s.rules.derived.declaring) or 'a declaring call'} to have been called"),
             (None, None)))
     if req.declarer == "absent":
         add(Precondition("m.declarer is None", lambda s, seat: (

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.compiled.face import Face
-from khrap.engine.events import Event
 from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
 from khrap.engine.rules import Rules
@@ -69,11 +68,6 @@ class GameState(Face):
     def _over(self, message: str) -> Exception:
         return IllegalAction(message)
 
-    # -------------------------------------------------------------- events
-    def emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields) -> None:
-        """Record an event (see the ``events`` module): ``fields`` every seat sees, ``secret`` only ``seat``."""
-        self.log.append(Event(kind, seat, fields, secret))
-
     # ------------------------------------------------------------ queries
     @property
     def to_act(self) -> int | None:
@@ -86,13 +80,6 @@ class GameState(Face):
         """Every seat clockwise beginning with ``start``."""
         return self.program.orders[start % self.n]
 
-    def clockwise_after(self, seat: int) -> tuple[int, ...]:
-        return self.seats_from(seat + 1)
-
-    def current_turned(self) -> int | None:
-        """The current turned trump card: the latest turn-up while it is still on the table."""
-        return self.turned[-1] if self.turned and not self.turned_taken else None
-
     def worst_cost(self, status: str, cid: str | None = None) -> int:
         """The most ``status`` (given by call ``cid``) can cost its holder: its stake or its largest penalty."""
         return self._worst_cost(status, cid)
@@ -100,9 +87,6 @@ class GameState(Face):
     def blind_call_open(self, seat: int) -> bool:
         """Whether a blind call is legal for ``seat`` now (he has not looked)."""
         return self.kind == "call" and seat == self.seat and self.may_look
-
-    def return_locks(self) -> None:
-        self._return_locks()
 
     def clone(self) -> GameState:
         """An independent copy (the compiled program is shared: it never changes)."""
@@ -129,13 +113,6 @@ class GameState(Face):
             if reason:
                 raise IllegalAction(reason)
         return action
-
-    def set_pending(self, kind: str, seat: int) -> None:
-        """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
-        self._wait(kind, seat)
-
-    def next_stage(self) -> None:
-        self._next_stage()
 
 
 from khrap.engine import legal  # noqa: E402 - the refusal tables (legal reads the rules through the state)

@@ -22,6 +22,7 @@ from typing import Any
 
 from khrap.cards import canonical, card_str, suit_str
 from khrap.engine import GameState, Rules
+from khrap.engine.derived import deal_order
 from khrap.rulebook import arithmetic, policy
 from khrap.variant.schema import Variant
 
@@ -105,7 +106,7 @@ class _Recorder:
                 self.events.append(Event("ante", data={"each": event.fields["chips"], "pot": event.fields["pot"]}))
             elif event.kind == "dealt":
                 hands = event.secret["hands"]
-                order = [(event.fields["dealer"] + 1 + i) % self.n for i in range(self.n)]
+                order = deal_order(event.fields["dealer"], self.n)
                 turned = None
                 self.events.append(Event("deal", event.fields["dealer"], {
                     "hands": [(seat, _cards(hands[seat])) for seat in order], "turned": turned,
@@ -165,8 +166,7 @@ class _Recorder:
         lost, gained = moves.lost.get(seat, []), moves.gained.get(seat, [])
         thrown: list[int] = []
         if kind == "call":
-            eff = s.rules.calls[action.word].effects
-            if not (eff.discard_hand or eff.take_turned != "no" or eff.draw):
+            if not s.rules.derived.moves_cards(action.word):
                 thrown = [seat] if seat in moves.emptied else []
                 lost = []
             taken = moves.taken.get(seat, [])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from khrap.engine.derived import Derived
 from khrap.variant.schema import (
     Call,
     CallsStage,
@@ -75,11 +76,7 @@ class Facts:
 # ------------------------------------------------------------------ helpers
 def call_order(v: Variant) -> list[str]:
     """Enabled calls in the order the steps first list them, then any listed nowhere."""
-    order: list[str] = []
-    for stage in v.stages:
-        if isinstance(stage, CallsStage):
-            order += [cid for cid in stage.calls if cid not in order and cid in v.calls and v.calls[cid].enabled]
-    return order + [cid for cid, call in v.calls.items() if call.enabled and cid not in order]
+    return list(Derived(v).call_order)
 
 
 def step_numbers(v: Variant, stage_ids: list[str]) -> list[int]:
@@ -237,7 +234,7 @@ def dealer_calls(v: Variant) -> list[str]:
 
 
 def blind_calls(v: Variant) -> list[str]:
-    return [cid for cid in call_order(v) if v.calls[cid].requires.blind]
+    return list(Derived(v).blind)
 
 
 def _deal(v: Variant) -> list[Line]:

@@ -39,6 +39,7 @@ from khrap.engine.compiled.program import (
 )
 from khrap.engine.compiled.table import Choose, Table, mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG, Tricks
+from khrap.engine.derived import dealt_hands
 from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 
@@ -257,10 +258,9 @@ class Machine(Payouts):
             self.decks_dealt.append(list(deck))
         n, size = self.n, self.program.hand_size
         hands = self.hands
-        first, dealt = self.dealer + 1, size * n
-        for seat in range(n):  # one card at a time from the dealer's left: every n-th card from the seat's first
-            hands[seat] += deck[(seat - first) % n:dealt:n]
-        self.stock = deck[dealt:]
+        for seat, dealt in enumerate(dealt_hands(deck, self.dealer, n, size)):  # one at a time from his left
+            hands[seat] += dealt
+        self.stock = deck[size * n:]
         self.settled = False
         self.phase = w.BIDDING
         if self.emitting:
