@@ -64,7 +64,7 @@ class Pair:
     records: list[DealRecord] = field(default_factory=list)  # of the deals played so far, checked equal
 
     def __post_init__(self) -> None:
-        self.chips = self.ref.chips_in_play()
+        self.chips = self.ref.chips_in_play() + self.ref.house
         self.cards = len(self.ref.rules.deck)
 
     def endings(self) -> Counter:
@@ -146,11 +146,14 @@ Driver = Callable[[Pair, random.Random, str], int]
 def compare_settled(pair: Pair, where: str, stacks: list[int], pot: int, steps: int) -> DealRecord:
     """After a deal: the same chips, dealers, session state and record; chips and cards conserved."""
     ref, fast = pair.ref, pair.fast
-    table = (ref.stacks, ref.pot, ref.locked, ref.dealer, ref.next_dealer, ref.session_over)
-    assert (fast.stacks, fast.pot, fast.locked, fast.dealer, fast.next_dealer, fast.session_over) == table, where
+    table = (ref.stacks, ref.pot, ref.locked, ref.house, ref.dealer, ref.next_dealer, ref.session_over)
+    assert (fast.stacks, fast.pot, fast.locked, fast.house, fast.dealer, fast.next_dealer,
+            fast.session_over) == table, where
     assert (fast.statuses, fast.call_of, fast.tricks, fast.round) == (ref.statuses, ref.call_of, ref.tricks,
                                                                       ref.round), where
-    assert ref.chips_in_play() == fast.chips_in_play() == pair.chips, f"{where}: chips are not conserved"
+    # the house's commission (``house``) left the table: counted with the table's chips, they are what was brought
+    assert ref.chips_in_play() + ref.house == fast.chips_in_play() + fast.house == pair.chips, (
+        f"{where}: chips are not conserved")
     assert ref.cards_in_play() == fast.cards_in_play() == pair.cards, f"{where}: cards are not conserved"
     record = deal_record(ref, stacks, pot, steps)
     assert deal_record(fast, stacks, pot, steps) == record, where

@@ -28,6 +28,7 @@ Kinds and their fields (``seat`` is the seat the event is about, or None):
 - ``settling`` (pot, tricks: ((seat, tricks), ...))
 - ``paid_out`` / ``paid_in`` (chips, pot, reason and its numbers: see ``settlement``)
 - ``instant_win`` (win), ``took_pot`` (chips)
+- ``house_share`` (chips, win, taxed, percent: the house's commission on the seat's win; it leaves the table)
 - ``settled`` (stacks, pot, ledger: the itemised settlement, or None)
 
 Textless events, which the log does not narrate, go to ``quiet`` (the current deal's), each
@@ -56,8 +57,9 @@ class LedgerItem(NamedTuple):
 
     ``kind``: ``share`` (tricks × unit), ``prize``, ``penalty``, ``unlock``,
     ``redistribute`` (base × tricks ÷ total), ``rounding`` (what rounding left),
-    ``left`` (what stays in the pot).  ``chips`` moved (into the pot for a
-    penalty), ``pot`` is the pot after the step.
+    ``left`` (what stays in the pot), ``house`` (the house's commission: ``total`` % of
+    the taxed part ``base`` of the seat's win; paid out of his stack, it leaves the table).
+    ``chips`` moved (into the pot for a penalty), ``pot`` is the pot after the step.
     """
 
     kind: str

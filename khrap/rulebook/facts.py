@@ -282,6 +282,7 @@ def _call_row(v: Variant, cid: str) -> CallRow:
         Line(f"{key}.requires.holds", "when_holds", {"cards": req.holds}),
         Line(f"{key}.requires.trumps", "when_trumps", {"least": req.min_trumps, "most": req.max_trumps}),
         Line(f"{key}.requires.turned_rank", "when_turned", {"rank": req.turned_rank}),
+        Line(f"{key}.requires.max_pot", "when_pot", {"bound": req.max_pot}),
         Line(f"{key}.stock", "when_stock", {"draws": draws_of(call), "turned": eff.take_turned}),
     ]
     tricks = v.statuses[eff.status].tricks if eff.status in v.statuses else 0
@@ -361,6 +362,8 @@ def _settlement(v: Variant) -> list[Line]:
     # What rounding leaves goes elsewhere only when the pot is shared out at once: a carried pot keeps it.
     remainder = s.remainder if s.pot_after == "redistribute" else "pot"
     lines.append(Line("settlement.remainder", "remainder", {"value": remainder}))
+    if s.house is not None:
+        lines.append(Line("settlement.house", "house_share", {"house": s.house}))
     return lines
 
 

@@ -212,6 +212,12 @@ class Table:
         return getattr(self.session, "deal_log_at", 0)
 
     @property
+    def step(self) -> str:
+        """Where the table stands, ``DEALS_STARTED:ACTIONS``: changes with every action and deal (an
+        ``act`` names the step of the state it answers; any other is stale)."""
+        return f"{self.session.deals_started}:{len(self.actions)}"
+
+    @property
     def in_deal(self) -> bool:
         return not self.session.deal_over
 
@@ -313,7 +319,7 @@ class Table:
                 "deals": self.setup["deals"], "deals_completed": s.deals_completed,
                 "deal": sum(d.started for d in self.deals),
                 "in_deal": self.in_deal, "finished": self.finished,
-                "step": f"{s.deals_started}:{len(self.actions)}",  # changes with every action and deal
+                "step": self.step,  # changes with every action and deal
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,

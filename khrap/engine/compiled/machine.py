@@ -142,6 +142,7 @@ class Machine(Payouts):
             raise ValueError(f"stacks lists {len(self.stacks)} seats for {n} players")
         self.pot = pot
         self.locked = [0] * n
+        self.house = 0
         self.total_chips = sum(self.stacks) + pot
         self.dealer = dealer % n
         self.next_dealer: int | None = None
@@ -832,6 +833,8 @@ class Machine(Payouts):
 
     # ------------------------------------------------------------- checks
     def chips_in_play(self) -> int:
+        """The chips at the table (stacks, pot, locked stakes); they and ``house`` (the commission taken,
+        which left the table) add up to what the players brought, ``total_chips``."""
         return sum(self.stacks) + self.pot + sum(self.locked)
 
     def cards_in_play(self) -> int:

@@ -148,6 +148,10 @@ class Program:
         self.penalties_read_held = derived.penalties_read_held  # else no hand is kept at play
         self.redistribute = s.pot_after == "redistribute"
         self.remainder_to_most = s.remainder == "most_tricks"
+        # The house's commission: (percent, chips of a win left untaxed, spares a player who paid a penalty).
+        house = s.house
+        self.house: tuple[int, int, bool] | None = (
+            None if house is None else (house.percent, house.above * v.base_stake, house.spare_penalized))
         self.next_dealer_declarer = v.next_dealer == "declarer"
         self.helper_status = self.statuses.get(w.HELPER)
         self._rotations: dict[tuple[int, ...], dict[int, list[int]]] = {}

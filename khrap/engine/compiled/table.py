@@ -47,6 +47,7 @@ class Table:
     stacks: list[int]
     pot: int
     locked: list[int]
+    house: int  # chips the house has taken (its commission): they left the table
     dealer: int
     next_dealer: int | None
     started: bool
