@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 
 from khrap import words as w
 from khrap.engine import GameState, Rules
-from khrap.engine.compiled import Machine, Program, action_word
+from khrap.engine.compiled import Machine, Program
+from khrap.engine.decisions import as_action
 from khrap.sim.records import DealRecord, deal_record
 from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.schema import Variant
@@ -97,7 +98,7 @@ def step_deal(pair: Pair, pick: random.Random, where: str) -> int:
         here = f"{where}, step {steps}"
         assert (fast.kind, fast.seat) == (ref.pending.kind, ref.pending.seat), here
         reference, options = ref.legal_actions(), fast.legal()
-        same_lists(pair, here, reference, [fast.word_of(o) for o in options])
+        same_lists(pair, here, reference, [str(as_action(fast.kind, o)) for o in options])
         i = pick.randrange(len(reference))
         ref.apply(reference[i])
         fast.apply(options[i])
@@ -124,7 +125,7 @@ def fused_deal(pair: Pair, pick: random.Random, where: str) -> int:
         assert fast.kind == pending.kind, here
         if pending.kind != "play":
             assert fast.seat == pending.seat, here
-        words = [action_word(pending.kind, o) for o in options]
+        words = [str(as_action(pending.kind, o)) for o in options]
         reference = ref.legal_actions()
         same_lists(pair, here, reference, words)
         i = pick.randrange(len(options))
@@ -304,7 +305,7 @@ def test_all_pass_voids_what_the_round_deferred() -> None:
         steps = 0
         while ref.round == 1:  # the first to speak helps, the others pass: all pass
             reference, options = ref.legal_actions(), fast.legal()
-            same_lists(pair, f"{pair.where}, step {steps}", reference, [fast.word_of(o) for o in options])
+            same_lists(pair, f"{pair.where}, step {steps}", reference, [str(as_action(fast.kind, o)) for o in options])
             i = next(i for i, a in enumerate(reference) if str(a) == ("help" if steps == 0 else "pass"))
             ref.apply(reference[i])
             fast.apply(options[i])
@@ -317,7 +318,7 @@ def test_all_pass_voids_what_the_round_deferred() -> None:
         pick = random.Random(1)
         while ref.pending is not None:
             reference, options = ref.legal_actions(), fast.legal()
-            same_lists(pair, f"{pair.where}, step {steps}", reference, [fast.word_of(o) for o in options])
+            same_lists(pair, f"{pair.where}, step {steps}", reference, [str(as_action(fast.kind, o)) for o in options])
             i = pick.randrange(len(reference))
             ref.apply(reference[i])
             fast.apply(options[i])

@@ -65,6 +65,7 @@ class Rules:
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
         self._program = None  # the compiled Program, made when first asked for (``program``)
+        self._action_space = None  # the numbered actions, made when first asked for (``action_space``)
 
     @property
     def program(self):
@@ -74,6 +75,16 @@ class Rules:
             from khrap.engine.compiled.program import Program  # the program module imports this one
 
             found = self._program = Program(self)
+        return found
+
+    @property
+    def action_space(self):
+        """The one integer action space of these rules (``engine.action_space.ActionSpace``), made once."""
+        found = self._action_space
+        if found is None:
+            from khrap.engine.action_space import ActionSpace  # the action space module imports this one
+
+            found = self._action_space = ActionSpace(self)
         return found
 
     def complete_deck(self, listed: list[int]) -> list[int]:

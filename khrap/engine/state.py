@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.compiled.face import Face
+from khrap.engine.kinds import CALL
 from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
 from khrap.engine.rules import Rules
@@ -86,7 +87,13 @@ class GameState(Face):
 
     def blind_call_open(self, seat: int) -> bool:
         """Whether a blind call is legal for ``seat`` now (he has not looked)."""
-        return self.kind == "call" and seat == self.seat and self.may_look
+        return self.kind is CALL and seat == self.seat and self.may_look
+
+    def legal_numbers(self) -> dict[int, Action]:
+        """The legal actions by their numbers in the rules' action space (``Rules.action_space``)."""
+        if self.kind is None:
+            return {}
+        return self.rules.action_space.mask(self.legal_actions(), self.hands[self.seat])
 
     def clone(self) -> GameState:
         """An independent copy (the compiled program is shared: it never changes)."""
@@ -109,10 +116,10 @@ class GameState(Face):
             raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
         marker, found = self.last_legal
         if not (marker is not None and marker[:2] == (self.kind, self.seat) and any(action is a for a in found)):
-            reason = legal.refusal(self, action)
+            reason = decisions.refusal(self, action)
             if reason:
                 raise IllegalAction(reason)
         return action
 
 
-from khrap.engine import legal  # noqa: E402 - the refusal tables (legal reads the rules through the state)
+from khrap.engine import decisions  # noqa: E402 - the registry of decision kinds (made with the face)

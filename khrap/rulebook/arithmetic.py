@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
 from khrap.engine.derived import Derived
-from khrap.engine.events import Ledger, LedgerItem
+from khrap.engine.events import Ledger, LedgerItem, Settled
 from khrap.variant.schema import Variant
 
 
@@ -75,7 +75,7 @@ def itemize(v: Variant, table: Table) -> Settlement:
 def ledger_of(events) -> Ledger:
     """The itemised settlement the kernel's last ``settled`` event carries."""
     for event in reversed(events):
-        if event.kind == "settled" and event.fields.get("ledger") is not None:
+        if isinstance(event, Settled) and event.fields.get("ledger") is not None:
             return event.fields["ledger"]
     raise ArithmeticMismatch("the kernel settled no played deal: there is no ledger to read")
 

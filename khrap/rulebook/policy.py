@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from khrap.cards import RANKS
 from khrap.engine import Action, GameState
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, TRUMP
 from khrap.engine.trick import led_suit
 
 QUEEN = RANKS.index("Q")
@@ -123,15 +124,15 @@ def choose(state: GameState, prefer: tuple[str, ...] = ()) -> Action:
     seat = state.pending.seat
     kind = state.pending.kind
     actions = state.legal_actions()
-    if kind == "call":
+    if kind is CALL:
         return _choose_call(state, seat, actions, prefer)
-    if kind == "discard":
+    if kind is DISCARD:
         hand = state.hands[seat]
         card = _weakest(state, hand, 1)[0]
         return next(a for a in actions if a.cards == (card,))
-    if kind == "exchange":
+    if kind is EXCHANGE:
         return _choose_exchange(state, seat, actions)
-    if kind == "trump":
+    if kind is TRUMP:
         suit = _trump(state, state.hands[seat])
         return next(a for a in actions if a.suit == suit)
     return _choose_play(state, seat, actions, prefer)
