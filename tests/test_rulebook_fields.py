@@ -30,6 +30,8 @@ Path = tuple[Any, ...]
 MERRY_KEEPS_NONE = {("calls", "merry", "effects", "keep"): [], ("calls", "merry", "effects", "draw"): 5}
 # field path -> (built-in variant to start from, where in it, the new value[, other changes]).  The other
 # changes, made before and after, keep the changed variant valid (a draw that must still make a hand...).
+HELI_CAP = {("calls", "helicopter", "requires", "max_pot"): {"base": 3, "per_player": True}}
+HOUSE = {("settlement", "house"): {"percent": 4, "above": 1, "spare_penalized": True}}
 MUTATIONS: dict[str, tuple] = {
     "name": ("khrap", ("name",), {"en": "Changed", "ru": "Изменено"}),
     "description": ("khrap", ("description",), {"en": "Changed.", "ru": "Изменено."}),
@@ -70,6 +72,9 @@ MUTATIONS: dict[str, tuple] = {
     "calls.*.requires.min_trumps": ("khrap", ("calls", "help", "requires", "min_trumps"), 1),
     "calls.*.requires.max_trumps": ("khrap", ("calls", "help", "requires", "max_trumps"), 3),
     "calls.*.requires.turned_rank": ("khrap", ("calls", "wrap", "requires", "turned_rank"), "K"),
+    "calls.*.requires.max_pot.base": ("khrap", ("calls", "helicopter", "requires", "max_pot", "base"), 5, HELI_CAP),
+    "calls.*.requires.max_pot.per_player": ("khrap", ("calls", "helicopter", "requires", "max_pot", "per_player"),
+                                            False, HELI_CAP),
     "calls.*.effects.status": ("khrap", ("calls", "help", "effects", "status"), "out"),
     "calls.*.effects.override": ("khrap", ("calls", "merry", "effects", "override"), False,
                                  {("calls", "merry", "requires", "declarer"): "absent"}),
@@ -151,6 +156,9 @@ MUTATIONS: dict[str, tuple] = {
     "settlement.penalties[].pay.pots": ("frap", ("settlement", "penalties", 0, "pay", "pots"), 5),
     "settlement.pot_after": ("khrap", ("settlement", "pot_after"), "carry"),
     "settlement.remainder": ("khrap", ("settlement", "remainder"), "most_tricks"),
+    "settlement.house.percent": ("khrap", ("settlement", "house", "percent"), 5, HOUSE),
+    "settlement.house.above": ("khrap", ("settlement", "house", "above"), 0, HOUSE),
+    "settlement.house.spare_penalized": ("khrap", ("settlement", "house", "spare_penalized"), False, HOUSE),
     "next_dealer": ("khrap", ("next_dealer",), "declarer"),
     "allow_debt": ("khrap", ("allow_debt",), False),
     # issue 16: a step's own name, the table's session rules and the notes box
@@ -221,6 +229,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
         'help'),
     "calls.*.requires.turned_rank": ("when the turned card is the trump king", "если открытая карта — козырной король",
                                      "wrap"),
+    "calls.*.requires.max_pot.base": ("only while the pot holds at most 5 base stakes per player",
+                                      "только пока в банке не больше 5 базовых ставок на игрока", "helicopter"),
+    "calls.*.requires.max_pot.per_player": ("-at most 3 base stakes per player",
+                                            "-не больше 3 базовых ставок на игрока", "helicopter"),
     "calls.*.effects.status": (
         'Out for now: he may still come in at step 2',
         'Пока вне игры: он ещё может вступить на шаге 2',
@@ -339,6 +351,13 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                              "Всё, что осталось в банке, вместе со штрафами, переходит в следующую раздачу."),
     "settlement.remainder": ("What rounding leaves goes to the player with the most tricks.",
                              "Остаток от округления получает игрок с наибольшим числом взяток."),
+    "settlement.house.percent": ("the house takes 5 per cent, rounded down, of the part of each win above 1 base stake",
+                                 "заведение берёт 5% (с округлением вниз) с той части каждого выигрыша, что больше "
+                                 "1 базовой ставки"),
+    "settlement.house.above": ("the house takes 4 per cent, rounded down, of each win (what",
+                               "заведение берёт 4% (с округлением вниз) с каждого выигрыша (того"),
+    "settlement.house.spare_penalized": ("-A player who paid a penalty in the deal pays no commission.",
+                                         "-Игрок, заплативший в раздаче штраф, комиссию не платит."),
     "next_dealer": (
         "The next deal is dealt by this deal's final declarer",
         'Следующую раздачу сдаёт последний храпящий этой раздачи'),

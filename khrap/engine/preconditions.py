@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from khrap import words as w
 from khrap.cards import RANKS, card_str
 from khrap.engine.rules import compile_pattern, pattern_card
-from khrap.variant.schema import Call, CardPattern
+from khrap.variant.schema import Call, CardPattern, PotBound
 
 Reason = Callable[[object, int], str]
 """``reason(state, seat)``: why the precondition is not met now."""
@@ -82,7 +82,7 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
         add(Precondition("seat == m.dealer", lambda s, seat: f"{cid} is for the dealer only (seat {s.dealer})"))
     if req.declarer == "exists":
         add(Precondition("m.declarer is not None", lambda s, seat: (
-            f"{cid} needs a {' or '.join(s.rules.declaring_calls) or 'a declaring call'} to have been called"),
+            f"{cid} needs a {' or '.join(s.rules.derived.declaring) or 'a declaring call'} to have been called"),
             (None, None)))
     if req.declarer == "absent":
         add(Precondition("m.declarer is None", lambda s, seat: (
@@ -103,11 +103,13 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     if req.max_trumps is not None:
         add(Precondition(f"trumps(hand, trump) <= {req.max_trumps}",
                          lambda s, seat: f"{cid} allows at most {req.max_trumps} trumps in hand"))
-    # The table: the turned card, the stock, his stack.
+    # The table: the turned card, the pot, the stock, his stack.
     if req.turned_rank is not None:
         rank = RANKS.index(req.turned_rank)
         add(Precondition(f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {rank}",
                          lambda s, seat: f"{cid} needs the turned trump card to be of rank {req.turned_rank}"))
+    if req.max_pot is not None:
+        add(pot_bound(cid, req.max_pot))
     if eff.take_turned in ("yes", "swap") or takes:
         add(Precondition("not m.turned_taken and bool(m.turned)",
                          lambda s, seat: f"{cid} needs the current turned trump card on the table"))
@@ -127,6 +129,18 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
         add(Precondition("not m.looked[seat]",
                          lambda s, seat: f"{cid} must be called blind, before looking at the cards"))
     return found
+
+
+def pot_bound(cid: str, bound: PotBound) -> Precondition:
+    """The pot holds at most ``bound``: its base stakes in chips (the program's), times the seats when per player."""
+    chips = f"{bound.base} * m.program.base_stake" + (" * m.n" if bound.per_player else "")
+
+    def reason(s, seat: int) -> str:
+        cap = bound.base * s.program.base_stake * (s.n if bound.per_player else 1)
+        per = f" ({bound.base} base stakes × {s.n} players)" if bound.per_player else ""
+        return f"{cid} may not be called while the pot exceeds {cap}{per}; the pot holds {s.pot}"
+
+    return Precondition(f"m.pot <= {chips}", reason)
 
 
 def _never(state, seat: int) -> str:

@@ -216,6 +216,7 @@ _KINDS: dict[str, Callable[[_Renderer, dict, bool], str]] = {
     "paid_in": _paid(_("seat {seat} pays {chips} ({why}); pot {pot}")),
     "instant_win": _simple(_("seat {seat}: {win}")),
     "took_pot": _simple(_("seat {seat} takes the pot of {chips}")),
+    "house_share": _simple(_("seat {seat} pays the house {chips} ({percent} per cent of {taxed})")),
     "settled": _simple(_("deal settled; stacks {stacks}; pot {pot}"), stacks=_list),
 }
 

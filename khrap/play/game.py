@@ -15,7 +15,8 @@ from pathlib import Path
 
 from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
-from khrap.engine.events import EVERYTHING
+from khrap.engine.events import EVERYTHING, Credited, InstantWin, Settling
+from khrap.engine.kinds import PLAY
 from khrap.gamelog import _, translate
 from khrap.play.screen import choices, menu_text, render
 from khrap.session import Session, save_record
@@ -80,7 +81,7 @@ class Game:
     def watch_play_start(self) -> None:
         """Keep a copy of the deal when its first card is to be played."""
         state = self.session.state
-        if self.play_start is None and state.pending is not None and state.pending.kind == "play" and \
+        if self.play_start is None and state.pending is not None and state.pending.kind is PLAY and \
                 not state.won and not state.trick:
             self.play_start, self.play_start_log = state.clone(), len(state.log)
 
@@ -173,14 +174,14 @@ class Game:
             self.narrate()
 
 
-SETTLEMENT_BEGINS = frozenset({"settling", "instant_win", "credited"})
-"""Event kinds after which a deal's lines are its settlement."""
+SETTLEMENT_BEGINS = (Settling, InstantWin, Credited)
+"""Event classes after which a deal's lines are its settlement."""
 
 
 def _settlement_start(session: Session, events: list) -> int:
     """Where the settlement lines begin among the events that ended a deal."""
     for i, event in enumerate(events):
-        if event.kind in SETTLEMENT_BEGINS:
+        if isinstance(event, SETTLEMENT_BEGINS):
             return i
     return len(events) - 1
 

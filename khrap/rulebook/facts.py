@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from khrap.engine.derived import Derived
 from khrap.variant.schema import (
     Call,
     CallsStage,
@@ -75,11 +76,7 @@ class Facts:
 # ------------------------------------------------------------------ helpers
 def call_order(v: Variant) -> list[str]:
     """Enabled calls in the order the steps first list them, then any listed nowhere."""
-    order: list[str] = []
-    for stage in v.stages:
-        if isinstance(stage, CallsStage):
-            order += [cid for cid in stage.calls if cid not in order and cid in v.calls and v.calls[cid].enabled]
-    return order + [cid for cid, call in v.calls.items() if call.enabled and cid not in order]
+    return list(Derived(v).call_order)
 
 
 def step_numbers(v: Variant, stage_ids: list[str]) -> list[int]:
@@ -231,7 +228,7 @@ def dealer_calls(v: Variant) -> list[str]:
 
 
 def blind_calls(v: Variant) -> list[str]:
-    return [cid for cid in call_order(v) if v.calls[cid].requires.blind]
+    return list(Derived(v).blind)
 
 
 def _deal(v: Variant) -> list[Line]:
@@ -285,6 +282,7 @@ def _call_row(v: Variant, cid: str) -> CallRow:
         Line(f"{key}.requires.holds", "when_holds", {"cards": req.holds}),
         Line(f"{key}.requires.trumps", "when_trumps", {"least": req.min_trumps, "most": req.max_trumps}),
         Line(f"{key}.requires.turned_rank", "when_turned", {"rank": req.turned_rank}),
+        Line(f"{key}.requires.max_pot", "when_pot", {"bound": req.max_pot}),
         Line(f"{key}.stock", "when_stock", {"draws": draws_of(call), "turned": eff.take_turned}),
     ]
     tricks = v.statuses[eff.status].tricks if eff.status in v.statuses else 0
@@ -364,6 +362,8 @@ def _settlement(v: Variant) -> list[Line]:
     # What rounding leaves goes elsewhere only when the pot is shared out at once: a carried pot keeps it.
     remainder = s.remainder if s.pot_after == "redistribute" else "pot"
     lines.append(Line("settlement.remainder", "remainder", {"value": remainder}))
+    if s.house is not None:
+        lines.append(Line("settlement.house", "house_share", {"house": s.house}))
     return lines
 
 

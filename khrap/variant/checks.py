@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from khrap.cards import RANKS
+from khrap.variant.derived import makes_declarer, opens
 from khrap.variant.loader import did_you_mean
 from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
 from khrap.words import KERNEL_WORDS
@@ -401,11 +402,11 @@ def _always_open(call: Call) -> bool:
 def _open_declaring(v: Variant, cid: str) -> bool:
     """A call that makes a declarer and is open whenever nobody has declared yet."""
     call = v.calls.get(cid)
-    if call is None or not call.enabled or call.effects.status != "declarer":
+    if call is None or not call.enabled or not opens(call):
         return False
     req = call.requires
     cards = req.holds or req.turned_rank or req.min_trumps or req.dealer or req.blind
-    return not cards and req.max_trumps is None and req.declarer != "exists" and not call.effects.draw
+    return not cards and req.max_trumps is None and not call.effects.draw
 
 
 def _stages(v: Variant) -> Iterator[Issue]:
@@ -497,7 +498,7 @@ def _exchange_orders(v: Variant, stage: ExchangeStage, cid: str, status: str) ->
     if status == "declarer":  # his own call chooses the order
         key = cid if cid in stage.order_by_call else None
         return [(("order",) if key is None else ("order_by_call", key), stage.order_by_call.get(cid, stage.order))]
-    declaring = [c for c, call in _enabled(v) if call.effects.status == "declarer"]
+    declaring = [c for c, call in _enabled(v) if makes_declarer(call)]  # an overrider's call chooses it too
     default = [(("order",), stage.order)] if any(c not in stage.order_by_call for c in declaring) else []
     return default + [(("order_by_call", key), order) for key, order in stage.order_by_call.items()]
 

@@ -229,6 +229,13 @@ def _default_statuses() -> dict[str, StatusRule]:
     }
 
 
+class PotBound(Model):
+    """A bound on the pot: ``base`` base stakes, times the players at the table when ``per_player``."""
+
+    base: int = Field(ge=0, le=MAX_UNITS, description="Base stakes (per player when `per_player`).")
+    per_player: bool = Field(False, description="The bound is `base` base stakes for each player at the table.")
+
+
 class Requires(Model):
     """When a call may be made."""
 
@@ -243,6 +250,10 @@ class Requires(Model):
     min_trumps: int | None = Field(None, ge=0, le=MAX_CARDS, description="The caller holds at least this many trumps.")
     max_trumps: int | None = Field(None, ge=0, le=MAX_CARDS, description="The caller holds at most this many trumps.")
     turned_rank: Rank | None = Field(None, description="The current turned trump card has this rank.")
+    max_pot: PotBound | None = Field(
+        None, description="Only while the pot holds at most this many chips, e.g. `{base: 3, per_player: true}`: "
+        "3 base stakes per player at the table."
+    )
 
 
 class Exchanges(Model):
@@ -438,6 +449,19 @@ class Penalty(Model):
     )
 
 
+class HouseShare(Model):
+    """A commission: of each player's win (what a settlement or an instant win pays him from the pot), the
+    house takes ``percent`` % of the part above ``above`` base stakes, rounded down, from his stack; those
+    chips leave the table (the kernel counts them in ``house``)."""
+
+    percent: int = Field(ge=1, le=100, description="Percent of the taxed part of a win (rounded down).")
+    above: int = Field(
+        0, ge=0, le=MAX_UNITS,
+        description="Base stakes of each win left untaxed (the table's stake): only the part above them is taxed.",
+    )
+    spare_penalized: bool = Field(True, description="A player who paid a penalty in the deal pays no commission.")
+
+
 class Settlement(Model):
     trick_share: TrickShare = Field(
         default_factory=TrickShare, description="What each trick taken is paid from the pot."
@@ -454,6 +478,9 @@ class Settlement(Model):
     )
     remainder: Literal["pot", "most_tricks"] = Field(
         "pot", description="What rounding leaves: stays in the pot, or goes to the player with the most tricks."
+    )
+    house: HouseShare | None = Field(
+        None, description="A commission the house takes from each player's win of a settlement; null: none."
     )
 
 

@@ -93,6 +93,7 @@ UI: dict[str, str] = {
     "ledger_unlock": "his staked chips back",
     "ledger_redistribute": "{tricks} of {total} tricks × the pot of {base}",
     "ledger_rounding": "what the rounding left",
+    "ledger_house": "the house's commission: {total} per cent of {base}",
     "ledger_left": "stay in the pot",
     "settlement": "Deal {deal}: who paid what, and why",
     "next_deal": "Next deal",

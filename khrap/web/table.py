@@ -19,6 +19,7 @@ from typing import Any
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
 from khrap.cards import cards_str
 from khrap.engine import IllegalAction
+from khrap.engine.events import SessionOver, Settled
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
@@ -206,7 +207,7 @@ class Table:
 
     def _session_over(self) -> bool:
         log = self.session.state.log
-        return any(e.kind == "session_over" for e in log[self._deal_log_at():])
+        return any(isinstance(e, SessionOver) for e in log[self._deal_log_at():])
 
     def _deal_log_at(self) -> int:
         return getattr(self.session, "deal_log_at", 0)
@@ -305,7 +306,7 @@ class Table:
         viewer = seat
         log = s.state.log[self._deal_log_at():] if s.deals_started else []
         lines = [e.render(lang, viewer) for e in log]
-        settled = next((e.data(viewer) for e in reversed(log) if e.kind == "settled"), None)
+        settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, Settled)), None)
         legal: list[dict] = []
         mine = seat is not None and self.in_deal and s.to_act == seat
         if mine:

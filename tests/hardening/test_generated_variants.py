@@ -115,7 +115,7 @@ def play_every_count(variant: Variant, seed: int, deals: int = 3) -> int:
         rng = random.Random(seed)
 
         def check(s, total: int = total, cards: int = cards) -> None:
-            assert s.chips_in_play() == total and s.cards_in_play() == cards
+            assert s.chips_in_play() + s.house == total and s.cards_in_play() == cards
 
         for _ in range(deals):
             played += random_deal(state, rng, check) > 0

@@ -38,7 +38,10 @@ from khrap.engine.compiled.program import (
     StatusValue,
 )
 from khrap.engine.compiled.table import Choose, Table, mypyc_attr
-from khrap.engine.compiled.tricks import JOKER_FLAG, Tricks
+from khrap.engine.compiled.tricks import Tricks
+from khrap.engine.derived import dealt_hands
+from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
+from khrap.engine.kinds import EXCHANGE as EXCHANGING
 from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 
@@ -69,19 +72,6 @@ def said_as(action: Action) -> str:
             known.clear()
         entry = known[id(action)] = (action, str(action))
     return entry[1]
-
-
-def action_word(kind: str | None, action: Option) -> str:
-    """An action ``Machine.legal`` lists for a decision of ``kind``, in CONTRACT.md's words."""
-    if kind == "play":
-        return str(Action(w.PLAY, cards=(action % JOKER_FLAG,), joker=action >= JOKER_FLAG))
-    if kind == "discard":
-        return str(Action(w.DISCARD, cards=(action,)))
-    if kind == "trump":
-        return str(Action(w.TRUMP, suit=action))
-    if kind == "exchange":
-        return str(Action(w.EXCHANGE, cards=action))
-    return str(action)
 
 
 class Exchanges(Sequence):
@@ -141,6 +131,7 @@ class Machine(Payouts):
             raise ValueError(f"stacks lists {len(self.stacks)} seats for {n} players")
         self.pot = pot
         self.locked = [0] * n
+        self.house = 0
         self.total_chips = sum(self.stacks) + pot
         self.dealer = dealer % n
         self.next_dealer: int | None = None
@@ -156,7 +147,7 @@ class Machine(Payouts):
         # set): the current deal's, each with ``at``, the length of ``log`` when it happened.
         self.quiet = []
         self.deal_log_start = 0  # where the current deal's events begin in the log
-        self.kind: str | None = None
+        self.kind: Kind | None = None
         self.seat = 0
         self.may_look = False
         self.settled = True
@@ -256,10 +247,9 @@ class Machine(Payouts):
             self.decks_dealt.append(list(deck))
         n, size = self.n, self.program.hand_size
         hands = self.hands
-        first, dealt = self.dealer + 1, size * n
-        for seat in range(n):  # one card at a time from the dealer's left: every n-th card from the seat's first
-            hands[seat] += deck[(seat - first) % n:dealt:n]
-        self.stock = deck[dealt:]
+        for seat, dealt in enumerate(dealt_hands(deck, self.dealer, n, size)):  # one at a time from his left
+            hands[seat] += dealt
+        self.stock = deck[size * n:]
         self.settled = False
         self.phase = w.BIDDING
         if self.emitting:
@@ -311,7 +301,7 @@ class Machine(Payouts):
                 Machine._exchange_step(self, stage)
             elif kind == NAME_TRUMP:
                 self.phase = w.TRUMP_PHASE
-                Machine._wait(self, "trump", cast(int, self.declarer))
+                Machine._wait(self, TRUMP, cast(int, self.declarer))
             elif kind == INSTANT_WINS:
                 Payouts._instant_wins(self)
             elif not self.stage_started:
@@ -326,14 +316,14 @@ class Machine(Payouts):
         self.stage_started = False
         self.queue = []
 
-    def _wait(self, kind: str, seat: int) -> None:
+    def _wait(self, kind: Kind, seat: int) -> None:
         """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
         self.kind = kind
         self.seat = seat
         # Whether ``look`` is legal: nothing changes between this and listing the legal actions.
         self.may_look = False
         if not self.looked[seat]:
-            if kind == "call" and Machine._blind_open(self, seat):
+            if kind is CALL and Machine._blind_open(self, seat):
                 self.may_look = True
             else:
                 self.looked[seat] = True
@@ -359,11 +349,11 @@ class Machine(Payouts):
         plain = self.program.plain_follow
         while self.kind is not None:
             kind = self.kind
-            if kind == "call":
+            if kind is CALL:
                 actions += Machine._run_calls(self, choose)
-            elif kind == "play" and plain and self.seat in self.in_play:
+            elif kind is PLAY and plain and self.seat in self.in_play:
                 actions += Tricks._play_tricks(self, choose)
-            elif kind == "exchange":
+            elif kind is EXCHANGING:
                 actions += Machine._run_exchange(self, choose)
             else:
                 self.apply(choose(self.legal()))
@@ -395,12 +385,12 @@ class Machine(Payouts):
                 self.kind = None
                 Machine.advance(self)
                 return made
-            Machine._wait(self, "call", queue.pop(0))
+            Machine._wait(self, CALL, queue.pop(0))
 
     def _run_discards(self, seat: int, choose: Choose) -> int:
         """``seat``'s owed discards, one decision each; returns their number."""
         hand, owed, discards = self.hands[seat], self.owed_discards, self.discards
-        self.kind, self.seat = "discard", seat
+        self.kind, self.seat = DISCARD, seat
         self.looked[seat] = True
         self.may_look = False
         made = owed[seat]
@@ -428,7 +418,7 @@ class Machine(Payouts):
             if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
                 Machine.advance(self)
                 return made
-            Machine._wait(self, "exchange", queue.pop(0))
+            Machine._wait(self, EXCHANGING, queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Option]:
@@ -437,18 +427,18 @@ class Machine(Payouts):
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
         ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
         kind, seat = self.kind, self.seat
-        if kind == "call":
+        if kind is CALL:
             found = Machine._legal_calls(self, seat)
             if self.may_look:
                 found.append(LOOK)
             return found
-        if kind == "play":
+        if kind is PLAY:
             return Tricks._playable(self, seat)
-        if kind == "discard":
+        if kind is DISCARD:
             return list(self.hands[seat])
-        if kind == "exchange":
+        if kind is EXCHANGING:
             return list(Machine._exchanges(self, seat))
-        if kind == "trump":
+        if kind is TRUMP:
             return [0, 1, 2, 3]
         return []
 
@@ -457,33 +447,29 @@ class Machine(Payouts):
         ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``)."""
         kind, seat = self.kind, self.seat
         self.kind = None
-        if kind == "call":
+        if kind is CALL:
             if action.word == w.LOOK:
                 self.looked[seat] = True
-                self.kind = "call"
+                self.kind = CALL
                 self.may_look = False
                 if self.emitting:
                     Table._emit(self, "looked", seat, {})
             else:
                 Machine._make(self, seat, action)
                 if self.owed_discards[seat]:
-                    Machine._wait(self, "discard", seat)
-        elif kind == "discard":
+                    Machine._wait(self, DISCARD, seat)
+        elif kind is DISCARD:
             Machine._discard(self, seat, action)
-        elif kind == "exchange":
+        elif kind is EXCHANGING:
             Machine._exchange(self, seat, action, source)
-        elif kind == "play":
+        elif kind is PLAY:
             Tricks._play(self, seat, action)
-        elif kind == "trump":
+        elif kind is TRUMP:
             self.trump = action
             if self.emitting:
                 Table._emit(self, "named_trump", seat, {"suit": action})
             Machine._next_stage(self)
         Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
-
-    def word_of(self, action: Option) -> str:
-        """``action`` (listed for the pending decision) in CONTRACT.md's words."""
-        return action_word(self.kind, action)
 
     # ---------------------------------------------------------------- calls
     def _calls_step(self, stage: CompiledStage) -> None:
@@ -492,7 +478,7 @@ class Machine(Payouts):
             self.phase = stage.phase
             self.queue = Machine._speakers(self, stage)
         if self.queue:
-            Machine._wait(self, "call", self.queue.pop(0))
+            Machine._wait(self, CALL, self.queue.pop(0))
             return
         if self.declarer is None:
             Machine._all_pass(self)
@@ -756,9 +742,9 @@ class Machine(Payouts):
             self.owed_draws -= call.draw
             Machine._card_effects(self, seat, call, Action(call.cid))
             if self.owed_discards[seat]:
-                Machine._wait(self, "discard", seat)
+                Machine._wait(self, DISCARD, seat)
             return
-        Machine._wait(self, "exchange", seat)
+        Machine._wait(self, EXCHANGING, seat)
 
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -819,7 +805,7 @@ class Machine(Payouts):
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:
-            Machine._wait(self, "discard", seat)
+            Machine._wait(self, DISCARD, seat)
 
     def _discard(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -828,10 +814,12 @@ class Machine(Payouts):
         if self.emitting:
             Table._emit(self, "discarded", seat, {}, {"card": card})
         if self.owed_discards[seat]:
-            Machine._wait(self, "discard", seat)
+            Machine._wait(self, DISCARD, seat)
 
     # ------------------------------------------------------------- checks
     def chips_in_play(self) -> int:
+        """The chips at the table (stacks, pot, locked stakes); they and ``house`` (the commission taken,
+        which left the table) add up to what the players brought, ``total_chips``."""
         return sum(self.stacks) + self.pot + sum(self.locked)
 
     def cards_in_play(self) -> int:

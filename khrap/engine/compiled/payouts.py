@@ -49,6 +49,9 @@ class Payouts(Tricks):
         self.locked[seat] = 0
         if emitting:
             Table._emit(self, "took_pot", seat, {"chips": pot})
+        house = self.program.house
+        if house is not None:  # the pot is his win
+            Payouts._house_share(self, house, [seat], [pot], [0] * self.n, None)
         helper = self.program.helper_status
         for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
@@ -100,6 +103,8 @@ class Payouts(Tricks):
         needed = p.tricks_needed
         failed = [s for s in seats if tricks[s] < needed[statuses[s]]]
         ledger: list[LedgerItem] | None = None
+        house = p.house
+        held = [self.stacks[s] + self.locked[s] for s in seats] if house is not None else []
         if self.emitting:
             ledger = []
             Table._emit(self, "settling", None,
@@ -134,8 +139,9 @@ class Payouts(Tricks):
                 if chips:
                     ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
         # Penalties of the failed, then what is still locked goes back to its owner.
+        fined = [0] * self.n
         for seat in failed:
-            Payouts._penalty(self, seat, pot_at_start, ledger)
+            fined[seat] = Payouts._penalty(self, seat, pot_at_start, ledger)
         if ledger is not None:
             for seat in seats:
                 if self.locked[seat]:
@@ -144,14 +150,18 @@ class Payouts(Tricks):
             self._return_locks()
         if p.redistribute:
             Payouts._redistribute(self, [s for s in seats if tricks[s] > 0 and s not in failed], ledger)
+        if house is not None:  # a seat's win: what he holds now, less what he held, plus the fine he paid
+            wins = [self.stacks[s] + self.locked[s] - held[i] + fined[s] for i, s in enumerate(seats)]
+            Payouts._house_share(self, house, seats, wins, fined, ledger)
         if ledger is None:
             Payouts._finish_deal(self)
             return
         ledger.append(LedgerItem("left", None, self.pot, self.pot))
         Payouts._finish_deal(self, Ledger(pot_at_start, unit, p.share_divisor, tuple(failed), tuple(ledger)))
 
-    def _penalty(self, seat: int, pot_at_start: int, ledger: list[LedgerItem] | None) -> None:
-        """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play)."""
+    def _penalty(self, seat: int, pot_at_start: int, ledger: list[LedgerItem] | None) -> int:
+        """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play): the chips
+        he pays (0 when none matches)."""
         status, call, took = self.statuses[seat], self.call_of[seat], self.tricks[seat]
         trump, held = self.trump, self.held_at_play[seat]
         for pstatus, pcalls, ptricks, pheld, pay in self.program.penalties:
@@ -173,12 +183,36 @@ class Payouts(Tricks):
                 self.locked[seat] -= from_lock
                 self.stacks[seat] -= chips - from_lock
                 self.pot += chips
-                return
+                return chips
             Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
             if ledger is not None:
                 ledger.append(LedgerItem("penalty", seat, chips, self.pot, tricks=took, base=pot_at_start,
                                          detail="stake" if pay is None else "amount", pots=pots, bases=bases))
-            return
+            return chips
+        return 0
+
+    def _house_share(self, house: tuple[int, int, bool], seats: list[int], wins: list[int], fined: list[int],
+                     ledger: list[LedgerItem] | None) -> None:
+        """The house's commission: each of ``seats`` pays ``percent`` % (rounded down) of the part of his win
+        (``wins``, in the same order) above the untaxed chips, unless the house spares him for a fine he paid
+        (``fined``, by seat).  The chips leave the table: ``house`` counts them."""
+        percent, above, spare_fined = house
+        for i, seat in enumerate(seats):
+            taxed = wins[i] - above
+            if taxed <= 0 or (spare_fined and fined[seat] > 0):
+                continue
+            chips = taxed * percent // 100
+            if not self.program.allow_debt:  # a table without debts never takes a stack below zero
+                chips = min(chips, self.stacks[seat])
+            if chips <= 0:
+                continue
+            self.stacks[seat] -= chips
+            self.house += chips
+            if self.emitting:
+                Table._emit(self, "house_share", seat, {"chips": chips, "win": wins[i], "taxed": taxed,
+                                                        "percent": percent})
+            if ledger is not None:
+                ledger.append(LedgerItem("house", seat, chips, self.pot, total=percent, base=taxed))
 
     def _redistribute(self, winners: list[int], ledger: list[LedgerItem] | None) -> None:
         """Divide the pot among those who took tricks and did not fail, by tricks, each share rounded down."""

@@ -164,7 +164,7 @@ function ledgerRows(settled) {
   const items = settled.ledger ? settled.ledger.items : [];
   return items.filter((i) => i.kind !== "left" || i.chips).map((i) => {
     const who = i.seat === null ? t("the_pot") : seatName(i.seat);
-    const sign = i.kind === "penalty" ? "−" : i.kind === "left" ? "" : "+";
+    const sign = i.kind === "penalty" || i.kind === "house" ? "−" : i.kind === "left" ? "" : "+";
     return el("tr", {}, el("td", {}, who), el("td", { class: "num" }, `${sign}${i.chips}`), el("td", {}, t(`ledger_${i.kind}`, i)));
   });
 }
