@@ -343,6 +343,23 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
             tiny((EXCHANGE, "  - {id: again, kind: calls, speakers: others, calls: [help, bid]}\n" + EXCHANGE)),
         ),
     },
+    # a deal has hand_size tricks: a status may promise all of them, never more
+    "_obligations": {
+        "declarer-promises-no-more-tricks-than-a-deal-has": (
+            tiny(add="statuses: {declarer: {tricks: 5}, helper: {tricks: 1}}\n"), "21:31",
+            "a declarer must take at least 5 tricks (`statuses.declarer.tricks: 5`), but a deal has only 4 "
+            "(`hand_size: 4`), so every declarer would fail, whatever he held: write at most 4, or a larger "
+            "`hand_size`",
+            tiny(add="statuses: {declarer: {tricks: 4}, helper: {tricks: 1}}\n"),
+        ),
+        "helper-promises-no-more-tricks-than-a-deal-has": (
+            tiny(add="statuses: {declarer: {tricks: 2}, helper: {tricks: 5}}\n"), "21:52",
+            "each helper must take at least 5 tricks (`statuses.helper.tricks: 5`), but a deal has only 4 "
+            "(`hand_size: 4`), so every helper would fail, whatever he held: write at most 4, or a larger "
+            "`hand_size`",
+            tiny(add="statuses: {declarer: {tricks: 2}, helper: {tricks: 4}}\n"),
+        ),
+    },
     "_overrides": {
         "a-declarer-made-over-another-overrides": (
             tiny(calls_with("  grab:\n    name: {en: Grab}\n    requires: {declarer: exists}\n"

@@ -109,7 +109,7 @@ MUTATIONS: dict[str, tuple] = {
                                       {("calls", "khrap", "exchange", "draw_extra"): 1}),
     "stages": ("khrap", ("stages",), "drop-instant-wins"),
     "stages[].kind": ("snore", ("stages", 4, "kind"), "instant_wins", {("trump", "source"): "turned"}),
-    "stages[].phase": ("khrap", ("stages", 1, "phase"), "bidding"),
+    "stages[].phase": ("khrap-shoot", ("stages", 2, "phase"), "bidding"),  # khrap's offers are named «Пятаки?»
     "stages[].speakers": ("khrap", ("stages", 1, "speakers"), "others"),
     "stages[].start": ("khrap", ("stages", 1, "start"), "dealer_left"),
     "stages[].calls": ("khrap", ("stages", 0, "calls"), ["khrap", "help", "merry", "wrap", "helicopter", "pass"]),
@@ -203,10 +203,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "all_pass.redeal_ante": ('That new deal antes as usual.', 'Новая раздача начинается с обычной ставки на кон.'),
     "statuses.*.tricks": ('The declarer must take at least 3 tricks', 'Храпящий должен взять не меньше 3'),
     "statuses.*.stake.base": ('failing: pays 3 base stakes', 'при провале платит 3 базовые ставки', 'khrap'),
-    "statuses.*.stake.pots": ("+ 1 × the pot", "+ 1 × банк", "khrap"),
+    "statuses.*.stake.pots": ("+ 1 × the pot", "+ банк × 1", "khrap"),
     "statuses.*.locked": (
         'Locked stakes: a player who locks a stake puts it aside from his chips when he calls',
-        'Заблокированные ставки: заявившись, игрок откладывает ставку из своих фишек'),
+        'Заблокированные ставки: сделав заявку, игрок откладывает ставку из своих фишек'),
     "overridden_becomes": (
         'A declarer who is taken over by another call is out of the deal.',
         'Храпящий, которого перебила другая заявка, выходит из игры.'),
@@ -273,23 +273,24 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                       "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
     "stages": ("Four aces: no step checks for it, so it never happens.", "ни один шаг этого не проверяет"),
     "stages[].kind": ('-The declarer names the trump suit.', '-Храпящий называет козырную масть.'),
-    "stages[].phase": ("2. **Bidding.**", "2. **Торговля.**"),
+    "stages[].phase": ("3. **Bidding.**", "3. **Торговля.**"),
     "stages[].speakers": (
         'each player other than the declarer who still holds cards',
         'каждого, кроме храпящего, у кого ещё есть карты'),
     "stages[].start": (
-        "2. **Offers.** Starting on the dealer's left",
+        "2. **Fives?** Starting on the dealer's left",
         'слева от сдатчика, по часовой стрелке, каждого игрока вне игры'),
     "stages[].calls": ("Never: no step offers it", "Никогда: ни один шаг её не предлагает", "sad"),
     "stages[].out_hands": (
         'says Take five or Pass. When this step ends with a declarer, those who are out throw their cards away.',
-        'Беру пять или Пас. Если шаг закончился с храпящим, игроки вне игры сбрасывают карты.'),
+        'Беру пять или Пас. Если на этом шаге появился храпящий, игроки вне игры сбрасывают карты.'),
     "stages[].order": ('Exchange order: the declarer, then the helpers', 'Порядок обмена: храпящий, затем помогающие'),
     "stages[].order[].statuses": ('Exchange order: the declarer;', 'Порядок обмена: храпящий;'),
     "stages[].order[].calls": (
         'the declarer and the helpers or those who said Take five',
         'храпящий и помогающие или сказавшие «Беру пять»'),
-    "stages[].order_by_call": ('-When the declarer said Snore, the order is', '-Если храпящий сказал «Храп», порядок'),
+    "stages[].order_by_call": ('-When the declarer said Wrap, the order is',
+                               '-Если храпящий сказал «Заворачиваю», порядок'),
     "stages[].order_by_call.*[].statuses": (
         'said Shoot, the order is: the declarer and the helpers,',
         'сказал «Стреляю», порядок такой: храпящий и помогающие,'),
@@ -338,15 +339,17 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                      "сказавший «Храп», платит свою ставку"),
     "settlement.penalties[].tricks": ("Then a failed player with 0 tricks pays",
                                       "провалившийся игрок с 0 взятками платит"),
-    "settlement.penalties[].held": ("-having held the trump ace", "-имея на руке: козырной туз"),
-    "settlement.penalties[].held[].rank": ("having held the trump king", "имея на руке: козырной король"),
-    "settlement.penalties[].held[].suit": ("having held the A♠", "имея на руке: Т♠"),
+    "settlement.penalties[].held": ("-having held the trump ace", "-среди его карт — козырной туз"),
+    "settlement.penalties[].held[].rank": ("having held the trump king", "среди его карт — козырной король"),
+    "settlement.penalties[].held[].suit": ("having held the A♠", "среди его карт — Т♠"),
     "settlement.penalties[].pay": (
         'Then a failed player pays 3 base stakes',
         'Затем провалившийся игрок платит 3 базовые ставки'),
     # "1 base stake" and "1 баз. взнос" also match the plural the sheet prints today ("1 base stakes")
-    "settlement.penalties[].pay.base": ('having held the trump ace: pays 1 base stake', 'козырной туз платит 1 базов'),
-    "settlement.penalties[].pay.pots": ("having held the trump ace: pays 5 × P", "козырной туз платит 5 × P"),
+    "settlement.penalties[].pay.base": ('having held the trump ace when play began: pays 1 base stake',
+                                        'козырной туз платит 1 базов'),
+    "settlement.penalties[].pay.pots": ("having held the trump ace when play began: pays 5 × P",
+                                        "козырной туз платит 5 × P"),
     "settlement.pot_after": ("What is left in the pot, fines included, stays there for the next deal.",
                              "Всё, что осталось в банке, вместе со штрафами, переходит в следующую раздачу."),
     "settlement.remainder": ("What rounding leaves goes to the player with the most tricks.",
@@ -589,7 +592,8 @@ def test_a_penalty_for_one_status_shows_only_in_its_rows() -> None:
 def test_a_penalty_asking_for_held_cards_does_not_hide_the_next() -> None:
     """frap's blind frap with 1 trick: 3 x P having held the trump ace, else 2 x P; the row gives both."""
     row = _text(builtin("frap"), "en", "blind-frap")
-    assert "failing with 1 trick, having held the trump ace: pays 3 × P; failing with 1 trick: pays 2 × P" in row
+    assert ("failing with 1 trick, having held the trump ace when play began: pays 3 × P; failing with 1 trick: "
+            "pays 2 × P") in row
 
 
 def test_the_stock_a_call_needs_counts_its_extra_exchange_draws() -> None:

@@ -32,7 +32,7 @@ class Fields(tuple):
 def semantic_issues(v: Variant) -> list[Issue]:
     """Every problem found, most basic first."""
     checks = (_texts, _players, _deck, _call_ids, _references, _skips, _cards, _turned_card, _hand_sizes,
-              _overrides, _out_discards, _out_speakers, _exchange_turns, _stages, _bounded)
+              _obligations, _overrides, _out_discards, _out_speakers, _exchange_turns, _stages, _bounded)
     return [issue for check in checks for issue in check(v)]
 
 
@@ -291,6 +291,21 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
         if ex.max_discard is not None and ex.min_discard > ex.max_discard:
             yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than max_discard"
     yield from _declarer_goes_out(v)
+
+
+_STATUS_WORDS = {"declarer": "a declarer", "helper": "each helper"}
+
+
+def _obligations(v: Variant) -> Iterator[Issue]:
+    """No status may promise more tricks than a deal has: every player of it would fail, whatever he held."""
+    for status, rule in v.statuses.items():
+        if rule.tricks <= v.hand_size:
+            continue
+        who = _STATUS_WORDS.get(status, f"a {status}")
+        yield (Fields(("statuses", status, "tricks"), ("hand_size",)),
+               f"{who} must take at least {rule.tricks} tricks (`statuses.{status}.tricks: {rule.tricks}`), but a "
+               f"deal has only {v.hand_size} (`hand_size: {v.hand_size}`), so every {status} would fail, whatever "
+               f"he held: write at most {v.hand_size}, or a larger `hand_size`")
 
 
 def _declarer_goes_out(v: Variant) -> Iterator[Issue]:

@@ -384,4 +384,15 @@ def _human(f: _Found, data: Any = None) -> str:
         msg = f"must be {what}, e.g. {shown}; got {_show(value)}"
     if kind == "literal_error" and isinstance(value, str):
         msg += did_you_mean(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
-    return msg
+    return msg + _comma_hint(f.loc, value)
+
+
+def _comma_hint(loc: Any, value: Any) -> str:
+    """A key with no value in `{...}` is most likely the tail of a text after a comma (`{en: Khrap with
+    friends, at home}` reads `at home` as a key): say to quote the whole text."""
+    if value is not None or not loc or not isinstance(loc[-1], str) or " " not in loc[-1].strip():
+        return ""
+    tail = "".join(c if c.isprintable() else "?" for c in loc[-1])
+    tail = tail if len(tail) <= 30 else tail[:27] + "..."
+    return (f" (a comma inside `{{...}}` ends a text, so '{tail}' was read as a key: if it belongs to the "
+            f"text before it, put that whole text in quotes, e.g. `\"..., {tail}\"`)")
