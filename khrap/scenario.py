@@ -195,7 +195,11 @@ def _actions(reader: _Reader, players: int) -> list[ScriptLine]:
 def run(scenario: Scenario) -> GameState:
     """Play the scenario's actions in order; ScenarioStop at the first illegal one."""
     state = scenario.new_game()
-    state.start_deal()
+    try:
+        state.start_deal()
+    except IllegalAction as err:  # no first deal (a stack too small to be dealt in): refused at the first line
+        if not scenario.actions:
+            raise ScenarioStop(f"{scenario.path}:1: the first deal: {err}") from None
     for step in scenario.actions:
         try:
             if state.phase == w.SETTLED:

@@ -11,7 +11,6 @@ Each fact is defined once, as a pure function of the schema, in ``variant/derive
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from khrap.variant import derived as facts
@@ -70,6 +69,6 @@ class Derived:
                      if self.calls[cid].plain and self.calls[cid].status == status), None)
 
 
-def hand_dealt(deck: Sequence[int], dealer: int, n: int, size: int, seat: int) -> list[int]:
+def hand_dealt(deck: list[int], dealer: int, n: int, size: int, seat: int) -> list[int]:
     """The hand ``seat`` was dealt from ``deck`` (see ``dealt_hands``)."""
     return dealt_hands(deck, dealer, n, size)[seat]

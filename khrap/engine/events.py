@@ -57,6 +57,7 @@ class LedgerItem(NamedTuple):
     detail: str = ""  # the prize ("rest", "half"), or how a penalty pays ("stake", "amount")
     pots: int = 0  # a penalty amount: pots × P ...
     bases: int = 0  # ... plus base stakes, in chips
+    owed: int = 0  # a penalty: what the rule asks (more than ``chips`` when a table without debts cut it)
 
 
 class Ledger(NamedTuple):

@@ -120,15 +120,25 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     if eff.when == "now" and eff.draw:
         count = need - deferred_part(call)
         add(Precondition("True", _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
-    if not allow_debt:
-        add(Precondition(f"m.can_cover(seat, {eff.status!r}, {cid!r})", lambda s, seat: (
-            f"{cid} may cost {s.worst_cost(eff.status, cid)} chips and seat {seat} has {s.stacks[seat]}")))
+    if not allow_debt:  # (``allow_debt``: no stack is checked, as with debts or with payments capped)
+        add(Precondition(f"m.can_cover(seat, {eff.status!r}, {cid!r})",
+                         lambda s, seat: short_reason(s, seat, cid, eff.status)))
     # Blind calls last: a seat who looked because the call was not open to him then (not the dealer,
     # no declarer yet, a wrong turned card) hears that reason.
     if req.blind:
         add(Precondition("not m.looked[seat]",
                          lambda s, seat: f"{cid} must be called blind, before looking at the cards"))
     return found
+
+
+def short_reason(state, seat: int, cid: str, status: str) -> str:
+    """Why ``seat`` may not make call ``cid`` on a table that refuses what a stack cannot pay: whose stack
+    (his own, a forced helper's, the overridden declarer's) is short of the most the call may cost it."""
+    who, role, cost = state.short_of(seat, status, cid)
+    has = state.stacks[who] + state.locked[who]
+    if who == seat:
+        return f"{cid} may cost {cost} chips and seat {seat} has {has}"
+    return f"{cid} may cost seat {who} ({role}) {cost} chips and he has {has}"
 
 
 def pot_bound(cid: str, bound: PotBound) -> Precondition:
@@ -172,7 +182,8 @@ def checks(rules, cid: str, takes: bool) -> Compiled:
     key = (cid, takes)
     found = rules.preconditions.get(key)
     if found is None:
-        entries = table(cid, rules.calls[cid], rules.variant.allow_debt, takes)
+        v = rules.variant
+        entries = table(cid, rules.calls[cid], v.allow_debt or v.short_payment == "capped", takes)
         compiled = tuple((compile_test(e.test, cid), e.reason, e.refused) for e in entries)
         found = rules.preconditions[key] = (compiled, tuple(c for c, _, refused in compiled if refused is None))
     return found

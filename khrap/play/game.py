@@ -156,8 +156,9 @@ class Game:
         """Play until the deal limit or until a player quits."""
         s = self.session
         while not (s.deal_over and self.finished()):
-            if s.deal_over and s.state.session_over:  # no debt, and nobody can cover a declaring call
-                self.write("Nobody can cover a declaring call any more: the session ends here.")
+            if s.deal_over and s.state.session_over:  # no debt: nobody can cover a call, or a stack is too small
+                self.write("Nobody can cover a declaring call any more, or a player cannot be dealt in: "
+                           "the session ends here.")
                 return
             if s.deal_over:
                 self.write("")

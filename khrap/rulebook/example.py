@@ -215,8 +215,10 @@ class _Recorder:
         if moves.all_passed:
             self.events.append(Step("all_pass", data={"round": before["round"]}))
             return
+        # clockwise from the one whose action changed them (the helicopter's forced helpers), with their locks
+        order = sorted(range(self.n), key=lambda seat: (seat - (actor or 0)) % self.n)
         changed = [
-            (seat, moves.status[seat]) for seat in range(self.n)
+            (seat, moves.status[seat], moves.locked.get(seat, 0)) for seat in order
             if seat != actor and seat in moves.status and moves.status[seat] != self.statuses[seat]
             and moves.status[seat] != "out"
         ]

@@ -126,11 +126,17 @@ def comeback(v: Variant, cid: str) -> list[int]:
     said = steps_saying(v, cid)
     if not said or v.calls[cid].effects.status != "out":
         return []
-    return [
-        i + 1 for i, stage in enumerate(v.stages)
-        if i + 1 > said[0] and isinstance(stage, CallsStage) and stage.speakers == "out"
-        and any(v.calls[c].effects.status != "out" for c in stage_calls(v, i))
-    ]
+    back = []
+    for i, stage in enumerate(v.stages):
+        if i + 1 <= said[0] or not isinstance(stage, CallsStage):
+            continue
+        if not any(v.calls[c].effects.status != "out" for c in stage_calls(v, i)):
+            continue
+        # a step that asks everyone (or all but the declarer) asks a passer too, while he still holds cards
+        kept = all(s.out_hands == "keep" for s in v.stages[said[0] - 1:i] if isinstance(s, CallsStage))
+        if stage.speakers == "out" or kept:
+            back.append(i + 1)
+    return back
 
 
 def hand_gone(v: Variant, cid: str) -> bool:
@@ -215,11 +221,23 @@ def _overview(v: Variant) -> list[Line]:
     ]
 
 
+def debts(v: Variant) -> dict[str, Any]:
+    """What the debts sentence states: debts or not, what happens to a player who cannot pay, who is dealt in."""
+    enabled = [c for c in v.calls.values() if c.enabled]
+    ap = v.all_pass
+    return {
+        "allow": v.allow_debt, "short": v.short_payment, "min_stack": v.min_stack,
+        "others": any(c.effects.forces_others or c.effects.override for c in enabled),
+        "instant": any(w.enabled for w in v.instant_wins.values()),
+        "antes": bool(v.ante.amount or ap.round_ante and ap.rounds > 1 or ap.last_ante),
+    }
+
+
 def _need(v: Variant) -> list[Line]:
     return [
         Line("base_stake", "base_stake", {"n": v.base_stake}),
         Line("ante", "ante", {"ante": v.ante}),
-        Line("allow_debt", "allow_debt", {"allow": v.allow_debt}),
+        Line("allow_debt", "allow_debt", debts(v)),
     ]
 
 
@@ -245,7 +263,7 @@ def _deal(v: Variant) -> list[Line]:
 def _course(v: Variant) -> list[Line]:
     lines = []
     for index, stage in enumerate(v.stages):
-        key = f"steps.{index + 1}"
+        key = f"steps.{stage.id}"  # a step is paired with its namesake (diff), not with the same number
         if isinstance(stage, CallsStage):
             lines.append(Line(key, "step_calls", {"stage": stage, "calls": stage_calls(v, index)}))
         elif isinstance(stage, ExchangeStage):
@@ -320,6 +338,8 @@ def _exchange(v: Variant) -> list[Line]:
                 if cid not in v.calls or not v.calls[cid].enabled:
                     continue
                 turn = v.calls[cid].exchange.takes_part
+                if turn and order == stage.order:
+                    continue  # the general order, said once already
                 # a declarer whose call gives him no exchange turn is not in the order, whatever the list says
                 groups = order if turn else [g for g in order if g.calls or g.statuses != ["declarer"]]
                 args = {"order": groups, "by_call": cid, "no_turn": not turn}
@@ -349,6 +369,13 @@ def _play(v: Variant) -> list[Line]:
     return lines
 
 
+def _fines_on_p(v: Variant) -> bool:
+    """Whether a fine may be counted on P (a multiple of the pot): else the sheet need not say which pot."""
+    stakes = any(p.pay == "stake" for p in v.settlement.penalties)
+    return any(p.pay != "stake" and p.pay.pots for p in v.settlement.penalties) or stakes and any(
+        rule.stake.pots for rule in v.statuses.values())
+
+
 def _settlement(v: Variant) -> list[Line]:
     s = v.settlement
     lines = [
@@ -356,8 +383,10 @@ def _settlement(v: Variant) -> list[Line]:
         Line("settlement.trick_share", "trick_share", {"share": s.trick_share, "hand": v.hand_size}),
     ]
     if s.declarer_prize:
-        lines.append(Line("settlement.declarer_prize", "declarer_prize", {"prizes": s.declarer_prize}))
-    lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties}))
+        lines.append(Line("settlement.declarer_prize", "declarer_prize", {
+            "prizes": s.declarer_prize, "later": v.all_pass.rounds > len(s.declarer_prize),
+        }))
+    lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties, "on_p": _fines_on_p(v)}))
     lines.append(Line("settlement.pot_after", "pot_after", {"value": s.pot_after}))
     # What rounding leaves goes elsewhere only when the pot is shared out at once: a carried pot keeps it.
     remainder = s.remainder if s.pot_after == "redistribute" else "pot"

@@ -197,6 +197,10 @@ def collapse(text: Any) -> str:
     return Markup(flat) if isinstance(text, Markup) else flat
 
 
+_MID_STOP = {"hy": "."}
+_SEMICOLON = re.compile(r"&#?\w+;|;")  # an HTML entity's semicolon stays
+
+
 class Words:
     """Words a variant in one format and language: the sentence macros bound to its names."""
 
@@ -252,8 +256,14 @@ class Words:
         return "ABCDEFGHIJKL"[seat]
 
     def own(self, text: Any) -> Any:
-        """A sheet's sentence in the game's own words (``terms:``); markup stays markup."""
-        return self.terms(text)
+        """A sheet's sentence in the game's own words (``terms:``) and the language's punctuation; markup stays
+        markup."""
+        text = self.terms(text)
+        if self.lang in _MID_STOP and ";" in text:  # Armenian has no semicolon: its mid stop, as the catalog writes
+            mark = _MID_STOP[self.lang]
+            swapped = _SEMICOLON.sub(lambda m: m[0] if m[0] != ";" else mark, text)
+            text = Markup(swapped) if isinstance(text, Markup) else swapped
+        return text
 
     # sentences
     def line(self, line: Line) -> str:
@@ -268,7 +278,7 @@ class Words:
 
     def clause_list(self, lines: list[Line]) -> str:
         """Clauses of a table cell joined by semicolons, capitalized."""
-        return cap(self.join(self.lines(lines), "; "))
+        return cap(self.join(self.lines(lines), _MID_STOP.get(self.lang, ";") + " "))
 
     def macro(self, name: str, *args: Any, **kwargs: Any) -> str:
         return self.own(collapse(getattr(self.sentences, name)(*args, **kwargs)))

@@ -156,6 +156,9 @@ def explained(events: list[Step]) -> list[Step]:
     for event in events:
         if event.kind == "deal":
             hands = {seat: list(cards) for seat, cards in event.data["hands"]}
+        if event.kind == "thrown":  # a later pass is not explained by cards he no longer holds
+            for seat in event.data["seats"]:
+                hands.pop(seat, None)
         if event.kind == "call":  # a call is explained the first time it is said; a pass by the hand held
             data = {**event.data, "explain": event.data["call"] not in said, "strength": None}
             hand = hands.get(event.seat, [])

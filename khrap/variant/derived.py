@@ -7,8 +7,6 @@ them too and the schema may not import the engine; nothing else should compute t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from khrap import words as w
 from khrap.variant.schema import Call, CallsStage, Variant
 
@@ -62,11 +60,11 @@ def deal_order(dealer: int, n: int) -> tuple[int, ...]:
     return tuple((dealer + 1 + i) % n for i in range(n))
 
 
-def dealt_hands(deck: Sequence[int], dealer: int, n: int, size: int) -> list[list[int]]:
+def dealt_hands(deck: list[int], dealer: int, n: int, size: int) -> list[list[int]]:
     """Each seat's hand as dealt from the top of ``deck``, one card at a time in ``deal_order``: the seat
     dealt to first takes the first card, then every n-th."""
     first, dealt = dealer + 1, size * n
-    return [list(deck[(seat - first) % n:dealt:n]) for seat in range(n)]
+    return [deck[(seat - first) % n:dealt:n] for seat in range(n)]
 
 
 def plain_follow(v: Variant) -> bool:

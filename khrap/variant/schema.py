@@ -519,7 +519,19 @@ class Variant(Model):
         "left", description="The next dealer: the player on the dealer's left, or the deal's final declarer."
     )
     allow_debt: bool = Field(
-        True, description="Stacks may go negative; if false a call the stack cannot cover is refused."
+        True, description="Stacks may go negative; if false no stack ever goes below zero (`short_payment` says how)."
+    )
+    short_payment: Literal["refused", "capped"] = Field(
+        "refused",
+        description="Without debts (`allow_debt: false`): `refused`: a call is offered only if every stack it may "
+        "charge (the caller's, forced helpers', an overridden declarer's) covers the most it can cost; `capped`: "
+        "every call is offered and a payment larger than what the player has (stack and locked chips) is cut to "
+        "what he has. Either way a payment nobody chose (an instant win's) is capped.",
+    )
+    min_stack: int | None = Field(
+        None, ge=0, le=MAX_UNITS,
+        description="Base stakes a player must hold to be dealt a deal (null: no minimum); without debts every "
+        "player must also be able to pay each ante in full. If one cannot, the session ends.",
     )
     table: TableRules = Field(
         default_factory=TableRules, description="How a session runs: first dealer, joining, ending."

@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from khrap.bots import CHOICES, KINDS
 from khrap.fairness import new_seed
 from khrap.session.record import dumps
-from khrap.variant.catalog import builtin_names, load_variant
+from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.loader import UPLOAD, VariantError, errors_of
 from khrap.variant.schema import Variant
 from khrap.web import i18n
@@ -252,7 +252,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 name = data.get("variant")
                 if name not in builtin_names():
                     raise Refused(400, f"`variant` must be one of {', '.join(builtin_names())}, or send `text`")
-                variant, source = load_variant(name), None
+                variant, source = builtin(name), None  # parsed once (cached), not each time on the loop
             limit(request, "create")
             players = _int(data, "players", variant.players.min, 1, 16)
             bots_in = data.get("bots", {})
@@ -418,7 +418,7 @@ def _listing() -> bytes:
     """``/api/variants``: the built-ins, the bot kinds and the page's words."""
     rows = []
     for name in builtin_names():
-        v = load_variant(name)
+        v = builtin(name)
         rows.append({"name": name, "title": v.name, "players": [v.players.min, v.players.max],
                      "base_stake": v.base_stake})
     words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
@@ -487,9 +487,9 @@ def _sheet_of(setup: dict, lang: str) -> str:
     (in the worker process: khrap.web.work)."""
     from khrap.rulebook.sheet import render_rules
 
-    builtin = setup["source"] is None and setup["name"] in builtin_names() and \
-        load_variant(setup["name"]).model_dump(mode="json") == setup["rules"]
-    ref = setup["name"] if builtin else Variant.model_validate(setup["rules"])
+    unchanged = setup["source"] is None and setup["name"] in builtin_names() and \
+        builtin(setup["name"]).model_dump(mode="json") == setup["rules"]
+    ref = setup["name"] if unchanged else Variant.model_validate(setup["rules"])
     text = render_rules(ref, "html", lang)
     stamp = (f'<p class="khrap-fingerprint">'
              f'{html.escape(i18n.strings(lang)["fingerprint"])}: {html.escape(setup["fingerprint"])}</p>')

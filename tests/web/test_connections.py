@@ -128,23 +128,34 @@ def _deaf(server, token: str) -> socket.socket:
 
 
 def test_a_client_that_never_reads_is_dropped_and_its_seat_is_away(live_server, monkeypatch) -> None:
-    monkeypatch.setattr(web, "SEND_SECONDS", 0.5)
+    monkeypatch.setattr(web, "SEND_SECONDS", 2.0)
     server = live_server(rate=1e6, takeover_seconds=1e9)
     table = _table(server)
     deaf = _deaf(server, table.seats[0].token)
-    other = _ws(server, max_queue=None)
-    other.send(json.dumps({"type": "hello", "token": table.seats[1].token}))
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
+    while not server.host.present(table)[0]:  # its hello is taken
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    other = None
     sent = 0
     while server.host.present(table)[0]:
         assert time.monotonic() < deadline and sent < 20_000, "the deaf seat still counts as present"
-        for _ in range(20):  # each "next" sends every connection of the table a view
-            other.send(json.dumps({"type": "next", "pad": "x" * 2000}))
-            sent += 1
-        with contextlib.suppress(TimeoutError):
-            while True:  # the other seat reads what it is sent
-                other.recv(timeout=0.05)
-    assert not server.host.present(table)[0] and server.host.present(table)[1]
-    other.close()
+        try:
+            if other is None:  # (again if a machine too busy to send its views in time dropped it too)
+                other = _ws(server, max_queue=None)
+                other.send(json.dumps({"type": "hello", "token": table.seats[1].token}))
+            for _ in range(10):  # each "next" sends every connection of the table a view
+                other.send(json.dumps({"type": "next", "pad": "x" * 2000}))
+                sent += 1
+            with contextlib.suppress(TimeoutError):
+                while True:  # the other seat reads what it is sent
+                    other.recv(timeout=0.05)
+        except ConnectionClosed:
+            other.close()
+            other = None
+    assert not server.host.present(table)[0]  # (the reading seat may be dropped too on a machine so busy
+    # that it takes a message more than 2 s to be sent: that is the same rule)
+    if other is not None:
+        other.close()
     deaf.close()
     assert sent > 20  # it took a full buffer, not the first message

@@ -156,6 +156,9 @@ class Machine(Payouts):
         self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
         Machine._reset_deal(self)
         Machine._reset_facts(self)
+        # Stacks too small to be dealt in (``min_stack``, or an ante a table without debts cannot take): the
+        # session is over before it begins (``start_deal`` says who).
+        self.session_over = Payouts._short_seat(self) is not None
 
     # ----------------------------------------------------------- deal setup
     def _reset_deal(self) -> None:
@@ -200,8 +203,14 @@ class Machine(Payouts):
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
+        short = Payouts._short_seat(self)
+        if short is not None:  # (checked again at each try: the stacks do not change until a deal is dealt)
+            seat, need = short
+            raise self._over(f"the session is over: seat {seat} has {self.stacks[seat]} chips and a player needs "
+                             f"{need} to be dealt in")
         if self.session_over:
-            raise self._over("the session is over: nobody can cover a declaring call")
+            raise self._over("the session is over: nobody can cover a declaring call, or a player could not pay "
+                             "an ante")
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
@@ -217,25 +226,46 @@ class Machine(Payouts):
     def _over(self, message: str) -> Exception:
         return RuntimeError(message)
 
-    def _ante(self) -> None:
+    def _ante(self) -> bool:
+        """The deal's ante (False: a player cannot pay it and the session is over)."""
         if self.skip_next_ante:
             self.skip_next_ante = False
-            return
+            return True
         if self.program.ante_if_empty and self.pot != 0:
-            return
-        Machine._collect(self, self.program.ante, "ante")
+            return True
+        return Machine._collect(self, self.program.ante, "ante")
 
-    def _collect(self, stakes: int, reason: str) -> None:
-        """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last."""
+    def _collect(self, stakes: int, reason: str) -> bool:
+        """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last.
+
+        Without debts an ante is paid in full or not at all: if a player cannot pay it, nobody pays and the
+        session ends there (False)."""
         if stakes > 0:
             chips = stakes * self.program.base_stake
             stacks = self.stacks
+            if self.program.cap_payments:
+                short = next((seat for seat in range(self.n) if stacks[seat] < chips), None)
+                if short is not None:
+                    Machine._end_session(self, "ante", short, chips)
+                    return False
             for seat in range(self.n):
                 stacks[seat] -= chips
             self.pot += chips * self.n
             if self.emitting:
                 Table._emit(self, "anted", None,
                             {"reason": reason, "round": self.round, "chips": chips, "pot": self.pot})
+        return True
+
+    def _end_session(self, reason: str, seat: int | None = None, chips: int = 0) -> None:
+        """The session ends in the middle of a deal (tables without debts): ``reason`` ``declare`` (nobody can
+        cover a declaring call) or ``ante`` (``seat`` cannot pay an ante of ``chips``); locks go back, the pot
+        stays as it is."""
+        if self.emitting:
+            Table._emit(self, "session_over", seat, {"reason": reason, "chips": chips})
+        self.session_over = True
+        self.ending = "session_over"
+        Machine._return_locks(self)
+        Payouts._finish_deal(self)
 
     def _deal(self) -> None:
         if self.scripted_decks:
@@ -513,9 +543,31 @@ class Machine(Payouts):
         return lister is not None and bool(lister(self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
-        """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
+        """Whether call ``cid`` (giving ``status``) may be made by ``seat`` on a table that refuses what a stack
+        cannot pay: every stack it may charge covers the most it can cost (``short_of``)."""
+        return Machine.short_of(self, seat, status, cid)[0] < 0
+
+    def short_of(self, seat: int, status: str, cid: str | None) -> tuple[int, str, int]:
+        """(seat, role, chips) of the first player whose stack and locked chips do not cover the most the call
+        may cost him: the caller (role ``caller``), a declarer it overrides (``overridden``, his new status),
+        a player it makes a helper (``forced``); seat -1 when every one is covered."""
         cost = Machine._worst_cost(self, status, cid)
-        return cost <= 0 or self.stacks[seat] >= cost
+        if cost > self.stacks[seat] + self.locked[seat]:
+            return seat, "caller", cost
+        call = self.program.calls.get(cid) if cid is not None else None
+        if call is None:
+            return -1, "", 0
+        old = self.declarer
+        if status == DECLARER and old is not None and old != seat:
+            cost = Machine._worst_cost(self, self.program.overridden_becomes, self.call_of[old])
+            if cost > self.stacks[old] + self.locked[old]:
+                return old, "overridden", cost
+        if call.forces_others:
+            cost = Machine._worst_cost(self, HELPER, None)
+            for other in range(self.n):
+                if other != seat and self.hands[other] and cost > self.stacks[other] + self.locked[other]:
+                    return other, "forced", cost
+        return -1, "", 0
 
     def _worst_cost(self, status: str, cid: str | None) -> int:
         rule = self.program.statuses.get(status)
@@ -553,6 +605,8 @@ class Machine(Payouts):
         self.stake_of[seat] = stake
         if rule.locked:
             delta = stake - locked[seat]
+            if self.program.cap_payments and delta > self.stacks[seat]:  # a lock is cut to what he has
+                delta = max(self.stacks[seat], 0)
             self.stacks[seat] -= delta
             locked[seat] += delta
         elif locked[seat]:
@@ -685,7 +739,8 @@ class Machine(Payouts):
             Table._emit(self, "all_passed", None, {"round": self.round})
         if self.round < p.rounds:
             self.round += 1
-            Machine._collect(self, p.round_ante, "round")
+            if not Machine._collect(self, p.round_ante, "round"):
+                return
             Machine._return_locks(self)
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
@@ -698,28 +753,26 @@ class Machine(Payouts):
             self.stage_index = 0
             self.stage_started = False
             return
-        Machine._collect(self, p.last_ante, "last")
-        if not p.allow_debt and not Machine._anyone_can_declare(self):
+        if not Machine._collect(self, p.last_ante, "last"):  # (without debts: paid in full, or the session ends)
+            return
+        if p.refuse_short and not Machine._anyone_can_declare(self):
             # Without debts a broke table could pass out forever: the session ends instead.
-            if emitting:
-                Table._emit(self, "session_over", None, {})
-            self.session_over = True
-            self.ending = "session_over"
-            Payouts._finish_deal(self)
+            Machine._end_session(self, "declare")
             return
         Machine._return_locks(self)
         self.dealer = (self.dealer + 1) % self.n
         Machine._reset_deal(self)
         self.redeals += 1
-        if p.redeal_antes:
-            Machine._ante(self)
+        if p.redeal_antes and not Machine._ante(self):
+            return
         if emitting:
             Table._emit(self, "redealt", self.dealer, {})
         Machine._deal(self)
 
     def _anyone_can_declare(self) -> bool:
         costs = [Machine._worst_cost(self, DECLARER, cid) for cid in self.program.declaring]
-        return any(stack >= cost for stack in self.stacks for cost in costs)
+        stacks, locked = self.stacks, self.locked
+        return any(stacks[seat] + locked[seat] >= cost for seat in range(self.n) for cost in costs)
 
     # ------------------------------------------------------------- exchange
     def _call_of(self, seat: int) -> CompiledCall | None:

@@ -43,7 +43,7 @@ class Payouts(Tricks):
         emitting = self.emitting
         if emitting:
             Table._emit(self, "instant_win", seat, {"win": wid})
-        pot = self.pot
+        pot = self.pot  # P: every payer's stake is counted on the pot before the win, whatever order they pay in
         self.stacks[seat] += pot + self.locked[seat]
         self.pot = 0
         self.locked[seat] = 0
@@ -57,10 +57,11 @@ class Payouts(Tricks):
             if other == seat:
                 continue
             if self.statuses[other] in (DECLARER, HELPER):
-                Payouts._pay_into_pot(self, other, self.stake_of[other], "stake", {"status": self.statuses[other]})
+                Payouts._pay_into_pot(self, other, self.stake_of[other], "stake",
+                                      {"status": self.statuses[other], "base": pot})
             elif all_pay:
                 assert helper is not None
-                Payouts._pay_into_pot(self, other, helper.base + helper.pots * self.pot, "helper_stake", {})
+                Payouts._pay_into_pot(self, other, helper.base + helper.pots * pot, "helper_stake", {"base": pot})
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
         Payouts._finish_deal(self)
@@ -76,14 +77,27 @@ class Payouts(Tricks):
                 Table._emit(self, "paid_out", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
         return chips
 
-    def _pay_into_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> None:
-        """Pay ``chips`` into the pot, from his locked stake first."""
+    def _payable(self, seat: int, chips: int) -> int:
+        """What ``seat`` pays of ``chips`` he owes: all of it, or without debts no more than he has (his stack
+        and his locked chips)."""
+        if self.program.cap_payments:
+            return max(0, min(chips, self.stacks[seat] + self.locked[seat]))
+        return chips
+
+    def _pay_into_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
+        """Pay ``chips`` into the pot, from his locked stake first (without debts: at most what he has; the
+        event then says what was ``owed``); returns what he paid."""
+        owed = chips
+        chips = Payouts._payable(self, seat, chips)
+        if chips != owed:
+            why = {**why, "owed": owed}
         from_lock = min(chips, self.locked[seat])
         self.locked[seat] -= from_lock
         self.stacks[seat] -= chips - from_lock
         self.pot += chips
         if self.emitting:
             Table._emit(self, "paid_in", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
+        return chips
 
     def settle(self) -> None:
         """Settle the deal as it stands (a table set up by hand, as the rulebook's arithmetic does):
@@ -179,16 +193,18 @@ class Payouts(Tricks):
                 bases, pots = pay
                 chips = bases + pots * pot_at_start
             if ledger is None:  # ``_pay_into_pot`` inline, without its event
+                chips = Payouts._payable(self, seat, chips)
                 from_lock = min(chips, self.locked[seat])
                 self.locked[seat] -= from_lock
                 self.stacks[seat] -= chips - from_lock
                 self.pot += chips
                 return chips
-            Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
+            paid = Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
             if ledger is not None:
-                ledger.append(LedgerItem("penalty", seat, chips, self.pot, tricks=took, base=pot_at_start,
-                                         detail="stake" if pay is None else "amount", pots=pots, bases=bases))
-            return chips
+                ledger.append(LedgerItem("penalty", seat, paid, self.pot, tricks=took, base=pot_at_start,
+                                         detail="stake" if pay is None else "amount", pots=pots, bases=bases,
+                                         owed=chips))
+            return paid
         return 0
 
     def _house_share(self, house: tuple[int, int, bool], seats: list[int], wins: list[int], fined: list[int],
@@ -240,6 +256,25 @@ class Payouts(Tricks):
             if ledger is not None:
                 ledger.append(LedgerItem("rounding", best, chips, self.pot))
 
+    def _ante_due(self) -> int:
+        """Chips each player antes before the next deal (0: no ante is due)."""
+        p = self.program
+        if self.skip_next_ante or p.ante_if_empty and self.pot != 0:
+            return 0
+        return p.ante * p.base_stake
+
+    def _short_seat(self) -> tuple[int, int] | None:
+        """(seat, chips needed) of the first player who may not be dealt the next deal: he holds less than
+        ``min_stack`` or, without debts, than its ante; None: everyone may be dealt in."""
+        p = self.program
+        if p.min_stack < 0 and not p.cap_payments:
+            return None
+        need = max(p.min_stack, Payouts._ante_due(self) if p.cap_payments else 0, 0)
+        for seat in range(self.n):
+            if self.stacks[seat] < need:
+                return seat, need
+        return None
+
     def _finish_deal(self, ledger: Ledger | None = None) -> None:
         """Unplayed cards to the discard pile; choose the next dealer; the deal is settled.
 
@@ -260,3 +295,9 @@ class Payouts(Tricks):
         self.kind = None
         if self.emitting:
             Table._emit(self, "settled", None, {"stacks": tuple(self.stacks), "pot": self.pot, "ledger": ledger})
+        if not self.session_over:
+            short = Payouts._short_seat(self)
+            if short is not None:  # a player may not be dealt the next deal: the session ends with this one
+                self.session_over = True
+                if self.emitting:
+                    Table._emit(self, "session_over", short[0], {"reason": "stack", "chips": short[1]})

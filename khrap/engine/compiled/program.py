@@ -117,6 +117,11 @@ class Program:
         self.any_locked = derived.any_locked  # else no stake is ever locked
         self.overridden_becomes = v.overridden_becomes
         self.allow_debt = v.allow_debt
+        # Without debts: calls whose cost a stack cannot cover are refused (``refuse_short``), or payments are cut
+        # to what the player has (``cap_payments``: always on without debts, for the payments nobody chose).
+        self.refuse_short = not v.allow_debt and v.short_payment == "refused"
+        self.cap_payments = not v.allow_debt
+        self.min_stack = -1 if v.min_stack is None else v.min_stack * v.base_stake  # -1: no minimum
         self.orders = rules.orders
         self.calls = {cid: self._call(cid, call) for cid, call in rules.calls.items()}
         self.declaring = derived.declaring  # the calls that may make the first declarer
@@ -218,7 +223,7 @@ class Program:
         forms = [_FormsBySize(c.cid) if c.take_turned == "swap" else call_forms(c.cid, c.take_turned, 0)
                  for c in calls]
         named = [(c.cid, self.rules.calls[c.cid]) for c in calls]
-        return make_lister(where, named, self.allow_debt, bool(declarer_exists), forms)
+        return make_lister(where, named, not self.refuse_short, bool(declarer_exists), forms)
 
 
 class _FormsBySize(dict):
