@@ -321,6 +321,7 @@ class Table:
                 "deal_stacks": list(s.deal_stacks),
                 "canonical": self._canonical_words,
                 "calls": {cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()},
+                "blind_calls": [cid for cid, c in rules["calls"].items() if (c.get("requires") or {}).get("blind")],
             },
             "me": seat,
             "obs": table,

@@ -56,3 +56,48 @@ def test_a_pasted_house_rule_makes_that_house_rules_table(live_server, browser) 
     seat.wait_for_selector("#next")
     assert seat.inner_text("#top h1") == "Kitchen Khrap"
     assert errors == []
+
+
+def _create(server, **body) -> dict:
+    """A table made through the create API (the create page's own request): its answer, with the links."""
+    import json
+    import urllib.request
+
+    body = {"variant": "khrap", "players": 4, "stacks": 100, "deals": 1, "bots": {"2": "rule", "3": "rule"}, **body}
+    request = urllib.request.Request(server.url + "/api/tables", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as reply:
+        answer = json.load(reply)
+    assert answer["ok"], answer
+    return answer
+
+
+def _seated(browser, errors, answer, viewport=PHONE) -> dict:
+    """Every person's seat open in its own browser (a phone each), all ready: the first deal begins."""
+    pages = {}
+    for s in answer["seats"]:
+        if s["human"]:
+            page = _page(browser, errors, viewport)
+            page.goto(s["link"].replace("/play#", "/play?lang=en#"))
+            page.wait_for_selector("#next")
+            pages[s["seat"]] = page
+    for page in pages.values():
+        page.click("#next")
+    for page in pages.values():
+        page.wait_for_selector("#hand")
+    return pages
+
+
+def test_every_seat_sees_its_cards_before_the_first_call(live_server, browser) -> None:
+    # The deal of test_browser.py (seed "browser-test:0"): seat 0 deals, 6C turned (no ace: nobody may
+    # wrap); seat 1 speaks first.  Seat 0 holds KD KC AD JD, seat 1 9S AH TD 6D.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    pages = _seated(browser, errors, _create(server, bots={"2": "rule", "3": "rule"}))
+    pages[1].wait_for_selector('button.action[data-action="khrap"]')  # seat 1 to speak: nobody has called
+    hands = {seat: sorted(c.get_attribute("data-card") for c in page.query_selector_all("#hand .card"))
+             for seat, page in pages.items()}
+    assert hands == {0: ["AD", "JD", "KC", "KD"], 1: ["6D", "9S", "AH", "TD"]}
+    assert pages[0].query_selector("#look-note") is None  # no blind call: nothing to give up
+    assert errors == []

@@ -67,6 +67,11 @@ function callName(word) {
   return said === `word_${word}` ? word : said;
 }
 
+// The variant's blind calls by name ("wrap", "blind frap"): what a seat keeps his cards face down for.
+function blindNames() {
+  return view.table.blind_calls.map(callName).join(", ");
+}
+
 function actionLabel(a) {
   if (a.word === "trump" && a.text.split(" ")[1]) return t("name_trump", { suit: suitLabel(a.text.split(" ")[1]) });
   let label = callName(a.word);
@@ -139,7 +144,7 @@ function drawHand() {
     }
     return card(c);
   });
-  const parts = [el("div", { class: "hand", id: "hand" }, hand.length ? cards : el("span", { class: "muted" }, o.hand === null ? t("not_looked") : t("no_cards")))];
+  const parts = [el("div", { class: "hand", id: "hand" }, hand.length ? cards : el("span", { class: "muted" }, o.hand === null ? t("not_looked", { calls: blindNames() }) : t("no_cards")))];
   if (exchanges.length) {
     const chosen = Array.from(selected).sort().join(" ");
     const match = exchanges.find((a) => a.cards.slice().sort().join(" ") === chosen);
@@ -156,8 +161,10 @@ function drawActions() {
   if (!view.table.in_deal) return null;
   const turn = view.obs.to_act;
   const head = view.me !== null && turn === view.me ? t("your_turn") : t("waiting_for", { seat: seatName(turn) });
+  const looking = others.some((a) => a.word === "look");
   return el("div", { class: "actions", id: "actions" }, el("b", {}, head), " ",
-    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))));
+    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))),
+    looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
 }
 
 function ledgerRows(settled) {
