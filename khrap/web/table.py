@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
-from khrap.cards import cards_str
+from khrap.cards import card_str, cards_str
 from khrap.engine import IllegalAction
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.rulebook.i18n import localized
@@ -300,6 +300,8 @@ class Table:
         log = s.state.log[self._deal_log_at():] if s.deals_started else []
         lines = [e.render(lang, viewer) for e in log]
         settled = next((e.data(viewer) for e in reversed(log) if e.kind == "settled"), None)
+        tricks = _closed_tricks(log)
+        before = s.state.log[:self._deal_log_at()] if s.deals_started else []
         legal: list[dict] = []
         mine = seat is not None and self.in_deal and s.to_act == seat
         if mine:
@@ -327,6 +329,9 @@ class Table:
             "obs": table,
             "log": lines,
             "settled": settled,
+            "moves": _chip_moves(log, before, self.players),
+            "tricks": tricks[-2:],  # the deal's last closed tricks: the one on the table, the one before
+            "trick_number": len(tricks) + 1,  # of the trick being played
             "legal": legal,
             "fair": [d.public() for d in self.deals[-4:]],  # the deal to come and the last ones settled
             "dealt": self._revealed_decks(),
@@ -363,6 +368,44 @@ class Table:
             "fair": [d.public() for d in self.deals if d.decks is not None],
         }
         return rec
+
+
+MOVED = {"anted", "paid_out", "paid_in", "took_pot"}
+"""The events that move chips between the stacks and the pot (a locked stake stays its owner's)."""
+
+
+def _chip_moves(log: list, before: list, players: int) -> dict:
+    """Every chip the deal moved, as the kernel's events say: the pot before the deal (the previous
+    deal's ``settled``), then one row per event, with what each seat and the pot gained (+) or gave (-).
+    An ante row is every seat's (``chips`` each); a payment from the pot, or into it, one seat's."""
+    carried = next((e.fields["pot"] for e in reversed(before) if e.kind == "settled"), 0)
+    rows = []
+    for e in log:
+        if e.kind not in MOVED:
+            continue
+        f = dict(e.fields)
+        chips = f.pop("chips")
+        if e.kind == "anted":  # every player puts ``chips`` in (``Machine._collect``)
+            rows.append({"kind": "ante", "seat": None, "chips": -chips, "pot": chips * players,
+                         "reason": f["reason"], "round": f["round"]})
+        else:
+            sign = -1 if e.kind == "paid_in" else 1
+            rows.append({**f, "kind": e.kind, "seat": e.seat, "chips": sign * chips, "pot": -sign * chips})
+    return {"carried": carried, "rows": rows}
+
+
+def _closed_tricks(log: list) -> list[dict]:
+    """The deal's closed tricks from its events: each trick's cards ``[seat, card, joker]`` in the order
+    played, and its winner (the ``took_trick`` event's seat)."""
+    tricks: list[dict] = []
+    cards: list[list] = []
+    for e in log:
+        if e.kind == "played":
+            cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])
+        elif e.kind == "took_trick":
+            tricks.append({"cards": cards, "winner": e.seat, "number": len(tricks) + 1})
+            cards = []
+    return tricks
 
 
 __all__ = ["Deal", "SeatState", "Table", "fingerprint", "new_token"]

@@ -101,3 +101,104 @@ def test_every_seat_sees_its_cards_before_the_first_call(live_server, browser) -
     assert hands == {0: ["AD", "JD", "KC", "KD"], 1: ["6D", "9S", "AH", "TD"]}
     assert pages[0].query_selector("#look-note") is None  # no blind call: nothing to give up
     assert errors == []
+
+
+def _act(page) -> None:
+    """One action of test_browser.py's fixed plan (khrap, else help, else pass; keep the hand; play the
+    first card the page lets him play), then wait for the server's next view."""
+    step = page.evaluate("() => document.body.dataset.step")
+    actions = [b.get_attribute("data-action") for b in page.query_selector_all("button.action")]
+    wanted = next((w for w in ("khrap", "help", "pass") if w in actions), None)
+    if wanted:
+        page.click(f'button.action[data-action="{wanted}"]')
+    elif page.query_selector("#exchange"):
+        page.click("#exchange")
+    else:
+        page.click("#hand button.card.legal >> nth=0")
+    page.wait_for_function(f"() => document.body.dataset.step !== {step!r}")
+
+
+def _play(pages: dict, stop) -> None:
+    """The people play the fixed plan until ``stop()`` (checked before every action) or the settlement."""
+    for _ in range(300):
+        if stop() or next(iter(pages.values())).query_selector("#settlement"):
+            return
+        for seat, page in pages.items():
+            mine = page.evaluate("() => document.body.dataset.toAct") == str(seat)
+            if mine and page.query_selector("button.action, #hand button.card.legal, #exchange"):
+                _act(page)
+                break
+        else:
+            next(iter(pages.values())).wait_for_timeout(50)
+    raise AssertionError("the deal did not reach the point looked for")
+
+
+def _trick(page, selector: str = "#trick") -> list[str]:
+    return [f'{p.get_attribute("data-seat")} {p.query_selector(".card").get_attribute("data-card")}'
+            for p in page.query_selector_all(f"{selector} .played")]
+
+
+def _column(page, seat: int | None) -> list[int]:
+    """A settlement column's rows (a seat's, or the pot's for None), blank cells left out."""
+    cells = "td.pot" if seat is None else f'td[data-seat="{seat}"]'
+    return [int(c.get_attribute("data-chips")) for c in page.query_selector_all(f"#ledger tbody {cells}")]
+
+
+def _dimmed(page) -> list[str]:
+    return sorted(c.get_attribute("data-card") for c in page.query_selector_all("#hand .card.unplayable"))
+
+
+def test_a_deal_says_whose_turn_and_what_to_do_keeps_the_trick_and_adds_up(live_server, browser) -> None:
+    # The deal of test_browser.py, played by its fixed plan (the tricks are worked out there):
+    #   1. 3 AS, 0 KC, 1 9S, 2 AC -> 2    2. 2 JC, 3 8C, 0 JD, 1 AH -> 2
+    #   3. 2 7D, 3 7H, 0 KD, 1 6D -> 0    4. 0 AD, 1 TD, 2 TC, 3 JH -> 2
+    # Its settlement (worked out there too), as the rows of the table, in the order the chips moved:
+    #   ante 1 each (pot +4); shares of floor(4 / 4) = 1 a trick: seat 2 +3, seat 0 +1 (pot -3, -1);
+    #   the failed pay in: seat 1 (declarer) 2, seat 3 (helper) 1 (pot +2, +1); the pot of 3 shared by
+    #   tricks among those who did not fail: seat 2 floor(3 * 3 / 4) = 2 (pot -2), seat 0 floor(3 / 4) = 0
+    #   (no chip moves: no row).  Stacks 100 -> 100, 97, 104, 98; the pot 0 -> 1.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    pages = _seated(browser, errors, _create(server, deals=2))
+    seat0, seat1 = pages[0], pages[1]
+    # Trick 1: seat 3 leads AS; seat 0 (KD KC AD JD) has no spade and must trump: only KC is playable.
+    _play(pages, lambda: len(_trick(seat0)) == 1 and seat0.query_selector("#hand .card.legal") is not None)
+    assert _trick(seat0) == ["3 AS"]
+    assert "no ♠, so you must trump (♣)" in seat0.inner_text("#todo")
+    assert _dimmed(seat0) == ["AD", "JD", "KD"]
+    assert seat0.title().startswith("● your turn") and not seat1.title().startswith("●")
+    assert seat0.get_attribute("link[rel=icon]", "href") != seat1.get_attribute("link[rel=icon]", "href")
+    _act(seat0)
+    # Seat 1 (9S AH TD 6D) must follow spades: only 9S.
+    seat1.wait_for_selector("#todo")
+    assert "you must follow ♠" in seat1.inner_text("#todo")
+    assert _dimmed(seat1) == ["6D", "AH", "TD"]
+    assert seat1.title().startswith("●") and not seat0.title().startswith("●")
+    _play(pages, lambda: seat0.get_attribute("#trick", "data-winner") == "0")
+    # Seat 0 took trick 3 and is to lead: the trick stays on the table until he does.
+    for page in pages.values():
+        assert _trick(page) == ["2 7D", "3 7H", "0 KD", "1 6D"]
+        assert page.get_attribute("#trick", "data-winner") == "0"
+        assert "Seat 0" in page.inner_text("#trick-winner")
+        page.click("#previous")  # one tap: the trick before it
+        assert _trick(page, "#previous-trick") == ["2 JC", "3 8C", "0 JD", "1 AH"]
+        assert page.get_attribute("#previous-trick", "data-winner") == "2"
+    _play(pages, lambda: False)
+    for page in pages.values():  # after the last trick, it stays on the table beside the settlement
+        page.wait_for_selector("#settlement")
+        assert _trick(page) == ["0 AD", "1 TD", "2 TC", "3 JH"]
+        assert page.get_attribute("#trick", "data-winner") == "2"
+        rows = {seat: _column(page, seat) for seat in range(4)}
+        assert rows == {0: [-1, 1], 1: [-1, -2], 2: [-1, 3, 2], 3: [-1, -1]}
+        assert _column(page, None) == [0, 4, -3, -1, 2, 1, -2]  # carried, then each row
+        for seat in range(4):  # each column adds up to the change of the seat's stack
+            net = int(page.get_attribute(f'#ledger tr.net td[data-seat="{seat}"]', "data-chips"))
+            now = int(page.get_attribute(f'#ledger tr.now td[data-seat="{seat}"]', "data-chips"))
+            assert sum(rows[seat]) == net == now - 100
+        assert sum(_column(page, None)) == int(page.get_attribute("#ledger tr.now td.pot", "data-chips")) == 1
+    seat0.click("#next")  # one of the two deals is played: seat 0 is ready, seat 1 holds the table up
+    seat0.wait_for_selector("#holding")
+    assert "Seat 1" in seat0.inner_text("#holding") and "Seat 0" not in seat0.inner_text("#holding")
+    assert seat1.title().startswith("●") and not seat0.title().startswith("●")
+    assert errors == []

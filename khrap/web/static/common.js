@@ -26,6 +26,14 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
+// plural("n_tricks", 2): "2 tricks", in the language's grammar (the catalog's forms for 1, 2 and 5)
+export function plural(key, n) {
+  const forms = WORDS[key];
+  if (!Array.isArray(forms)) return String(n);
+  const kind = new Intl.PluralRules(LANG).select(n);
+  return forms[kind === "one" ? 0 : kind === "few" ? 1 : 2].replace("{n}", String(n));
+}
+
 // el("div", {class: "x"}, child, "text"): an element; text is always a text node, never HTML
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
