@@ -30,7 +30,7 @@ from khrap.variant.loader import UPLOAD, VariantError, errors_of
 from khrap.web import i18n
 from khrap.web.host import MAX_MESSAGE, RATE, Host
 from khrap.web.store import Store
-from khrap.web.table import Table
+from khrap.web.table import MAX_CLOCK, Table
 
 STATIC = Path(__file__).resolve().parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
@@ -207,7 +207,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 variant, name=name, source=source, players=players,
                 stacks=_int(data, "stacks", 100, 1, 1_000_000),
                 base_stake=_int(data, "base_stake", variant.base_stake, 1, 1_000_000),
-                bots=bots, deals=_int(data, "deals", 10, 1, 500),
+                bots=bots, deals=_int(data, "deals", 10, 1, 500), clock=_int(data, "clock", 0, 0, MAX_CLOCK),
                 seed_source=seed_source, session_seed=session_seed())
         except Refused as err:
             return _refused(err)

@@ -76,6 +76,8 @@ class Host:
         self.by_token: dict[str, tuple[Table, int | None]] = {}
         self.clients: dict[str, list[Client]] = {}
         self.table_kwargs = table_kwargs
+        self.turn_since: dict[str, tuple[str, float]] = {}  # table -> (decision, when it began): the turn clock
+        self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
         for table in store.load_all(**table_kwargs):
             self._index(table)
             for st in table.seats:  # after a restart every player has the takeover time to come back
@@ -107,7 +109,30 @@ class Host:
     def view(self, table: Table, seat: int | None, lang: str) -> dict:
         view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
         view["takeover_seconds"] = self.takeover_seconds
+        deadline = self._clock_deadline(table)
+        timed_out = self.timed_out.get(table.id)
+        view["clock"] = {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)),
+                         "timed_out": timed_out if timed_out and timed_out["seat"] == seat else None}
         return view
+
+    # ------------------------------------------------------------ the turn clock
+    def _clock_deadline(self, table: Table) -> float | None:
+        """When the person to act at ``table`` runs out of time (None: no clock, or no person to act).
+        A decision's time starts when the host first sees it."""
+        seconds = table.setup.get("clock", 0)
+        if not seconds or not table.in_deal:
+            return None
+        seat = table.session.to_act
+        if table.bot_kind(seat, self.taken_over(table)[seat]) is not None:
+            return None
+        since = self.turn_since.get(table.id)
+        if since is None or since[0] != table.decision:
+            since = self.turn_since[table.id] = (table.decision, self.clock())
+        return since[1] + seconds
+
+    def clock_ran_out(self, table: Table) -> bool:
+        deadline = self._clock_deadline(table)
+        return deadline is not None and self.clock() >= deadline
 
     # ------------------------------------------------------------ messages
     def connect(self, conn: Connection) -> Client:
@@ -191,6 +216,9 @@ class Host:
         if not isinstance(text, str) or not text or len(text) > 200:
             client.conn.send({"type": "refused", "reason": "an action is a text of 1 to 200 characters"})
             return
+        told = self.timed_out.get(table.id)
+        if told is not None and told["seat"] == client.seat:
+            del self.timed_out[table.id]  # he is back at the table: the clock's note has been read
         try:
             self.apply(table, client.seat, text, "human")
         except IllegalAction as err:
@@ -248,6 +276,8 @@ class Host:
             return None
         seat = table.session.to_act
         kind = table.bot_kind(seat, self.taken_over(table)[seat])
+        if kind is None and self.clock_ran_out(table):
+            kind = table.setup["takeover_bot"]  # this one decision only: the clock starts again for the next
         return None if kind is None else (seat, kind)
 
     def step(self, table: Table) -> bool:
@@ -256,13 +286,20 @@ class Host:
         if due is None:
             return self.start_if_ready(table)
         seat, kind = due
-        self.apply(table, seat, table.bot_action(seat, kind), "bot")
+        by_clock = table.bot_kind(seat, self.taken_over(table)[seat]) is None
+        text = table.bot_action(seat, kind)
+        if by_clock:  # the seat is told, in its view, what was played for it
+            self.timed_out[table.id] = {"seat": seat, "action": text}
+        self.apply(table, seat, text, "bot")
         return True
 
     def next_deadline(self, table: Table) -> float | None:
         """When an absent player's seat will be taken over (to wake the clock then)."""
         times = [st.gone_since + self.takeover_seconds for st in table.seats
                  if st.human and st.connections == 0 and st.gone_since is not None]
+        clock = self._clock_deadline(table)
+        if clock is not None:
+            times.append(clock)
         future = [t for t in times if t > self.clock()]
         return min(future) if future else None
 

@@ -31,6 +31,8 @@ FIRST_DECKS = 8
 """Decks made from a deal's seed up front (the deal and its first redeals); more are made if needed."""
 MAX_DEALS = 500
 MAX_STACK = 1_000_000
+MAX_CLOCK = 3600
+"""The longest turn clock a host may set, in seconds (0: no clock)."""
 
 OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
             "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks")
@@ -99,8 +101,10 @@ class Table:
     @classmethod
     def create(cls, variant: Variant, *, name: str, source: str | None, players: int, stacks: int,
                base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "rule",
-               seed_source: Callable[[], str] = new_seed, session_seed: int | None = None) -> Table:
-        """A new table; ValueError says what is wrong with the setup."""
+               seed_source: Callable[[], str] = new_seed, session_seed: int | None = None,
+               clock: int = 0) -> Table:
+        """A new table; ValueError says what is wrong with the setup.  ``clock``: seconds a person has
+        for each decision before his seat's bot makes that one for him (0: he has all the time)."""
         if not variant.players.min <= players <= variant.players.max:
             raise ValueError(f"this variant is played by {variant.players.min} to {variant.players.max} players")
         if not 1 <= stacks <= MAX_STACK:
@@ -112,6 +116,8 @@ class Table:
                 raise ValueError(f"a bot seat must be from 0 to {players - 1}, its kind one of {', '.join(KINDS)}")
         if len(bots) == players:
             raise ValueError("at least one seat must be a person's")
+        if not 0 <= clock <= MAX_CLOCK:
+            raise ValueError(f"the turn clock is from 0 (off) to {MAX_CLOCK} seconds")
         if takeover_bot not in KINDS:
             raise ValueError(f"the takeover bot must be one of {', '.join(KINDS)}")
         data = variant.model_dump(mode="json")
@@ -121,7 +127,7 @@ class Table:
         setup = {
             "name": name, "source": source, "rules": rules, "players": players, "stacks": stacks,
             "base_stake": base_stake, "bots": {str(s): k for s, k in sorted(bots.items())}, "deals": deals,
-            "takeover_bot": takeover_bot,
+            "takeover_bot": takeover_bot, "clock": clock,
             "session_seed": secrets.randbelow(2**31) if session_seed is None else session_seed,
             "fingerprint": fingerprint(rules),
         }
@@ -214,6 +220,11 @@ class Table:
     @property
     def in_deal(self) -> bool:
         return not self.session.deal_over
+
+    @property
+    def decision(self) -> str:
+        """Which decision the table is at: changes with every action and deal (the view's ``step``)."""
+        return f"{self.session.deals_started}:{len(self.actions)}"
 
     def bot_kind(self, seat: int, takeover: bool) -> str | None:
         """Which bot plays ``seat`` now: its own kind, the takeover kind for an absent player, or None."""
@@ -315,7 +326,8 @@ class Table:
                 "deals": self.setup["deals"], "deals_completed": s.deals_completed,
                 "deal": sum(d.started for d in self.deals),
                 "in_deal": self.in_deal, "finished": self.finished,
-                "step": f"{s.deals_started}:{len(self.actions)}",  # changes with every action and deal
+                "step": self.decision,  # changes with every action and deal
+                "clock": self.setup.get("clock", 0),
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,

@@ -202,3 +202,18 @@ def test_a_deal_says_whose_turn_and_what_to_do_keeps_the_trick_and_adds_up(live_
     assert "Seat 1" in seat0.inner_text("#holding") and "Seat 0" not in seat0.inner_text("#holding")
     assert seat1.title().startswith("●") and not seat0.title().startswith("●")
     assert errors == []
+
+
+def test_the_hosts_clock_plays_for_an_idle_seat_and_tells_him(live_server, browser) -> None:
+    # The deal of test_browser.py: seat 1 (the one person here, connected) speaks first and does nothing.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    page = _seated(browser, errors, _create(server, clock=2, bots={"0": "rule", "2": "rule", "3": "rule"}))[1]
+    assert "⏱" in page.inner_text("#clock")
+    page.wait_for_selector("#clock-note", timeout=20_000)  # 2 s after his turn began, his bot spoke for him
+    table = next(iter(server.host.tables.values()))
+    seat, said, by = table.actions[0]
+    assert (seat, by) == (1, "bot")
+    assert table.setup["rules"]["calls"][said.split()[0]]["name"]["en"] in page.inner_text("#clock-note")
+    assert errors == []

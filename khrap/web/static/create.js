@@ -25,6 +25,7 @@ const players = el("input", { type: "number", id: "players", min: 1, max: 16, va
 const stacks = el("input", { type: "number", id: "stacks", min: 1, max: 1000000, value: 100 });
 const stake = el("input", { type: "number", id: "stake", min: 1, max: 1000000, value: 1 });
 const deals = el("input", { type: "number", id: "deals", min: 1, max: 500, value: 10 });
+const clock = el("input", { type: "number", id: "clock", min: 0, max: 3600, value: 0, title: t("clock_help") });
 const seatsBox = el("div", { id: "seats", class: "seats-setup" });
 const houseBox = el("div", { id: "housebox", class: "house", hidden: true },
   el("div", { class: "house-text" }, field(t("house_text"), house), file, checkButton),
@@ -33,7 +34,7 @@ const houseBox = el("div", { id: "housebox", class: "house", hidden: true },
 form.append(
   field(t("variant"), variant), houseBox,
   el("div", { class: "row" }, field(t("players"), players), field(t("stacks"), stacks),
-     field(t("base_stake"), stake), field(t("deals"), deals)),
+     field(t("base_stake"), stake), field(t("deals"), deals), field(t("clock"), clock)),
   el("h3", {}, t("seats")), seatsBox,
   el("button", { type: "submit", id: "create", class: "primary" }, t("create")));
 
@@ -113,7 +114,7 @@ form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const bots = {};
   seatsBox.querySelectorAll("select").forEach((s) => { if (s.value) bots[s.dataset.seat] = s.value; });
-  const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, bots };
+  const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, clock: +clock.value || 0, bots };
   if (variant.value) body.variant = variant.value;
   else body.text = house.value; // the server refuses an empty file with a reason, never plays a built-in instead
   const answer = await post("/api/tables", body);

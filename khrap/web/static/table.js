@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, el, LANG, langSwitch, loadWords, plural, suitLabel, t } from "./common.js";
+import { card, cardLabel, el, LANG, langSwitch, loadWords, plural, suitLabel, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -220,6 +220,28 @@ function whatToDo() {
   return t("todo_call");
 }
 
+// The turn clock: the seconds left to the seat to act, counted down on the page from the server's figure.
+let clockEnds = null;
+function clockBadge() {
+  const left = view.clock?.left;
+  if (left === null || left === undefined) { clockEnds = null; return null; }
+  clockEnds = performance.now() + left * 1000;
+  return el("span", { class: "clock", id: "clock" }, `⏱ ${Math.ceil(left)} s`);
+}
+setInterval(() => {
+  const node = document.getElementById("clock");
+  if (node && clockEnds !== null) node.textContent = `⏱ ${Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000))} s`;
+}, 1000);
+
+// The clock ran out on this seat: what its bot played for it.
+function clockNote() {
+  const done = view.clock?.timed_out;
+  if (!done) return null;
+  const [word, ...rest] = done.action.split(" ");
+  const what = word === "play" || word === "discard" ? rest.map(cardLabel).join(" ") : callName(word);
+  return el("p", { class: "banner", id: "clock-note" }, t("clock_ran_out", { action: what }));
+}
+
 function drawActions() {
   const others = view.legal.filter((a) => !["play", "discard", "exchange"].includes(a.word) || (a.word !== "exchange" && a.cards.length !== 1));
   if (!view.table.in_deal) return null;
@@ -227,7 +249,7 @@ function drawActions() {
   const head = view.me !== null && turn === view.me ? t("your_turn") : t("waiting_for", { seat: seatName(turn) });
   const todo = view.me !== null && turn === view.me ? whatToDo() : null;
   const looking = others.some((a) => a.word === "look");
-  return el("div", { class: "actions", id: "actions" }, el("b", {}, head), " ",
+  return el("div", { class: "actions", id: "actions" }, el("b", {}, head), " ", clockBadge(), " ",
     todo ? el("span", { class: "todo", id: "todo" }, todo) : null, " ",
     others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))),
     looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
@@ -365,7 +387,7 @@ function draw() {
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
     el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
-    drawCenter(), drawHand(), drawActions(),
+    clockNote(), drawCenter(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawNext(), drawFair(), drawLog()].flat().filter(Boolean));
 }
