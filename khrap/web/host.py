@@ -30,6 +30,8 @@ BURST = 30
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
 LANGS = ("en", "ru")
+MAX_NAME = 24
+"""Characters in a player's name."""
 
 
 class Connection(Protocol):
@@ -76,6 +78,7 @@ class Host:
         self.by_token: dict[str, tuple[Table, int | None]] = {}
         self.clients: dict[str, list[Client]] = {}
         self.table_kwargs = table_kwargs
+        self.rematch: dict[str, str] = {}  # a finished table -> the table of its "play again"
         self.turn_since: dict[str, tuple[str, float]] = {}  # table -> (decision, when it began): the turn clock
         self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
         for table in store.load_all(**table_kwargs):
@@ -85,6 +88,8 @@ class Host:
 
     def _index(self, table: Table) -> None:
         self.tables[table.id] = table
+        if table.setup.get("after"):
+            self.rematch[table.setup["after"]] = table.id
         for seat, st in enumerate(table.seats):
             self.by_token[st.token] = (table, seat)
         self.by_token[table.spectator_token] = (table, None)
@@ -109,6 +114,9 @@ class Host:
     def view(self, table: Table, seat: int | None, lang: str) -> dict:
         view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
         view["takeover_seconds"] = self.takeover_seconds
+        again = self.tables.get(self.rematch.get(table.id, ""))
+        if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
+            view["again"] = again.spectator_token if seat is None else again.seats[seat].token
         deadline = self._clock_deadline(table)
         timed_out = self.timed_out.get(table.id)
         view["clock"] = {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)),
@@ -185,6 +193,10 @@ class Host:
             self._act(client, message.get("action"))
         elif kind == "next":
             self._next(client)
+        elif kind == "name":
+            self._name(client, message.get("name"))
+        elif kind == "again":
+            self._again(client)
         else:
             client.conn.send({"type": "refused", "reason": f"unknown message type {kind[:40]!r}"})
 
@@ -201,6 +213,8 @@ class Host:
         table, seat = found
         lang = message.get("lang")
         client.table, client.seat, client.lang = table, seat, lang if lang in LANGS else "en"
+        if seat is not None and isinstance(message.get("name"), str):
+            self._name_only(table, seat, message["name"])
         self.clients[table.id].append(client)
         if seat is not None:
             st = table.seats[seat]
@@ -223,6 +237,28 @@ class Host:
             self.apply(table, client.seat, text, "human")
         except IllegalAction as err:
             client.conn.send({"type": "refused", "reason": str(err)})
+
+    @staticmethod
+    def _name_only(table: Table, seat: int, name: str) -> None:
+        """At most ``MAX_NAME`` printable characters, spaces squeezed (the page shows it as text, never markup)."""
+        table.seats[seat].name = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
+
+    def _name(self, client: Client, name: Any) -> None:
+        if client.seat is None or not isinstance(name, str):
+            client.conn.send({"type": "refused", "reason": "only a player names his seat, with a text"})
+            return
+        self._name_only(client.table, client.seat, name)
+        self.broadcast(client.table)
+
+    def _again(self, client: Client) -> None:
+        """"Play again": once the session is over, one new table with the same rules and seats for all."""
+        table = client.table
+        if client.seat is None or not table.finished:
+            client.conn.send({"type": "refused", "reason": "a player may ask to play again once the session is over"})
+            return
+        if table.id not in self.rematch:
+            self.add(table.again(self.table_kwargs.get("seed_source")))
+        self.broadcast(table)
 
     def _next(self, client: Client) -> None:
         table = client.table

@@ -45,6 +45,18 @@ UI: dict[str, str] = {
     "seat_n": "Seat {seat}",
     "seat_short": "{seat}",
     "you_seat": "Seat {seat} (you)",
+    "you_name": "{name} (you)",
+    "your_name": "Your name at this table:",
+    "standings": "The evening after {deal} of {deals} deals",
+    "start_chips": "Start",
+    "winner": "The evening is over: {seat} wins with {chips}",
+    "winners": "The evening is over: {seats} share the win with {chips} each",
+    "chart": "Chips after each deal",
+    "play_again": "Play again (same seats and rules)",
+    "go_again": "To the new table",
+    "my_tables": "My tables (kept in this browser)",
+    "state_waiting": "not started",
+    "state_finished": "over",
     "create": "Create the table",
     "links_title": "Invite links",
     "links_help": "Send each player his own link: whoever opens it sits at that seat. Keep them secret.",
@@ -143,6 +155,7 @@ UI: dict[str, str] = {
 
 PLURAL: dict[str, tuple[str, str]] = {
     "n_cards": ("{n} card", "{n} cards"),
+    "n_chips": ("{n} chip", "{n} chips"),
     "n_tricks": ("{n} trick", "{n} tricks"),
     "n_deals": ("{n} deal", "{n} deals"),
 }

@@ -77,6 +77,7 @@ class SeatState:
     connections: int = 0
     gone_since: float | None = None  # when its last connection closed (None: here, or never came)
     ready: bool = False  # pressed "next deal"
+    name: str = ""  # what its player calls himself (his browser keeps it and says it again on each visit)
 
 
 @dataclass
@@ -136,6 +137,19 @@ class Table:
                     seed_source=seed_source)
         table.deals.append(table._next_deal(1))
         table._rebuild()
+        return table
+
+    def again(self, seed_source: Callable[[], str] | None = None) -> Table:
+        """A new table with this one's rules, seats, stacks and deals ("play again"): new links, new seeds."""
+        s = self.setup
+        table = Table.create(
+            Variant.model_validate(s["rules"]), name=s["name"], source=s["source"], players=s["players"],
+            stacks=s["stacks"], base_stake=s["base_stake"], bots={int(k): v for k, v in s["bots"].items()},
+            deals=s["deals"], takeover_bot=s["takeover_bot"], clock=s.get("clock", 0),
+            seed_source=seed_source or self.seed_source)
+        table.setup["after"] = self.id
+        for old, new in zip(self.seats, table.seats, strict=True):
+            new.name = old.name
         return table
 
     def _next_deal(self, number: int) -> Deal:
@@ -331,7 +345,9 @@ class Table:
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,
-                           "ready": st.ready} for i, st in enumerate(self.seats)],
+                           "ready": st.ready, "name": st.name} for i, st in enumerate(self.seats)],
+                "stacks": self.setup["stacks"],
+                "standings": self._standings(),
                 "deal_stacks": list(s.deal_stacks),
                 "canonical": self._canonical_words,
                 "calls": {cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()},
@@ -348,6 +364,10 @@ class Table:
             "fair": [d.public() for d in self.deals[-4:]],  # the deal to come and the last ones settled
             "dealt": self._revealed_decks(),
         }
+
+    def _standings(self) -> list[list[int]]:
+        """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order."""
+        return [list(e.fields["stacks"]) for e in self.session.state.log if e.kind == "settled"]
 
     def _revealed_decks(self) -> list[dict]:
         """The decks of the last settled deals (their seeds are revealed, so anybody can make them)."""

@@ -217,3 +217,89 @@ def test_the_hosts_clock_plays_for_an_idle_seat_and_tells_him(live_server, brows
     assert (seat, by) == (1, "bot")
     assert table.setup["rules"]["calls"][said.split()[0]]["name"]["en"] in page.inner_text("#clock-note")
     assert errors == []
+
+
+def _shot(page, name: str) -> None:
+    """With KHRAP_SHOTS=DIR, keep a screenshot of the page (docs/serve.md's were made so)."""
+    import os
+
+    folder = os.environ.get("KHRAP_SHOTS")
+    if folder:
+        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+
+
+def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
+    """Two deals from the create page to "play again": names, cards at once, the standings after each
+    deal, the winner, the record's stacks, the new table with the same seats, the host's list of tables."""
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    create = _page(browser, errors)
+    create.goto(server.url + "/?lang=en")
+    create.select_option("#variant", "khrap")
+    create.fill("#players", "4")
+    create.dispatch_event("#players", "input")
+    for seat, kind in enumerate(("", "", "", "rule")):
+        create.select_option(f"#seat-{seat}", kind)
+    create.fill("#stacks", "100")
+    create.fill("#deals", "2")
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    links = {int(a.get_attribute("data-seat")): a.get_attribute("href")
+             for a in create.query_selector_all(".seat-link")}
+    pages = {0: create.context.new_page()}  # the host plays seat 0 on his laptop, his friends on phones
+    pages[0].on("pageerror", lambda e: errors.append(str(e)))
+    pages.update({seat: _page(browser, errors, PHONE) for seat in (1, 2)})
+    names = {0: "Anna", 1: "Boris", 2: "Вера <b>"}
+    for seat, page in pages.items():
+        page.goto(links[seat].replace("/play#", "/play?lang=en#"))
+        page.wait_for_selector("#next")
+        page.fill("#name", names[seat])
+        page.dispatch_event("#name", "change")
+    for page in pages.values():
+        page.wait_for_function("() => document.querySelectorAll('.seat-name')[2].textContent.startsWith('Вера')")
+        assert page.inner_text("#seat-0 .seat-name").startswith("Anna")
+        assert page.query_selector("#seat-2 b") is None  # a name is text, never markup
+        page.click("#next")
+    for seat, page in pages.items():  # every seat sees its four cards before the first call
+        page.wait_for_selector("#hand .card")
+        assert len(page.query_selector_all("#hand .card")) == 4, seat
+    _shot(pages[1], "evening-phone-start")
+    for deal in (1, 2):
+        _play(pages, lambda: False)
+        for page in pages.values():
+            page.wait_for_selector("#standings")
+        table = next(iter(server.host.tables.values()))
+        after = [int(c.get_attribute("data-chips"))
+                 for c in pages[1].query_selector_all(f"#standings tbody td:nth-child({deal + 2})")]
+        order = [int(r.get_attribute("data-seat")) for r in pages[1].query_selector_all("#standings tbody tr")]
+        stacks = dict(zip(order, after, strict=True))
+        assert [stacks[s] for s in range(4)] == list(table.session.state.stacks)
+        if deal == 1:
+            _shot(pages[1], "evening-phone-settled")
+            _shot(pages[0], "evening-laptop-settled")
+            for page in pages.values():
+                page.click("#next")
+            for page in pages.values():  # (a dealer who may still wrap blind sees his cards face down)
+                page.wait_for_function("() => document.body.dataset.toAct !== ''")
+    record = pages[0].request.get(server.url + "/record/" + links[0].split("#")[1]).json()
+    final = [int(c.get_attribute("data-chips"))
+             for c in pages[0].query_selector_all("#standings tbody td:nth-child(4)")]
+    order = [int(r.get_attribute("data-seat")) for r in pages[0].query_selector_all("#standings tbody tr")]
+    assert dict(zip(order, final, strict=True)) == dict(enumerate(record["result"]["stacks"]))
+    best = max(record["result"]["stacks"])
+    winner = pages[0].inner_text("#winner")
+    assert f"wins with {best} chips" in winner or f"share the win with {best} chips" in winner
+    _shot(pages[0], "evening-laptop-over")
+    pages[1].click("#again")  # Boris asks to play again: every seat is offered its seat at the new table
+    for page in pages.values():
+        page.wait_for_selector("#again-link")
+    pages[2].click("#again-link")
+    pages[2].wait_for_selector("#next")
+    assert pages[2].inner_text("#seat-1 .seat-name") == "Boris" and len(server.host.tables) == 2
+    mine = create.context.new_page()
+    mine.goto(server.url + "/?lang=en")
+    mine.wait_for_selector("#mine li")
+    listed = mine.inner_text("#mine")
+    assert listed.count("Seat 0") == 1 and "over" in listed  # the host's own seat, the evening over
+    assert errors == []

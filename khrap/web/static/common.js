@@ -73,3 +73,15 @@ export function langSwitch() {
       onclick: () => { setLang(lang); const u = new URL(location.href); u.searchParams.set("lang", lang); location.href = u.href; },
     }, lang.toUpperCase())));
 }
+
+// "My tables", kept in this browser (localStorage): the links it created or opened, newest first.
+export function myTables() {
+  try { return JSON.parse(localStorage.getItem("khrap-tables") || "[]").filter((x) => x && typeof x.link === "string"); }
+  catch { return []; }
+}
+
+export function rememberTable(entry) {
+  const all = myTables(), old = all.find((x) => x.link === entry.link);
+  const kept = all.filter((x) => x !== old);
+  localStorage.setItem("khrap-tables", JSON.stringify([{ ...old, ...entry }, ...kept].slice(0, 30)));
+}

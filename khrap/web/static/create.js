@@ -1,6 +1,6 @@
 // The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
 // beside the text), players, stacks, base stake, bots; then every seat's invite link.
-import { el, langSwitch, loadWords, t } from "./common.js";
+import { el, langSwitch, loadWords, myTables, rememberTable, t } from "./common.js";
 
 const data = await loadWords();
 const $ = (id) => document.getElementById(id);
@@ -132,6 +132,12 @@ function copyButton(text) {
 
 function showLinks(answer) {
   form.hidden = true;
+  const title = variant.value ? variant.selectedOptions[0].textContent : t("house_rule");
+  const links = [{ seat: null, link: answer.spectator }, ...answer.seats.filter((s) => s.human).reverse()];
+  for (const s of links) { // the host keeps every link he made (his own seat's first on the list)
+    const url = new URL(s.link);
+    rememberTable({ link: url.pathname + url.hash, title, seat: s.seat, state: "waiting", seen: Date.now() });
+  }
   const rows = answer.seats.map((s) => el("li", { class: "invite" },
     el("b", {}, t("seat_n", { seat: s.seat })), " ",
     s.human ? [el("a", { href: s.link, class: "seat-link", "data-seat": s.seat, target: "_blank" }, t("open_seat")), " ",
@@ -145,4 +151,15 @@ function showLinks(answer) {
        " ", el("code", {}, answer.spectator), copyButton(answer.spectator)));
 }
 
+// "My tables": what this browser created or opened, as it stood when last seen; links stay here only.
+function drawMine() {
+  const mine = myTables();
+  if (!mine.length) return;
+  $("mine").replaceChildren(el("h2", {}, t("my_tables")), el("ul", { class: "invites" }, mine.map((x) => el("li", { class: "mine" },
+    el("a", { href: x.link, target: "_blank" }, x.title || "khrap"), " · ",
+    x.seat === null || x.seat === undefined ? t("watch") : t("seat_n", { seat: x.seat }), " · ",
+    x.state === "finished" ? t("state_finished") : x.state === "playing" ? t("deal_of", { deal: x.deal, deals: x.deals }) : t("state_waiting")))));
+}
+
 drawSeats();
+drawMine();

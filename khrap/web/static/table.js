@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, LANG, langSwitch, loadWords, plural, suitLabel, t } from "./common.js";
+import { card, cardLabel, el, LANG, langSwitch, loadWords, plural, rememberTable, suitLabel, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -21,7 +21,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retry = 500;
-    socket.send(JSON.stringify({ type: "hello", token, lang: LANG }));
+    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "" }));
     status(t("connected"), "ok");
   });
   socket.addEventListener("message", (ev) => {
@@ -29,6 +29,7 @@ function connect() {
     if (message.type === "state") {
       view = message;
       refusal = null;
+      remember();
       draw();
     } else if (message.type === "refused") {
       refusal = message.reason;
@@ -59,7 +60,10 @@ function act(text) {
   send({ type: "act", action: text });
 }
 
+// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.
 function seatName(seat) {
+  const name = view.table.seats[seat]?.name;
+  if (name) return seat === view.me ? t("you_name", { name }) : name;
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
 }
 
@@ -304,7 +308,10 @@ function drawNext() {
   if (tb.in_deal) return null;
   if (tb.finished) {
     return el("div", { class: "actions" }, el("b", {}, t("session_over")), " ",
-      el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
+      view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
+                             onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
+                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
+      " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
   }
   if (view.me === null) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
@@ -313,6 +320,69 @@ function drawNext() {
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
+}
+
+// "My tables": this browser keeps each table it opened, with its link and how it stood when last seen.
+function remember() {
+  const tb = view.table;
+  const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
+  rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
+                  deals: tb.deals, state, seen: Date.now() });
+}
+
+// A name for this player's seat, kept in this browser and said to every table it opens.
+function nameBox() {
+  if (view.me === null) return null;
+  const input = el("input", { id: "name", maxlength: 24, value: view.table.seats[view.me].name || "",
+                              placeholder: t("seat_n", { seat: view.me }), autocomplete: "nickname" });
+  const save = () => {
+    localStorage.setItem("khrap-name", input.value.trim());
+    send({ type: "name", name: input.value.trim() });
+  };
+  input.addEventListener("change", save);
+  return el("label", { class: "name-box" }, t("your_name"), " ", input);
+}
+
+// The evening so far: each seat's chips after every deal, against the chips it started with.
+function drawStandings() {
+  const tb = view.table, rows = tb.standings;
+  if (!rows.length || tb.in_deal) return null;
+  const last = rows.at(-1);
+  const order = last.map((_, i) => i).sort((a, b) => last[b] - last[a] || a - b);
+  const best = last[order[0]];
+  const winners = order.filter((i) => last[i] === best);
+  const head = tb.finished
+    ? el("h2", { id: "winner" }, winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
+                                                     : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) }))
+    : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
+  return el("section", { class: "settlement standings", id: "standings" }, head,
+    el("div", { class: "scroll" }, el("table", { class: "ledger" },
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
+        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num" }, t("row_net")))),
+      el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
+        el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
+        rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, String(r[i]))),
+        el("td", { class: "num net", "data-chips": last[i] - tb.stacks }, signed(last[i] - tb.stacks))))))),
+    chart(rows, tb.stacks));
+}
+
+// A small chart of the stacks over the deals (an SVG line per seat; no inline style).
+function chart(rows, start) {
+  if (rows.length < 2) return null;
+  const all = [start, ...rows.flat()], low = Math.min(...all), high = Math.max(...all), span = Math.max(1, high - low);
+  const W = 300, H = 90, x = (d) => 6 + (d * (W - 12)) / rows.length, y = (v) => H - 6 - ((v - low) * (H - 12)) / span;
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("class", "chart"); svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("chart"));
+  rows[0].forEach((_, seat) => {
+    const line = document.createElementNS(NS, "polyline");
+    line.setAttribute("points", [start, ...rows.map((r) => r[seat])].map((v, d) => `${x(d)},${y(v)}`).join(" "));
+    line.setAttribute("class", `line s${seat % 6}`);
+    svg.append(line);
+  });
+  return el("figure", { class: "chart-box" }, svg,
+    el("figcaption", {}, rows[0].map((_, seat) => el("span", { class: `key s${seat % 6}` }, seatName(seat)))));
 }
 
 function drawFair() {
@@ -389,7 +459,7 @@ function draw() {
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
     clockNote(), drawCenter(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
-    drawSettlement(), drawNext(), drawFair(), drawLog()].flat().filter(Boolean));
+    drawSettlement(), drawStandings(), drawNext(), nameBox(), drawFair(), drawLog()].flat().filter(Boolean));
 }
 
 if (!token) root.replaceChildren(el("p", { class: "refused" }, t("no_token")));
