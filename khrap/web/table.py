@@ -356,6 +356,9 @@ class Table:
             "me": seat,
             "obs": table,
             "log": lines,
+            # The same events as data (cards as codes, calls as ids): the page words them in its own
+            # language, with the variant's call names and cards as 10♥; ``log`` is the fallback.
+            "events": [_public_event(e, viewer) for e in log],
             "settled": settled,
             "moves": _chip_moves(log, before, self.players),
             "tricks": tricks[-2:],  # the deal's last closed tricks: the one on the table, the one before
@@ -400,6 +403,21 @@ class Table:
             "fair": [d.public() for d in self.deals if d.decks is not None],
         }
         return rec
+
+
+WORDED = {"dealt", "turned", "called", "played", "took_trick", "drew", "exchanged", "discarded", "shown", "swapped",
+          "took_turned", "named_trump", "looked"}
+"""The events the page words itself (the others it shows as the log's sentence)."""
+
+
+def _public_event(e, viewer: int | None) -> dict:
+    """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (a deal's hands,
+    a secret of nobody's, are never included) for the kinds the page words, else its kind only."""
+    if e.kind not in WORDED:
+        return {"kind": e.kind}
+    data = dict(e.data(viewer))
+    data.pop("hands", None)
+    return data
 
 
 MOVED = {"anted", "paid_out", "paid_in", "took_pot"}

@@ -6,6 +6,8 @@ In CI (KHRAP_CI=1) a missing Chromium fails the test instead of skipping it.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.web.conftest import chromium, fixed_seeds
@@ -72,13 +74,13 @@ def _create(server, **body) -> dict:
     return answer
 
 
-def _seated(browser, errors, answer, viewport=PHONE) -> dict:
+def _seated(browser, errors, answer, viewport=PHONE, lang: str = "en") -> dict:
     """Every person's seat open in its own browser (a phone each), all ready: the first deal begins."""
     pages = {}
     for s in answer["seats"]:
         if s["human"]:
             page = _page(browser, errors, viewport)
-            page.goto(s["link"].replace("/play#", "/play?lang=en#"))
+            page.goto(s["link"].replace("/play#", f"/play?lang={lang}#"))
             page.wait_for_selector("#next")
             pages[s["seat"]] = page
     for page in pages.values():
@@ -209,13 +211,20 @@ def test_the_hosts_clock_plays_for_an_idle_seat_and_tells_him(live_server, brows
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
                          session_seed=lambda: 7)
     errors: list[str] = []
-    page = _seated(browser, errors, _create(server, clock=2, bots={"0": "rule", "2": "rule", "3": "rule"}))[1]
+    answer = _create(server, clock=2, bots={"0": "rule", "2": "rule", "3": "rule"})
+    page = _seated(browser, errors, answer, lang="ru")[1]
     assert "⏱" in page.inner_text("#clock")
     page.wait_for_selector("#clock-note", timeout=20_000)  # 2 s after his turn began, his bot spoke for him
     table = next(iter(server.host.tables.values()))
     seat, said, by = table.actions[0]
     assert (seat, by) == (1, "bot")
-    assert table.setup["rules"]["calls"][said.split()[0]]["name"]["en"] in page.inner_text("#clock-note")
+    assert table.setup["rules"]["calls"][said.split()[0]]["name"]["ru"] in page.inner_text("#clock-note")
+    # Each of his decisions is made so, 2 s late: the deal ends.  Its log, in Russian, names every call
+    # and card in Russian words and signs: no call id (khrap, take-five), no card code (7C).
+    page.wait_for_selector("#settlement", timeout=90_000)
+    log = page.inner_text("#log ol")
+    assert "♣" in log and not re.search(r"\b[2-9TJQKA][SHDC]\b", log) and not re.search("[a-z]{3}", log), log
+    assert all(by == "bot" for _, _, by in table.actions)
     assert errors == []
 
 

@@ -399,9 +399,34 @@ function drawFair() {
     el("p", { class: "muted" }, t("fair_help")), el("ul", {}, rows));
 }
 
+// The log in the page's words: the events it knows, with seat names, the variant's call names and cards
+// as 10♥; any other event as the game log's sentence in the same language.
+function eventLine(e, fallback) {
+  const seat = e.seat === null || e.seat === undefined ? "" : seatName(e.seat);
+  const cards = (list) => list.map(cardLabel).join(" ");
+  switch (e.kind) {
+    case "dealt": return t("log_dealt", { seat: seatName(e.dealer), cards: plural("n_cards", e.size) });
+    case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
+    case "called": return t("log_called", { seat, call: callName(e.call) + (e.action.includes(" ") ? ` ${e.action.split(" ").slice(1).join(" ")}` : "") });
+    case "looked": return t("log_looked", { seat });
+    case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
+    case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
+    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards", e.count) });
+    case "exchanged": return e.cards ? (e.cards.length ? t("log_exchanged_cards", { seat, cards: cards(e.cards) }) : t("log_kept", { seat }))
+                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards", e.count) }) : t("log_kept", { seat });
+    case "discarded": return e.card ? t("log_discarded_card", { seat, card: cardLabel(e.card) }) : t("log_discarded", { seat });
+    case "shown": return t("log_shown", { seat, cards: cards(e.cards) });
+    case "swapped": return t("log_swapped", { seat, position: e.position, card: cardLabel(e.card) });
+    case "took_turned": return t("log_took_turned", { seat, card: cardLabel(e.card) });
+    case "named_trump": return t("log_named_trump", { seat, suit: suitLabel(e.suit) });
+    default: return fallback;
+  }
+}
+
 function drawLog() {
+  const lines = view.events.map((e, i) => eventLine(e, view.log[i]));
   return el("details", { class: "log", id: "log", open: true }, el("summary", {}, t("log")),
-    el("ol", {}, view.log.slice(-60).map((line) => el("li", {}, line))));
+    el("ol", {}, lines.slice(-60).map((line) => el("li", {}, line))));
 }
 
 // Whether this seat is waited for: its decision in a deal, or its "next deal" between deals.
