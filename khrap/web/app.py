@@ -11,6 +11,7 @@ import contextlib
 import html
 import json
 import logging
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -98,11 +99,13 @@ def _int(data: dict, key: str, default: int, low: int, high: int) -> int:
 
 def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.0, bot_delay: float = 0.7,
                origins: tuple[str, ...] = (), seed_source: Callable[[], str] = new_seed,
-               session_seed: Callable[[], int | None] = lambda: None, rate: float = RATE) -> Starlette:
+               session_seed: Callable[[], int | None] = lambda: None, rate: float = RATE,
+               first_dealer: Callable[[int], int] = secrets.randbelow) -> Starlette:
     """The app: tables in the SQLite file ``db``; absent players' seats are taken over after
     ``takeover_seconds``; bots wait ``bot_delay`` seconds before acting (so people can follow);
     ``origins``: pages on other origins allowed to open the WebSocket (the server's own always is);
-    ``rate``: messages a second one connection may send."""
+    ``rate``: messages a second one connection may send; ``first_dealer(players)``: the seat that deals
+    first at a new table (by lot; tests fix it)."""
     store = Store(db)
     drivers: dict[str, asyncio.Task] = {}
     wakers: dict[str, asyncio.TimerHandle] = {}
@@ -208,7 +211,8 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 stacks=_int(data, "stacks", 100, 1, 1_000_000),
                 base_stake=_int(data, "base_stake", variant.base_stake, 1, 1_000_000),
                 bots=bots, deals=_int(data, "deals", 10, 1, 500), clock=_int(data, "clock", 0, 0, MAX_CLOCK),
-                seed_source=seed_source, session_seed=session_seed())
+                seed_source=seed_source, session_seed=session_seed(),
+                dealer=first_dealer(players))  # the first dealer by lot, as the rule sheets say
         except Refused as err:
             return _refused(err)
         except ValueError as err:

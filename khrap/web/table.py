@@ -103,7 +103,7 @@ class Table:
     def create(cls, variant: Variant, *, name: str, source: str | None, players: int, stacks: int,
                base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "rule",
                seed_source: Callable[[], str] = new_seed, session_seed: int | None = None,
-               clock: int = 0) -> Table:
+               clock: int = 0, dealer: int = 0) -> Table:
         """A new table; ValueError says what is wrong with the setup.  ``clock``: seconds a person has
         for each decision before his seat's bot makes that one for him (0: he has all the time)."""
         if not variant.players.min <= players <= variant.players.max:
@@ -117,6 +117,8 @@ class Table:
                 raise ValueError(f"a bot seat must be from 0 to {players - 1}, its kind one of {', '.join(KINDS)}")
         if len(bots) == players:
             raise ValueError("at least one seat must be a person's")
+        if not 0 <= dealer < players:
+            raise ValueError(f"the first dealer is a seat from 0 to {players - 1}")
         if not 0 <= clock <= MAX_CLOCK:
             raise ValueError(f"the turn clock is from 0 (off) to {MAX_CLOCK} seconds")
         if takeover_bot not in KINDS:
@@ -128,7 +130,7 @@ class Table:
         setup = {
             "name": name, "source": source, "rules": rules, "players": players, "stacks": stacks,
             "base_stake": base_stake, "bots": {str(s): k for s, k in sorted(bots.items())}, "deals": deals,
-            "takeover_bot": takeover_bot, "clock": clock,
+            "takeover_bot": takeover_bot, "clock": clock, "dealer": dealer,
             "session_seed": secrets.randbelow(2**31) if session_seed is None else session_seed,
             "fingerprint": fingerprint(rules),
         }
@@ -146,7 +148,7 @@ class Table:
             Variant.model_validate(s["rules"]), name=s["name"], source=s["source"], players=s["players"],
             stacks=s["stacks"], base_stake=s["base_stake"], bots={int(k): v for k, v in s["bots"].items()},
             deals=s["deals"], takeover_bot=s["takeover_bot"], clock=s.get("clock", 0),
-            seed_source=seed_source or self.seed_source)
+            seed_source=seed_source or self.seed_source, dealer=secrets.randbelow(s["players"]))
         table.setup["after"] = self.id
         for old, new in zip(self.seats, table.seats, strict=True):
             new.name = old.name
@@ -160,7 +162,8 @@ class Table:
         s = self.setup
         return {
             "format": "khrap-record", "version": 1, "variant": s["name"], "rules": s["rules"],
-            "players": s["players"], "dealer": 0, "stacks": s["stacks"], "pot": 0, "seed": s["session_seed"],
+            "players": s["players"], "dealer": s.get("dealer", 0), "stacks": s["stacks"], "pot": 0,
+            "seed": s["session_seed"],
             "decks": [" ".join(d) for d in decks],
             "deals_started": sum(d.started for d in self.deals),
             "actions": [[seat, text] for seat, text, _ in self.actions],

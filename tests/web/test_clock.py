@@ -75,3 +75,19 @@ def test_with_the_clock_off_the_table_waits_for_him() -> None:
     clock.now += 10**7
     assert host.automated(table) is None and host.next_deadline(table) is None
     assert conn.views[-1]["clock"]["left"] is None and table.actions == []
+
+
+def test_the_first_dealer_is_drawn_by_lot_and_kept_in_the_record(live_server) -> None:
+    # The rule sheets say the first dealer is chosen by lot: the server draws him (here the draw is
+    # fixed to the last seat), the deal starts from his left and the record says so.
+    import urllib.request
+
+    server = live_server(first_dealer=lambda players: players - 1)
+    body = json.dumps({"variant": "khrap", "players": 4, "deals": 1, "bots": {"1": "rule", "2": "rule", "3": "rule"}})
+    request = urllib.request.Request(server.url + "/api/tables", body.encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as reply:
+        assert json.load(reply)["ok"]
+    table = next(iter(server.host.tables.values()))
+    table.start_deal()
+    assert table.session.state.dealer == 3 and table.session.to_act == 0  # seat 0 speaks first, left of 3
+    assert table.record()["dealer"] == 3
