@@ -38,7 +38,8 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
-                             "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000"],
+                             "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000",
+                             "--post-rate", "100000", "--creates", "100000000"],
                             stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -49,6 +50,17 @@ def start_server(db: Path, port: int) -> subprocess.Popen:
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def rss_mb(pid: int) -> float | None:
+    """The server's resident memory (Linux), after the tables measured so far (they stay open)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
 
 
 def create_table(port: int) -> list[str]:
@@ -99,7 +111,8 @@ class TableRun:
                     budget[0] -= 1
                     self.pending[step] = (time.perf_counter(), {0, 1, 2, 3})
                     self.actions += 1
-                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"]}))
+                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"],
+                                                "step": view["table"]["step"]}))
 
 
 async def run_k(port: int, k: int, seconds: float, max_actions: int) -> dict:
@@ -139,11 +152,12 @@ def main() -> None:
         try:
             for k in args.tables:
                 rows.append(asyncio.run(run_k(port, k, args.seconds, args.max_actions)))
+                rows[-1]["server_rss_mb"] = rss_mb(server.pid)
                 if not args.json:
                     r = rows[-1]
                     print(f"K={r['tables']:<4} {r['actions']:>6} actions in {r['seconds']:>6.2f} s: "
-                          f"{r['actions_per_s']:>7.1f} actions/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms",
-                          flush=True)
+                          f"{r['actions_per_s']:>7.1f} actions/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
+                          f"server {r['server_rss_mb']} MB", flush=True)
         finally:
             server.kill()
             server.wait(10)

@@ -110,7 +110,8 @@ def validate(
     """Check variant files: every mistake as FILE:LINE:COL: message, then warnings about what is valid but
     probably not meant (FILE:LINE:COL: warning: ...).
 
-    Exit 2 if a file has a mistake (or, with --strict, a warning); warnings alone exit 0.
+    Exit 2 if a file has a mistake (or, with --strict, a warning); warnings alone exit 0.  A note (a value
+    equal to the one the file inherits) is printed, never an error: a file may record a table's rules in full.
     """
     from khrap.variant.lint import lint_file
 
@@ -119,13 +120,14 @@ def validate(
     for ref in files:
         shown = terminal(ref, one_line=True)
         try:
-            _, warnings = lint_file(ref)
+            _, found = lint_file(ref)
         except VariantError as err:
             typer.echo(str(err), err=True)
             broken += 1
             continue
-        for warning in warnings:
+        for warning in found:
             typer.echo(str(warning), err=True)
+        warnings = [w for w in found if w.kind == "warning"]  # notes (an inherited value restated) never fail
         if warnings and strict:
             n = len(warnings)
             typer.echo(f"{shown}: {n} warning{'s' if n > 1 else ''}, which --strict makes errors", err=True)

@@ -343,6 +343,23 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
             tiny((EXCHANGE, "  - {id: again, kind: calls, speakers: others, calls: [help, bid]}\n" + EXCHANGE)),
         ),
     },
+    # a deal has hand_size tricks: a status may promise all of them, never more
+    "_obligations": {
+        "declarer-promises-no-more-tricks-than-a-deal-has": (
+            tiny(add="statuses: {declarer: {tricks: 5}, helper: {tricks: 1}}\n"), "21:31",
+            "a declarer must take at least 5 tricks (`statuses.declarer.tricks: 5`), but a deal has only 4 "
+            "(`hand_size: 4`), so every declarer would fail, whatever he held: write at most 4, or a larger "
+            "`hand_size`",
+            tiny(add="statuses: {declarer: {tricks: 4}, helper: {tricks: 1}}\n"),
+        ),
+        "helper-promises-no-more-tricks-than-a-deal-has": (
+            tiny(add="statuses: {declarer: {tricks: 2}, helper: {tricks: 5}}\n"), "21:52",
+            "each helper must take at least 5 tricks (`statuses.helper.tricks: 5`), but a deal has only 4 "
+            "(`hand_size: 4`), so every helper would fail, whatever he held: write at most 4, or a larger "
+            "`hand_size`",
+            tiny(add="statuses: {declarer: {tricks: 2}, helper: {tricks: 4}}\n"),
+        ),
+    },
     "_overrides": {
         "a-declarer-made-over-another-overrides": (
             tiny(calls_with("  grab:\n    name: {en: Grab}\n    requires: {declarer: exists}\n"
@@ -510,9 +527,17 @@ CASES: dict[str, dict[str, tuple[str, str, str, str]]] = {
         "every-calls-stage-has-an-open-call": (
             tiny(("[bid, help, pass]", "[bid, help]"),
                  (HELP, "    requires: {declarer: exists, min_trumps: 1}\n    effects: {status: helper}\n")), "18:39",
-            "stage 'bidding' (“Bidding”, step 1) has no call that is always open (such as pass): a player could be "
-            "stuck",
+            "stage 'bidding' (“Bidding”, step 1) has no call that is always open (such as pass) once a declarer "
+            "exists: a player could be stuck",
             tiny(("[bid, help, pass]", "[bid, help]")),
+        ),
+        # issue 28: without debts (short_payment: refused) help, which stakes a helper's base stake, is not open
+        # to an empty stack, so without pass such a player would be stuck; with payments capped it is open
+        "an-open-call-costs-nothing-without-debts": (
+            tiny(("[bid, help, pass]", "[bid, help]"), add="allow_debt: false\n"), "18:39",
+            "stage 'bidding' (“Bidding”, step 1) has no call that is always open (such as pass): a player could be "
+            "stuck; without debts (`allow_debt: false`) a call that may cost chips is not open to an empty stack",
+            tiny(("[bid, help, pass]", "[bid, help]"), add="allow_debt: false\nshort_payment: capped\n"),
         ),
         "passers-hands-thrown-at-once-only-with-one-round": (
             tiny((FIRST, "  - {id: bidding, kind: calls, calls: [bid, help, pass], out_hands: on_call}\n"),

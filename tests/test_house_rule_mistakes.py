@@ -135,17 +135,29 @@ def test_other_replaced_lists_name_what_they_drop(tmp_path: Path) -> None:
     ]
 
 
-def test_an_override_that_changes_nothing_and_an_unreachable_call_are_warned_about(tmp_path: Path) -> None:
+def test_an_override_that_changes_nothing_is_noted_and_an_unreachable_call_warned_about(tmp_path: Path) -> None:
     path = write(tmp_path, "same.yaml", (
         "extends: khrap\nhand_size: 4\nplay: {must_beat: true, follow_suit: true}\n"
         "calls:\n  merry: {requires: {min_trumps: 5}}\n"
     ))
     assert [str(w) for w in lint_file(path)[1]] == [
-        f"{path}:2:1: warning: `hand_size: 4` changes nothing: 'khrap' has that already",
-        f"{path}:3:25: warning: `play.follow_suit: true` changes nothing: 'khrap' has that already",
+        f"{path}:2:1: note: `hand_size: 4` is what 'khrap' has already (kept as a record of the table's rules)",
+        f"{path}:3:25: note: `play.follow_suit: true` is what 'khrap' has already (kept as a record of the "
+        "table's rules)",
         f"{path}:5:22: warning: call 'merry' can never be made: it requires at least 5 trumps (`min_trumps`), "
         "but a hand has 4 cards and the deck 9 trumps",
     ]
+
+
+def test_strict_accepts_a_file_that_restates_inherited_values(tmp_path: Path) -> None:
+    """Issue 30: a file recording a site's rules in full says what matches the parent too."""
+    path = write(tmp_path, "full.yaml", "extends: khrap\nhand_size: 4\nbase_stake: 1\n")
+    result = runner.invoke(app, ["validate", "--strict", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"{path}:2:1: note: `hand_size: 4` is what 'khrap' has already" in result.output
+    broken = write(tmp_path, "broken.yaml",
+                   "extends: khrap\nhand_size: 4\ncalls:\n  merry: {requires: {min_trumps: 5}}\n")
+    assert runner.invoke(app, ["validate", "--strict", str(broken)]).exit_code == 2
 
 
 @pytest.mark.parametrize("name", ["khrap", "khrap-52", "khrap-shoot", "frap", "snore", "student-snore"])
@@ -524,3 +536,101 @@ def test_a_hand_size_that_breaks_an_inherited_call_is_reported_at_the_hand_size(
 def test_fewer_players_than_the_inherited_fewest_is_one_mistake(tmp_path: Path) -> None:
     path = write(tmp_path, "few.yaml", "extends: khrap\nplayers: {max: 2, min: 3}\n")
     assert mistakes(path) == [f"{path}:2:24: players.min (3) is more than players.max (2)"]
+
+
+# --------------------------------------------------------------------------- checks that know a hand's size (issue 30)
+
+
+def test_a_declarer_promising_more_tricks_than_a_deal_has_is_refused(tmp_path: Path) -> None:
+    """Issue 30: `statuses: {declarer: {tricks: 5}}` on khrap's 4-card hands validated, even with --strict."""
+    path = write(tmp_path, "five.yaml", "extends: khrap\nstatuses: {declarer: {tricks: 5}}\n")
+    assert mistakes(path) == [
+        f"{path}:2:31: a declarer must take at least 5 tricks (`statuses.declarer.tricks: 5`), but a deal has only "
+        "4 (`hand_size: 4`), so every declarer would fail, whatever he held: write at most 4, or a larger "
+        f"`hand_size` (inherited: `hand_size: 4` at {KHRAP}:10:12)"
+    ]
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2 and "at least 5 tricks" in result.output
+    load_variant(str(write(tmp_path, "four.yaml", "extends: khrap\nstatuses: {declarer: {tricks: 4}}\n")))
+
+
+def test_a_call_that_draws_more_than_the_stock_ever_holds_is_warned_about(tmp_path: Path) -> None:
+    # khrap at its fewest, 2 players: 36 cards - 2 hands of 4 - 1 turned card = a stock of 27
+    text = "extends: khrap\ncalls:\n  take-five: {{effects: {{draw: {draw}, then_discard: {discard}}}}}\n"
+    path = write(tmp_path, "greedy.yaml", text.format(draw=28, discard=24))
+    assert [str(w) for w in lint_file(path)[1]] == [
+        f"{path}:3:25: warning: call 'take-five' can never be made: it draws 28 cards (`draw: 28`), but the stock "
+        "never holds more than 27 (at 2 players, after the deal), and no draw is ever partial"
+    ]
+    assert lint_file(write(tmp_path, "most.yaml", text.format(draw=27, discard=23)))[1] == []
+
+
+def test_a_fine_no_failed_player_can_owe_is_warned_about(tmp_path: Path) -> None:
+    # frap's helpers must take 1 trick: a helper with 1 trick has not failed; a rule after a catch-all never applies
+    path = write(tmp_path, "fines.yaml", "extends: frap\nsettlement:\n  penalties:\n"
+                 "    - {status: helper, tricks: 1, pay: {pots: 1}}\n"
+                 "    - {pay: stake}\n"
+                 "    - {status: declarer, tricks: 0, pay: {pots: 2}}\n")
+    assert [str(w) for w in lint_file(path)[1] if "can never be paid" in str(w)] == [
+        f"{path}:4:24: warning: penalty rule 1 can never be paid: it charges a player who took 1 trick "
+        "(`tricks: 1`), but a helper who took 1 or more has not failed, and only failed players pay: write fewer "
+        "tricks, or remove it",
+        f"{path}:6:7: warning: penalty rule 3 can never be paid: rule 2 (`{{pay: stake}}`) charges every player it "
+        "would, and only the first rule that matches applies: put it before rule 2, or remove it",
+    ]
+    fine = write(tmp_path, "fine.yaml", "extends: frap\nsettlement:\n  penalties:\n"
+                 "    - {status: helper, tricks: 0, pay: {pots: 1}}\n"
+                 "    - {status: declarer, tricks: 0, pay: {pots: 2}}\n"
+                 "    - {pay: stake}\n")
+    assert [str(w) for w in lint_file(fine)[1] if "can never be paid" in str(w)] == []
+
+
+# --------------------------------------------------------------------------- writing a house rule (issue 30)
+
+KHRAP_STAGES = ("stages:\n"
+                "  - {id: bidding, kind: calls, phase: bidding, speakers: all, start: dealer_left,\n"
+                "     calls: [khrap, help, merry, sad, wrap, helicopter, pass], out_hands: at_end}\n"
+                "{fives}"
+                "  - {id: exchange, kind: exchange, order: [{statuses: [declarer, helper]}]}\n"
+                "  - {id: four-aces-check, kind: instant_wins}\n"
+                "  - {id: play, kind: play}\n")
+LATE = "  - {id: late, kind: calls, phase: offers, speakers: out, start: declarer_left, calls: [take-five, pass]}\n"
+
+
+def test_calls_moved_to_a_new_step_are_still_offered(tmp_path: Path) -> None:
+    """Take five moved from step 'fives' to a new step: 'fives no longer offers take-five' was wrong."""
+    fives = "  - {id: fives, kind: calls, phase: offers, speakers: out, start: declarer_left, calls: [pass]}\n"
+    path = write(tmp_path, "moved.yaml", "extends: khrap\n" + KHRAP_STAGES.replace("{fives}", fives + LATE))
+    assert [str(w) for w in lint_file(path)[1]] == []
+
+
+def test_a_renamed_step_is_said_to_be_gone(tmp_path: Path) -> None:
+    text = ("extends: khrap\n" + KHRAP_STAGES.replace("{fives}", LATE)
+            + "calls:\n  helicopter: {effects: {skip_stages: [late, exchange]}}\n")
+    path = write(tmp_path, "renamed.yaml", text)
+    assert [str(w) for w in lint_file(path)[1]] == [
+        f"{path}:2:1: warning: stage 'fives' (“Offers”, step 2 of 'khrap') is gone, and new stage 'late' offers its "
+        "calls: if it is the same step, keep the id 'fives', so that the sheet and `khrap diff` compare it with the "
+        "step of 'khrap'"
+    ]
+
+
+def test_a_comma_in_unquoted_text_says_to_quote_it(tmp_path: Path) -> None:
+    path = write(tmp_path, "comma.yaml", "extends: khrap\nnotes:\n  - {en: No phones, no snacks at the table}\n")
+    assert mistakes(path) == [
+        f"{path}:3:43: notes[0].no snacks at the table: must be a text, e.g. `no snacks at the table: \"...\"`; "
+        "got null (a comma inside `{...}` ends a text, so 'no snacks at the table' was read as a key: if it "
+        "belongs to the text before it, put that whole text in quotes, e.g. `\"..., no snacks at the table\"`)"
+    ]
+
+
+def test_a_new_ante_whose_all_pass_stakes_stay_behind_is_warned_about(tmp_path: Path) -> None:
+    """frap: each new round adds an ante (round_ante 1 = ante 1); an ante of 2 leaves them at 1."""
+    path = write(tmp_path, "ante.yaml", "extends: frap\nante: {amount: 2}\n")
+    assert [str(w) for w in lint_file(path)[1]] == [
+        f"{path}:2:8: warning: the ante is now 2 base stakes, but the stakes players add when all pass stay 1 "
+        "(`all_pass.round_ante: 1`, `all_pass.last_ante: 1`, from 'frap', where they were one ante each): write "
+        "`all_pass: {round_ante: 2, last_ante: 2}` if they follow the ante"
+    ]
+    both = write(tmp_path, "both.yaml", "extends: frap\nante: {amount: 2}\nall_pass: {round_ante: 2, last_ante: 2}\n")
+    assert lint_file(both)[1] == []

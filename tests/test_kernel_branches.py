@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 
 from khrap import words as w
 from khrap.engine import GameState, Rules
-from khrap.engine.compiled import Machine, Program, action_word
+from khrap.engine.compiled import Machine, Program
+from khrap.engine.decisions import as_action
 from khrap.sim.records import DealRecord, deal_record
 from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.schema import Variant
@@ -64,7 +65,7 @@ class Pair:
     records: list[DealRecord] = field(default_factory=list)  # of the deals played so far, checked equal
 
     def __post_init__(self) -> None:
-        self.chips = self.ref.chips_in_play()
+        self.chips = self.ref.chips_in_play() + self.ref.house
         self.cards = len(self.ref.rules.deck)
 
     def endings(self) -> Counter:
@@ -97,7 +98,7 @@ def step_deal(pair: Pair, pick: random.Random, where: str) -> int:
         here = f"{where}, step {steps}"
         assert (fast.kind, fast.seat) == (ref.pending.kind, ref.pending.seat), here
         reference, options = ref.legal_actions(), fast.legal()
-        same_lists(pair, here, reference, [fast.word_of(o) for o in options])
+        same_lists(pair, here, reference, [str(as_action(fast.kind, o)) for o in options])
         i = pick.randrange(len(reference))
         ref.apply(reference[i])
         fast.apply(options[i])
@@ -124,7 +125,7 @@ def fused_deal(pair: Pair, pick: random.Random, where: str) -> int:
         assert fast.kind == pending.kind, here
         if pending.kind != "play":
             assert fast.seat == pending.seat, here
-        words = [action_word(pending.kind, o) for o in options]
+        words = [str(as_action(pending.kind, o)) for o in options]
         reference = ref.legal_actions()
         same_lists(pair, here, reference, words)
         i = pick.randrange(len(options))
@@ -146,11 +147,14 @@ Driver = Callable[[Pair, random.Random, str], int]
 def compare_settled(pair: Pair, where: str, stacks: list[int], pot: int, steps: int) -> DealRecord:
     """After a deal: the same chips, dealers, session state and record; chips and cards conserved."""
     ref, fast = pair.ref, pair.fast
-    table = (ref.stacks, ref.pot, ref.locked, ref.dealer, ref.next_dealer, ref.session_over)
-    assert (fast.stacks, fast.pot, fast.locked, fast.dealer, fast.next_dealer, fast.session_over) == table, where
+    table = (ref.stacks, ref.pot, ref.locked, ref.house, ref.dealer, ref.next_dealer, ref.session_over)
+    assert (fast.stacks, fast.pot, fast.locked, fast.house, fast.dealer, fast.next_dealer,
+            fast.session_over) == table, where
     assert (fast.statuses, fast.call_of, fast.tricks, fast.round) == (ref.statuses, ref.call_of, ref.tricks,
                                                                       ref.round), where
-    assert ref.chips_in_play() == fast.chips_in_play() == pair.chips, f"{where}: chips are not conserved"
+    # the house's commission (``house``) left the table: counted with the table's chips, they are what was brought
+    assert ref.chips_in_play() + ref.house == fast.chips_in_play() + fast.house == pair.chips, (
+        f"{where}: chips are not conserved")
     assert ref.cards_in_play() == fast.cards_in_play() == pair.cards, f"{where}: cards are not conserved"
     record = deal_record(ref, stacks, pot, steps)
     assert deal_record(fast, stacks, pot, steps) == record, where
@@ -301,7 +305,7 @@ def test_all_pass_voids_what_the_round_deferred() -> None:
         steps = 0
         while ref.round == 1:  # the first to speak helps, the others pass: all pass
             reference, options = ref.legal_actions(), fast.legal()
-            same_lists(pair, f"{pair.where}, step {steps}", reference, [fast.word_of(o) for o in options])
+            same_lists(pair, f"{pair.where}, step {steps}", reference, [str(as_action(fast.kind, o)) for o in options])
             i = next(i for i, a in enumerate(reference) if str(a) == ("help" if steps == 0 else "pass"))
             ref.apply(reference[i])
             fast.apply(options[i])
@@ -314,7 +318,7 @@ def test_all_pass_voids_what_the_round_deferred() -> None:
         pick = random.Random(1)
         while ref.pending is not None:
             reference, options = ref.legal_actions(), fast.legal()
-            same_lists(pair, f"{pair.where}, step {steps}", reference, [fast.word_of(o) for o in options])
+            same_lists(pair, f"{pair.where}, step {steps}", reference, [str(as_action(fast.kind, o)) for o in options])
             i = pick.randrange(len(reference))
             ref.apply(reference[i])
             fast.apply(options[i])

@@ -1,6 +1,7 @@
 """Random legal play of every built-in variant at every player count.
 
-After every action: chips (stacks + pot + locked) and cards (hands + stock +
+After every action: chips (stacks + pot + locked, plus what the house's commission took,
+``state.house``: those chips left the table but not the count) and cards (hands + stock +
 turned + discards + tricks + the trick on the table) are conserved; whenever an
 action is pending a legal one exists; every deal ends.  The deal counts are
 sized for CI; raise KHRAP_PROPERTY_DEALS to run more by hand.
@@ -8,19 +9,25 @@ sized for CI; raise KHRAP_PROPERTY_DEALS to run more by hand.
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from khrap.engine import GameState, Rules
+from khrap.variant.catalog import load_variant
+from khrap.variant.loader import ANYWHERE, trusting
 from tests.conftest import every_table, examples, new_table, random_deal
+
+HRAPOFF = Path(__file__).resolve().parents[1] / "docs" / "house-rules" / "hrapoff.yaml"
 
 DEALS = int(os.environ.get("KHRAP_PROPERTY_DEALS", "300"))
 
 
 def conservation(total_chips: int, deck: int):
     def check(state) -> None:
-        assert state.chips_in_play() == total_chips, "chips were created or lost"
+        assert state.chips_in_play() + state.house == total_chips, "chips were created or lost"
         assert state.cards_in_play() == deck, "cards were created or lost"
 
     return check
@@ -46,3 +53,18 @@ def test_any_seed_and_stack_conserves(table: tuple[str, int], seed: int, stacks:
     rng = random.Random(seed)
     for _ in range(3):
         random_deal(state, rng, check)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_house_share_is_counted_in_conservation(players: int) -> None:
+    """docs/house-rules/hrapoff.yaml takes a commission: the chips it takes leave the table, so the table's
+    chips alone fall short of what was brought by exactly ``house``, and the house does take some."""
+    with trusting(ANYWHERE):
+        variant = load_variant(str(HRAPOFF))
+    state = GameState(Rules(variant, players), players, seed=players, stacks=100_000)
+    check = conservation(state.total_chips, len(state.rules.deck))
+    rng = random.Random(players)
+    for _ in range(DEALS // 3):
+        random_deal(state, rng, check)
+    assert state.house > 0, "no commission was ever taken"
+    assert state.chips_in_play() == state.total_chips - state.house

@@ -13,7 +13,7 @@ import pytest
 from khrap import words as w
 from khrap.cards import card_str
 from khrap.engine import Action, GameState, IllegalAction
-from khrap.engine.legal import refusal
+from khrap.engine.decisions import refusal
 from khrap.variant.catalog import builtin
 
 VARIANTS = ["student-snore", "khrap", "frap", "snore", "khrap-shoot"]

@@ -30,6 +30,8 @@ Path = tuple[Any, ...]
 MERRY_KEEPS_NONE = {("calls", "merry", "effects", "keep"): [], ("calls", "merry", "effects", "draw"): 5}
 # field path -> (built-in variant to start from, where in it, the new value[, other changes]).  The other
 # changes, made before and after, keep the changed variant valid (a draw that must still make a hand...).
+HELI_CAP = {("calls", "helicopter", "requires", "max_pot"): {"base": 3, "per_player": True}}
+HOUSE = {("settlement", "house"): {"percent": 4, "above": 1, "spare_penalized": True}}
 MUTATIONS: dict[str, tuple] = {
     "name": ("khrap", ("name",), {"en": "Changed", "ru": "Изменено"}),
     "description": ("khrap", ("description",), {"en": "Changed.", "ru": "Изменено."}),
@@ -70,6 +72,9 @@ MUTATIONS: dict[str, tuple] = {
     "calls.*.requires.min_trumps": ("khrap", ("calls", "help", "requires", "min_trumps"), 1),
     "calls.*.requires.max_trumps": ("khrap", ("calls", "help", "requires", "max_trumps"), 3),
     "calls.*.requires.turned_rank": ("khrap", ("calls", "wrap", "requires", "turned_rank"), "K"),
+    "calls.*.requires.max_pot.base": ("khrap", ("calls", "helicopter", "requires", "max_pot", "base"), 5, HELI_CAP),
+    "calls.*.requires.max_pot.per_player": ("khrap", ("calls", "helicopter", "requires", "max_pot", "per_player"),
+                                            False, HELI_CAP),
     "calls.*.effects.status": ("khrap", ("calls", "help", "effects", "status"), "out"),
     "calls.*.effects.override": ("khrap", ("calls", "merry", "effects", "override"), False,
                                  {("calls", "merry", "requires", "declarer"): "absent"}),
@@ -104,7 +109,7 @@ MUTATIONS: dict[str, tuple] = {
                                       {("calls", "khrap", "exchange", "draw_extra"): 1}),
     "stages": ("khrap", ("stages",), "drop-instant-wins"),
     "stages[].kind": ("snore", ("stages", 4, "kind"), "instant_wins", {("trump", "source"): "turned"}),
-    "stages[].phase": ("khrap", ("stages", 1, "phase"), "bidding"),
+    "stages[].phase": ("khrap-shoot", ("stages", 2, "phase"), "bidding"),  # khrap's offers are named «Пятаки?»
     "stages[].speakers": ("khrap", ("stages", 1, "speakers"), "others"),
     "stages[].start": ("khrap", ("stages", 1, "start"), "dealer_left"),
     "stages[].calls": ("khrap", ("stages", 0, "calls"), ["khrap", "help", "merry", "wrap", "helicopter", "pass"]),
@@ -151,8 +156,14 @@ MUTATIONS: dict[str, tuple] = {
     "settlement.penalties[].pay.pots": ("frap", ("settlement", "penalties", 0, "pay", "pots"), 5),
     "settlement.pot_after": ("khrap", ("settlement", "pot_after"), "carry"),
     "settlement.remainder": ("khrap", ("settlement", "remainder"), "most_tricks"),
+    "settlement.house.percent": ("khrap", ("settlement", "house", "percent"), 5, HOUSE),
+    "settlement.house.above": ("khrap", ("settlement", "house", "above"), 0, HOUSE),
+    "settlement.house.spare_penalized": ("khrap", ("settlement", "house", "spare_penalized"), False, HOUSE),
     "next_dealer": ("khrap", ("next_dealer",), "declarer"),
     "allow_debt": ("khrap", ("allow_debt",), False),
+    # issue 28: what a table without debts does with a payment a stack cannot make; who is dealt in
+    "short_payment": ("khrap", ("short_payment",), "capped", {("allow_debt",): False}),
+    "min_stack": ("khrap", ("min_stack",), 3),
     # issue 16: a step's own name, the table's session rules and the notes box
     "stages[].name": ("frap", ("stages", 2, "name"), {"en": "Purchase", "ru": "Закупка"}),
     "table.first_dealer": ("khrap", ("table", "first_dealer"), "lowest_card"),
@@ -195,10 +206,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "all_pass.redeal_ante": ('That new deal antes as usual.', 'Новая раздача начинается с обычной ставки на кон.'),
     "statuses.*.tricks": ('The declarer must take at least 3 tricks', 'Храпящий должен взять не меньше 3'),
     "statuses.*.stake.base": ('failing: pays 3 base stakes', 'при провале платит 3 базовые ставки', 'khrap'),
-    "statuses.*.stake.pots": ("+ 1 × the pot", "+ 1 × банк", "khrap"),
+    "statuses.*.stake.pots": ("+ 1 × the pot", "+ банк × 1", "khrap"),
     "statuses.*.locked": (
         'Locked stakes: a player who locks a stake puts it aside from his chips when he calls',
-        'Заблокированные ставки: заявившись, игрок откладывает ставку из своих фишек'),
+        'Заблокированные ставки: сделав заявку, игрок откладывает ставку из своих фишек'),
     "overridden_becomes": (
         'A declarer who is taken over by another call is out of the deal.',
         'Храпящий, которого перебила другая заявка, выходит из игры.'),
@@ -221,6 +232,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
         'help'),
     "calls.*.requires.turned_rank": ("when the turned card is the trump king", "если открытая карта — козырной король",
                                      "wrap"),
+    "calls.*.requires.max_pot.base": ("only while the pot holds at most 5 base stakes per player",
+                                      "только пока в банке не больше 5 базовых ставок на игрока", "helicopter"),
+    "calls.*.requires.max_pot.per_player": ("-at most 3 base stakes per player",
+                                            "-не больше 3 базовых ставок на игрока", "helicopter"),
     "calls.*.effects.status": (
         'Out for now: he may still come in at step 2',
         'Пока вне игры: он ещё может вступить на шаге 2',
@@ -261,23 +276,24 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                       "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
     "stages": ("Four aces: no step checks for it, so it never happens.", "ни один шаг этого не проверяет"),
     "stages[].kind": ('-The declarer names the trump suit.', '-Храпящий называет козырную масть.'),
-    "stages[].phase": ("2. **Bidding.**", "2. **Торговля.**"),
+    "stages[].phase": ("3. **Bidding.**", "3. **Торговля.**"),
     "stages[].speakers": (
         'each player other than the declarer who still holds cards',
         'каждого, кроме храпящего, у кого ещё есть карты'),
     "stages[].start": (
-        "2. **Offers.** Starting on the dealer's left",
+        "2. **Fives?** Starting on the dealer's left",
         'слева от сдатчика, по часовой стрелке, каждого игрока вне игры'),
     "stages[].calls": ("Never: no step offers it", "Никогда: ни один шаг её не предлагает", "sad"),
     "stages[].out_hands": (
         'says Take five or Pass. When this step ends with a declarer, those who are out throw their cards away.',
-        'Беру пять или Пас. Если шаг закончился с храпящим, игроки вне игры сбрасывают карты.'),
+        'Беру пять или Пас. Если на этом шаге появился храпящий, игроки вне игры сбрасывают карты.'),
     "stages[].order": ('Exchange order: the declarer, then the helpers', 'Порядок обмена: храпящий, затем помогающие'),
     "stages[].order[].statuses": ('Exchange order: the declarer;', 'Порядок обмена: храпящий;'),
     "stages[].order[].calls": (
         'the declarer and the helpers or those who said Take five',
         'храпящий и помогающие или сказавшие «Беру пять»'),
-    "stages[].order_by_call": ('-When the declarer said Snore, the order is', '-Если храпящий сказал «Храп», порядок'),
+    "stages[].order_by_call": ('-When the declarer said Wrap, the order is',
+                               '-Если храпящий сказал «Заворачиваю», порядок'),
     "stages[].order_by_call.*[].statuses": (
         'said Shoot, the order is: the declarer and the helpers,',
         'сказал «Стреляю», порядок такой: храпящий и помогающие,'),
@@ -326,25 +342,38 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                      "сказавший «Храп», платит свою ставку"),
     "settlement.penalties[].tricks": ("Then a failed player with 0 tricks pays",
                                       "провалившийся игрок с 0 взятками платит"),
-    "settlement.penalties[].held": ("-having held the trump ace", "-имея на руке: козырной туз"),
-    "settlement.penalties[].held[].rank": ("having held the trump king", "имея на руке: козырной король"),
-    "settlement.penalties[].held[].suit": ("having held the A♠", "имея на руке: Т♠"),
+    "settlement.penalties[].held": ("-having held the trump ace", "-среди его карт — козырной туз"),
+    "settlement.penalties[].held[].rank": ("having held the trump king", "среди его карт — козырной король"),
+    "settlement.penalties[].held[].suit": ("having held the A♠", "среди его карт — Т♠"),
     "settlement.penalties[].pay": (
         'Then a failed player pays 3 base stakes',
         'Затем провалившийся игрок платит 3 базовые ставки'),
     # "1 base stake" and "1 баз. взнос" also match the plural the sheet prints today ("1 base stakes")
-    "settlement.penalties[].pay.base": ('having held the trump ace: pays 1 base stake', 'козырной туз платит 1 базов'),
-    "settlement.penalties[].pay.pots": ("having held the trump ace: pays 5 × P", "козырной туз платит 5 × P"),
+    "settlement.penalties[].pay.base": ('having held the trump ace when play began: pays 1 base stake',
+                                        'козырной туз платит 1 базов'),
+    "settlement.penalties[].pay.pots": ("having held the trump ace when play began: pays 5 × P",
+                                        "козырной туз платит 5 × P"),
     "settlement.pot_after": ("What is left in the pot, fines included, stays there for the next deal.",
                              "Всё, что осталось в банке, вместе со штрафами, переходит в следующую раздачу."),
     "settlement.remainder": ("What rounding leaves goes to the player with the most tricks.",
                              "Остаток от округления получает игрок с наибольшим числом взяток."),
+    "settlement.house.percent": ("the house takes 5 per cent, rounded down, of the part of each win above 1 base stake",
+                                 "заведение берёт 5% (с округлением вниз) с той части каждого выигрыша, что больше "
+                                 "1 базовой ставки"),
+    "settlement.house.above": ("the house takes 4 per cent, rounded down, of each win (what",
+                               "заведение берёт 4% (с округлением вниз) с каждого выигрыша (того"),
+    "settlement.house.spare_penalized": ("-A player who paid a penalty in the deal pays no commission.",
+                                         "-Игрок, заплативший в раздаче штраф, комиссию не платит."),
     "next_dealer": (
         "The next deal is dealt by this deal's final declarer",
         'Следующую раздачу сдаёт последний храпящий этой раздачи'),
     "allow_debt": ("No debts: a call that could cost a player more chips than he has is not allowed to him.",
                    "В долг не играют: заявка, которая может стоить игроку больше фишек, чем у него есть, "
                    "ему запрещена."),
+    "short_payment": ("pays what he has (his chips and those he has staked), and the rest is not owed",
+                      "платит всё, что у него есть (свои фишки и поставленные), а остальное с него не спрашивают"),
+    "min_stack": ("A player needs at least 3 base stakes to be dealt in; if one has fewer after a deal, the session "
+                  "ends.", "игроку нужно не меньше 3 базовых ставок"),
     "notes": ("The loser fetches the snacks.", "Проигравший несёт закуску."),
     "play.first_lead.suit": ("The first lead of a deal must be a trump if the leader holds one.",
                              "Первым ходом в сдаче должен быть козырь, если он есть у ходящего."),
@@ -570,7 +599,8 @@ def test_a_penalty_for_one_status_shows_only_in_its_rows() -> None:
 def test_a_penalty_asking_for_held_cards_does_not_hide_the_next() -> None:
     """frap's blind frap with 1 trick: 3 x P having held the trump ace, else 2 x P; the row gives both."""
     row = _text(builtin("frap"), "en", "blind-frap")
-    assert "failing with 1 trick, having held the trump ace: pays 3 × P; failing with 1 trick: pays 2 × P" in row
+    assert ("failing with 1 trick, having held the trump ace when play began: pays 3 × P; failing with 1 trick: "
+            "pays 2 × P") in row
 
 
 def test_the_stock_a_call_needs_counts_its_extra_exchange_draws() -> None:
@@ -633,3 +663,21 @@ if __name__ == "__main__":  # python -m tests.test_rulebook_fields [FIELD_PATH .
     import sys
 
     show_changes(sys.argv[1:])
+
+
+@pytest.mark.parametrize(("base_stake", "fine", "paid", "pot"), [
+    # khrap's sample settlement: P = 10, a trick ⌊10 / 4⌋ = 2; A takes 3 × 2 = 6 (pot 4), B 1 × 2 (pot 2);
+    # C, a helper with 0 tricks, pays his stake of 1 base stake = base_stake chips.
+    (1, None, 1, 3), (5, None, 5, 7),
+    # a fine of {base: 3}: 3 × base_stake chips.
+    (5, {"base": 3}, 15, 17),
+])
+def test_an_amount_in_base_stakes_is_base_stake_chips_each(base_stake: int, fine: Any, paid: int, pot: int) -> None:
+    """Issue 28: a stake or a fine counted in base stakes is `base_stake` chips each, in the sheet's own
+    arithmetic (and in the kernel: tests/scenarios/house-rules/base_stake_counts_every_stake.yaml)."""
+    changes: dict[str, Any] = {"base_stake": base_stake}
+    if fine is not None:
+        changes["settlement__penalties"] = [{"pay": fine}]
+    text = render_rules(_variant("khrap", **changes), "md", "en", example=False)
+    paying = "pays his stake, " if fine is None else "pays "
+    assert f"C failed with 0 tricks and {paying}{paid} (pot {pot})" in text, text[text.index("For example"):][:600]

@@ -101,8 +101,8 @@ def test_a_penalty_clause_is_set_off_by_commas() -> None:
 
 
 def test_a_stake_of_base_stakes_and_pots_is_paid_in_the_accusative() -> None:
-    """«платит 1 базовую ставку + 1 × банк», as «платит 1 базовую ставку»."""
+    """«платит 1 базовую ставку + банк × 1», as «платит 1 базовую ставку» (issue 30: «банк × 1», not «1 × банк»)."""
     data = builtin("khrap").model_dump(mode="json")
     data["statuses"]["declarer"]["stake"] = {"base": 1, "pots": 1}
     text = " ".join(ru(Variant.model_validate(data), example=False).split())
-    assert "1 базовую ставку + 1 × банк" in text and "1 базовая ставка + 1 × банк" not in text
+    assert "1 базовую ставку + банк × 1" in text and "1 базовая ставка" not in text

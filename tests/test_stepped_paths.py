@@ -12,7 +12,8 @@ actions and one applied.  Each of these has a fast path inside the one kernel:
 
 Each is played here against the general path: observations against ones made from nothing (fresh
 events rendered by the game log, cards by ``cards_str``), JSON-compared so that ``True`` and ``1``
-differ; the listing against ``legal.listed`` and ``legal.words``; a listed ``Action`` against its
+differ; the listing and its words against the machine's own options read through the registry's
+codec (``general_listing``, ``general_words``); a listed ``Action`` against its
 text and against an equal copy, which both go through the checks.
 """
 
@@ -26,7 +27,8 @@ import pytest
 
 from khrap import words as w
 from khrap.cards import canonical, card_str, cards_str, suit_str
-from khrap.engine import GameState, IllegalAction, legal, observation
+from khrap.engine import GameState, IllegalAction, decisions, observation
+from khrap.engine.compiled import Machine
 from khrap.engine.events import Event
 from khrap.variant.catalog import builtin, builtin_names
 from tests.conftest import every_table
@@ -37,7 +39,7 @@ STEP_LIMIT = 2000
 
 def fresh_observation(state: GameState, seat: int) -> dict:
     """The observation made from nothing: every event of the deal copied (nothing made yet) and
-    rendered, the legal words listed by ``legal.words``."""
+    rendered, the legal words listed by ``general_words``."""
     history, events = [], []
     for event in state.log[state.deal_log_start:]:
         copy = Event(event.kind, event.seat, dict(event.fields), None if event.secret is None else dict(event.secret))
@@ -67,8 +69,21 @@ def fresh_observation(state: GameState, seat: int) -> dict:
         "tricks": list(state.tricks),
         "history": history,
         "events": events,
-        "legal": legal.words(state) if to_act == seat and state.phase != w.SETTLED else [],
+        "legal": general_words(state) if to_act == seat and state.phase != w.SETTLED else [],
     }
+
+
+def general_listing(state: GameState) -> list:
+    """The legal actions made from nothing: the machine's options (``Machine.legal``) as ``Action`` objects."""
+    return [decisions.as_action(state.kind, option) for option in Machine.legal(state)]
+
+
+def general_words(state: GameState) -> list[str]:
+    """The legal words made from nothing: each general action written out, or the kind's word alone."""
+    decision = decisions.DECISIONS[state.kind]
+    if decision.by_word:
+        return [decision.word]
+    return [str(action) for action in general_listing(state)]
 
 
 def same(a: dict, b: dict) -> bool:
@@ -96,10 +111,10 @@ def test_observations_equal_fresh_ones(name: str, players: int) -> None:
                 if rng.random() < 0.05:
                     kept.append((got, json.dumps(got, sort_keys=True)))
             found = state.legal_actions()
-            assert found == legal.listed(state)
-            assert state.legal_words() == legal.words(state)
+            assert found == general_listing(state)
+            assert state.legal_words() == general_words(state)
             found.clear()  # a caller's list is its own
-            assert state.legal_actions() == legal.listed(state)
+            assert state.legal_actions() == general_listing(state)
             state.apply(rng.choice(state.legal_actions()))
             steps += 1
             assert steps < STEP_LIMIT
@@ -161,12 +176,12 @@ def test_the_listing_is_made_again_when_the_hand_changes() -> None:
         state.apply(state.legal_actions()[0])
     seat = state.seat
     before = state.legal_actions()
-    assert before == legal.listed(state)
+    assert before == general_listing(state)
     state.hands[seat] = state.hands[seat][:1]
-    assert state.legal_actions() == legal.listed(state) != before
+    assert state.legal_actions() == general_listing(state) != before
     state.hands[seat].append(state.stock[0] if state.stock else state.won[0])
-    assert state.legal_actions() == legal.listed(state)
-    assert state.legal_words() == legal.words(state)
+    assert state.legal_actions() == general_listing(state)
+    assert state.legal_words() == general_words(state)
 
 
 def test_a_stale_listed_action_is_checked() -> None:

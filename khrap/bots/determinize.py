@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from khrap import words as w
 from khrap.bots.knowledge import DealFacts, deal_facts, deal_start
 from khrap.engine import Action, GameState, IllegalAction
+from khrap.engine.derived import hand_dealt
 from khrap.engine.rules import pattern_card
 
 
@@ -71,8 +72,7 @@ def _own_gone(state: GameState, seat: int, facts: DealFacts, on_table: set[int])
         call.effects.discard_hand or call.effects.take_turned == "swap")
     if state.looked[seat] and not blind_throw and state.decks_dealt:
         deck, size = state.decks_dealt[-1], state.rules.hand_size
-        order = [(state.dealer + 1 + i) % state.n for i in range(state.n)]
-        seen |= {deck[i] for i in range(size * state.n) if order[i % state.n] == seat}
+        seen |= set(hand_dealt(deck, state.dealer, state.n, size, seat))
     return seen - set(state.hands[seat]) - on_table
 
 

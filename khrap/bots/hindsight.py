@@ -22,6 +22,7 @@ from khrap.bots.determinize import fast_clone
 from khrap.bots.position import in_card_play, obligation
 from khrap.bots.solver import SolverTimeout, makeable
 from khrap.engine import Action, IllegalAction
+from khrap.engine.events import Played, Settling
 
 SECONDS = 2.0  # at most this long per seat; a position not solved in time is not reported
 
@@ -41,13 +42,13 @@ class Missed:
 
 def played_cards(events: Sequence) -> list[tuple[int, int, bool]]:
     """The cards played, in order, as (seat, card, as_joker), from ``played`` events."""
-    return [(e.seat, e.fields["card"], bool(e.fields["joker"])) for e in events if e.kind == "played"]
+    return [(e.seat, e.fields["card"], bool(e.fields["joker"])) for e in events if isinstance(e, Played)]
 
 
 def final_tricks(events: Sequence) -> dict[int, int] | None:
     """Tricks per seat in play from the deal's ``settling`` event (None if the deal was not played out)."""
     for event in events:
-        if event.kind == "settling":
+        if isinstance(event, Settling):
             return {s: t for s, t in event.fields["tricks"]}
     return None
 

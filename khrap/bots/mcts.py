@@ -28,6 +28,7 @@ from khrap.bots.estimate import Info
 from khrap.bots.heuristic import HeuristicBot
 from khrap.bots.position import seat_worth
 from khrap.engine import Action, GameState, Rules
+from khrap.engine.kinds import CALL
 
 ITERATIONS = 400
 STEPS = 3000
@@ -129,7 +130,7 @@ class MctsBot:
             if legal[0].word == w.LOOK or any(a.word == w.LOOK for a in legal):
                 state.apply(next(a for a in legal if a.word == w.LOOK))
                 continue
-            if state.pending.kind == "call":
+            if state.pending.kind is CALL:
                 count += 3  # a bidding decision weighs its calls: it costs about four plain steps
             state.apply(self.heuristic.decide(info_from_state(state, seat), legal, rng, state.round))
         return count

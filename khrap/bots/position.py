@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from khrap.engine import trick as _trick
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.compiled.tricks import playable as _pure_playable
+from khrap.engine.kinds import PLAY
 
 Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
 Play = tuple[int, bool]  # (card, as the joker)
@@ -50,7 +51,7 @@ class Position:
 
 def position_of(state) -> Position:
     """The card-play position of ``state`` (a GameState waiting for a card to be played)."""
-    if state.pending is None or state.pending.kind != "play":
+    if state.pending is None or state.pending.kind is not PLAY:
         raise ValueError("the solver reads a deal in its card play, with a card to be played")
     return Position(
         rules=state.rules, n=state.n, trump=state.trump, order=tuple(state.in_play),
@@ -61,7 +62,7 @@ def position_of(state) -> Position:
 
 def in_card_play(state) -> bool:
     """Whether ``state`` waits for a card to be played."""
-    return state.pending is not None and state.pending.kind == "play"
+    return state.pending is not None and state.pending.kind is PLAY
 
 
 _SHARES: dict[int, tuple[object, float]] = {}

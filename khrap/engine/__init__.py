@@ -7,6 +7,7 @@ actions, refusals (``legal.py``), events, observations, clones.
 """
 
 from khrap.engine.actions import Action, ActionError, parse_action
+from khrap.engine.kinds import Kind
 from khrap.engine.rules import Rules, RulesError
 from khrap.engine.state import GameState, IllegalAction
 
@@ -15,5 +16,5 @@ KERNEL_MODULES = tuple(f"{__name__}.{name}" for name in (
 """The kernel's hot modules, plain typed Python, in the order a compiled build (mypyc) may take them:
 the step functions (machine, tricks, payouts), the program they read, who takes a trick, the shuffle."""
 
-__all__ = ["KERNEL_MODULES", "Action", "ActionError", "GameState", "IllegalAction", "Rules", "RulesError",
-           "parse_action"]
+__all__ = ["KERNEL_MODULES", "Action", "ActionError", "GameState", "IllegalAction", "Kind", "Rules",
+           "RulesError", "parse_action"]

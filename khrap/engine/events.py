@@ -13,33 +13,18 @@ language, by the ``gamelog`` package (``text`` and ``public`` are the English
 renderings, kept for the report and the screens).  Emitting an event costs
 one small object; its text is made only when somebody reads it.
 
-Kinds and their fields (``seat`` is the seat the event is about, or None):
-
-- ``anted`` (reason ``ante``/``round``/``last``, round, chips, pot)
-- ``dealt`` (dealer, size; secret: hands)
-- ``turned`` (card, trump), ``redealt`` (seat = the new dealer)
-- ``all_passed`` (round), ``session_over``
-- ``looked``, ``called`` (call, action), ``overridden`` (status), ``forced``
-- ``shown`` (cards), ``swapped`` (position, card), ``took_turned`` (card)
-- ``drew`` (count, source; secret: cards), ``named_trump`` (suit)
-- ``exchanged`` (count; secret: cards), ``discarded`` (secret: card)
-- ``credited`` (the lone declarer credited every trick; tricks)
-- ``played`` (card, joker), ``took_trick`` (count)
-- ``settling`` (pot, tricks: ((seat, tricks), ...))
-- ``paid_out`` / ``paid_in`` (chips, pot, reason and its numbers: see ``settlement``)
-- ``instant_win`` (win), ``took_pot`` (chips)
-- ``settled`` (stacks, pot, ledger: the itemised settlement, or None)
-
-Textless events, which the log does not narrate, go to ``quiet`` (the current deal's), each
-with ``at``, the length of the log when it happened:
-
-- ``threw`` (count, left: the cards still in hand; secret: cards), ``status`` (status, stake, locked: the
-  chips it locked, negative when it freed some), ``unlocked`` (chips: a locked stake returned)
+Each kind of event is a class (``Played``, ``Called``, ... : a class per kind, its fields in its
+docstring, ``EVENT_TYPES`` lists them by word); consumers test ``isinstance(event, Played)``, never the
+word.  ``kind`` is the word its records and JSON carry (unchanged on disk); ``narrated`` says whether the
+game log tells it.  The textless ones (``Threw``, ``Status``, ``Unlocked``: not narrated) go to ``quiet``
+(the current deal's), each with ``at``, the length of the log when it happened.  ``seat`` is the seat an
+event is about, or None.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple
 
 from khrap.cards import card_str, suit_str
 
@@ -56,8 +41,9 @@ class LedgerItem(NamedTuple):
 
     ``kind``: ``share`` (tricks × unit), ``prize``, ``penalty``, ``unlock``,
     ``redistribute`` (base × tricks ÷ total), ``rounding`` (what rounding left),
-    ``left`` (what stays in the pot).  ``chips`` moved (into the pot for a
-    penalty), ``pot`` is the pot after the step.
+    ``left`` (what stays in the pot), ``house`` (the house's commission: ``total`` % of
+    the taxed part ``base`` of the seat's win; paid out of his stack, it leaves the table).
+    ``chips`` moved (into the pot for a penalty), ``pot`` is the pot after the step.
     """
 
     kind: str
@@ -71,6 +57,7 @@ class LedgerItem(NamedTuple):
     detail: str = ""  # the prize ("rest", "half"), or how a penalty pays ("stake", "amount")
     pots: int = 0  # a penalty amount: pots × P ...
     bases: int = 0  # ... plus base stakes, in chips
+    owed: int = 0  # a penalty: what the rule asks (more than ``chips`` when a table without debts cut it)
 
 
 class Ledger(NamedTuple):
@@ -91,14 +78,16 @@ class Event:
     seat: int | None
     fields: dict[str, Any]
     secret: dict[str, Any] | None
+    narrated: bool  # the game log says it (False: a textless event, kept in ``quiet``)
     _made: dict | None  # texts and data made so far, by (language or "", full view)
 
     def __init__(self, kind: str, seat: int | None = None, fields: dict[str, Any] | None = None,
-                 secret: dict[str, Any] | None = None) -> None:
+                 secret: dict[str, Any] | None = None, narrated: bool = True) -> None:
         self.kind = kind
         self.seat = seat
         self.fields = fields if fields is not None else {}
         self.secret = secret
+        self.narrated = narrated
         self._made = None
 
     def sees_secret(self, viewer: int | None) -> bool:
@@ -143,8 +132,8 @@ class Event:
         return found
 
     def public_copy(self) -> Event:
-        """The event without its secret fields."""
-        return Event(self.kind, self.seat, self.fields)
+        """The event without its secret fields (of its own class)."""
+        return make_event(self.kind, self.seat, self.fields)
 
     def render(self, lang: str = "en", viewer: int | None = EVERYTHING) -> str:
         """The event's sentence in ``lang`` as ``viewer`` sees it."""
@@ -186,6 +175,291 @@ class Event:
         return self
 
 
+class Anted(Event):
+    """Every player put base stakes in the pot: reason (``ante``, ``round``: an all-pass, ``last``), round,
+    chips, pot."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "anted", seat, fields, secret)
+
+
+class Dealt(Event):
+    """The cards were dealt: dealer, size; secret of no seat: hands."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "dealt", seat, fields, secret)
+
+
+class Turned(Event):
+    """A stock card was turned up: card, trump."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "turned", seat, fields, secret)
+
+
+class Redealt(Event):
+    """An all-pass redeal: ``seat`` is the new dealer."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "redealt", seat, fields, secret)
+
+
+class AllPassed(Event):
+    """Every player passed: round."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "all_passed", seat, fields, secret)
+
+
+class SessionOver(Event):
+    """Nobody can cover a declaring call: the session ends."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "session_over", seat, fields, secret)
+
+
+class Looked(Event):
+    """``seat`` looked at his cards (a blind call was open to him)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "looked", seat, fields, secret)
+
+
+class Called(Event):
+    """``seat`` made a call: call (its id), action (its words)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "called", seat, fields, secret)
+
+
+class Overridden(Event):
+    """``seat``'s declaring call was overridden: status (what he becomes)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "overridden", seat, fields, secret)
+
+
+class Forced(Event):
+    """``seat`` was forced in as a helper by another's call."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "forced", seat, fields, secret)
+
+
+class Shown(Event):
+    """``seat`` kept cards face up: cards."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "shown", seat, fields, secret)
+
+
+class Swapped(Event):
+    """``seat`` swapped a hand position for the turned card: position, card."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "swapped", seat, fields, secret)
+
+
+class TookTurned(Event):
+    """``seat`` took the turned card: card."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "took_turned", seat, fields, secret)
+
+
+class Drew(Event):
+    """``seat`` drew from the stock: count, source; secret: cards."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "drew", seat, fields, secret)
+
+
+class NamedTrump(Event):
+    """The declarer named trump: suit."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "named_trump", seat, fields, secret)
+
+
+class Exchanged(Event):
+    """``seat`` threw cards to draw as many: count; secret: cards."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "exchanged", seat, fields, secret)
+
+
+class Discarded(Event):
+    """``seat`` discarded a card he owed; secret: card."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "discarded", seat, fields, secret)
+
+
+class Credited(Event):
+    """The lone declarer was credited every trick: tricks."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "credited", seat, fields, secret)
+
+
+class Played(Event):
+    """``seat`` played a card: card, joker (played as the joker)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "played", seat, fields, secret)
+
+
+class TookTrick(Event):
+    """``seat`` took the trick: count (his tricks so far)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "took_trick", seat, fields, secret)
+
+
+class Settling(Event):
+    """The settlement begins: pot, tricks ((seat, tricks), ...)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "settling", seat, fields, secret)
+
+
+class PaidOut(Event):
+    """``seat`` was paid from the pot: chips, pot, reason and its numbers (``settlement``)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "paid_out", seat, fields, secret)
+
+
+class PaidIn(Event):
+    """``seat`` paid into the pot: chips, pot, reason and its numbers (``settlement``)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "paid_in", seat, fields, secret)
+
+
+class InstantWin(Event):
+    """``seat`` holds an instant win: win (its id)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "instant_win", seat, fields, secret)
+
+
+class TookPot(Event):
+    """``seat`` took the pot by an instant win: chips."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "took_pot", seat, fields, secret)
+
+
+class HouseShare(Event):
+    """``seat`` paid the house its commission on his win: chips, win, taxed, percent (it leaves the table)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "house_share", seat, fields, secret)
+
+
+class Settled(Event):
+    """The deal is settled: stacks, pot, ledger (the itemised settlement, or None)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "settled", seat, fields, secret)
+
+
+class Threw(Event):
+    """``seat`` threw cards face down: count, left (cards still in hand); secret: cards."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "threw", seat, fields, secret, narrated=False)
+
+
+class Status(Event):
+    """``seat`` was given a status: status, stake, locked (the chips it locked; negative: freed)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "status", seat, fields, secret, narrated=False)
+
+
+class Unlocked(Event):
+    """A locked stake went back to ``seat``: chips."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "unlocked", seat, fields, secret, narrated=False)
+
+
+EVENT_TYPES: Final[dict[str, Callable[[int | None, dict[str, Any] | None, dict[str, Any] | None], Event]]] = {
+    "anted": Anted,
+    "dealt": Dealt,
+    "turned": Turned,
+    "redealt": Redealt,
+    "all_passed": AllPassed,
+    "session_over": SessionOver,
+    "looked": Looked,
+    "called": Called,
+    "overridden": Overridden,
+    "forced": Forced,
+    "shown": Shown,
+    "swapped": Swapped,
+    "took_turned": TookTurned,
+    "drew": Drew,
+    "named_trump": NamedTrump,
+    "exchanged": Exchanged,
+    "discarded": Discarded,
+    "credited": Credited,
+    "played": Played,
+    "took_trick": TookTrick,
+    "settling": Settling,
+    "paid_out": PaidOut,
+    "paid_in": PaidIn,
+    "instant_win": InstantWin,
+    "took_pot": TookPot,
+    "house_share": HouseShare,
+    "settled": Settled,
+    "threw": Threw,
+    "status": Status,
+    "unlocked": Unlocked,
+}
+"""Each kind of event by its word (the ``kind`` of its records and JSON): the one list of the kinds."""
+
+
+def make_event(kind: str, seat: int | None = None, fields: dict[str, Any] | None = None,
+               secret: dict[str, Any] | None = None) -> Event:
+    """An event of ``kind`` as its class (a kind no class declares: a plain ``Event``)."""
+    made = EVENT_TYPES.get(kind)
+    if made is None:
+        return Event(kind, seat, fields, secret)
+    return made(seat, fields, secret)
+
+
 _RENDER: list = []
 
 
@@ -223,4 +497,8 @@ def seen_by(log: list[Event], seat: int | None, start: int = 0) -> list[dict[str
     return [event.data(seat) for event in log[start:]]
 
 
-__all__ = ["EVERYTHING", "Event", "Ledger", "LedgerItem", "seen_by"]
+__all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "make_event", "seen_by", "AllPassed",
+           "Anted", "Called", "Credited", "Dealt", "Discarded", "Drew", "Exchanged", "Forced", "HouseShare",
+           "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played", "Redealt",
+           "SessionOver", "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot",
+           "TookTrick", "TookTurned", "Turned", "Unlocked"]

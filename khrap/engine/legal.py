@@ -1,4 +1,4 @@
-"""Legal actions as ``Action`` objects and CONTRACT.md words, and refusals from one table.
+"""The refusal tables of the decision kinds (``engine.decisions``: each kind's entry names its table here).
 
 Listing runs the kernel's own tests (the calls stage's listers, ``playable``, the exchange limits):
 no sentence is made.  When an action is refused, the reason is the sentence of the first entry of
@@ -15,36 +15,16 @@ from collections.abc import Callable
 from khrap import words as w
 from khrap.cards import SUITS, card_str, cards_str
 from khrap.engine.actions import Action
-from khrap.engine.compiled.face import KIND_WORDS, PLAY_WORDS, listed, words_of
 from khrap.engine.compiled.tricks import JOKER_FLAG, first_lead_suit
-from khrap.engine.pending import Pending
 from khrap.engine.preconditions import source_refusal, unmet
 from khrap.engine.trick import led_suit
 
-__all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "KIND_WORDS", "PLAY_TABLE", "Pending", "listed", "refusal", "words",
-           "words_of"]
+__all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "PLAY_TABLE", "TRUMP_TABLE", "call_refusal", "discard_refusal",
+           "exchange_refusal", "first_refused", "play_refusal", "trump_refusal"]
 
 Test = Callable[[object, int, Action], bool]
 Reason = Callable[[object, int, Action], str]
 Table = tuple[tuple[Test, Reason], ...]
-
-_PLAY_WORDS = PLAY_WORDS
-_WORD_OF_KIND = {"discard": w.DISCARD, "exchange": w.EXCHANGE, "trump": w.TRUMP, "play": w.PLAY}
-# ``listed`` (every legal action of the seat to act, in the kernel's order, draws from the top) and
-# ``words_of`` are the compiled face's (``compiled/face.py``): the listing runs the kernel's own tests.
-
-
-def words(state) -> list[str]:
-    """The legal actions as CONTRACT.md lists them (exchange, discard, trump by word alone)."""
-    kind = state.kind
-    if kind is None:
-        return []
-    if kind == "play":
-        return [_PLAY_WORDS[p] for p in state._playable(state.seat)]
-    if kind in _WORD_OF_KIND:
-        return [_WORD_OF_KIND[kind]]
-    return [str(a) for a in state.legal_actions()]
-
 
 def first_refused(table: Table, state, seat: int, action: Action) -> str | None:
     """The reason of the first entry of ``table`` that ``action`` does not meet, or None."""
@@ -158,7 +138,8 @@ def _argument_refusal(state, seat: int, cid: str, action: Action) -> str | None:
     return None
 
 
-def _call_refusal(state, seat: int, action: Action) -> str | None:
+def call_refusal(state, seat: int, action: Action) -> str | None:
+    """Why ``seat`` may not make the call (or ``look``) ``action`` now, or None if he may."""
     word = action.word
     if word == w.LOOK:
         return None if state.blind_call_open(seat) else "look is legal only while a blind call is open to you"
@@ -173,16 +154,17 @@ def _call_refusal(state, seat: int, action: Action) -> str | None:
     return _argument_refusal(state, seat, word, action) or unmet(state, seat, word, action)
 
 
-_TABLES = {"play": PLAY_TABLE, "exchange": EXCHANGE_TABLE, "discard": DISCARD_TABLE, "trump": TRUMP_TABLE}
+def play_refusal(state, seat: int, action: Action) -> str | None:
+    return first_refused(PLAY_TABLE, state, seat, action)
 
 
-def refusal(state, action: Action) -> str | None:
-    """Why the seat to act may not take ``action`` now, or None if he may."""
-    kind, seat = state.kind, state.seat
-    expected = _WORD_OF_KIND.get(kind)
-    if expected is not None and action.word != expected:
-        return f"seat {seat} must {expected} now"
-    table = _TABLES.get(kind)
-    if table is not None:
-        return first_refused(table, state, seat, action)
-    return _call_refusal(state, seat, action)
+def exchange_refusal(state, seat: int, action: Action) -> str | None:
+    return first_refused(EXCHANGE_TABLE, state, seat, action)
+
+
+def discard_refusal(state, seat: int, action: Action) -> str | None:
+    return first_refused(DISCARD_TABLE, state, seat, action)
+
+
+def trump_refusal(state, seat: int, action: Action) -> str | None:
+    return first_refused(TRUMP_TABLE, state, seat, action)

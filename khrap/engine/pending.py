@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from khrap.engine.kinds import Kind
+
 
 @dataclass(frozen=True, slots=True)
 class Pending:
     """The decision the kernel waits for: its kind and the seat to make it."""
 
-    kind: str  # "call", "discard", "exchange", "trump", "play"
+    kind: Kind  # equal to its word ("call", "play", ...): see ``kinds``
     seat: int

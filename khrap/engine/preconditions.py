@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from khrap import words as w
 from khrap.cards import RANKS, card_str
 from khrap.engine.rules import compile_pattern, pattern_card
-from khrap.variant.schema import Call, CardPattern
+from khrap.variant.schema import Call, CardPattern, PotBound
 
 Reason = Callable[[object, int], str]
 """``reason(state, seat)``: why the precondition is not met now."""
@@ -82,7 +82,7 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
         add(Precondition("seat == m.dealer", lambda s, seat: f"{cid} is for the dealer only (seat {s.dealer})"))
     if req.declarer == "exists":
         add(Precondition("m.declarer is not None", lambda s, seat: (
-            f"{cid} needs a {' or '.join(s.rules.declaring_calls) or 'a declaring call'} to have been called"),
+            f"{cid} needs a {' or '.join(s.rules.derived.declaring) or 'a declaring call'} to have been called"),
             (None, None)))
     if req.declarer == "absent":
         add(Precondition("m.declarer is None", lambda s, seat: (
@@ -103,11 +103,13 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     if req.max_trumps is not None:
         add(Precondition(f"trumps(hand, trump) <= {req.max_trumps}",
                          lambda s, seat: f"{cid} allows at most {req.max_trumps} trumps in hand"))
-    # The table: the turned card, the stock, his stack.
+    # The table: the turned card, the pot, the stock, his stack.
     if req.turned_rank is not None:
         rank = RANKS.index(req.turned_rank)
         add(Precondition(f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {rank}",
                          lambda s, seat: f"{cid} needs the turned trump card to be of rank {req.turned_rank}"))
+    if req.max_pot is not None:
+        add(pot_bound(cid, req.max_pot))
     if eff.take_turned in ("yes", "swap") or takes:
         add(Precondition("not m.turned_taken and bool(m.turned)",
                          lambda s, seat: f"{cid} needs the current turned trump card on the table"))
@@ -118,15 +120,37 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     if eff.when == "now" and eff.draw:
         count = need - deferred_part(call)
         add(Precondition("True", _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
-    if not allow_debt:
-        add(Precondition(f"m.can_cover(seat, {eff.status!r}, {cid!r})", lambda s, seat: (
-            f"{cid} may cost {s.worst_cost(eff.status, cid)} chips and seat {seat} has {s.stacks[seat]}")))
+    if not allow_debt:  # (``allow_debt``: no stack is checked, as with debts or with payments capped)
+        add(Precondition(f"m.can_cover(seat, {eff.status!r}, {cid!r})",
+                         lambda s, seat: short_reason(s, seat, cid, eff.status)))
     # Blind calls last: a seat who looked because the call was not open to him then (not the dealer,
     # no declarer yet, a wrong turned card) hears that reason.
     if req.blind:
         add(Precondition("not m.looked[seat]",
                          lambda s, seat: f"{cid} must be called blind, before looking at the cards"))
     return found
+
+
+def short_reason(state, seat: int, cid: str, status: str) -> str:
+    """Why ``seat`` may not make call ``cid`` on a table that refuses what a stack cannot pay: whose stack
+    (his own, a forced helper's, the overridden declarer's) is short of the most the call may cost it."""
+    who, role, cost = state.short_of(seat, status, cid)
+    has = state.stacks[who] + state.locked[who]
+    if who == seat:
+        return f"{cid} may cost {cost} chips and seat {seat} has {has}"
+    return f"{cid} may cost seat {who} ({role}) {cost} chips and he has {has}"
+
+
+def pot_bound(cid: str, bound: PotBound) -> Precondition:
+    """The pot holds at most ``bound``: its base stakes in chips (the program's), times the seats when per player."""
+    chips = f"{bound.base} * m.program.base_stake" + (" * m.n" if bound.per_player else "")
+
+    def reason(s, seat: int) -> str:
+        cap = bound.base * s.program.base_stake * (s.n if bound.per_player else 1)
+        per = f" ({bound.base} base stakes × {s.n} players)" if bound.per_player else ""
+        return f"{cid} may not be called while the pot exceeds {cap}{per}; the pot holds {s.pot}"
+
+    return Precondition(f"m.pot <= {chips}", reason)
 
 
 def _never(state, seat: int) -> str:
@@ -158,7 +182,8 @@ def checks(rules, cid: str, takes: bool) -> Compiled:
     key = (cid, takes)
     found = rules.preconditions.get(key)
     if found is None:
-        entries = table(cid, rules.calls[cid], rules.variant.allow_debt, takes)
+        v = rules.variant
+        entries = table(cid, rules.calls[cid], v.allow_debt or v.short_payment == "capped", takes)
         compiled = tuple((compile_test(e.test, cid), e.reason, e.refused) for e in entries)
         found = rules.preconditions[key] = (compiled, tuple(c for c, _, refused in compiled if refused is None))
     return found

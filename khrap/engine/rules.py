@@ -5,13 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
+from khrap.engine.derived import Derived
 from khrap.variant.schema import (
     Call,
-    CallsStage,
     CardPattern,
-    ExchangeGroup,
-    ExchangeStage,
-    StatusRule,
     Variant,
 )
 
@@ -55,7 +52,7 @@ class Rules:
     deck: list[int] = field(init=False)
     calls: dict[str, Call] = field(init=False)
     joker: int | None = field(init=False)
-    declaring_calls: list[str] = field(init=False)
+    derived: Derived = field(init=False)
 
     def __post_init__(self) -> None:
         v = self.variant
@@ -64,19 +61,11 @@ class Rules:
         self.deck = build_deck(deck_ranks(v, self.players))
         self.calls = {cid: call for cid, call in v.calls.items() if call.enabled}
         self.joker = parse_card(v.joker.card) if v.joker else None
-        self.declaring_calls = [
-            cid for cid, c in self.calls.items() if c.effects.status == "declarer" and c.requires.declarer != "exists"
-        ]
-        # Look-ups the kernel makes at every decision, computed once.
-        self._stage_calls = {
-            s.id: [cid for cid in s.calls if cid in self.calls] for s in v.stages if s.kind == "calls"
-        }
-        self.holds = {cid: [compile_pattern(p) for p in c.requires.holds] for cid, c in self.calls.items()}
-        self.blind_calls = {cid for cid, c in self.calls.items() if c.requires.blind}
+        self.derived = Derived(v)  # every derived fact of the variant, computed once
         self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
-        self.forms: dict[tuple[str, int], tuple] = {}  # filled by the legal module as hands are seen
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
         self._program = None  # the compiled Program, made when first asked for (``program``)
+        self._action_space = None  # the numbered actions, made when first asked for (``action_space``)
 
     @property
     def program(self):
@@ -86,6 +75,16 @@ class Rules:
             from khrap.engine.compiled.program import Program  # the program module imports this one
 
             found = self._program = Program(self)
+        return found
+
+    @property
+    def action_space(self):
+        """The one integer action space of these rules (``engine.action_space.ActionSpace``), made once."""
+        found = self._action_space
+        if found is None:
+            from khrap.engine.action_space import ActionSpace  # the action space module imports this one
+
+            found = self._action_space = ActionSpace(self)
         return found
 
     def complete_deck(self, listed: list[int]) -> list[int]:
@@ -106,12 +105,3 @@ class Rules:
     @property
     def stages(self) -> list:
         return self.variant.stages
-
-    def stage_calls(self, stage: CallsStage) -> list[str]:
-        return self._stage_calls[stage.id]
-
-    def status_rule(self, status: str) -> StatusRule:
-        return self.variant.statuses[status]
-
-    def exchange_order(self, stage: ExchangeStage, declarer_call: str | None) -> list[ExchangeGroup]:
-        return stage.order_by_call.get(declarer_call or "", stage.order)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.engine.actions import Action, ActionError, parse_action
 from khrap.engine.compiled.face import Face
-from khrap.engine.events import Event
+from khrap.engine.kinds import CALL
 from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
 from khrap.engine.rules import Rules
@@ -69,11 +69,6 @@ class GameState(Face):
     def _over(self, message: str) -> Exception:
         return IllegalAction(message)
 
-    # -------------------------------------------------------------- events
-    def emit(self, kind: str, seat: int | None = None, secret: dict | None = None, **fields) -> None:
-        """Record an event (see the ``events`` module): ``fields`` every seat sees, ``secret`` only ``seat``."""
-        self.log.append(Event(kind, seat, fields, secret))
-
     # ------------------------------------------------------------ queries
     @property
     def to_act(self) -> int | None:
@@ -86,23 +81,19 @@ class GameState(Face):
         """Every seat clockwise beginning with ``start``."""
         return self.program.orders[start % self.n]
 
-    def clockwise_after(self, seat: int) -> tuple[int, ...]:
-        return self.seats_from(seat + 1)
-
-    def current_turned(self) -> int | None:
-        """The current turned trump card: the latest turn-up while it is still on the table."""
-        return self.turned[-1] if self.turned and not self.turned_taken else None
-
     def worst_cost(self, status: str, cid: str | None = None) -> int:
         """The most ``status`` (given by call ``cid``) can cost its holder: its stake or its largest penalty."""
         return self._worst_cost(status, cid)
 
     def blind_call_open(self, seat: int) -> bool:
         """Whether a blind call is legal for ``seat`` now (he has not looked)."""
-        return self.kind == "call" and seat == self.seat and self.may_look
+        return self.kind is CALL and seat == self.seat and self.may_look
 
-    def return_locks(self) -> None:
-        self._return_locks()
+    def legal_numbers(self) -> dict[int, Action]:
+        """The legal actions by their numbers in the rules' action space (``Rules.action_space``)."""
+        if self.kind is None:
+            return {}
+        return self.rules.action_space.mask(self.legal_actions(), self.hands[self.seat])
 
     def clone(self) -> GameState:
         """An independent copy (the compiled program is shared: it never changes)."""
@@ -125,17 +116,10 @@ class GameState(Face):
             raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
         marker, found = self.last_legal
         if not (marker is not None and marker[:2] == (self.kind, self.seat) and any(action is a for a in found)):
-            reason = legal.refusal(self, action)
+            reason = decisions.refusal(self, action)
             if reason:
                 raise IllegalAction(reason)
         return action
 
-    def set_pending(self, kind: str, seat: int) -> None:
-        """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
-        self._wait(kind, seat)
 
-    def next_stage(self) -> None:
-        self._next_stage()
-
-
-from khrap.engine import legal  # noqa: E402 - the refusal tables (legal reads the rules through the state)
+from khrap.engine import decisions  # noqa: E402 - the registry of decision kinds (made with the face)

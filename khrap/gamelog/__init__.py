@@ -75,6 +75,13 @@ _ANTES = {
     "last": _("all passed in every round: every player puts {chips} in the pot; pot {pot}"),
 }
 
+# Why a session ends (tables without debts, or with a minimum stack), by the ``reason`` of ``session_over``.
+_SESSION_OVER = {
+    "declare": _("nobody can cover a declaring call: the session is over"),
+    "ante": _("seat {seat} cannot pay {chips}: the session is over"),
+    "stack": _("seat {seat} has fewer than the {chips} chips a player needs to be dealt in: the session is over"),
+}
+
 # Words of the kernel that appear inside sentences (statuses, draw sources).
 _WORDS = {
     "declarer": _("declarer"),
@@ -196,7 +203,7 @@ _KINDS: dict[str, Callable[[_Renderer, dict, bool], str]] = {
     "turned": _simple(_("{card} is turned: {trump} is trump"), card=_card, trump=_suit),
     "redealt": _simple(_("redeal by seat {seat}")),
     "all_passed": _simple(_("all pass in round {round}")),
-    "session_over": _simple(_("nobody can cover a declaring call: the session is over")),
+    "session_over": lambda r, f, full: r.say(_SESSION_OVER[f.get("reason", "declare")], **f),
     "looked": _simple(_("seat {seat} looks at his cards")),
     "called": _simple(_("seat {seat}: {action}")),
     "overridden": _simple(_("seat {seat} is overridden and becomes {status}"), status=_word),
@@ -216,6 +223,7 @@ _KINDS: dict[str, Callable[[_Renderer, dict, bool], str]] = {
     "paid_in": _paid(_("seat {seat} pays {chips} ({why}); pot {pot}")),
     "instant_win": _simple(_("seat {seat}: {win}")),
     "took_pot": _simple(_("seat {seat} takes the pot of {chips}")),
+    "house_share": _simple(_("seat {seat} pays the house {chips} ({percent} per cent of {taxed})")),
     "settled": _simple(_("deal settled; stacks {stacks}; pot {pot}"), stacks=_list),
 }
 

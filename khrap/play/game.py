@@ -15,7 +15,8 @@ from pathlib import Path
 
 from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
-from khrap.engine.events import EVERYTHING
+from khrap.engine.events import EVERYTHING, Credited, InstantWin, Settling
+from khrap.engine.kinds import PLAY
 from khrap.gamelog import _, translate
 from khrap.play.screen import choices, menu_text, render
 from khrap.session import Session, save_record
@@ -28,7 +29,7 @@ class Table:
     """Who sits where and how long the session runs; saved in the record's ``table``."""
 
     humans: list[int] = field(default_factory=lambda: [0])
-    bots: str = "rule"
+    bots: str = "normal"  # khrap.bots.DEFAULT
     deals: int | None = None  # stop once the session has completed this many deals
     save: Path | None = None
     lang: str = "en"  # the language of the log and the screen (not saved: a resumed session may choose again)
@@ -80,7 +81,7 @@ class Game:
     def watch_play_start(self) -> None:
         """Keep a copy of the deal when its first card is to be played."""
         state = self.session.state
-        if self.play_start is None and state.pending is not None and state.pending.kind == "play" and \
+        if self.play_start is None and state.pending is not None and state.pending.kind is PLAY and \
                 not state.won and not state.trick:
             self.play_start, self.play_start_log = state.clone(), len(state.log)
 
@@ -155,8 +156,9 @@ class Game:
         """Play until the deal limit or until a player quits."""
         s = self.session
         while not (s.deal_over and self.finished()):
-            if s.deal_over and s.state.session_over:  # no debt, and nobody can cover a declaring call
-                self.write("Nobody can cover a declaring call any more: the session ends here.")
+            if s.deal_over and s.state.session_over:  # no debt: nobody can cover a call, or a stack is too small
+                self.write("Nobody can cover a declaring call any more, or a player cannot be dealt in: "
+                           "the session ends here.")
                 return
             if s.deal_over:
                 self.write("")
@@ -173,14 +175,14 @@ class Game:
             self.narrate()
 
 
-SETTLEMENT_BEGINS = frozenset({"settling", "instant_win", "credited"})
-"""Event kinds after which a deal's lines are its settlement."""
+SETTLEMENT_BEGINS = (Settling, InstantWin, Credited)
+"""Event classes after which a deal's lines are its settlement."""
 
 
 def _settlement_start(session: Session, events: list) -> int:
     """Where the settlement lines begin among the events that ended a deal."""
     for i, event in enumerate(events):
-        if event.kind in SETTLEMENT_BEGINS:
+        if isinstance(event, SETTLEMENT_BEGINS):
             return i
     return len(events) - 1
 

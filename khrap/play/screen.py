@@ -7,6 +7,7 @@ may see) and the legal actions of the seat to act; nothing else.
 from __future__ import annotations
 
 from khrap import words as w
+from khrap.engine.kinds import DISCARD, EXCHANGE, PLAY, TRUMP
 from khrap.gamelog import _, translate, word
 from khrap.session import Session
 
@@ -64,11 +65,11 @@ def choices(session: Session) -> tuple[list[str], str]:
     pending = session.state.pending
     if pending is None:
         return [], ""
-    if pending.kind in ("discard", "trump"):
+    if pending.kind in (DISCARD, TRUMP):
         return [str(a) for a in session.legal_actions()], ""
-    if pending.kind == "play":
+    if pending.kind is PLAY:
         return [str(a) for a in sorted(session.legal_actions(), key=lambda a: (a.cards, a.joker))], ""
-    if pending.kind != "exchange":
+    if pending.kind is not EXCHANGE:
         return session.legal_words(), ""
     actions = session.legal_actions()
     sizes = sorted({len(a.cards) for a in actions})

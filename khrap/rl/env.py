@@ -44,7 +44,7 @@ class KhrapEnv(AECEnv):
         self.rules = Rules(self.variant, players)
         self.stacks = stacks
         self.render_mode = render_mode
-        self.moves = ActionSpace(self.rules)
+        self.moves: ActionSpace = self.rules.action_space
         self.encoder = Encoder(self.rules)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.action_spaces = {a: spaces.Discrete(self.moves.size) for a in self.possible_agents}

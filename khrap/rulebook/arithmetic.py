@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
-from khrap.engine.events import Ledger, LedgerItem
+from khrap.engine.derived import Derived
+from khrap.engine.events import Ledger, LedgerItem, Settled
 from khrap.variant.schema import Variant
 
 
@@ -74,7 +75,7 @@ def itemize(v: Variant, table: Table) -> Settlement:
 def ledger_of(events) -> Ledger:
     """The itemised settlement the kernel's last ``settled`` event carries."""
     for event in reversed(events):
-        if event.kind == "settled" and event.fields.get("ledger") is not None:
+        if isinstance(event, Settled) and event.fields.get("ledger") is not None:
             return event.fields["ledger"]
     raise ArithmeticMismatch("the kernel settled no played deal: there is no ledger to read")
 
@@ -143,14 +144,5 @@ def sample_table(v: Variant) -> Table:
 
 
 def _first_call(v: Variant, status: str) -> str | None:
-    """The first plain call (no cards moved, not blind) that gives ``status``, in step order."""
-    from khrap.rulebook.facts import call_order
-
-    for cid in call_order(v):
-        call = v.calls[cid]
-        eff = call.effects
-        moves_cards = eff.draw or eff.discard_hand or eff.take_turned != "no"
-        plain = not (moves_cards or eff.forces_others or call.requires.blind)
-        if eff.status == status and plain:
-            return cid
-    return None
+    """The first plain call (``Derived.plain_call``) that gives ``status``, in step order."""
+    return Derived(v).plain_call(status)

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from khrap.rulebook.facts import SECTIONS, Facts, facts
+from khrap.rulebook.facts import SECTIONS, Facts, Line, facts
 from khrap.rulebook.render import Words, cap
 from khrap.variant.catalog import variants_dir
 from khrap.variant.loader import read_yaml
@@ -25,6 +25,9 @@ class Concept:
     label: str
     text: str
     call: str | None = None  # the call a calls-table cell belongs to
+    title: str = ""  # a step's title, to name a step the other variant does not have
+    step: int = 0  # a step's number and kind, to pair a step replaced by another at its place
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -44,16 +47,23 @@ def concepts(words: Words, found: Facts | None = None) -> list[Concept]:
     for section in SECTIONS:
         heading = words.macro("heading", section)
         for line in found.sections[section]:
-            text = words.line(line)
+            if line.key == "object":  # its own label ("Object: ...") left out: the list prints the concept's
+                text = cap(words.line(Line(line.key, line.macro, {**line.args, "bare": True})))
+            else:
+                text = words.line(line)
             if not text:
                 continue
+            title, kind = "", ""
             if line.key in steps:
                 label = words.macro("step_label", steps[line.key])
+                stage = next(s for s in words.v.stages if line.key == f"steps.{s.id}")
+                title, kind = words.macro("step_title", stage), stage.kind
             elif line.key.startswith("instant_wins."):
                 label = words.winname(line.args["win"])
             else:
                 label = words.macro("concept_label", line.key) or heading
-            out.append(Concept(line.key, label, text))
+            out.append(Concept(line.key, label, _unlabelled(text, label), title=title, step=steps.get(line.key, 0),
+                               kind=kind))
         if section == "calls":
             for row in found.calls:
                 name = words.line(row.name)
@@ -63,6 +73,18 @@ def concepts(words: Words, found: Facts | None = None) -> list[Concept]:
     for index, note in enumerate(words.notes()):
         out.append(Concept(f"notes.{index + 1}", words.macro("concept_label", "notes"), note))
     return out
+
+
+def _named(concept: Concept) -> str:
+    """The label of a concept only one variant has: a step by its number in that variant and its title."""
+    return f"{concept.label} ({concept.title})" if concept.title else concept.label
+
+
+def _unlabelled(text: str, label: str) -> str:
+    """A sentence that opens with its own label ("Locked stakes: a player who...") without it: the list of
+    differences prints the label before it already."""
+    head = f"{label}:"
+    return cap(text[len(head):].lstrip()) if label and text.startswith(head) else text
 
 
 def _whole_call(words: Words, cells: list[Concept]) -> str:
@@ -81,6 +103,23 @@ def differences(old: Words, new: Words) -> list[Difference]:
     now = {c.key: c for c in after}
     old_calls = {c.call for c in before if c.call}
     new_calls = {c.call for c in after if c.call}
+    # a call under another id but the same name in this language (student-snore's Snore for khrap-52's Khrap
+    # in lt, fi, hy) is the same call to a reader: its cells are compared, it is not listed as new and gone
+    by_name = {old.callname(c): c for c in old_calls - new_calls}
+    same = {c: by_name[new.callname(c)] for c in new_calls - old_calls if new.callname(c) in by_name}
+    for cid, was_id in same.items():
+        for column in ("col_when", "col_obliges", "col_costs"):
+            if f"calls.{was_id}.{column}" in was:
+                was[f"calls.{cid}.{column}"] = was.pop(f"calls.{was_id}.{column}")
+    old_calls = (old_calls - set(same.values())) | set(same)
+    # steps pair by id; a step put in the place of a gone one of its kind (khrap's offers of Take five
+    # replaced by offers of Cut) is that step changed
+    gone = {c.step: c for c in before if c.step and c.key not in now}
+    for c in after:
+        old_step = gone.get(c.step) if c.step and c.key not in was else None
+        if old_step is not None and old_step.kind == c.kind:
+            was[c.key] = old_step
+            now[old_step.key] = c
     found = []
     for concept in after:
         if concept.call and concept.call not in old_calls:
@@ -92,10 +131,12 @@ def differences(old: Words, new: Words) -> list[Difference]:
             continue
         previous = was.get(concept.key)
         if previous is None:
-            found.append(Difference(concept.label, None, concept.text, concept.key, concept.call))
+            found.append(Difference(_named(concept), None, concept.text, concept.key, concept.call))
         elif previous.text != concept.text:
             found.append(Difference(concept.label, previous.text, concept.text, concept.key, concept.call))
     for concept in before:
+        if concept.call in same.values():
+            continue  # compared under its new id
         if concept.call and concept.call not in new_calls:
             if concept.key.endswith("col_when"):
                 cells = [c for c in before if c.call == concept.call]
@@ -103,7 +144,7 @@ def differences(old: Words, new: Words) -> list[Difference]:
                     old.callname(concept.call), cap(_whole_call(old, cells)), None, concept.key, concept.call
                 ))
         elif concept.key not in now:
-            found.append(Difference(concept.label, concept.text, None, concept.key, concept.call))
+            found.append(Difference(_named(concept), concept.text, None, concept.key, concept.call))
     return found
 
 

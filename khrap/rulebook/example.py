@@ -4,7 +4,8 @@ The deal is played by :mod:`khrap.rulebook.policy` from a deck shuffled with a
 fixed seed (the first seed, counting from 1, that gives a short ordinary deal:
 a declarer, at least one partner, no all-pass, tricks played).  Each action
 goes through ``GameState.apply``, so every step is legal under the variant;
-the recorder turns what happened into :class:`Event` records that the
+the recorder turns what happened into :class:`Step` records (the steps the
+sheet words, folded from the kernel's typed events) that the
 templates word in any language.  Everything is read from the kernel's events:
 the ante, the deal, the all-passes, the tricks and the settlement from the
 narrated log (the settlement from the ledger of its ``settled`` event, by
@@ -22,6 +23,24 @@ from typing import Any
 
 from khrap.cards import canonical, card_str, suit_str
 from khrap.engine import GameState, Rules
+from khrap.engine.derived import deal_order
+from khrap.engine.events import (
+    AllPassed,
+    Anted,
+    Credited,
+    Dealt,
+    Drew,
+    Exchanged,
+    Played,
+    Settling,
+    Status,
+    Swapped,
+    Threw,
+    TookTrick,
+    TookTurned,
+    Turned,
+)
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP
 from khrap.rulebook import arithmetic, policy
 from khrap.variant.schema import Variant
 
@@ -30,7 +49,7 @@ SEEDS = range(1, 400)
 
 
 @dataclass
-class Event:
+class Step:
     """Something that happened, with the facts a sentence needs (cards as strings like ``AS``)."""
 
     kind: str
@@ -43,7 +62,7 @@ class Example:
     seed: int
     players: int
     dealer: int
-    events: list[Event]
+    events: list[Step]
     settlement: arithmetic.Settlement | None
     stacks_before: list[int]
     stacks_after: list[int]
@@ -83,7 +102,7 @@ class _Recorder:
         self.prefer = prefer
         decks = [deck] if deck else ()
         self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=100, pot=0, seed=seed, decks=decks)
-        self.events: list[Event] = []
+        self.events: list[Step] = []
         self.trick: list[tuple[int, str, bool]] = []
         self.tricks_done = 0
         self.seen = self.seen_before = 0  # kernel events read so far; where the last batch began
@@ -101,16 +120,16 @@ class _Recorder:
         before = self.table()
         s.start_deal()
         for event in self.new_events():
-            if event.kind == "anted":
-                self.events.append(Event("ante", data={"each": event.fields["chips"], "pot": event.fields["pot"]}))
-            elif event.kind == "dealt":
+            if isinstance(event, Anted):
+                self.events.append(Step("ante", data={"each": event.fields["chips"], "pot": event.fields["pot"]}))
+            elif isinstance(event, Dealt):
                 hands = event.secret["hands"]
-                order = [(event.fields["dealer"] + 1 + i) % self.n for i in range(self.n)]
+                order = deal_order(event.fields["dealer"], self.n)
                 turned = None
-                self.events.append(Event("deal", event.fields["dealer"], {
+                self.events.append(Step("deal", event.fields["dealer"], {
                     "hands": [(seat, _cards(hands[seat])) for seat in order], "turned": turned,
                     "size": event.fields["size"]}))
-            elif event.kind == "turned" and self.events and self.events[-1].kind == "deal":
+            elif isinstance(event, Turned) and self.events and self.events[-1].kind == "deal":
                 self.events[-1].data["turned"] = card_str(event.fields["card"])
         self.after_kernel(before, actor=None, moves=self.moves(s.log[self.seen_before:]))
 
@@ -132,23 +151,23 @@ class _Recorder:
         """What the events since the last look (``events`` and the textless ones) did to each seat."""
         m = _Moves()
         for event in events:
-            kind, seat = event.kind, event.seat
-            if kind == "drew":
+            seat = event.seat
+            if isinstance(event, Drew):
                 m.gained.setdefault(seat, []).extend(event.secret["cards"])
-            elif kind in ("took_turned", "swapped"):
+            elif isinstance(event, (TookTurned, Swapped)):
                 m.gained.setdefault(seat, []).append(event.fields["card"])
                 m.taken.setdefault(seat, []).append(event.fields["card"])
-            elif kind == "exchanged":
+            elif isinstance(event, Exchanged):
                 m.lost.setdefault(seat, []).extend(event.secret["cards"])
-            elif kind == "all_passed":
+            elif isinstance(event, AllPassed):
                 m.all_passed = True
         for event in self.new_quiet():
             seat = event.seat
-            if event.kind == "threw":
+            if isinstance(event, Threw):
                 m.lost.setdefault(seat, []).extend(event.secret["cards"])
                 if not event.fields["left"]:
                     m.emptied.append(seat)
-            elif event.kind == "status":
+            elif isinstance(event, Status):
                 m.locked[seat] = m.locked.get(seat, 0) + event.fields["locked"]
                 m.status[seat] = event.fields["status"]
         m.emptied = [seat for seat in m.emptied if seat not in m.gained]  # thrown, then drew a new hand: not empty
@@ -164,13 +183,12 @@ class _Recorder:
         moves = self.moves(s.log[self.seen:])
         lost, gained = moves.lost.get(seat, []), moves.gained.get(seat, [])
         thrown: list[int] = []
-        if kind == "call":
-            eff = s.rules.calls[action.word].effects
-            if not (eff.discard_hand or eff.take_turned != "no" or eff.draw):
+        if kind is CALL:
+            if not s.rules.derived.moves_cards(action.word):
                 thrown = [seat] if seat in moves.emptied else []
                 lost = []
             taken = moves.taken.get(seat, [])
-            self.events.append(Event("call", seat, {
+            self.events.append(Step("call", seat, {
                 "call": action.word,
                 "status": s.statuses[seat],
                 "lost": _cards(lost),
@@ -179,13 +197,13 @@ class _Recorder:
                 "position": action.position,
                 "locked": moves.locked.get(seat, 0),
             }))
-        elif kind == "discard":
-            self.events.append(Event("discard", seat, {"card": card_str(action.cards[0])}))
-        elif kind == "exchange":
-            self.events.append(Event("exchange", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
-        elif kind == "trump":
-            self.events.append(Event("trump", seat, {"suit": suit_str(action.suit)}))
-        self.after_kernel(before, actor=seat, moves=moves, settling=kind == "play", thrown=thrown)
+        elif kind is DISCARD:
+            self.events.append(Step("discard", seat, {"card": card_str(action.cards[0])}))
+        elif kind is EXCHANGE:
+            self.events.append(Step("exchange", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
+        elif kind is TRUMP:
+            self.events.append(Step("trump", seat, {"suit": suit_str(action.suit)}))
+        self.after_kernel(before, actor=seat, moves=moves, settling=kind is PLAY, thrown=thrown)
 
     def after_kernel(
         self, before: dict[str, Any], actor: int | None, moves: _Moves, settling: bool = False,
@@ -195,34 +213,36 @@ class _Recorder:
         s = self.state
         events = self.new_events() if actor is not None else s.log[self.seen_before:]
         if moves.all_passed:
-            self.events.append(Event("all_pass", data={"round": before["round"]}))
+            self.events.append(Step("all_pass", data={"round": before["round"]}))
             return
+        # clockwise from the one whose action changed them (the helicopter's forced helpers), with their locks
+        order = sorted(range(self.n), key=lambda seat: (seat - (actor or 0)) % self.n)
         changed = [
-            (seat, moves.status[seat]) for seat in range(self.n)
+            (seat, moves.status[seat], moves.locked.get(seat, 0)) for seat in order
             if seat != actor and seat in moves.status and moves.status[seat] != self.statuses[seat]
             and moves.status[seat] != "out"
         ]
         self.statuses.update(moves.status)
         if changed:
-            self.events.append(Event("statuses", data={"changed": changed}))
+            self.events.append(Step("statuses", data={"changed": changed}))
         thrown = sorted((thrown or []) + [seat for seat in moves.emptied if seat != actor])
         if thrown and s.phase != "settled":
-            self.events.append(Event("thrown", data={"seats": thrown}))
+            self.events.append(Step("thrown", data={"seats": thrown}))
         for seat in range(self.n):
             gained = moves.gained.get(seat, [])
             if seat != actor and gained and s.phase != "settled":
-                self.events.append(Event("drawn", seat, {"lost": _cards(moves.lost.get(seat, [])),
+                self.events.append(Step("drawn", seat, {"lost": _cards(moves.lost.get(seat, [])),
                                                          "gained": _cards(gained)}))
         for event in events:
-            if event.kind == "played":
+            if isinstance(event, Played):
                 self.trick.append((event.seat, card_str(event.fields["card"]), event.fields["joker"]))
-            elif event.kind == "took_trick":
+            elif isinstance(event, TookTrick):
                 self.tricks_done += 1
-                self.events.append(Event("trick", event.seat, {"number": self.tricks_done, "plays": self.trick}))
+                self.events.append(Step("trick", event.seat, {"number": self.tricks_done, "plays": self.trick}))
                 self.trick = []
-            elif event.kind == "credited":
-                self.events.append(Event("alone", event.seat, {"tricks": event.fields["tricks"]}))
-            elif event.kind == "settling":
+            elif isinstance(event, Credited):
+                self.events.append(Step("alone", event.seat, {"tricks": event.fields["tricks"]}))
+            elif isinstance(event, Settling):
                 self.settling = event.fields
         if settling and s.phase == "settled":
             self.settle(before)
@@ -244,7 +264,7 @@ class _Recorder:
         )
         ledger = arithmetic.ledger_of(s.log[self.seen_before:])
         result = arithmetic.from_ledger(ledger, players, before["stacks"], s.stacks, s.pot)
-        self.events.append(Event("settle", s.declarer, {"table": table, "result": result}))
+        self.events.append(Step("settle", s.declarer, {"table": table, "result": result}))
 
 
 def _ordinary(rec: _Recorder) -> bool:

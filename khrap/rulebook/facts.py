@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from khrap.engine.derived import Derived
 from khrap.variant.schema import (
     Call,
     CallsStage,
@@ -75,11 +76,7 @@ class Facts:
 # ------------------------------------------------------------------ helpers
 def call_order(v: Variant) -> list[str]:
     """Enabled calls in the order the steps first list them, then any listed nowhere."""
-    order: list[str] = []
-    for stage in v.stages:
-        if isinstance(stage, CallsStage):
-            order += [cid for cid in stage.calls if cid not in order and cid in v.calls and v.calls[cid].enabled]
-    return order + [cid for cid, call in v.calls.items() if call.enabled and cid not in order]
+    return list(Derived(v).call_order)
 
 
 def step_numbers(v: Variant, stage_ids: list[str]) -> list[int]:
@@ -129,11 +126,17 @@ def comeback(v: Variant, cid: str) -> list[int]:
     said = steps_saying(v, cid)
     if not said or v.calls[cid].effects.status != "out":
         return []
-    return [
-        i + 1 for i, stage in enumerate(v.stages)
-        if i + 1 > said[0] and isinstance(stage, CallsStage) and stage.speakers == "out"
-        and any(v.calls[c].effects.status != "out" for c in stage_calls(v, i))
-    ]
+    back = []
+    for i, stage in enumerate(v.stages):
+        if i + 1 <= said[0] or not isinstance(stage, CallsStage):
+            continue
+        if not any(v.calls[c].effects.status != "out" for c in stage_calls(v, i)):
+            continue
+        # a step that asks everyone (or all but the declarer) asks a passer too, while he still holds cards
+        kept = all(s.out_hands == "keep" for s in v.stages[said[0] - 1:i] if isinstance(s, CallsStage))
+        if stage.speakers == "out" or kept:
+            back.append(i + 1)
+    return back
 
 
 def hand_gone(v: Variant, cid: str) -> bool:
@@ -218,11 +221,23 @@ def _overview(v: Variant) -> list[Line]:
     ]
 
 
+def debts(v: Variant) -> dict[str, Any]:
+    """What the debts sentence states: debts or not, what happens to a player who cannot pay, who is dealt in."""
+    enabled = [c for c in v.calls.values() if c.enabled]
+    ap = v.all_pass
+    return {
+        "allow": v.allow_debt, "short": v.short_payment, "min_stack": v.min_stack,
+        "others": any(c.effects.forces_others or c.effects.override for c in enabled),
+        "instant": any(w.enabled for w in v.instant_wins.values()),
+        "antes": bool(v.ante.amount or ap.round_ante and ap.rounds > 1 or ap.last_ante),
+    }
+
+
 def _need(v: Variant) -> list[Line]:
     return [
         Line("base_stake", "base_stake", {"n": v.base_stake}),
         Line("ante", "ante", {"ante": v.ante}),
-        Line("allow_debt", "allow_debt", {"allow": v.allow_debt}),
+        Line("allow_debt", "allow_debt", debts(v)),
     ]
 
 
@@ -231,7 +246,7 @@ def dealer_calls(v: Variant) -> list[str]:
 
 
 def blind_calls(v: Variant) -> list[str]:
-    return [cid for cid in call_order(v) if v.calls[cid].requires.blind]
+    return list(Derived(v).blind)
 
 
 def _deal(v: Variant) -> list[Line]:
@@ -248,7 +263,7 @@ def _deal(v: Variant) -> list[Line]:
 def _course(v: Variant) -> list[Line]:
     lines = []
     for index, stage in enumerate(v.stages):
-        key = f"steps.{index + 1}"
+        key = f"steps.{stage.id}"  # a step is paired with its namesake (diff), not with the same number
         if isinstance(stage, CallsStage):
             lines.append(Line(key, "step_calls", {"stage": stage, "calls": stage_calls(v, index)}))
         elif isinstance(stage, ExchangeStage):
@@ -285,6 +300,7 @@ def _call_row(v: Variant, cid: str) -> CallRow:
         Line(f"{key}.requires.holds", "when_holds", {"cards": req.holds}),
         Line(f"{key}.requires.trumps", "when_trumps", {"least": req.min_trumps, "most": req.max_trumps}),
         Line(f"{key}.requires.turned_rank", "when_turned", {"rank": req.turned_rank}),
+        Line(f"{key}.requires.max_pot", "when_pot", {"bound": req.max_pot}),
         Line(f"{key}.stock", "when_stock", {"draws": draws_of(call), "turned": eff.take_turned}),
     ]
     tricks = v.statuses[eff.status].tricks if eff.status in v.statuses else 0
@@ -322,6 +338,8 @@ def _exchange(v: Variant) -> list[Line]:
                 if cid not in v.calls or not v.calls[cid].enabled:
                     continue
                 turn = v.calls[cid].exchange.takes_part
+                if turn and order == stage.order:
+                    continue  # the general order, said once already
                 # a declarer whose call gives him no exchange turn is not in the order, whatever the list says
                 groups = order if turn else [g for g in order if g.calls or g.statuses != ["declarer"]]
                 args = {"order": groups, "by_call": cid, "no_turn": not turn}
@@ -351,6 +369,13 @@ def _play(v: Variant) -> list[Line]:
     return lines
 
 
+def _fines_on_p(v: Variant) -> bool:
+    """Whether a fine may be counted on P (a multiple of the pot): else the sheet need not say which pot."""
+    stakes = any(p.pay == "stake" for p in v.settlement.penalties)
+    return any(p.pay != "stake" and p.pay.pots for p in v.settlement.penalties) or stakes and any(
+        rule.stake.pots for rule in v.statuses.values())
+
+
 def _settlement(v: Variant) -> list[Line]:
     s = v.settlement
     lines = [
@@ -358,12 +383,16 @@ def _settlement(v: Variant) -> list[Line]:
         Line("settlement.trick_share", "trick_share", {"share": s.trick_share, "hand": v.hand_size}),
     ]
     if s.declarer_prize:
-        lines.append(Line("settlement.declarer_prize", "declarer_prize", {"prizes": s.declarer_prize}))
-    lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties}))
+        lines.append(Line("settlement.declarer_prize", "declarer_prize", {
+            "prizes": s.declarer_prize, "later": v.all_pass.rounds > len(s.declarer_prize),
+        }))
+    lines.append(Line("settlement.penalties", "penalties", {"penalties": s.penalties, "on_p": _fines_on_p(v)}))
     lines.append(Line("settlement.pot_after", "pot_after", {"value": s.pot_after}))
     # What rounding leaves goes elsewhere only when the pot is shared out at once: a carried pot keeps it.
     remainder = s.remainder if s.pot_after == "redistribute" else "pot"
     lines.append(Line("settlement.remainder", "remainder", {"value": remainder}))
+    if s.house is not None:
+        lines.append(Line("settlement.house", "house_share", {"house": s.house}))
     return lines
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from khrap.cards import RANKS
 from khrap.engine import Action, GameState
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, TRUMP
 from khrap.engine.trick import led_suit
-from khrap.variant.schema import Call
 
 QUEEN = RANKS.index("Q")
 
@@ -34,11 +34,6 @@ def _value(state: GameState, hand: list[int], card: int) -> tuple[int, int, int]
     return (card == joker, card // 13 == _trump(state, hand), card % 13)
 
 
-def _plain(call: Call) -> bool:
-    eff = call.effects
-    return not (eff.draw or eff.discard_hand or eff.take_turned != "no" or eff.forces_others or eff.override)
-
-
 def _choose_call(state: GameState, seat: int, actions: list[Action], prefer: tuple[str, ...] = ()) -> Action:
     calls = state.rules.calls
     shown = [a for a in actions if a.word in prefer]
@@ -54,7 +49,7 @@ def _choose_call(state: GameState, seat: int, actions: list[Action], prefer: tup
     if offers and by_status.get("helper") and not any(state.call_of[s] in late for s in range(state.n)):
         return by_status["helper"][0]
     for status, needed in (("declarer", 3), ("helper", 2)):
-        plain = [a for a in by_status.get(status, []) if _plain(calls[a.word])]
+        plain = [a for a in by_status.get(status, []) if state.rules.derived.calls[a.word].plain]
         if plain and power >= needed and not offers:
             return plain[0]
     if by_status.get("out"):
@@ -129,15 +124,15 @@ def choose(state: GameState, prefer: tuple[str, ...] = ()) -> Action:
     seat = state.pending.seat
     kind = state.pending.kind
     actions = state.legal_actions()
-    if kind == "call":
+    if kind is CALL:
         return _choose_call(state, seat, actions, prefer)
-    if kind == "discard":
+    if kind is DISCARD:
         hand = state.hands[seat]
         card = _weakest(state, hand, 1)[0]
         return next(a for a in actions if a.cards == (card,))
-    if kind == "exchange":
+    if kind is EXCHANGE:
         return _choose_exchange(state, seat, actions)
-    if kind == "trump":
+    if kind is TRUMP:
         suit = _trump(state, state.hands[seat])
         return next(a for a in actions if a.suit == suit)
     return _choose_play(state, seat, actions, prefer)

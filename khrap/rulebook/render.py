@@ -14,13 +14,15 @@ the format: in HTML a call named ``<b>x</b>`` shows as that text.
 
 from __future__ import annotations
 
+import html
 import re
 import textwrap
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from khrap.cards import RANKS, SUITS
 from khrap.rulebook.facts import Line
@@ -154,10 +156,49 @@ def environment(fmt: str, lang: str) -> Environment:
     return env
 
 
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def own_words(terms: dict[str, str], fmt: str) -> Callable[[Any], Any]:
+    """The substitution of a variant's ``terms:`` (general word -> the game's word, and the same
+    capitalized) for sentences in ``fmt``.
+
+    The words come from a file, so they are text, never markup: they replace words of the plain text
+    only (in HTML the text between tags, unescaped first and escaped after; never inside a tag or an
+    attribute), all in one pass, longest first, and what one puts in is never searched again (a chain
+    of terms cannot grow a sheet more than the longest word over the shortest it replaces)."""
+    pairs: dict[str, str] = {}
+    for general, word in terms.items():
+        pairs.setdefault(general, word)
+        pairs.setdefault(general[:1].upper() + general[1:], word[:1].upper() + word[1:])
+    pairs = {k: v for k, v in pairs.items() if k}
+    if not pairs:
+        return lambda text: text
+    pattern = re.compile("|".join(re.escape(k) for k in sorted(pairs, key=lambda k: (-len(k), k))))
+    if fmt == "md":
+        pairs = {k: md_escape(v) for k, v in pairs.items()}
+
+    def plain(text: str) -> str:
+        return pattern.sub(lambda m: pairs[m.group(0)], text)
+
+    def markup(text: Markup) -> Markup:
+        parts = _TAG.split(str(text))
+        for i in range(0, len(parts), 2):  # even parts are text between tags, odd ones the tags
+            if pattern.search(html.unescape(parts[i])):
+                parts[i] = str(escape(plain(html.unescape(parts[i]))))
+        return Markup("".join(parts))
+
+    return lambda text: markup(text) if isinstance(text, Markup) else plain(text)
+
+
 def collapse(text: Any) -> str:
     """One line, single spaces (markup kept as markup)."""
     flat = " ".join(str(text).split())
     return Markup(flat) if isinstance(text, Markup) else flat
+
+
+_MID_STOP = {"hy": "."}
+_SEMICOLON = re.compile(r"&#?\w+;|;")  # an HTML entity's semicolon stays
 
 
 class Words:
@@ -165,8 +206,8 @@ class Words:
 
     def __init__(self, v: Variant, fmt: str, lang: str) -> None:
         self.v, self.fmt, self.lang = v, fmt, lang
-        # the game's own words for the roles (frap's «фрапующий» for the general «храпящий»), longest first
-        self.terms = sorted(v.terms.get(lang, {}).items(), key=lambda item: -len(item[0]))
+        # the game's own words for the roles (frap's «фрапующий» for the general «храпящий»)
+        self.terms = own_words(v.terms.get(lang, {}), fmt)
         self.env = environment(fmt, lang)
         helpers = {
             "callname": self.callname,
@@ -215,10 +256,13 @@ class Words:
         return "ABCDEFGHIJKL"[seat]
 
     def own(self, text: Any) -> Any:
-        """A sheet's sentence in the game's own words (``terms:``); markup stays markup."""
-        for general, word in self.terms:
-            text = text.replace(general, word)
-            text = text.replace(general[:1].upper() + general[1:], word[:1].upper() + word[1:])
+        """A sheet's sentence in the game's own words (``terms:``) and the language's punctuation; markup stays
+        markup."""
+        text = self.terms(text)
+        if self.lang in _MID_STOP and ";" in text:  # Armenian has no semicolon: its mid stop, as the catalog writes
+            mark = _MID_STOP[self.lang]
+            swapped = _SEMICOLON.sub(lambda m: m[0] if m[0] != ";" else mark, text)
+            text = Markup(swapped) if isinstance(text, Markup) else swapped
         return text
 
     # sentences
@@ -234,7 +278,7 @@ class Words:
 
     def clause_list(self, lines: list[Line]) -> str:
         """Clauses of a table cell joined by semicolons, capitalized."""
-        return cap(self.join(self.lines(lines), "; "))
+        return cap(self.join(self.lines(lines), _MID_STOP.get(self.lang, ";") + " "))
 
     def macro(self, name: str, *args: Any, **kwargs: Any) -> str:
         return self.own(collapse(getattr(self.sentences, name)(*args, **kwargs)))

@@ -17,7 +17,7 @@ import yaml
 from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
-from khrap.rulebook.example import Event, Example, NoExample, play_example
+from khrap.rulebook.example import Example, NoExample, Step, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table
@@ -145,7 +145,7 @@ def _trick_reason(plays: list[tuple[int, str, bool]], winner: int | None, trump:
     return "high_card" if card[-1] == led else ""
 
 
-def explained(events: list[Event]) -> list[Event]:
+def explained(events: list[Step]) -> list[Step]:
     """The example's events, each trick with the reason its winner took it (the trump read from the deal),
     each call the first time it is said with its description, each pass with the trumps and aces of the
     hand he was dealt (what the example's players count: khrap.rulebook.policy.strength)."""
@@ -156,12 +156,15 @@ def explained(events: list[Event]) -> list[Event]:
     for event in events:
         if event.kind == "deal":
             hands = {seat: list(cards) for seat, cards in event.data["hands"]}
+        if event.kind == "thrown":  # a later pass is not explained by cards he no longer holds
+            for seat in event.data["seats"]:
+                hands.pop(seat, None)
         if event.kind == "call":  # a call is explained the first time it is said; a pass by the hand held
             data = {**event.data, "explain": event.data["call"] not in said, "strength": None}
             hand = hands.get(event.seat, [])
             if trump and hand and event.data["status"] == "out":
                 data["strength"] = sum(1 for c in hand if c[-1] == trump or c[0] == "A")
-            event = Event(event.kind, event.seat, data)
+            event = Step(event.kind, event.seat, data)
             said.add(event.data["call"])
         if event.kind == "deal" and event.data.get("turned"):
             trump = event.data["turned"][-1]
@@ -169,10 +172,10 @@ def explained(events: list[Event]) -> list[Event]:
             trump = event.data["suit"]
         elif event.kind == "exchange" and trump and event.data["lost"]:
             low = all(c[-1] != trump and c[0] in "23456789T" for c in event.data["lost"])
-            event = Event(event.kind, event.seat, {**event.data, "why": "low" if low else ""})
+            event = Step(event.kind, event.seat, {**event.data, "why": "low" if low else ""})
         elif event.kind == "trick":
             why = _trick_reason(event.data["plays"], event.seat, trump)
-            event = Event(event.kind, event.seat, {**event.data, "why": why})
+            event = Step(event.kind, event.seat, {**event.data, "why": why})
         out.append(event)
     return out
 

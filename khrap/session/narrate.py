@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from khrap.engine.kinds import PLAY
 from khrap.session.core import Session
 from khrap.session.record import DealMark, RecordError, _actions, new_session, replay, replay_record
 
@@ -65,7 +66,7 @@ def _play_starts(record: dict, marks: list[DealMark]) -> dict[int, object]:
         replay(session, actions[done:first])
         done = first
         state = session.state
-        if session.deals_started == mark.number and state.pending is not None and state.pending.kind == "play" \
+        if session.deals_started == mark.number and state.pending is not None and state.pending.kind is PLAY \
                 and not state.won and not state.trick:
             starts[mark.number] = state.clone()
     return starts

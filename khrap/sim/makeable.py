@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from khrap import words as w
+from khrap.engine.kinds import PLAY
 from khrap.sim.records import DealRecord
 from khrap.sim.stats import Z95
 
@@ -82,7 +83,7 @@ class FirstCard:
     def __call__(self, state) -> None:
         if self.armed:
             pending = state.pending
-            if pending.kind == "play" and not state.won and not state.trick:
+            if pending.kind is PLAY and not state.won and not state.trick:
                 self.state = state.clone()
                 self.armed = False
 

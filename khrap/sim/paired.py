@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from khrap import words as w
+from khrap.engine.events import Dealt
 from khrap.sim import runner
 from khrap.sim.makeable import FirstCard, Tally, is_solved
 from khrap.sim.records import DealRecord, decided_after
@@ -213,7 +214,7 @@ def _dealt_hands(table: Any) -> list | None:
     if not log:
         return None
     for event in reversed(log):
-        if event.kind == "dealt" and event.secret:
+        if isinstance(event, Dealt) and event.secret:
             return [list(h) for h in event.secret.get("hands", ())]
     return None
 

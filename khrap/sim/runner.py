@@ -159,11 +159,13 @@ def play_chunk(spec: SimSpec, index: int, keep_records: bool = False) -> ChunkRe
     kept: list[DealRecord] = []
     restarts = 0
     for k in range(deals):
-        if table.session_over:  # a table without debts where nobody can cover a call: a new session
+        if table.session_over:  # without debts nobody can cover a call, or a stack cannot be dealt in: a new session
             stats.add_session(session)
             session = []
             restarts += 1
             table = new_table(chunk_seed(seed, restarts))
+            if table.session_over:  # the starting stacks cannot be dealt in (min_stack, or an ante without debts)
+                break
         if watch is None:
             session.append(play_deal(table))
         else:

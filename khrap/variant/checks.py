@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from khrap.cards import RANKS
+from khrap.variant.derived import makes_declarer, opens
 from khrap.variant.loader import did_you_mean
 from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
 from khrap.words import KERNEL_WORDS
@@ -31,7 +32,7 @@ class Fields(tuple):
 def semantic_issues(v: Variant) -> list[Issue]:
     """Every problem found, most basic first."""
     checks = (_texts, _players, _deck, _call_ids, _references, _skips, _cards, _turned_card, _hand_sizes,
-              _overrides, _out_discards, _out_speakers, _exchange_turns, _stages, _bounded)
+              _obligations, _overrides, _out_discards, _out_speakers, _exchange_turns, _stages, _bounded)
     return [issue for check in checks for issue in check(v)]
 
 
@@ -292,6 +293,21 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
     yield from _declarer_goes_out(v)
 
 
+_STATUS_WORDS = {"declarer": "a declarer", "helper": "each helper"}
+
+
+def _obligations(v: Variant) -> Iterator[Issue]:
+    """No status may promise more tricks than a deal has: every player of it would fail, whatever he held."""
+    for status, rule in v.statuses.items():
+        if rule.tricks <= v.hand_size:
+            continue
+        who = _STATUS_WORDS.get(status, f"a {status}")
+        yield (Fields(("statuses", status, "tricks"), ("hand_size",)),
+               f"{who} must take at least {rule.tricks} tricks (`statuses.{status}.tricks: {rule.tricks}`), but a "
+               f"deal has only {v.hand_size} (`hand_size: {v.hand_size}`), so every {status} would fail, whatever "
+               f"he held: write at most {v.hand_size}, or a larger `hand_size`")
+
+
 def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
     """A call that the declarer may say in a later stage and that does not make a declarer leaves him the
     deal's declarer, who leads to the first trick, with another status: out of play, or a helper."""
@@ -392,20 +408,54 @@ def _out_discards(v: Variant) -> Iterator[Issue]:
             thrower = stage
 
 
-def _always_open(call: Call) -> bool:
-    req = call.requires
-    plain = not (req.holds or req.dealer or req.blind or req.turned_rank or req.min_trumps)
-    return plain and req.max_trumps is None and req.declarer != "absent" and not call.effects.draw
+def _always_open(v: Variant, cid: str, call: Call, declarer_exists: bool) -> bool:
+    """Whether ``call`` is open to every speaker at every stack size the variant allows, while a declarer
+    exists or while none does: it needs no cards, no turn of the table, and on a table that refuses what a
+    stack cannot pay (`allow_debt: false`, `short_payment: refused`) it costs nothing."""
+    req, eff = call.requires, call.effects
+    plain = not (req.holds or req.dealer or req.blind or req.turned_rank or req.min_trumps or eff.draw)
+    if not plain or req.max_trumps is not None or eff.take_turned in ("yes", "swap"):
+        return False
+    if req.declarer == ("absent" if declarer_exists else "exists"):
+        return False
+    if declarer_exists and eff.status == "declarer" and not eff.override:
+        return False  # only the declarer himself may say it again
+    return v.allow_debt or v.short_payment == "capped" or not _may_cost(v, cid, call)
+
+
+def _may_cost(v: Variant, cid: str, call: Call) -> bool:
+    """Whether ``call`` may charge a stack: its status's stake or a fine, or a status it gives others."""
+    eff = call.effects
+    if eff.forces_others or eff.override:
+        return True
+    rule = v.statuses.get(eff.status)  # type: ignore[call-overload]  # "out" has no rule: it costs nothing
+    if rule is None:
+        return False
+    if rule.stake.base or rule.stake.pots:
+        return True
+    for penalty in v.settlement.penalties:
+        if penalty.status in (None, eff.status) and (not penalty.calls or cid in penalty.calls):
+            pay = rule.stake if penalty.pay == "stake" else penalty.pay
+            if pay.base or pay.pots:
+                return True
+    return False
+
+
+def _declares_and_goes_on(v: Variant, stage: CallsStage) -> bool:
+    """Whether a declarer may exist while stage ``stage`` (the first) still asks: a call it offers makes
+    one without ending the stage."""
+    return any(cid in v.calls and v.calls[cid].enabled and v.calls[cid].effects.status == "declarer"
+               and not v.calls[cid].effects.ends_stage for cid in stage.calls)
 
 
 def _open_declaring(v: Variant, cid: str) -> bool:
     """A call that makes a declarer and is open whenever nobody has declared yet."""
     call = v.calls.get(cid)
-    if call is None or not call.enabled or call.effects.status != "declarer":
+    if call is None or not call.enabled or not opens(call):
         return False
     req = call.requires
     cards = req.holds or req.turned_rank or req.min_trumps or req.dealer or req.blind
-    return not cards and req.max_trumps is None and req.declarer != "exists" and not call.effects.draw
+    return not cards and req.max_trumps is None and not call.effects.draw
 
 
 def _stages(v: Variant) -> Iterator[Issue]:
@@ -440,10 +490,21 @@ def _stages(v: Variant) -> Iterator[Issue]:
     for i, stage in enumerate(v.stages):
         if not isinstance(stage, CallsStage):
             continue
-        enabled = [v.calls[c] for c in stage.calls if c in v.calls and v.calls[c].enabled]
-        if not any(_always_open(c) for c in enabled):
-            yield (("stages", i, "calls"),
-                   f"stage '{stage.id}' has no call that is always open (such as pass): a player could be stuck")
+        enabled = [(c, v.calls[c]) for c in stage.calls if c in v.calls and v.calls[c].enabled]
+        # The first stage asks while nobody has declared (and after a declaration that does not end it);
+        # a later one only once there is a declarer (else the deal went back to an all-pass round).
+        states = [False, True] if i == 0 else [True]
+        if i == 0 and not _declares_and_goes_on(v, stage):
+            states = [False]
+        stuck = [exists for exists in states if not any(_always_open(v, cid, c, exists) for cid, c in enabled)]
+        if stuck:
+            when = "" if len(stuck) == len(states) else (
+                " once a declarer exists" if stuck[0] else " while nobody has declared")
+            costly = "" if v.allow_debt or v.short_payment == "capped" else (
+                "; without debts (`allow_debt: false`) a call that may cost chips is not open to an empty stack")
+            yield (Fields(("stages", i, "calls"), ("allow_debt",)),
+                   f"stage '{stage.id}' has no call that is always open (such as pass){when}: a player could be "
+                   f"stuck{costly}")
         if i == 0 and stage.out_hands == "on_call" and v.all_pass.rounds > 1:
             yield (("stages", 0, "out_hands"),
                    "the first calls stage cannot throw passers' hands at once: an all-pass round gives them back")
@@ -497,7 +558,7 @@ def _exchange_orders(v: Variant, stage: ExchangeStage, cid: str, status: str) ->
     if status == "declarer":  # his own call chooses the order
         key = cid if cid in stage.order_by_call else None
         return [(("order",) if key is None else ("order_by_call", key), stage.order_by_call.get(cid, stage.order))]
-    declaring = [c for c, call in _enabled(v) if call.effects.status == "declarer"]
+    declaring = [c for c, call in _enabled(v) if makes_declarer(call)]  # an overrider's call chooses it too
     default = [(("order",), stage.order)] if any(c not in stage.order_by_call for c in declaring) else []
     return default + [(("order_by_call", key), order) for key, order in stage.order_by_call.items()]
 

@@ -37,10 +37,11 @@ class LintWarning:
     path: str
     line: int | None = None
     col: int | None = None
+    kind: str = "warning"  # or "note": said, never an error (--strict), never counted as a warning
 
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}:{self.col}"
-        return f"{where}: warning: {self.message}"
+        return f"{where}: {self.kind}: {self.message}"
 
 
 def lint_file(ref: str | os.PathLike[str]) -> tuple[Variant, list[LintWarning]]:
@@ -54,13 +55,17 @@ def lint(loaded: Loaded) -> list[LintWarning]:
     v = loaded.variant
     # A built-in is written out in full on purpose (each reads alone): it is not compared with its parent.
     parent = None if _builtin(loaded.origins.user_file) else loaded.parent()
-    found: list[Found] = [*_unoffered(loaded, v, parent), *_unreachable(v)]
+    found: list[Found] = [*_unoffered(loaded, v, parent), *_unreachable(v), *_unpaid(v)]
+    # a value equal to the parent's is a note: a file may record a table's rules in full, inherited ones too
+    notes: list[Found] = []
     if parent is not None:
-        found += [*_dropped(loaded, v, parent), *_unchanged(loaded, v, parent)]
+        found += [*_dropped(loaded, v, parent), *_unfollowed(loaded, v, parent)]
+        notes += _unchanged(loaded, v, parent)
     out = {}
-    for loc, message in found:
-        path, line, col = loaded.origins.locate(loc, key=True)
-        out.setdefault((path, line, col, message), LintWarning(message, path, line, col))
+    for kind, items in (("warning", found), ("note", notes)):
+        for loc, message in items:
+            path, line, col = loaded.origins.locate(loc, key=True)
+            out.setdefault((path, line, col, message), LintWarning(message, path, line, col, kind))
     home = loaded.origins.user_file
     return sorted(out.values(), key=lambda w: (w.path != home, w.path, w.line or 0, w.col or 0))
 
@@ -71,9 +76,10 @@ def warnings_line(ref: str | os.PathLike[str]) -> str | None:
     from khrap.variant.loader import VariantError
 
     try:
-        _, warnings = lint_file(ref)
+        _, found = lint_file(ref)
     except VariantError:
         return None
+    warnings = [w for w in found if w.kind == "warning"]
     return summary(warnings, str(ref)) if warnings else None
 
 
@@ -121,6 +127,9 @@ def _unreachable(v: Variant) -> Iterator[Found]:
         if call.enabled:
             for loc, why in _never(v, call, most):
                 yield ("calls", cid, "requires", *loc), f"call {_show(cid)} can never be made: {why}"
+    for cid, call in v.calls.items():
+        if call.enabled and call.effects.draw:
+            yield from _short_stock(v, cid, call)
     for wid, win in v.instant_wins.items():
         if win.enabled and win.count > v.hand_size:
             yield (("instant_wins", wid, "count"),
@@ -144,6 +153,54 @@ def _never(v: Variant, call: Call, trumps_in_deck: int) -> Iterator[tuple[Loc, s
                "(`max_trumps`)")
     if req.min_trumps is not None and req.max_trumps is not None and req.min_trumps > req.max_trumps:
         yield ("min_trumps",), f"`min_trumps: {req.min_trumps}` is more than `max_trumps: {req.max_trumps}`"
+
+
+def _short_stock(v: Variant, cid: str, call: Call) -> Iterator[Found]:
+    """A call that draws more cards than the stock ever holds: no draw is partial, so it is never open."""
+    turned = 1 if v.trump.source == "turned" else 0
+    stocks = [(len(deck) * 4 - n * v.hand_size - turned, -n)
+              for n in range(v.players.min, v.players.max + 1) if (deck := deck_for(v, n))]
+    most, n = max(stocks, default=(0, -v.players.min))
+    n = -n  # the fewest players with that stock
+    if call.effects.draw > most:
+        yield (("calls", cid, "effects", "draw"),
+               f"call {_show(cid)} can never be made: it draws {call.effects.draw} cards (`draw: "
+               f"{call.effects.draw}`), but the stock never holds more than {most} (at {n} players, after the "
+               "deal), and no draw is ever partial")
+
+
+# --------------------------------------------------------------------------- fines nobody pays
+
+
+def _unpaid(v: Variant) -> Iterator[Found]:
+    """A penalty rule that can never charge anyone: it asks for more tricks than a failed player can have
+    taken, or an earlier rule charges everyone it would (the first rule that matches applies)."""
+    rules = v.settlement.penalties
+    for i, penalty in enumerate(rules):
+        loc = ("settlement", "penalties", i)
+        statuses = [penalty.status] if penalty.status else [s for s in ("declarer", "helper") if s in v.statuses]
+        most = max((v.statuses[s].tricks for s in statuses), default=0)
+        if penalty.tricks is not None and penalty.tricks >= most:
+            who = " or ".join(f"a {s}" for s in statuses)
+            yield ((*loc, "tricks"),
+                   f"penalty rule {i + 1} can never be paid: it charges a player who took {penalty.tricks} "
+                   f"trick{'s' if penalty.tricks != 1 else ''} (`tricks: {penalty.tricks}`), but {who} who took "
+                   f"{most} or more has not failed, and only failed players pay: write fewer tricks, or remove it")
+            continue
+        earlier = next((j for j in range(i) if _covers(rules[j], penalty)), None)
+        if earlier is not None:
+            shown = _rule(rules[earlier]) if rules[earlier].pay != "stake" else _rule(rules[earlier])[:-1] + \
+                (", " if _rule(rules[earlier]) != "{}" else "") + "pay: stake}"
+            yield (loc, f"penalty rule {i + 1} can never be paid: rule {earlier + 1} (`{shown}`) "
+                   "charges every player it would, and only the first rule that matches applies: put it before "
+                   f"rule {earlier + 1}, or remove it")
+
+
+def _covers(first: Penalty, later: Penalty) -> bool:
+    """Whether every failed player that ``later`` matches is matched by ``first`` already."""
+    return (first.status in (None, later.status) and (not first.calls or bool(later.calls)
+                                                       and set(later.calls) <= set(first.calls))
+            and first.tricks in (None, later.tricks) and all(p in later.held for p in first.held))
 
 
 # --------------------------------------------------------------------------- replaced lists
@@ -188,7 +245,9 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
         if old is None:
             continue
         if isinstance(stage, CallsStage) and _written(loaded, ("stages", i, "calls")):
-            gone = [c for c in old.calls if c not in stage.calls and c in v.calls and v.calls[c].enabled]
+            offered = offered_calls(v)  # a call moved to another stage is still offered: not gone
+            gone = [c for c in old.calls if c not in stage.calls and c in v.calls and v.calls[c].enabled
+                    and c not in offered]
             if gone:
                 yield (("stages", i, "calls"),
                        f"stage {_show(stage.id)} no longer offers {_calls(gone)}: this list replaces the whole list of "
@@ -230,8 +289,18 @@ def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
     ids = {s.id for s in v.stages}
     offered = offered_calls(v)
     for n, stage in enumerate(parent.stages, 1):
-        if isinstance(stage, CallsStage):  # gone on purpose when every call it offered is off or offered elsewhere
+        if stage.id in ids:
+            continue
+        if isinstance(stage, CallsStage):  # its calls offered elsewhere: renamed, or merged into another stage
             stranded = [c for c in stage.calls if c not in offered and c in v.calls and v.calls[c].enabled]
+            moved = [c for c in stage.calls if c in offered and c != "pass"]
+            heir = next((s.id for s in v.stages if isinstance(s, CallsStage) and s.id not in
+                         {p.id for p in parent.stages} and any(c in s.calls for c in moved)), None)
+            if not stranded and heir is not None:
+                yield (("stages",), f"stage {_show(stage.id)} (“{stage_title(stage)}”, step {n} of '{name}') is "
+                       f"gone, and new stage {_show(heir)} offers its calls: if it is the same step, keep the id "
+                       f"'{stage.id}', so that the sheet and `khrap diff` compare it with the step of '{name}'")
+                continue
             if not stranded:
                 continue
         if stage.id not in ids:
@@ -251,6 +320,27 @@ def _dropped_order(i: int, stage: ExchangeStage, old: ExchangeStage, name: str) 
                "not meant")
 
 
+# --------------------------------------------------------------------------- amounts that followed the ante
+
+
+def _unfollowed(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
+    """A new ante whose all-pass stakes stay the parent's, where the parent's were one ante each: in frap
+    every player antes again for a new round, and a table that doubles the ante means the round's too."""
+    old, new = parent.ante.amount, v.ante.amount
+    if new == old or not _written(loaded, ("ante", "amount")) or _written(loaded, ("all_pass",)):
+        return
+    fields = [f for f in ("round_ante", "last_ante") if getattr(parent.all_pass, f) == old
+              and getattr(v.all_pass, f) == old]
+    if not fields or old == 0:
+        return
+    stays = ", ".join(f"`all_pass.{f}: {old}`" for f in fields)
+    fix = ", ".join(f"{f}: {new}" for f in fields)
+    yield (("ante", "amount"),
+           f"the ante is now {new} base stakes, but the stakes players add when all pass stay {old} ({stays}, "
+           f"from '{_name(loaded)}', where they were one ante each): write `all_pass: {{{fix}}}` if they follow "
+           "the ante")
+
+
 # --------------------------------------------------------------------------- overrides that change nothing
 
 
@@ -266,7 +356,8 @@ def _unchanged(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
             continue
         shown = flow(here)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        yield loc, f"`{dotted(loc)}: {shown}` changes nothing: '{_name(loaded)}' has that already"
+        yield loc, (f"`{dotted(loc)}: {shown}` is what '{_name(loaded)}' has already (kept as a record of the "
+                    "table's rules)")
 
 
 _MISSING = object()

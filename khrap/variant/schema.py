@@ -40,6 +40,11 @@ MAX_NAME_CHARS = 200
 """Characters of a display name (and of a variant name or path in a record)."""
 MAX_TEXT_CHARS = 4_000
 """Characters of a description."""
+MAX_TERMS = 32
+"""Entries of ``terms:`` in one language."""
+MAX_TERM_CHARS = 40
+"""Characters of a word in ``terms:`` (a general word is at least 2: a word put in place of each
+letter would multiply a sheet's size)."""
 MAX_CHIPS = 10**12
 """Largest stack or pot a scenario or record may start from (either sign for a stack)."""
 MAX_DEALS = 100_000_000
@@ -51,7 +56,8 @@ LIMITS_TEXT = {
     "base_stake": MAX_STAKE, "amounts and antes (base stakes)": MAX_UNITS, "amounts (pots)": MAX_POTS,
     "all_pass.rounds": MAX_ROUNDS, "card and trick counts": MAX_CARDS, "entries of a list or mapping": MAX_ITEMS,
     "characters of an id or language code": MAX_ID_CHARS, "characters of a name": MAX_NAME_CHARS,
-    "characters of a description": MAX_TEXT_CHARS, "starting stack or pot (scenario, record)": MAX_CHIPS,
+    "characters of a description": MAX_TEXT_CHARS, "`terms:` entries per language": MAX_TERMS,
+    "characters of a word in `terms:`": MAX_TERM_CHARS, "starting stack or pot (scenario, record)": MAX_CHIPS,
     "deals per command": MAX_DEALS, "worker processes": MAX_WORKERS,
 }
 """The limits above by what they bound, for the reference page."""
@@ -66,6 +72,8 @@ Name = dict[Id, Annotated[str, StringConstraints(max_length=MAX_NAME_CHARS)]]
 """A display name per language code; ``en`` is the fallback for every other language."""
 Localized = dict[Id, Annotated[str, StringConstraints(max_length=MAX_TEXT_CHARS)]]
 """Text per language code; ``en`` is the fallback for every other language."""
+TermWord = Annotated[str, StringConstraints(min_length=2, max_length=MAX_TERM_CHARS)]
+"""A word of ``terms:``: a general word of the sheets or the game's own word put in its place."""
 
 Status = Literal["declarer", "helper", "out"]
 ActiveStatus = Literal["declarer", "helper"]
@@ -221,6 +229,13 @@ def _default_statuses() -> dict[str, StatusRule]:
     }
 
 
+class PotBound(Model):
+    """A bound on the pot: ``base`` base stakes, times the players at the table when ``per_player``."""
+
+    base: int = Field(ge=0, le=MAX_UNITS, description="Base stakes (per player when `per_player`).")
+    per_player: bool = Field(False, description="The bound is `base` base stakes for each player at the table.")
+
+
 class Requires(Model):
     """When a call may be made."""
 
@@ -235,6 +250,10 @@ class Requires(Model):
     min_trumps: int | None = Field(None, ge=0, le=MAX_CARDS, description="The caller holds at least this many trumps.")
     max_trumps: int | None = Field(None, ge=0, le=MAX_CARDS, description="The caller holds at most this many trumps.")
     turned_rank: Rank | None = Field(None, description="The current turned trump card has this rank.")
+    max_pot: PotBound | None = Field(
+        None, description="Only while the pot holds at most this many chips, e.g. `{base: 3, per_player: true}`: "
+        "3 base stakes per player at the table."
+    )
 
 
 class Exchanges(Model):
@@ -430,6 +449,19 @@ class Penalty(Model):
     )
 
 
+class HouseShare(Model):
+    """A commission: of each player's win (what a settlement or an instant win pays him from the pot), the
+    house takes ``percent`` % of the part above ``above`` base stakes, rounded down, from his stack; those
+    chips leave the table (the kernel counts them in ``house``)."""
+
+    percent: int = Field(ge=1, le=100, description="Percent of the taxed part of a win (rounded down).")
+    above: int = Field(
+        0, ge=0, le=MAX_UNITS,
+        description="Base stakes of each win left untaxed (the table's stake): only the part above them is taxed.",
+    )
+    spare_penalized: bool = Field(True, description="A player who paid a penalty in the deal pays no commission.")
+
+
 class Settlement(Model):
     trick_share: TrickShare = Field(
         default_factory=TrickShare, description="What each trick taken is paid from the pot."
@@ -446,6 +478,9 @@ class Settlement(Model):
     )
     remainder: Literal["pot", "most_tricks"] = Field(
         "pot", description="What rounding leaves: stays in the pot, or goes to the player with the most tricks."
+    )
+    house: HouseShare | None = Field(
+        None, description="A commission the house takes from each player's win of a settlement; null: none."
     )
 
 
@@ -484,7 +519,19 @@ class Variant(Model):
         "left", description="The next dealer: the player on the dealer's left, or the deal's final declarer."
     )
     allow_debt: bool = Field(
-        True, description="Stacks may go negative; if false a call the stack cannot cover is refused."
+        True, description="Stacks may go negative; if false no stack ever goes below zero (`short_payment` says how)."
+    )
+    short_payment: Literal["refused", "capped"] = Field(
+        "refused",
+        description="Without debts (`allow_debt: false`): `refused`: a call is offered only if every stack it may "
+        "charge (the caller's, forced helpers', an overridden declarer's) covers the most it can cost; `capped`: "
+        "every call is offered and a payment larger than what the player has (stack and locked chips) is cut to "
+        "what he has. Either way a payment nobody chose (an instant win's) is capped.",
+    )
+    min_stack: int | None = Field(
+        None, ge=0, le=MAX_UNITS,
+        description="Base stakes a player must hold to be dealt a deal (null: no minimum); without debts every "
+        "player must also be able to pay each ante in full. If one cannot, the session ends.",
     )
     table: TableRules = Field(
         default_factory=TableRules, description="How a session runs: first dealer, joining, ending."
@@ -494,8 +541,8 @@ class Variant(Model):
         description="Table rules the engine does not play (who deals first, snacks, a cap): text per language, "
         "printed in their own box on the sheet and listed by `khrap diff`.",
     )
-    terms: dict[str, dict[str, str]] = Field(
-        default_factory=dict,
+    terms: dict[Id, Annotated[dict[TermWord, TermWord], Field(max_length=MAX_TERMS)]] = Field(
+        default_factory=dict, max_length=MAX_ITEMS,
         description="The game's own words for the roles on its rule sheet, per language: each general word "
         "(or, for an inflected language, its stem) and the word put in its place, e.g. "
         "`{ru: {храпящ: фрапующ, помогающ: вистующ}}`.",

@@ -7,31 +7,40 @@ package's own, looked up by name in a fixed table: nothing a client sends is use
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import html
 import json
 import logging
+import re
 import secrets
+import sqlite3
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from khrap.bots import KINDS
+from khrap.bots import CHOICES, KINDS
 from khrap.fairness import new_seed
 from khrap.session.record import dumps
-from khrap.variant.catalog import builtin_names, load_variant
+from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.loader import UPLOAD, VariantError, errors_of
+from khrap.variant.schema import Variant
 from khrap.web import i18n
-from khrap.web.host import MAX_MESSAGE, RATE, Host
+from khrap.web.host import MAX_MESSAGE, PER_TABLE, RATE, Host, encode
 from khrap.web.store import Store
 from khrap.web.table import MAX_CLOCK, Table
+from khrap.web.work import Worker, WorkFailed, check_text, render_sheet
 
 STATIC = Path(__file__).resolve().parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
@@ -48,6 +57,23 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+
+
+SHEET_BYTES = 1024 * 1024
+"""The largest rule sheet served (a built-in's is about 40 KiB; ``terms:`` may make one some times longer)."""
+SEND_SECONDS = 10.0
+"""A message (or the closing handshake) a client has not taken in this time: its connection is dropped."""
+HELLO_SECONDS = 10.0
+"""A connection that has not said hello with a table's token in this time is closed."""
+PER_ADDRESS = 64
+"""WebSockets open at once from one client address."""
+EXPIRE_DAYS = 30.0
+"""Days after which a table where nothing happened, and that is not finished, is deleted."""
+POST_RATE, POST_BURST = 1.0, 20
+"""Requests a second one client address may POST (checks and creations), and its burst."""
+CREATES_PER_HOUR, CREATES_BURST = 30.0, 10
+"""Tables one client address may create an hour, and at once."""
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
 class Refused(Exception):
@@ -71,8 +97,9 @@ async def _body(request: Request) -> dict:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks))
-    except (ValueError, UnicodeDecodeError):
-        raise Refused(400, "the request must be JSON") from None
+        json.dumps(data, ensure_ascii=False).encode("utf-8")  # a lone surrogate is not text
+    except (ValueError, UnicodeError, RecursionError):  # RecursionError: nested thousands deep
+        raise Refused(400, "the request must be JSON text in UTF-8, nested a few levels") from None
     if not isinstance(data, dict):
         raise Refused(400, "the request must be a JSON object")
     return data
@@ -100,13 +127,29 @@ def _int(data: dict, key: str, default: int, low: int, high: int) -> int:
 def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.0, bot_delay: float = 0.7,
                origins: tuple[str, ...] = (), seed_source: Callable[[], str] = new_seed,
                session_seed: Callable[[], int | None] = lambda: None, rate: float = RATE,
+               post_rate: tuple[float, float] = (POST_RATE, POST_BURST),
+               creates: tuple[float, float] = (CREATES_PER_HOUR, CREATES_BURST), hello_seconds: float = HELLO_SECONDS,
+               per_address: int = PER_ADDRESS, per_table: int = PER_TABLE,
+               expire_days: float = EXPIRE_DAYS,
                first_dealer: Callable[[int], int] = secrets.randbelow) -> Starlette:
     """The app: tables in the SQLite file ``db``; absent players' seats are taken over after
     ``takeover_seconds``; bots wait ``bot_delay`` seconds before acting (so people can follow);
     ``origins``: pages on other origins allowed to open the WebSocket (the server's own always is);
-    ``rate``: messages a second one connection may send; ``first_dealer(players)``: the seat that deals
+    ``rate``: messages a second one connection may send; ``post_rate``: (requests a second, burst) one
+    client address may POST; ``creates``: (tables an hour, burst) one client address may create;
+    ``hello_seconds``: how long a new connection may wait before its hello; ``per_address``, ``per_table``:
+    WebSockets open at once from one address, and at one table; ``expire_days``: a table not finished
+    where nothing happened for this long is deleted; ``first_dealer(players)``: the seat that deals
     first at a new table (by lot; tests fix it)."""
     store = Store(db)
+    worker = Worker()
+    buckets = {"post": Buckets(*post_rate), "create": Buckets(creates[0] / 3600, creates[1])}
+
+    def limit(request: Request, kind: str) -> None:
+        address = request.client.host if request.client else "?"
+        if not buckets[kind].allow(address, time.monotonic()):
+            what = "tables created" if kind == "create" else "requests"
+            raise Refused(429, f"too many {what} from your address: wait a little")
     drivers: dict[str, asyncio.Task] = {}
     wakers: dict[str, asyncio.TimerHandle] = {}
 
@@ -127,11 +170,13 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             wakers[table.id] = loop.call_later(deadline - host.clock() + 0.05, lambda: wake(table))
 
     def wake(table: Table) -> None:
-        host.broadcast(table)  # the table says the seat is played by a bot now; kick() follows
+        wakers.pop(table.id, None)
+        if host.tables.get(table.id) is table:  # not since taken out of memory
+            host.broadcast(table)  # the table says the seat is played by a bot now; kick() follows
 
     async def drive(table: Table) -> None:
         """Bots act (each after ``bot_delay``) and deals begin, until a person is to act."""
-        while True:
+        while host.tables.get(table.id) is table:
             try:
                 if host.automated(table) is not None:
                     await asyncio.sleep(bot_delay)
@@ -142,8 +187,15 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             except Exception:  # a failed write: the table is as stored; try again later
                 logging.getLogger("khrap.web").exception("table %s: an automatic step failed", table.id)
                 await asyncio.sleep(1)
+        if host.unload(table):  # the deal played out with nobody here: out of memory until somebody comes
+            old = wakers.pop(table.id, None)
+            if old is not None:
+                old.cancel()
+        if drivers.get(table.id) is asyncio.current_task():
+            del drivers[table.id]
 
-    host = Host(store, takeover_seconds=takeover_seconds, on_change=kick, seed_source=seed_source, rate=rate)
+    host = Host(store, takeover_seconds=takeover_seconds, on_change=kick, seed_source=seed_source, rate=rate,
+                per_table=per_table)
 
     async def page(request: Request) -> Response:
         return _file("table.html" if request.url.path == "/play" else "index.html")
@@ -158,14 +210,12 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
     async def static(request: Request) -> Response:
         return _file(request.path_params["name"])
 
+    listing: list[bytes] = []
+
     async def variants(request: Request) -> Response:
-        rows = []
-        for name in builtin_names():
-            v = load_variant(name)
-            rows.append({"name": name, "title": v.name, "players": [v.players.min, v.players.max],
-                         "base_stake": v.base_stake})
-        words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
-        return JSONResponse({"variants": rows, "bots": list(KINDS), "ui": words}, headers=_headers())
+        if not listing:  # the built-ins do not change while the server runs: made once, off the loop
+            listing.append(await asyncio.get_running_loop().run_in_executor(None, _listing))
+        return Response(listing[0], media_type="application/json", headers=_headers())
 
     async def validate(request: Request) -> Response:
         try:
@@ -173,30 +223,40 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             text = data.get("text")
             if not isinstance(text, str):
                 raise Refused(400, "send the house rule's text as `text`")
+            limit(request, "post")
+            checked = await checked_text(text)
         except Refused as err:
             return _refused(err)
-        variant, errors = check_upload(text)
-        if variant is None:
-            return JSONResponse({"ok": False, "errors": errors}, headers=_headers())
-        return JSONResponse({"ok": True, "title": variant.name, "players": [variant.players.min, variant.players.max],
-                             "base_stake": variant.base_stake}, headers=_headers())
+        if not checked["ok"]:
+            return JSONResponse({"ok": False, "errors": checked["errors"]}, headers=_headers())
+        return JSONResponse({k: checked[k] for k in ("ok", "title", "players", "base_stake")}, headers=_headers())
+
+    async def checked_text(text: str) -> dict:
+        """A house-rule text checked in the worker (cached by content); Refused if the work fails."""
+        try:
+            return await worker.run("check", check_text, text)
+        except WorkFailed as err:
+            raise Refused(422, f"this house-rule file could not be checked: {err}") from None
 
     async def create(request: Request) -> Response:
         try:
             data = await _body(request)
+            limit(request, "post")
             if len(host.tables) >= MAX_TABLES:
-                raise Refused(503, "this server has as many tables as it keeps; try later")
+                raise Refused(503, "this server has as many tables in play as it keeps; try later")
             text = data.get("text")
             if isinstance(text, str) and text.strip():
-                variant, errors = check_upload(text)
-                if variant is None:
-                    return JSONResponse({"ok": False, "errors": errors}, headers=_headers())
+                checked = await checked_text(text)
+                if not checked["ok"]:
+                    return JSONResponse({"ok": False, "errors": checked["errors"]}, headers=_headers())
+                variant = Variant.model_validate(checked["rules"])
                 name, source = variant.name.get("en", "house rules")[:100], text
             else:
                 name = data.get("variant")
                 if name not in builtin_names():
                     raise Refused(400, f"`variant` must be one of {', '.join(builtin_names())}, or send `text`")
-                variant, source = load_variant(name), None
+                variant, source = builtin(name), None  # parsed once (cached), not each time on the loop
+            limit(request, "create")
             players = _int(data, "players", variant.players.min, 1, 16)
             bots_in = data.get("bots", {})
             if not isinstance(bots_in, dict) or len(bots_in) > 16:
@@ -218,7 +278,11 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         except ValueError as err:
             return JSONResponse({"ok": False, "errors": [{"line": None, "col": None, "message": str(err),
                                                            "text": str(err)}]}, headers=_headers())
-        host.add(table)
+        try:
+            host.add(table)
+        except sqlite3.Error as err:  # a full disk, a file made read-only while it runs
+            logging.getLogger("khrap.web").error("a table could not be stored: %s", err)
+            return _refused(Refused(503, "the server cannot store a new table now; try later"))
         base = str(request.base_url).rstrip("/")
         return JSONResponse({
             "ok": True, "table": table.id, "fingerprint": table.setup["fingerprint"],
@@ -227,29 +291,34 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             "spectator": f"{base}/play#{table.spectator_token}",
         }, headers=_headers())
 
-    sheets: dict[tuple[str, str], str] = {}
-
     async def sheet(request: Request) -> Response:
-        table = host.tables.get(request.path_params["table"])
+        tid = request.path_params["table"]
+        table = host.tables.get(tid)
+        setup = table.setup if table is not None else None if tid in host.set_aside else store.setup(tid)
         lang = request.query_params.get("lang", "en")
-        if table is None:
+        if setup is None:
             return Response("no such table", 404, media_type="text/plain")
         if lang not in i18n.LANGS:
             lang = "en"
-        key = (table.id, lang)
-        if key not in sheets:
-            sheets[key] = await asyncio.get_running_loop().run_in_executor(None, _sheet, table, lang)
-        return HTMLResponse(sheets[key], headers={"Referrer-Policy": "no-referrer",
-                                                  "X-Content-Type-Options": "nosniff"})
+        try:
+            text = await worker.run("sheet", render_sheet, setup, lang)  # cached by the rules' content
+        except WorkFailed as err:
+            return Response(f"this table's rule sheet could not be made: {err}", 503, media_type="text/plain")
+        if len(text.encode("utf-8", "replace")) > SHEET_BYTES:
+            return Response(f"this table's rule sheet would be over {SHEET_BYTES // 1024} KiB: it is not served",
+                            413, media_type="text/plain")
+        return HTMLResponse(text, headers={"Content-Security-Policy": sheet_policy(text)})
 
     async def record(request: Request) -> Response:
-        found = host.by_token.get(request.path_params["token"])
+        found = host.find(request.path_params["token"])
         if found is None:
             return Response("no such table", 404, media_type="text/plain")
         table = found[0]
         if not table.finished:
             return Response("the record can be downloaded once the session is over", 409, media_type="text/plain")
-        return Response(dumps(table.record()), media_type="application/json", headers=_headers({
+        body = dumps(table.record())
+        host.unload(table)  # an archived table is loaded for its record only
+        return Response(body, media_type="application/json", headers=_headers({
             "Content-Disposition": f'attachment; filename="khrap-{table.id}.json"'}))
 
     def origin_ok(ws: WebSocket) -> bool:
@@ -260,26 +329,56 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             return True
         return urlsplit(origin).netloc == ws.headers.get("host", "")
 
+    sockets: dict[str, int] = {}
+
     async def socket(ws: WebSocket) -> None:
-        if not origin_ok(ws):
+        address = ws.client.host if ws.client else "?"
+        if not origin_ok(ws) or sockets.get(address, 0) >= per_address:
             await ws.close(code=1008)  # before accept: the handshake is refused (403)
             return
+        sockets[address] = sockets.get(address, 0) + 1
+        try:
+            await serve_socket(ws)
+        finally:
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    async def serve_socket(ws: WebSocket) -> None:
         await ws.accept()
         conn = _Socket(ws)
+        conn.handler = asyncio.current_task()
         client = host.connect(conn)
         writer = asyncio.create_task(conn.pump())
+        hello_by = asyncio.get_running_loop().time() + hello_seconds
         try:
             while not conn.closed:
-                message = await ws.receive()
+                if client.table is None:  # a connection that says nothing is not kept
+                    try:
+                        message = await asyncio.wait_for(ws.receive(), hello_by - asyncio.get_running_loop().time())
+                    except TimeoutError:
+                        conn.close(f"say hello within {hello_seconds:g} s")
+                        break
+                else:
+                    message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
-                host.receive(client, raw)
+                try:
+                    host.receive(client, raw)
+                except Exception:  # a message the server could not handle: said, logged, the table as stored
+                    logging.getLogger("khrap.web").exception("a message could not be handled")
+                    conn.send({"type": "refused", "reason": "the server could not handle this message"})
+                await asyncio.sleep(0)  # let the writers send what this message made before the next one
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            if not conn.aborted:
+                raise  # the server stops
         finally:
+            conn.handler = None  # no longer reading: an abort from now on has nothing to interrupt
             conn.closed = True
             conn.queue.put_nowait(None)
             host.disconnect(client)
@@ -292,11 +391,93 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         Route("/sheet/{table}", sheet), Route("/record/{token}", record),
         WebSocketRoute("/ws", socket),
     ]
-    app = Starlette(routes=routes)
+    async def sweep() -> None:
+        while True:  # abandoned tables, once at start and every hour
+            try:
+                host.expire(expire_days)
+            except Exception:
+                logging.getLogger("khrap.web").exception("expiring abandoned tables failed")
+            await asyncio.sleep(3600)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        sweeper = asyncio.get_running_loop().create_task(sweep())
+        yield
+        sweeper.cancel()
+        for task in drivers.values():
+            task.cancel()
+        for handle in wakers.values():
+            handle.cancel()
+        store.close()  # checkpointed into the file: a copy of it after a stop is complete
+        worker.close()
+
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
     app.state.host = host
     app.state.store = store
 
     return app
+
+
+def _listing() -> bytes:
+    """``/api/variants``: the built-ins, the bot kinds and the page's words."""
+    rows = []
+    for name in builtin_names():
+        v = builtin(name)
+        rows.append({"name": name, "title": v.name, "players": [v.players.min, v.players.max],
+                     "base_stake": v.base_stake})
+    words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
+    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words}, ensure_ascii=False).encode()
+
+
+class Buckets:
+    """Token buckets by key (a client address): ``rate`` a second, ``burst`` at once; at most ``keep``
+    keys are remembered (the oldest forgotten, which only ever lets a client do more)."""
+
+    def __init__(self, rate: float, burst: float, keep: int = 10_000) -> None:
+        self.rate, self.burst, self.keep = rate, burst, keep
+        self.state: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, key: str, now: float) -> bool:
+        tokens, last = self.state.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        allowed = tokens >= 1
+        self.state[key] = (tokens - 1 if allowed else tokens, now)
+        while len(self.state) > self.keep:
+            self.state.popitem(last=False)
+        return allowed
+
+
+def sheet_policy(page: str) -> str:
+    """The rule sheet's Content-Security-Policy: no script at all, no request to anywhere, and only
+    the sheet's own style blocks (by their hashes; no style attribute, no other ``<style>``)."""
+    head = page[:page.find("<body")] if "<body" in page else ""
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(m.encode()).digest()).decode()}'"
+                      for m in _STYLE.findall(head)) or "'none'"
+    return (f"default-src 'none'; style-src {hashes}; img-src data:; frame-ancestors 'none'; "
+            "base-uri 'none'; form-action 'none'")
+
+
+class SecurityHeaders:
+    """Every HTTP response (pages, errors, 404s) carries ``SECURITY_HEADERS`` unless it set its own."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()
+                            if k.lower().encode() not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def _refused(err: Refused) -> Response:
@@ -305,18 +486,21 @@ def _refused(err: Refused) -> Response:
                         status_code=status, headers=_headers())
 
 
-def _sheet(table: Table, lang: str) -> str:
-    """The rule sheet of the table's rules (as resolved, with its base stake), its fingerprint printed on it."""
+def _sheet_of(setup: dict, lang: str) -> str:
+    """The rule sheet of a table's rules (as resolved, with its base stake), its fingerprint printed on it
+    (in the worker process: khrap.web.work)."""
     from khrap.rulebook.sheet import render_rules
-    from khrap.variant.schema import Variant
 
-    setup = table.setup
-    builtin = setup["source"] is None and setup["name"] in builtin_names() and \
-        load_variant(setup["name"]).model_dump(mode="json") == setup["rules"]
-    ref = setup["name"] if builtin else Variant.model_validate(setup["rules"])
+    unchanged = setup["source"] is None and setup["name"] in builtin_names() and \
+        builtin(setup["name"]).model_dump(mode="json") == setup["rules"]
+    ref = setup["name"] if unchanged else Variant.model_validate(setup["rules"])
     text = render_rules(ref, "html", lang)
-    stamp = (f'<p class="khrap-fingerprint" style="font-family:monospace;border:1px solid #888;padding:.3em .6em">'
+    stamp = (f'<p class="khrap-fingerprint">'
              f'{html.escape(i18n.strings(lang)["fingerprint"])}: {html.escape(setup["fingerprint"])}</p>')
+    style = "<style>.khrap-fingerprint{font-family:monospace;border:1px solid #888;padding:.3em .6em}</style>"
+    head = text.find("</head>")
+    if head >= 0:
+        text = text[:head] + style + text[head:]
     at = text.find(">", text.find("<body")) + 1 if "<body" in text else 0
     return text[:at] + stamp + text[at:]
 
@@ -330,15 +514,21 @@ class _Socket:
         self.ws = ws
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
+        self.aborted = False
         self.close_reason: str | None = None
+        self.handler: asyncio.Task | None = None  # the task reading this connection's messages
 
     def send(self, message: dict) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """A message already encoded (a broadcast encodes each view once for all its connections)."""
         if self.closed:
             return
         if self.queue.qsize() > self.MAX_QUEUED:
             self.close("too slow")  # a reader that never reads does not grow the server
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        self.queue.put_nowait(text)
 
     def close(self, reason: str) -> None:
         if not self.closed:
@@ -351,14 +541,24 @@ class _Socket:
             text = await self.queue.get()
             if text is None:
                 break
-            try:
-                await self.ws.send_text(text)
+            try:  # a client that stops reading fills the socket's buffer: it is cut off, not waited for
+                await asyncio.wait_for(self.ws.send_text(text), SEND_SECONDS)
             except Exception:
                 self.closed = True
+                self.abort()
                 break
         if self.close_reason is not None:
-            with contextlib.suppress(Exception):
-                await self.ws.close(code=1008, reason=self.close_reason[:100])
+            try:
+                await asyncio.wait_for(self.ws.close(code=1008, reason=self.close_reason[:100]), SEND_SECONDS)
+            except Exception:
+                self.abort()
+
+    def abort(self) -> None:
+        """Give up on the connection at once: its handler stops waiting for messages and ends, so the
+        seat counts as away (a bot may take it over) and the server drops the socket."""
+        self.closed = self.aborted = True
+        if self.handler is not None and self.handler is not asyncio.current_task():
+            self.handler.cancel()
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "khrap.sqlite", **kwargs: Any) -> None:
@@ -366,8 +566,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "khrap.sqlite", *
     import uvicorn
 
     app = create_app(db, **kwargs)
+    # a client that does not answer pings for 20 s is dropped (its seat counts as away); so is one that does
+    # not read (_Socket.pump); compression off: views are small and deflate cost the CPU most (issue 32)
     uvicorn.run(app, host=host, port=port, ws_max_size=16 * MAX_MESSAGE, log_level="warning",
-                proxy_headers=True, server_header=False)
+                proxy_headers=True, server_header=False, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                ws_per_message_deflate=False)
 
 
 __all__ = ["check_upload", "create_app", "serve"]

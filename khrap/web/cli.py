@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Annotated
@@ -27,6 +28,16 @@ def serve(
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it acts.")] = 0.7,
     rate: Annotated[float, typer.Option(
         "--rate", help="Messages a second one connection may send (more are refused; a flood is cut off).")] = 10.0,
+    post_rate: Annotated[float, typer.Option(
+        "--post-rate", help="Requests a second one client address may POST (house-rule checks, creations).")] = 1.0,
+    creates: Annotated[float, typer.Option(
+        "--creates", help="Tables one client address may create an hour (10 at once).")] = 30.0,
+    expire: Annotated[float, typer.Option(
+        "--expire", help="Days after which a table nobody finished and nobody played at is deleted "
+                         "(finished tables are kept).")] = 30.0,
+    backup: Annotated[Path | None, typer.Option(
+        "--backup", help="Copy the database (--db) to this file consistently, even while a server plays on it, "
+                         "and exit.")] = None,
     origin: Annotated[list[str] | None, typer.Option(
         "--origin", help="Another origin whose pages may open the table's WebSocket (e.g. https://cards.example.org "
                          "behind a proxy that changes the Host); repeatable.")] = None,
@@ -41,11 +52,38 @@ def serve(
         fail(f"khrap serve needs the web extra: pip install 'khrap[web]' ({err.name} is missing)")
     if not 1 <= port <= 65535:
         fail("--port must be from 1 to 65535")
-    if takeover < 0 or bot_delay < 0 or rate <= 0:
-        fail("--takeover and --bot-delay must be 0 or more, --rate more than 0")
+    if takeover < 0 or bot_delay < 0 or rate <= 0 or post_rate <= 0 or creates <= 0 or expire <= 0:
+        fail("--takeover and --bot-delay must be 0 or more; --rate, --post-rate, --creates and --expire more than 0")
+    from khrap.web.store import StoreError
+
+    if backup is not None:
+        _backup(db, backup)
+        return
     typer.echo(f"khrap serve: http://{host}:{port}/  (tables in {terminal(str(db), one_line=True)}; Ctrl-C stops)")
-    run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()),
-        rate=rate)
+    try:
+        run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()),
+            rate=rate, post_rate=(post_rate, max(20.0, post_rate * 3)), creates=(creates, min(10.0, creates)),
+            expire_days=expire)
+    except StoreError as err:
+        fail(str(err))
+
+
+def _backup(db: Path, target: Path) -> None:
+    """``khrap serve --backup``: SQLite's online backup of ``db`` to ``target``."""
+    import sqlite3
+
+    if not db.is_file():
+        fail(f"{db}: no such database")
+    if target.exists() and target.resolve() == db.resolve():
+        fail(f"{target}: the backup must be another file than the database")
+    try:
+        source = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        copy = sqlite3.connect(str(target))
+        with contextlib.closing(source), contextlib.closing(copy):
+            source.backup(copy)
+    except sqlite3.Error as err:
+        fail(f"{target}: the backup failed ({err})")
+    typer.echo(f"{terminal(str(target), one_line=True)}: a copy of {terminal(str(db), one_line=True)}")
 
 
 def verify(

@@ -2,8 +2,9 @@
 
 A connection says ``{"type": "hello", "token": T, "lang": "en"}`` first; the token decides, once,
 which seat it speaks for (or that it only watches).  After that it may send ``act`` (an action's
-text), ``next`` (ready for the next deal) and ``lang``.  Every message is at most ``MAX_MESSAGE``
-bytes of JSON and a connection may send ``RATE`` a second (a burst of ``BURST``); anything else is
+text and the ``step`` of the state it answers: an action for any other step is stale and refused,
+followed by the current state), ``next`` (ready for the next deal) and ``lang``.  Every message is at
+most ``MAX_MESSAGE`` bytes of JSON and a connection may send ``RATE`` a second (a burst of ``BURST``); anything else is
 refused with a reason and changes nothing.  Views go out through :meth:`Table.view` only.
 
 Nothing here touches a socket: a connection is any object with ``send(dict)`` (and ``close()``), so
@@ -13,6 +14,7 @@ the protocol test drives thousands of deals in-process.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +34,18 @@ FLOOD_LIMIT = 100
 LANGS = ("en", "ru")
 MAX_NAME = 24
 """Characters in a player's name."""
+PER_TABLE = 200
+"""Connections at one table at once (its players' tabs and its spectators)."""
+
+
+def encode(message: dict) -> str:
+    """A message as JSON text that is valid UTF-8 whatever it quotes (a lone surrogate is escaped)."""
+    text = json.dumps(message, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(message)  # \u escapes: ASCII
+    return text
 
 
 class Connection(Protocol):
@@ -68,36 +82,94 @@ class Host:
     """Every table of the server, who is connected where, and what the bots do next."""
 
     def __init__(self, store: Store, *, takeover_seconds: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 on_change: Callable[[Table], None] | None = None, rate: float = RATE, **table_kwargs: Any) -> None:
+                 on_change: Callable[[Table], None] | None = None, rate: float = RATE, per_table: int = PER_TABLE,
+                 **table_kwargs: Any) -> None:
         self.store = store
+        self.per_table = per_table
         self.takeover_seconds = takeover_seconds
         self.clock = clock
         self.on_change = on_change
         self.rate = rate
         self.tables: dict[str, Table] = {}
-        self.by_token: dict[str, tuple[Table, int | None]] = {}
+        """The tables in memory: those somebody is at, and new ones (the others are loaded when asked for)."""
+        self.tokens: dict[str, tuple[str, int | None]] = store.tokens()
+        """Every stored table's invite tokens: token -> (table id, seat; None for its spectators)."""
         self.clients: dict[str, list[Client]] = {}
         self.table_kwargs = table_kwargs
-        self.rematch: dict[str, str] = {}  # a finished table -> the table of its "play again"
-        self.turn_since: dict[str, tuple[str, float]] = {}  # table -> (decision, when it began): the turn clock
+        self.rematch: dict[str, str] = store.rematches()
+        """A finished table -> the table of its "play again" (read from the stored setups, none loaded)."""
+        self.turn_since: dict[str, tuple[str, float]] = {}  # table -> (step, when it began): the turn clock
         self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
-        for table in store.load_all(**table_kwargs):
-            self._index(table)
-            for st in table.seats:  # after a restart every player has the takeover time to come back
-                st.gone_since = self.clock() if st.human else None
+        self.set_aside: list[str] = []
+        """Tables whose stored rows do not load (a changed action, a cut setup): logged, not served."""
+
+    def get(self, tid: str) -> Table | None:
+        """The table ``tid``, loaded from the store if it is not in memory (None: no such table, or one
+        that does not load, which is set aside with a log line while the others are served)."""
+        table = self.tables.get(tid)
+        if table is not None or tid in self.set_aside:
+            return table
+        try:
+            table = self.store.load(tid, **self.table_kwargs)
+        except LookupError:
+            return None
+        except Exception as err:  # one bad table must not keep the others down
+            logging.getLogger("khrap.web").error("table %s set aside: it does not load from the database (%s: %s)",
+                                                 tid, type(err).__name__, str(err)[:200])
+            self.set_aside.append(tid)
+            return None
+        self._index(table)
+        for st in table.seats:  # after a restart or an unload every player has the takeover time to come back
+            st.gone_since = self.clock() if st.human else None
+        return table
+
+    def find(self, token: str) -> tuple[Table, int | None] | None:
+        """(table, seat) of an invite token (seat None: a spectator's), the table loaded if need be."""
+        entry = self.tokens.get(token)
+        table = None if entry is None else self.get(entry[0])
+        return None if table is None else (table, entry[1])
+
+    def unload(self, table: Table) -> bool:
+        """Take a table nobody is at out of memory when nothing moves there without people: a finished
+        one (archived: its record is still downloadable), or one between deals.  True if it was."""
+        if self.clients.get(table.id) or table.in_deal or self.tables.get(table.id) is not table:
+            return False
+        del self.tables[table.id]
+        self.clients.pop(table.id, None)
+        self.turn_since.pop(table.id, None)
+        self.timed_out.pop(table.id, None)
+        return True
+
+    def expire(self, days: float) -> list[str]:
+        """Delete the tables abandoned for ``days`` (not finished, nothing happened there since, nobody at
+        them now); finished tables are kept (their records stay downloadable).  Returns their ids."""
+        gone = []
+        for tid in self.store.abandoned(time.time() - days * 86400):
+            if self.clients.get(tid):
+                continue
+            self.store.delete(tid)
+            self.tables.pop(tid, None)
+            self.clients.pop(tid, None)
+            self.turn_since.pop(tid, None)
+            self.timed_out.pop(tid, None)
+            gone.append(tid)
+        if gone:
+            self.tokens = {k: v for k, v in self.tokens.items() if v[0] not in set(gone)}
+            self.rematch = {k: v for k, v in self.rematch.items() if k not in set(gone) and v not in set(gone)}
+            logging.getLogger("khrap.web").info("%d abandoned tables expired", len(gone))
+        return gone
 
     def _index(self, table: Table) -> None:
         self.tables[table.id] = table
         if table.setup.get("after"):
             self.rematch[table.setup["after"]] = table.id
-        for seat, st in enumerate(table.seats):
-            self.by_token[st.token] = (table, seat)
-        self.by_token[table.spectator_token] = (table, None)
         self.clients.setdefault(table.id, [])
 
     def add(self, table: Table) -> None:
         self.store.add(table)
         self._index(table)
+        self.tokens.update({st.token: (table.id, seat) for seat, st in enumerate(table.seats)})
+        self.tokens[table.spectator_token] = (table.id, None)
         for st in table.seats:  # a seat nobody opens in time is played by a bot until he comes
             st.gone_since = self.clock() if st.human else None
 
@@ -114,7 +186,7 @@ class Host:
     def view(self, table: Table, seat: int | None, lang: str) -> dict:
         view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
         view["takeover_seconds"] = self.takeover_seconds
-        again = self.tables.get(self.rematch.get(table.id, ""))
+        again = self.get(self.rematch[table.id]) if table.id in self.rematch else None
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             view["again"] = again.spectator_token if seat is None else again.seats[seat].token
         deadline = self._clock_deadline(table)
@@ -134,8 +206,8 @@ class Host:
         if table.bot_kind(seat, self.taken_over(table)[seat]) is not None:
             return None
         since = self.turn_since.get(table.id)
-        if since is None or since[0] != table.decision:
-            since = self.turn_since[table.id] = (table.decision, self.clock())
+        if since is None or since[0] != table.step:
+            since = self.turn_since[table.id] = (table.step, self.clock())
         return since[1] + seconds
 
     def clock_ran_out(self, table: Table) -> bool:
@@ -158,6 +230,7 @@ class Host:
             if st.connections == 0:
                 st.gone_since = self.clock()
         self.broadcast(table)
+        self.unload(table)  # the last one gone from a finished table, or between deals: out of memory
 
     def receive(self, client: Client, raw: str | bytes) -> None:
         """One message from a client: acted on, or refused with a reason (the table unharmed)."""
@@ -172,8 +245,9 @@ class Host:
             return
         try:
             message = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            client.conn.send({"type": "refused", "reason": "a message must be JSON"})
+            json.dumps(message, ensure_ascii=False).encode("utf-8")  # a lone surrogate is not text
+        except (ValueError, UnicodeError, RecursionError):  # RecursionError: nested thousands deep
+            client.conn.send({"type": "refused", "reason": "a message must be JSON text in UTF-8, nested a few levels"})
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             client.conn.send({"type": "refused", "reason": "a message must be a JSON object with a `type`"})
@@ -190,7 +264,7 @@ class Host:
             client.lang = lang if lang in LANGS else "en"
             self.send_view(client)
         elif kind == "act":
-            self._act(client, message.get("action"))
+            self._act(client, message.get("action"), message.get("step"))
         elif kind == "next":
             self._next(client)
         elif kind == "name":
@@ -205,12 +279,16 @@ class Host:
             client.conn.send({"type": "refused", "reason": "this connection has said hello already"})
             return
         token = message.get("token")
-        found = self.by_token.get(token) if isinstance(token, str) and len(token) <= 100 else None
+        found = self.find(token) if isinstance(token, str) and len(token) <= 100 else None
         if found is None:
             client.conn.send({"type": "error", "reason": "this link is not a table's: ask for a new one"})
             client.conn.close("unknown token")
             return
         table, seat = found
+        if len(self.clients[table.id]) >= self.per_table:
+            client.conn.send({"type": "error", "reason": "this table has as many connections as it takes; try later"})
+            client.conn.close("table full")
+            return
         lang = message.get("lang")
         client.table, client.seat, client.lang = table, seat, lang if lang in LANGS else "en"
         if seat is not None and isinstance(message.get("name"), str):
@@ -222,13 +300,20 @@ class Host:
             st.gone_since = None
         self.broadcast(table)
 
-    def _act(self, client: Client, text: Any) -> None:
+    def _act(self, client: Client, text: Any, step: Any) -> None:
         table = client.table
         if client.seat is None:
             client.conn.send({"type": "refused", "reason": "a spectator cannot act"})
             return
         if not isinstance(text, str) or not text or len(text) > 200:
             client.conn.send({"type": "refused", "reason": "an action is a text of 1 to 200 characters"})
+            return
+        if step != table.step:  # resent, or sent from another tab: it answers a state that is gone
+            shown = step[:20] if isinstance(step, str) else None
+            client.conn.send({"type": "refused", "stale": True, "step": table.step,
+                              "reason": f"this action answers step {shown!r} of the table; it is now at step "
+                                        f"{table.step}: look again"})
+            self.send_view(client)
             return
         told = self.timed_out.get(table.id)
         if told is not None and told["seat"] == client.seat:
@@ -346,13 +431,20 @@ class Host:
     def broadcast(self, table: Table) -> None:
         """Each connection of ``table`` gets its own view (one per seat and language, made once)."""
         made: dict[tuple[int | None, str], dict] = {}
+        encoded: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients.get(table.id, [])):
             key = (client.seat, client.lang)
             if key not in made:
                 made[key] = self.view(table, client.seat, client.lang)
-            client.conn.send(made[key])
+            send_text = getattr(client.conn, "send_text", None)
+            if send_text is None:
+                client.conn.send(made[key])
+                continue
+            if key not in encoded:  # JSON once per seat and language, not once per connection
+                encoded[key] = encode(made[key])
+            send_text(encoded[key])
         if self.on_change is not None:
             self.on_change(table)
 
 
-__all__ = ["BURST", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE"]
+__all__ = ["BURST", "PER_TABLE", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE", "encode"]

@@ -5,12 +5,14 @@ the next deal's commitment), and the transaction commits before anybody is told 
 server killed at any moment (``kill -9`` included) restarts with every table exactly where its players
 last saw it.  The database runs in WAL mode with ``synchronous=NORMAL``: a commit is in the log before
 anybody hears of the action, so a killed process loses nothing; only a power cut or an operating-system
-crash could lose the last moments (docs/serve.md).  A backup is ``sqlite3 FILE ".backup COPY"`` while it
+crash could lose the last moments (docs/serve.md).  The store is checkpointed and closed when the server
+stops; a backup is ``khrap serve --db FILE --backup COPY`` (or ``sqlite3 FILE ".backup COPY"``) while it
 runs.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -28,20 +30,52 @@ CREATE TABLE IF NOT EXISTS deals (table_id TEXT NOT NULL, number INTEGER NOT NUL
                                   PRIMARY KEY (table_id, number));
 CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
                                     text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n));
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS activity (table_id TEXT PRIMARY KEY, at REAL NOT NULL);
 """
+
+
+class StoreError(Exception):
+    """The database cannot be used (read-only, full, not a database): one sentence naming the file."""
 
 
 class Store:
     """The tables of one server in one SQLite file (``:memory:`` for tests)."""
 
     def __init__(self, path: str | Path) -> None:
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
-        self.db.executescript(SCHEMA)
+        """Open (or create) the file and prove it can be written: a read-only, full or broken database
+        is refused here (StoreError) rather than failing every table's first write later."""
+        self.path = str(path)
+        self.db: sqlite3.Connection | None = None
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: a killed process loses nothing committed
+            self.db.executescript(SCHEMA)
+            with self._tx() as db:
+                db.execute("INSERT INTO meta VALUES ('opened', ?) ON CONFLICT (key) DO UPDATE SET "
+                           "value = excluded.value", (str(time.time()),))
+        except sqlite3.Error as err:
+            raise StoreError(f"{self.path}: the database cannot be written ({err}); khrap serve needs a writable "
+                             "file in a writable directory, with space") from None
 
     def close(self) -> None:
+        """Checkpoint the write-ahead log into the file and close it (a copy of a stopped server's file
+        is then the whole database); closing twice is harmless."""
+        if self.db is None:
+            return
+        with contextlib.suppress(sqlite3.Error):  # a read-only file: closing still releases it
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
+        self.db = None
+
+    def backup(self, target: str | Path) -> None:
+        """A consistent copy of the database at ``target`` (SQLite's online backup: tables keep playing)."""
+        copy = sqlite3.connect(str(target))
+        try:
+            self.db.backup(copy)
+        finally:
+            copy.close()
 
     def _tx(self):
         return _Transaction(self.db)
@@ -55,6 +89,11 @@ class Store:
             self._deals(db, table)
 
     @staticmethod
+    def _touch(db: sqlite3.Connection, table: Table) -> None:
+        db.execute("INSERT INTO activity VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE SET at = excluded.at",
+                   (table.id, time.time()))
+
+    @staticmethod
     def _deals(db: sqlite3.Connection, table: Table) -> None:
         db.executemany(
             "INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, number) DO UPDATE SET "
@@ -65,6 +104,7 @@ class Store:
         """A deal was begun (its ante paid and its cards dealt)."""
         with self._tx() as db:
             self._deals(db, table)
+            self._touch(db, table)
 
     def acted(self, table: Table) -> None:
         """The table's last action, with whatever it settled, in one transaction."""
@@ -72,15 +112,61 @@ class Store:
         with self._tx() as db:
             db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table.id, len(table.actions), seat, text, by))
             self._deals(db, table)
+            self._touch(db, table)
+
+    def tokens(self) -> dict[str, tuple[str, int | None]]:
+        """Every table's invite tokens without loading any table: token -> (table id, seat or None)."""
+        found: dict[str, tuple[str, int | None]] = {
+            token: (tid, seat) for token, tid, seat in self.db.execute("SELECT token, table_id, seat FROM seats")}
+        found.update({token: (tid, None) for token, tid in self.db.execute("SELECT spectator, id FROM tables")})
+        return found
+
+    def setup(self, tid: str) -> dict | None:
+        """A table's setup (its rules among it) without rebuilding its game; None if there is no such table."""
+        row = self.db.execute("SELECT setup FROM tables WHERE id = ?", (tid,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def rematches(self) -> dict[str, str]:
+        """Each finished table whose players asked to play again -> the new table's id (no table loaded)."""
+        found = {}
+        for tid, setup in self.db.execute("SELECT id, setup FROM tables ORDER BY created"):
+            try:
+                after = json.loads(setup).get("after")
+            except (ValueError, AttributeError):  # a cut setup: that table is set aside when asked for
+                continue
+            if isinstance(after, str):
+                found[after] = tid
+        return found
+
+    def abandoned(self, before: float) -> list[str]:
+        """Tables not finished (their last deal is not settled) where nothing happened since ``before``
+        (a Unix time): no action, no deal begun, not created."""
+        return [tid for (tid,) in self.db.execute(
+            "SELECT t.id FROM tables t LEFT JOIN activity a ON a.table_id = t.id "
+            "WHERE coalesce(a.at, t.created) < ? AND (SELECT d.decks FROM deals d WHERE d.table_id = t.id "
+            "ORDER BY d.number DESC LIMIT 1) IS NULL", (before,))]
+
+    def delete(self, tid: str) -> None:
+        """A table and everything stored of it, gone."""
+        with self._tx() as db:
+            for table, key in (("actions", "table_id"), ("deals", "table_id"), ("seats", "table_id"),
+                               ("activity", "table_id"), ("tables", "id")):
+                db.execute(f"DELETE FROM {table} WHERE {key} = ?", (tid,))
+
+    def ids(self) -> list[str]:
+        """Every table's id, oldest first."""
+        return [tid for (tid,) in self.db.execute("SELECT id FROM tables ORDER BY created")]
 
     def load_all(self, **kwargs) -> list[Table]:
         """Every table, each rebuilt from its setup and actions."""
-        ids = [tid for (tid,) in self.db.execute("SELECT id FROM tables ORDER BY created")]
-        return [self.load(tid, **kwargs) for tid in ids]
+        return [self.load(tid, **kwargs) for tid in self.ids()]
 
     def load(self, tid: str, **kwargs) -> Table:
         """One table as stored, rebuilt from its setup and actions."""
-        setup, spectator = self.db.execute("SELECT setup, spectator FROM tables WHERE id = ?", (tid,)).fetchone()
+        row = self.db.execute("SELECT setup, spectator FROM tables WHERE id = ?", (tid,)).fetchone()
+        if row is None:
+            raise LookupError(f"no table {tid}")
+        setup, spectator = row
         seats = [SeatState(human=bool(h), bot=b, token=t) for h, b, t in self.db.execute(
             "SELECT human, bot, token FROM seats WHERE table_id = ? ORDER BY seat", (tid,))]
         deals = [Deal(n, s, c, bool(st), d) for n, s, c, st, d in self.db.execute(
@@ -102,4 +188,4 @@ class _Transaction:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
-__all__ = ["Store"]
+__all__ = ["Store", "StoreError"]

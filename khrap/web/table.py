@@ -19,6 +19,7 @@ from typing import Any
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
 from khrap.cards import card_str, cards_str
 from khrap.engine import IllegalAction
+from khrap.engine.events import SessionOver, Settled
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
@@ -101,7 +102,7 @@ class Table:
     # ------------------------------------------------------------ building
     @classmethod
     def create(cls, variant: Variant, *, name: str, source: str | None, players: int, stacks: int,
-               base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "rule",
+               base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "normal",
                seed_source: Callable[[], str] = new_seed, session_seed: int | None = None,
                clock: int = 0, dealer: int = 0) -> Table:
         """A new table; ValueError says what is wrong with the setup.  ``clock``: seconds a person has
@@ -229,19 +230,20 @@ class Table:
 
     def _session_over(self) -> bool:
         log = self.session.state.log
-        return any(e.kind == "session_over" for e in log[self._deal_log_at():])
+        return any(isinstance(e, SessionOver) for e in log[self._deal_log_at():])
 
     def _deal_log_at(self) -> int:
         return getattr(self.session, "deal_log_at", 0)
 
     @property
-    def in_deal(self) -> bool:
-        return not self.session.deal_over
+    def step(self) -> str:
+        """Where the table stands, ``DEALS_STARTED:ACTIONS``: changes with every action and deal (an
+        ``act`` names the step of the state it answers; any other is stale)."""
+        return f"{self.session.deals_started}:{len(self.actions)}"
 
     @property
-    def decision(self) -> str:
-        """Which decision the table is at: changes with every action and deal (the view's ``step``)."""
-        return f"{self.session.deals_started}:{len(self.actions)}"
+    def in_deal(self) -> bool:
+        return not self.session.deal_over
 
     def bot_kind(self, seat: int, takeover: bool) -> str | None:
         """Which bot plays ``seat`` now: its own kind, the takeover kind for an absent player, or None."""
@@ -327,7 +329,7 @@ class Table:
         viewer = seat
         log = s.state.log[self._deal_log_at():] if s.deals_started else []
         lines = [e.render(lang, viewer) for e in log]
-        settled = next((e.data(viewer) for e in reversed(log) if e.kind == "settled"), None)
+        settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, Settled)), None)
         tricks = _closed_tricks(log)
         before = s.state.log[:self._deal_log_at()] if s.deals_started else []
         legal: list[dict] = []
@@ -343,7 +345,7 @@ class Table:
                 "deals": self.setup["deals"], "deals_completed": s.deals_completed,
                 "deal": sum(d.started for d in self.deals),
                 "in_deal": self.in_deal, "finished": self.finished,
-                "step": self.decision,  # changes with every action and deal
+                "step": self.step,  # changes with every action and deal
                 "clock": self.setup.get("clock", 0),
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
@@ -423,8 +425,8 @@ def _public_event(e, viewer: int | None) -> dict:
     return data
 
 
-MOVED = {"anted", "paid_out", "paid_in", "took_pot"}
-"""The events that move chips between the stacks and the pot (a locked stake stays its owner's)."""
+MOVED = {"anted", "paid_out", "paid_in", "took_pot", "house_share"}
+"""The events that move chips between the stacks and the pot, or to the house (a locked stake stays its owner's)."""
 
 
 def _chip_moves(log: list, before: list, players: int) -> dict:
@@ -441,6 +443,8 @@ def _chip_moves(log: list, before: list, players: int) -> dict:
         if e.kind == "anted":  # every player puts ``chips`` in (``Machine._collect``)
             rows.append({"kind": "ante", "seat": None, "chips": -chips, "pot": chips * players,
                          "reason": f["reason"], "round": f["round"]})
+        elif e.kind == "house_share":  # out of the seat's winnings to the house: the pot is untouched
+            rows.append({"kind": "house", "seat": e.seat, "chips": -chips, "pot": 0, "percent": f["percent"]})
         else:
             sign = -1 if e.kind == "paid_in" else 1
             rows.append({**f, "kind": e.kind, "seat": e.seat, "chips": sign * chips, "pot": -sign * chips})

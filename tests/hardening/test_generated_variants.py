@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from khrap.engine import GameState, Rules
+from khrap.engine import GameState, IllegalAction, Rules
 from khrap.variant.catalog import builtin, builtin_names
 from khrap.variant.checks import semantic_issues
 from khrap.variant.schema import Variant
@@ -37,6 +37,9 @@ CHOICES = [
     (("settlement", "remainder"), ["pot", "most_tricks"]),
     (("all_pass", "redeal_ante"), ["skip", "normal"]),
     (("allow_debt",), [True, False]),
+    (("short_payment",), ["refused", "capped"]),
+    (("min_stack",), [None, 0, 1, 3]),
+    (("base_stake",), [1, 2, 5]),
 ]
 
 
@@ -51,7 +54,7 @@ def mutate(data: dict, draw) -> list[str]:
     changes = []
     for _ in range(draw(st.integers(1, 6))):
         kind = draw(st.sampled_from(["flag", "choice", "players", "hand", "deck", "call", "status", "penalty",
-                                     "all_pass", "joker", "stage_order", "limit"]))
+                                     "all_pass", "joker", "stage_order", "limit", "effect", "instant"]))
         changes.append(kind)
         if kind == "flag":
             _set(data, draw(st.sampled_from(FLAGS)), draw(st.booleans()))
@@ -88,6 +91,14 @@ def mutate(data: dict, draw) -> list[str]:
             stages = data["stages"]
             middle = [s for s in stages[1:-1]]
             data["stages"] = [stages[0], *draw(st.permutations(middle)), stages[-1]]
+        elif kind == "effect":  # a call that forces the others to help, or overrides the declarer
+            cid = draw(st.sampled_from(sorted(data["calls"])))
+            effects = data["calls"][cid].setdefault("effects", {})
+            effects[draw(st.sampled_from(["forces_others", "override"]))] = draw(st.booleans())
+        elif kind == "instant":  # who pays an instant win (the built-ins with one: khrap)
+            for win in data.get("instant_wins", {}).values():
+                win["payers"] = draw(st.sampled_from(["active", "all"]))
+                win["next_ante"] = draw(st.sampled_from(["skip_if_pot", "normal"]))
         elif kind == "limit":
             for stage in data["stages"]:
                 if stage["kind"] == "exchange":
@@ -115,7 +126,7 @@ def play_every_count(variant: Variant, seed: int, deals: int = 3) -> int:
         rng = random.Random(seed)
 
         def check(s, total: int = total, cards: int = cards) -> None:
-            assert s.chips_in_play() == total and s.cards_in_play() == cards
+            assert s.chips_in_play() + s.house == total and s.cards_in_play() == cards
 
         for _ in range(deals):
             played += random_deal(state, rng, check) > 0
@@ -150,3 +161,74 @@ def test_generated_house_rules_validate_or_play(base: str) -> None:
     generated()
     assert seen["accepted"] >= ACCEPTED_SHARE * seen["generated"], f"{base}: {dict(seen)}"
     assert seen["played"] == seen["accepted"], f"{base}: an accepted variant played no deal: {dict(seen)}"
+
+
+# --------------------------------------------------------------------------------------- issue 28
+# Every house rule keeps its chips: over generated variants and small stacks (so that a table without
+# debts meets stacks that cannot pay), after every action: chips conserved, no stack or lock below zero
+# when debt is forbidden, the seat to act has a legal action, and the deal ends.  Sized for CI; a large run:
+#   KHRAP_FUZZ_EXAMPLES=3000 HYPOTHESIS_PROFILE=large python -m pytest -q \
+#       tests/hardening/test_generated_variants.py -k keep_their_chips
+DEBT_DEALS = 6  # deals of one session at each player count (a session may end first)
+
+
+def check_every_action(state: GameState, rng: random.Random, seen: Counter) -> None:
+    """Play ``state``'s session for up to DEBT_DEALS deals, checking the rules of issue 28 after every action."""
+    total, no_debt = state.total_chips, not state.rules.variant.allow_debt
+
+    def check() -> None:
+        assert state.chips_in_play() + state.house == total, "chips are not conserved (the house counted)"
+        if no_debt:
+            assert min(state.stacks) >= 0 and min(state.locked) >= 0, f"debt: {state.stacks} {state.locked}"
+
+    for _ in range(DEBT_DEALS):
+        if state.session_over:
+            seen["sessions_over"] += 1
+            return
+        try:
+            state.start_deal()
+        except IllegalAction:  # a stack too small to be dealt in: the session is over before the deal
+            seen["not_dealt_in"] += 1
+            return
+        check()
+        steps = 0
+        while state.pending is not None:
+            actions = state.legal_actions()
+            assert actions, f"no legal action for seat {state.to_act} in phase {state.phase}"
+            state.apply(rng.choice(actions))
+            check()
+            steps += 1
+            assert steps < 2000, "the deal does not end"
+        seen["deals"] += 1
+
+
+@pytest.mark.parametrize("base", builtin_names())
+def test_generated_house_rules_keep_their_chips(base: str) -> None:
+    seen = Counter()
+
+    @settings(max_examples=examples(max(EXAMPLES // 6, 5)), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(data=st.data())
+    def generated(data) -> None:
+        variant_data = copy.deepcopy(builtin(base).model_dump(mode="json"))
+        mutate(variant_data, data.draw)
+        if data.draw(st.booleans()):
+            variant_data["allow_debt"] = False  # half the tables forbid debt, whatever else was drawn
+        variant = validated(variant_data)
+        seed = data.draw(st.integers(0, 2**16))
+        high = data.draw(st.sampled_from([3, 12, 40]))
+        seen["generated"] += 1
+        if variant is None:
+            return
+        seen["accepted"] += 1
+        seen["no_debt"] += not variant.allow_debt
+        rng = random.Random(seed)
+        for players in range(variant.players.min, min(variant.players.max, 6) + 1):
+            stacks = [rng.randint(0, high) for _ in range(players)]
+            state = GameState(Rules(variant, players), players, seed=seed, stacks=stacks)
+            check_every_action(state, rng, seen)
+
+    generated()
+    print(f"{base}: {dict(seen)}")  # the closing note's figures (pytest -s)
+    assert seen["accepted"] >= ACCEPTED_SHARE * seen["generated"], f"{base}: {dict(seen)}"
+    assert seen["no_debt"] > 0 and seen["deals"] > 0, f"{base}: nothing tested: {dict(seen)}"

@@ -43,6 +43,9 @@ BOUNDS = [
     ("hand_size", 14, None),
     ("name.en", "x" * (schema.MAX_NAME_CHARS + 1), "x" * schema.MAX_NAME_CHARS),
     ("description.en", "x" * (schema.MAX_TEXT_CHARS + 1), None),
+    ("terms.en.declarer", "x" * (schema.MAX_TERM_CHARS + 1), "x" * schema.MAX_TERM_CHARS),
+    ("terms.en.x", "snorer", None),  # a general word of one letter would multiply the sheet
+    ("terms.en", {f"word{i}": "ww" for i in range(schema.MAX_TERMS + 1)}, None),
     ("settlement.trick_share.divisor", schema.MAX_UNITS + 1, None),
     ("calls.khrap.effects.draw", schema.MAX_CARDS + 1, None),
     ("calls.khrap.requires.min_trumps", schema.MAX_CARDS + 1, None),

@@ -48,7 +48,7 @@ def test_a_pasted_house_rule_makes_that_house_rules_table(live_server, browser) 
     create.click("#check")
     create.wait_for_selector("#mistakes .ok")
     assert create.input_value("#stake") == "3"  # the house rule's base stake
-    create.select_option("#seat-1", "rule")
+    create.select_option("#seat-1", "easy")
     create.click("#create")
     create.wait_for_selector(".seat-link")
     table = next(iter(server.host.tables.values()))
@@ -248,7 +248,7 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     create.select_option("#variant", "khrap")
     create.fill("#players", "4")
     create.dispatch_event("#players", "input")
-    for seat, kind in enumerate(("", "", "", "rule")):
+    for seat, kind in enumerate(("", "", "", "normal")):
         create.select_option(f"#seat-{seat}", kind)
     create.fill("#stacks", "100")
     create.fill("#deals", "2")

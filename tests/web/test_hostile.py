@@ -103,17 +103,17 @@ def test_wrong_seat_out_of_turn_and_spectator_actions_are_refused(client) -> Non
     other = 1 - to_act
     before = (list(table.actions), latest(ws, host, table.id, to_act))
     legal = before[1]["legal"][0]["text"]
-    ws[other].send_json({"type": "act", "action": legal})  # the other person's action, out of his turn
+    ws[other].send_json({"type": "act", "action": legal, "step": table.step})  # the other's action, out of turn
     assert f"not seat {other}'s turn" in refused(ws[other])
-    ws[to_act].send_json({"type": "act", "action": "play 2S"})  # a card nobody holds: the rule's reason
+    ws[to_act].send_json({"type": "act", "action": "play 2S", "step": table.step})  # a card nobody holds
     assert refused(ws[to_act])
     spectator = client.open()
     spectator.send_json({"type": "hello", "token": token(answer["spectator"])})
     recv_state(spectator)
-    spectator.send_json({"type": "act", "action": legal})
+    spectator.send_json({"type": "act", "action": legal, "step": table.step})
     assert "spectator" in refused(spectator)
     assert (list(table.actions), latest(ws, host, table.id, to_act)) == before  # unharmed
-    ws[to_act].send_json({"type": "act", "action": legal})  # and the player plays on
+    ws[to_act].send_json({"type": "act", "action": legal, "step": table.step})  # and the player plays on
     recv_state(ws[to_act])
     assert len(table.actions) > len(before[0])
 
@@ -168,7 +168,7 @@ def test_a_flood_is_cut_off_and_the_table_plays_on(client) -> None:
     assert reasons and all("too many" in r for r in reasons)
     assert table.actions == before
     legal = latest(ws, host, table.id, to_act)["legal"][0]["text"]
-    ws[to_act].send_json({"type": "act", "action": legal})
+    ws[to_act].send_json({"type": "act", "action": legal, "step": table.step})
     recv_state(ws[to_act])
     assert len(table.actions) > len(before)
 

@@ -143,7 +143,8 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
         steps = 0
         while table.in_deal:
             seat = table.session.to_act
-            host.receive(clients[seat], json.dumps({"type": "act", "action": table.bot_action(seat, kind)}))
+            host.receive(clients[seat], json.dumps({"type": "act", "action": table.bot_action(seat, kind),
+                                                           "step": table.step}))
             steps += 1
             assert steps < 5000
     _SEEN.clear()

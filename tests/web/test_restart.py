@@ -101,7 +101,8 @@ def test_a_killed_server_resumes_the_deal_exactly(tmp_path: Path) -> None:
             for i, view in enumerate(views):
                 if view["obs"]["to_act"] == i and view["legal"]:
                     choice = view["legal"][acted % len(view["legal"])]["text"]
-                    seats[i].ws.send(json.dumps({"type": "act", "action": choice}))
+                    seats[i].ws.send(json.dumps({"type": "act", "action": choice,
+                                                          "step": view["table"]["step"]}))
                     acted += 1
         before = [comparable(seat.settle()) for seat in seats]
         assert before[0]["table"]["in_deal"], "the kill comes in the middle of a deal"

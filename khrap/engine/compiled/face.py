@@ -10,35 +10,30 @@ compiled; one of ``KERNEL_MODULES`` in a compiled build (docs/compiled.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from khrap import words as w
-from khrap.cards import card_str
+from khrap.engine import legal
 from khrap.engine.actions import Action
 from khrap.engine.compiled.machine import _SAID, Machine, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP, Kind
 from khrap.engine.observation import SeatViews
 from khrap.engine.observation import observation as observation_of
 from khrap.engine.pending import Pending
 
-PLAY: Final = w.PLAY
-DISCARD: Final = w.DISCARD
-EXCHANGE: Final = w.EXCHANGE
-TRUMP: Final = w.TRUMP
 SETTLED: Final = w.SETTLED
 
 # Actions are immutable: the ones a listing gives are made once and shared.
 _CODES: Final = [*range(52), *range(JOKER_FLAG, JOKER_FLAG + 52)]  # a play: a card, plus JOKER_FLAG as the joker
-PLAYS: Final[dict[int, Action]] = {c: Action(PLAY, cards=(c % JOKER_FLAG,), joker=c >= JOKER_FLAG) for c in _CODES}
-PLAY_WORDS: Final[dict[int, str]] = {
-    c: f"play {card_str(c % JOKER_FLAG)}{' joker' if c >= JOKER_FLAG else ''}" for c in _CODES}
-DISCARDS: Final[list[Action]] = [Action(DISCARD, cards=(c,)) for c in range(52)]
-TRUMPS: Final[list[Action]] = [Action(TRUMP, suit=s) for s in range(4)]
-KIND_WORDS: Final[dict[str, tuple[str, ...]]] = {"discard": (DISCARD,), "exchange": (EXCHANGE,), "trump": (TRUMP,)}
-"""The words of the decisions CONTRACT.md lists by their word alone."""
+PLAYS: Final[dict[int, Action]] = {c: Action(w.PLAY, cards=(c % JOKER_FLAG,), joker=c >= JOKER_FLAG) for c in _CODES}
+PLAY_WORDS: Final[dict[int, str]] = {c: str(action) for c, action in PLAYS.items()}
+DISCARDS: Final[list[Action]] = [Action(w.DISCARD, cards=(c,)) for c in range(52)]
+TRUMPS: Final[list[Action]] = [Action(w.TRUMP, suit=s) for s in range(4)]
 _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, action in PLAYS.items()}
-_PENDINGS: Final[dict[tuple[str, int], Pending]] = {}
+_PENDINGS: Final[dict[tuple[Kind, int], Pending]] = {}
 # Exchanges by their cards: made once, shared by every listing; emptied when it grows past _MEMO_LIMIT.  Call forms'
 # words are the kernel's memo (``said_as``: the same words in the ``called`` events).
 _EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
@@ -46,43 +41,150 @@ _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
 _MEMO_LIMIT: Final = 100_000
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
+Refusal = Callable[[Any, int, Action], "str | None"]
+
+
+class Decision:
+    """One kind of decision, declared once: how its legal actions are listed, how one is applied, why one
+    is refused, its codec (the machine's option as an ``Action``, the listing as CONTRACT.md words) and
+    what a seat's observation shows of it (``legal``: the words, or the kind's word alone).
+
+    - ``word``: the kernel word its actions begin with (None: a call's word is its id, ``look`` included);
+    - ``by_word``: CONTRACT.md lists its legal actions by ``word`` alone (exchange, discard, trump);
+    - ``listing(state)``: every legal action of the seat to act, in the kernel's order, made once;
+    - ``apply(state, action)``: a listed (or checked) ``Action`` applied by the kernel's step;
+    - ``option(o)``: what ``Machine.legal`` lists for it (an int, a tuple of cards, an ``Action``) as an ``Action``;
+    - ``refuse(state, seat, action)``: the first refusal sentence of its table, or None (``legal``).
+    """
+
+    kind: Kind
+    word: str | None
+    by_word: bool
+    listing: Callable[[Machine], list[Action]]
+    apply: Callable[[Machine, Action], None]
+    option: Callable[[Any], Action]
+    refuse: Refusal
+
+    def __init__(self, kind: Kind, word: str | None, by_word: bool, listing: Callable[[Machine], list[Action]],
+                 apply: Callable[[Machine, Action], None], option: Callable[[Any], Action], refuse: Refusal) -> None:
+        self.kind = kind
+        self.word = word
+        self.by_word = by_word
+        self.listing = listing
+        self.apply = apply
+        self.option = option
+        self.refuse = refuse
+
+    def words(self, found: list[Action]) -> list[str]:
+        """The CONTRACT.md words of ``found``, the legal actions ``listing`` gave (the word alone: ``by_word``)."""
+        word = self.word
+        if self.by_word and word is not None:
+            return [word]
+        if self.kind is PLAY:
+            of = _PLAY_WORD_OF
+            return [of[id(a)] if id(a) in of else str(a) for a in found]
+        return [said_as(a) for a in found]
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind.value!r})"
+
+
+# ------------------------------------------------------------ listing
+def _list_calls(state: Machine) -> list[Action]:
+    return state.legal()  # the calls stage's listers, then ``look`` while a blind call is open
+
+
+def _list_plays(state: Machine) -> list[Action]:
+    plays = PLAYS
+    return [plays[p] for p in state._playable(state.seat)]
+
+
+def _list_discards(state: Machine) -> list[Action]:
+    discards = DISCARDS
+    return [discards[c] for c in state.hands[state.seat]]
+
+
+def _list_exchanges(state: Machine) -> list[Action]:
+    made = _EXCHANGES
+    if len(made) > _MEMO_LIMIT:
+        made.clear()
+    found: list[Action] = []
+    for cards in state._exchanges(state.seat)[:]:  # [:]: the sets made at C speed
+        action = made.get(cards)
+        if action is None:
+            action = made[cards] = Action(w.EXCHANGE, cards=cards)
+        found.append(action)
+    return found
+
+
+def _list_trumps(state: Machine) -> list[Action]:
+    return list(TRUMPS)
+
+
+# ----------------------------------------------------------- applying
+def _apply_call(state: Machine, action: Action) -> None:
+    Machine.apply(state, action)
+
+
+def _apply_play(state: Machine, action: Action) -> None:
+    # Machine.apply's play step, inline: the most frequent decision.
+    state.kind = None
+    card = action.cards[0]
+    Machine._play(state, state.seat, card + JOKER_FLAG if action.joker else card)
+    Machine.advance(state)  # (it runs only while no seat is to act)
+
+
+def _apply_discard(state: Machine, action: Action) -> None:
+    Machine.apply(state, action.cards[0])
+
+
+def _apply_exchange(state: Machine, action: Action) -> None:
+    Machine.apply(state, action.cards, action.source)
+
+
+def _apply_trump(state: Machine, action: Action) -> None:
+    Machine.apply(state, action.suit)
+
+
+# ------------------------------------------------- the machine's options
+def _call_option(option: Any) -> Action:
+    return option  # listed as an ``Action`` already
+
+
+def _play_option(option: Any) -> Action:
+    return PLAYS[option]
+
+
+def _discard_option(option: Any) -> Action:
+    return DISCARDS[option]
+
+
+def _exchange_option(option: Any) -> Action:
+    return Action(w.EXCHANGE, cards=tuple(option))
+
+
+def _trump_option(option: Any) -> Action:
+    return TRUMPS[option]
+
+
+DECISIONS: Final[dict[Kind, Decision]] = {
+    CALL: Decision(CALL, None, False, _list_calls, _apply_call, _call_option, legal.call_refusal),
+    EXCHANGE: Decision(EXCHANGE, w.EXCHANGE, True, _list_exchanges, _apply_exchange, _exchange_option,
+                       legal.exchange_refusal),
+    DISCARD: Decision(DISCARD, w.DISCARD, True, _list_discards, _apply_discard, _discard_option,
+                      legal.discard_refusal),
+    PLAY: Decision(PLAY, w.PLAY, False, _list_plays, _apply_play, _play_option, legal.play_refusal),
+    TRUMP: Decision(TRUMP, w.TRUMP, True, _list_trumps, _apply_trump, _trump_option, legal.trump_refusal),
+}
+"""The registry of decision kinds (``engine.decisions`` is its public face)."""
+
 
 def listed(state: Machine) -> list[Action]:
     """Every legal action of the seat to act, in the kernel's order (draws from the top)."""
-    kind, seat = state.kind, state.seat
-    if kind == "call":
-        return state.legal()
-    if kind == "play":
-        plays = PLAYS
-        return [plays[p] for p in state._playable(seat)]
-    if kind == "discard":
-        discards = DISCARDS
-        return [discards[c] for c in state.hands[seat]]
-    if kind == "exchange":
-        made = _EXCHANGES
-        if len(made) > _MEMO_LIMIT:
-            made.clear()
-        found: list[Action] = []
-        for cards in state._exchanges(seat)[:]:  # [:]: the sets made at C speed
-            action = made.get(cards)
-            if action is None:
-                action = made[cards] = Action(EXCHANGE, cards=cards)
-            found.append(action)
-        return found
-    if kind == "trump":
-        return list(TRUMPS)
-    return []
-
-
-def words_of(kind: str, found: list[Action]) -> list[str]:
-    """The CONTRACT.md words of ``found``, the legal actions ``listed`` gave for a ``kind`` decision."""
-    words = KIND_WORDS.get(kind)
-    if words is not None:
-        return list(words)
-    if kind == "play":
-        of = _PLAY_WORD_OF
-        return [of[id(a)] for a in found]
-    return [said_as(a) for a in found]
+    kind = state.kind
+    if kind is None:
+        return []
+    return DECISIONS[kind].listing(state)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass
@@ -95,7 +197,7 @@ class Face(Machine):
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
     seat_views: SeatViews | None  # the observations' views of the deal
     # The last listing's marker by its parts (``_listing``); the hand itself, not its id.
-    _marked_kind: str | None = None
+    _marked_kind: Kind | None = None
     _marked_seat: int = -1
     _marked_events: int = -1
     _marked_hand: list[int] | None = None
@@ -154,13 +256,14 @@ class Face(Machine):
         kind = self.kind
         if kind is None:
             return []
-        words = KIND_WORDS.get(kind)
-        if words is not None:
-            return list(words)
+        decision = DECISIONS[kind]
+        word = decision.word
+        if decision.by_word and word is not None:
+            return [word]
         found = Face._listing(self)
         made = self._words
         if made[0] is not found:
-            made = self._words = (found, words_of(kind, found))
+            made = self._words = (found, decision.words(found))
         return list(made[1])
 
     def _checked(self, action: Any, seat: int | None) -> Action:
@@ -185,16 +288,5 @@ class Face(Machine):
         if checked is None:
             checked = self._checked(action, seat)
         self.last_legal = _NOTHING
-        if kind == "play":  # Machine.apply's play step, inline: the most frequent decision
-            self.kind = None
-            card = checked.cards[0]
-            Machine._play(self, self.seat, card + JOKER_FLAG if checked.joker else card)
-            Machine.advance(self)  # (it runs only while no seat is to act)
-        elif kind == "call":
-            Machine.apply(self, checked)
-        elif kind == "discard":
-            Machine.apply(self, checked.cards[0])
-        elif kind == "exchange":
-            Machine.apply(self, checked.cards, checked.source)
-        else:
-            Machine.apply(self, checked.suit)
+        if kind is not None:
+            DECISIONS[kind].apply(self, checked)

@@ -38,7 +38,10 @@ from khrap.engine.compiled.program import (
     StatusValue,
 )
 from khrap.engine.compiled.table import Choose, Table, mypyc_attr
-from khrap.engine.compiled.tricks import JOKER_FLAG, Tricks
+from khrap.engine.compiled.tricks import Tricks
+from khrap.engine.derived import dealt_hands
+from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
+from khrap.engine.kinds import EXCHANGE as EXCHANGING
 from khrap.engine.randomness import shuffle
 from khrap.engine.rules import Rules
 
@@ -69,19 +72,6 @@ def said_as(action: Action) -> str:
             known.clear()
         entry = known[id(action)] = (action, str(action))
     return entry[1]
-
-
-def action_word(kind: str | None, action: Option) -> str:
-    """An action ``Machine.legal`` lists for a decision of ``kind``, in CONTRACT.md's words."""
-    if kind == "play":
-        return str(Action(w.PLAY, cards=(action % JOKER_FLAG,), joker=action >= JOKER_FLAG))
-    if kind == "discard":
-        return str(Action(w.DISCARD, cards=(action,)))
-    if kind == "trump":
-        return str(Action(w.TRUMP, suit=action))
-    if kind == "exchange":
-        return str(Action(w.EXCHANGE, cards=action))
-    return str(action)
 
 
 class Exchanges(Sequence):
@@ -141,6 +131,7 @@ class Machine(Payouts):
             raise ValueError(f"stacks lists {len(self.stacks)} seats for {n} players")
         self.pot = pot
         self.locked = [0] * n
+        self.house = 0
         self.total_chips = sum(self.stacks) + pot
         self.dealer = dealer % n
         self.next_dealer: int | None = None
@@ -156,7 +147,7 @@ class Machine(Payouts):
         # set): the current deal's, each with ``at``, the length of ``log`` when it happened.
         self.quiet = []
         self.deal_log_start = 0  # where the current deal's events begin in the log
-        self.kind: str | None = None
+        self.kind: Kind | None = None
         self.seat = 0
         self.may_look = False
         self.settled = True
@@ -165,6 +156,9 @@ class Machine(Payouts):
         self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
         Machine._reset_deal(self)
         Machine._reset_facts(self)
+        # Stacks too small to be dealt in (``min_stack``, or an ante a table without debts cannot take): the
+        # session is over before it begins (``start_deal`` says who).
+        self.session_over = Payouts._short_seat(self) is not None
 
     # ----------------------------------------------------------- deal setup
     def _reset_deal(self) -> None:
@@ -209,8 +203,14 @@ class Machine(Payouts):
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
+        short = Payouts._short_seat(self)
+        if short is not None:  # (checked again at each try: the stacks do not change until a deal is dealt)
+            seat, need = short
+            raise self._over(f"the session is over: seat {seat} has {self.stacks[seat]} chips and a player needs "
+                             f"{need} to be dealt in")
         if self.session_over:
-            raise self._over("the session is over: nobody can cover a declaring call")
+            raise self._over("the session is over: nobody can cover a declaring call, or a player could not pay "
+                             "an ante")
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
@@ -226,25 +226,46 @@ class Machine(Payouts):
     def _over(self, message: str) -> Exception:
         return RuntimeError(message)
 
-    def _ante(self) -> None:
+    def _ante(self) -> bool:
+        """The deal's ante (False: a player cannot pay it and the session is over)."""
         if self.skip_next_ante:
             self.skip_next_ante = False
-            return
+            return True
         if self.program.ante_if_empty and self.pot != 0:
-            return
-        Machine._collect(self, self.program.ante, "ante")
+            return True
+        return Machine._collect(self, self.program.ante, "ante")
 
-    def _collect(self, stakes: int, reason: str) -> None:
-        """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last."""
+    def _collect(self, stakes: int, reason: str) -> bool:
+        """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last.
+
+        Without debts an ante is paid in full or not at all: if a player cannot pay it, nobody pays and the
+        session ends there (False)."""
         if stakes > 0:
             chips = stakes * self.program.base_stake
             stacks = self.stacks
+            if self.program.cap_payments:
+                short = next((seat for seat in range(self.n) if stacks[seat] < chips), None)
+                if short is not None:
+                    Machine._end_session(self, "ante", short, chips)
+                    return False
             for seat in range(self.n):
                 stacks[seat] -= chips
             self.pot += chips * self.n
             if self.emitting:
                 Table._emit(self, "anted", None,
                             {"reason": reason, "round": self.round, "chips": chips, "pot": self.pot})
+        return True
+
+    def _end_session(self, reason: str, seat: int | None = None, chips: int = 0) -> None:
+        """The session ends in the middle of a deal (tables without debts): ``reason`` ``declare`` (nobody can
+        cover a declaring call) or ``ante`` (``seat`` cannot pay an ante of ``chips``); locks go back, the pot
+        stays as it is."""
+        if self.emitting:
+            Table._emit(self, "session_over", seat, {"reason": reason, "chips": chips})
+        self.session_over = True
+        self.ending = "session_over"
+        Machine._return_locks(self)
+        Payouts._finish_deal(self)
 
     def _deal(self) -> None:
         if self.scripted_decks:
@@ -256,10 +277,9 @@ class Machine(Payouts):
             self.decks_dealt.append(list(deck))
         n, size = self.n, self.program.hand_size
         hands = self.hands
-        first, dealt = self.dealer + 1, size * n
-        for seat in range(n):  # one card at a time from the dealer's left: every n-th card from the seat's first
-            hands[seat] += deck[(seat - first) % n:dealt:n]
-        self.stock = deck[dealt:]
+        for seat, dealt in enumerate(dealt_hands(deck, self.dealer, n, size)):  # one at a time from his left
+            hands[seat] += dealt
+        self.stock = deck[size * n:]
         self.settled = False
         self.phase = w.BIDDING
         if self.emitting:
@@ -332,7 +352,7 @@ class Machine(Payouts):
                 Machine._exchange_step(self, stage)
             elif kind == NAME_TRUMP:
                 self.phase = w.TRUMP_PHASE
-                Machine._wait(self, "trump", cast(int, self.declarer))
+                Machine._wait(self, TRUMP, cast(int, self.declarer))
             elif kind == INSTANT_WINS:
                 Payouts._instant_wins(self)
             elif not self.stage_started:
@@ -347,14 +367,14 @@ class Machine(Payouts):
         self.stage_started = False
         self.queue = []
 
-    def _wait(self, kind: str, seat: int) -> None:
+    def _wait(self, kind: Kind, seat: int) -> None:
         """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
         self.kind = kind
         self.seat = seat
         # Whether ``look`` is legal: nothing changes between this and listing the legal actions.
         self.may_look = False
         if not self.looked[seat]:
-            if kind == "call" and Machine._blind_open(self, seat):
+            if kind is CALL and Machine._blind_open(self, seat):
                 self.may_look = True
             else:
                 self.looked[seat] = True
@@ -380,11 +400,11 @@ class Machine(Payouts):
         plain = self.program.plain_follow
         while self.kind is not None:
             kind = self.kind
-            if kind == "call":
+            if kind is CALL:
                 actions += Machine._run_calls(self, choose)
-            elif kind == "play" and plain and self.seat in self.in_play:
+            elif kind is PLAY and plain and self.seat in self.in_play:
                 actions += Tricks._play_tricks(self, choose)
-            elif kind == "exchange":
+            elif kind is EXCHANGING:
                 actions += Machine._run_exchange(self, choose)
             else:
                 self.apply(choose(self.legal()))
@@ -416,12 +436,12 @@ class Machine(Payouts):
                 self.kind = None
                 Machine.advance(self)
                 return made
-            Machine._wait(self, "call", queue.pop(0))
+            Machine._wait(self, CALL, queue.pop(0))
 
     def _run_discards(self, seat: int, choose: Choose) -> int:
         """``seat``'s owed discards, one decision each; returns their number."""
         hand, owed, discards = self.hands[seat], self.owed_discards, self.discards
-        self.kind, self.seat = "discard", seat
+        self.kind, self.seat = DISCARD, seat
         self.looked[seat] = True
         self.may_look = False
         made = owed[seat]
@@ -449,7 +469,7 @@ class Machine(Payouts):
             if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
                 Machine.advance(self)
                 return made
-            Machine._wait(self, "exchange", queue.pop(0))
+            Machine._wait(self, EXCHANGING, queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Option]:
@@ -458,18 +478,18 @@ class Machine(Payouts):
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
         ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
         kind, seat = self.kind, self.seat
-        if kind == "call":
+        if kind is CALL:
             found = Machine._legal_calls(self, seat)
             if self.may_look:
                 found.append(LOOK)
             return found
-        if kind == "play":
+        if kind is PLAY:
             return Tricks._playable(self, seat)
-        if kind == "discard":
+        if kind is DISCARD:
             return list(self.hands[seat])
-        if kind == "exchange":
+        if kind is EXCHANGING:
             return list(Machine._exchanges(self, seat))
-        if kind == "trump":
+        if kind is TRUMP:
             return [0, 1, 2, 3]
         return []
 
@@ -478,33 +498,29 @@ class Machine(Payouts):
         ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``)."""
         kind, seat = self.kind, self.seat
         self.kind = None
-        if kind == "call":
+        if kind is CALL:
             if action.word == w.LOOK:
                 self.looked[seat] = True
-                self.kind = "call"
+                self.kind = CALL
                 self.may_look = False
                 if self.emitting:
                     Table._emit(self, "looked", seat, {})
             else:
                 Machine._make(self, seat, action)
                 if self.owed_discards[seat]:
-                    Machine._wait(self, "discard", seat)
-        elif kind == "discard":
+                    Machine._wait(self, DISCARD, seat)
+        elif kind is DISCARD:
             Machine._discard(self, seat, action)
-        elif kind == "exchange":
+        elif kind is EXCHANGING:
             Machine._exchange(self, seat, action, source)
-        elif kind == "play":
+        elif kind is PLAY:
             Tricks._play(self, seat, action)
-        elif kind == "trump":
+        elif kind is TRUMP:
             self.trump = action
             if self.emitting:
                 Table._emit(self, "named_trump", seat, {"suit": action})
             Machine._next_stage(self)
         Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
-
-    def word_of(self, action: Option) -> str:
-        """``action`` (listed for the pending decision) in CONTRACT.md's words."""
-        return action_word(self.kind, action)
 
     # ---------------------------------------------------------------- calls
     def _calls_step(self, stage: CompiledStage) -> None:
@@ -513,7 +529,7 @@ class Machine(Payouts):
             self.phase = stage.phase
             self.queue = Machine._speakers(self, stage)
         if self.queue:
-            Machine._wait(self, "call", self.queue.pop(0))
+            Machine._wait(self, CALL, self.queue.pop(0))
             return
         if self.declarer is None:
             Machine._all_pass(self)
@@ -548,9 +564,31 @@ class Machine(Payouts):
         return lister is not None and bool(lister(self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
-        """Whether ``seat``'s stack covers the most the status can cost him (tables without debts)."""
+        """Whether call ``cid`` (giving ``status``) may be made by ``seat`` on a table that refuses what a stack
+        cannot pay: every stack it may charge covers the most it can cost (``short_of``)."""
+        return Machine.short_of(self, seat, status, cid)[0] < 0
+
+    def short_of(self, seat: int, status: str, cid: str | None) -> tuple[int, str, int]:
+        """(seat, role, chips) of the first player whose stack and locked chips do not cover the most the call
+        may cost him: the caller (role ``caller``), a declarer it overrides (``overridden``, his new status),
+        a player it makes a helper (``forced``); seat -1 when every one is covered."""
         cost = Machine._worst_cost(self, status, cid)
-        return cost <= 0 or self.stacks[seat] >= cost
+        if cost > self.stacks[seat] + self.locked[seat]:
+            return seat, "caller", cost
+        call = self.program.calls.get(cid) if cid is not None else None
+        if call is None:
+            return -1, "", 0
+        old = self.declarer
+        if status == DECLARER and old is not None and old != seat:
+            cost = Machine._worst_cost(self, self.program.overridden_becomes, self.call_of[old])
+            if cost > self.stacks[old] + self.locked[old]:
+                return old, "overridden", cost
+        if call.forces_others:
+            cost = Machine._worst_cost(self, HELPER, None)
+            for other in range(self.n):
+                if other != seat and self.hands[other] and cost > self.stacks[other] + self.locked[other]:
+                    return other, "forced", cost
+        return -1, "", 0
 
     def _worst_cost(self, status: str, cid: str | None) -> int:
         rule = self.program.statuses.get(status)
@@ -588,6 +626,8 @@ class Machine(Payouts):
         self.stake_of[seat] = stake
         if rule.locked:
             delta = stake - locked[seat]
+            if self.program.cap_payments and delta > self.stacks[seat]:  # a lock is cut to what he has
+                delta = max(self.stacks[seat], 0)
             self.stacks[seat] -= delta
             locked[seat] += delta
         elif locked[seat]:
@@ -722,7 +762,8 @@ class Machine(Payouts):
             Table._emit(self, "all_passed", None, {"round": self.round})
         if self.round < p.rounds:
             self.round += 1
-            Machine._collect(self, p.round_ante, "round")
+            if not Machine._collect(self, p.round_ante, "round"):
+                return
             Machine._return_locks(self)
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
@@ -735,28 +776,26 @@ class Machine(Payouts):
             self.stage_index = 0
             self.stage_started = False
             return
-        Machine._collect(self, p.last_ante, "last")
-        if not p.allow_debt and not Machine._anyone_can_declare(self):
+        if not Machine._collect(self, p.last_ante, "last"):  # (without debts: paid in full, or the session ends)
+            return
+        if p.refuse_short and not Machine._anyone_can_declare(self):
             # Without debts a broke table could pass out forever: the session ends instead.
-            if emitting:
-                Table._emit(self, "session_over", None, {})
-            self.session_over = True
-            self.ending = "session_over"
-            Payouts._finish_deal(self)
+            Machine._end_session(self, "declare")
             return
         Machine._return_locks(self)
         self.dealer = (self.dealer + 1) % self.n
         Machine._reset_deal(self)
         self.redeals += 1
-        if p.redeal_antes:
-            Machine._ante(self)
+        if p.redeal_antes and not Machine._ante(self):
+            return
         if emitting:
             Table._emit(self, "redealt", self.dealer, {})
         Machine._deal(self)
 
     def _anyone_can_declare(self) -> bool:
         costs = [Machine._worst_cost(self, DECLARER, cid) for cid in self.program.declaring]
-        return any(stack >= cost for stack in self.stacks for cost in costs)
+        stacks, locked = self.stacks, self.locked
+        return any(stacks[seat] + locked[seat] >= cost for seat in range(self.n) for cost in costs)
 
     # ------------------------------------------------------------- exchange
     def _call_of(self, seat: int) -> CompiledCall | None:
@@ -779,9 +818,9 @@ class Machine(Payouts):
             self.owed_draws -= call.draw
             Machine._card_effects(self, seat, call, Action(call.cid))
             if self.owed_discards[seat]:
-                Machine._wait(self, "discard", seat)
+                Machine._wait(self, DISCARD, seat)
             return
-        Machine._wait(self, "exchange", seat)
+        Machine._wait(self, EXCHANGING, seat)
 
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -842,7 +881,7 @@ class Machine(Payouts):
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:
-            Machine._wait(self, "discard", seat)
+            Machine._wait(self, DISCARD, seat)
 
     def _discard(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -851,10 +890,12 @@ class Machine(Payouts):
         if self.emitting:
             Table._emit(self, "discarded", seat, {}, {"card": card})
         if self.owed_discards[seat]:
-            Machine._wait(self, "discard", seat)
+            Machine._wait(self, DISCARD, seat)
 
     # ------------------------------------------------------------- checks
     def chips_in_play(self) -> int:
+        """The chips at the table (stacks, pot, locked stakes); they and ``house`` (the commission taken,
+        which left the table) add up to what the players brought, ``total_chips``."""
         return sum(self.stacks) + self.pot + sum(self.locked)
 
     def cards_in_play(self) -> int:

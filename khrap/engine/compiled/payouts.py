@@ -43,21 +43,25 @@ class Payouts(Tricks):
         emitting = self.emitting
         if emitting:
             Table._emit(self, "instant_win", seat, {"win": wid})
-        pot = self.pot
+        pot = self.pot  # P: every payer's stake is counted on the pot before the win, whatever order they pay in
         self.stacks[seat] += pot + self.locked[seat]
         self.pot = 0
         self.locked[seat] = 0
         if emitting:
             Table._emit(self, "took_pot", seat, {"chips": pot})
+        house = self.program.house
+        if house is not None:  # the pot is his win
+            Payouts._house_share(self, house, [seat], [pot], [0] * self.n, None)
         helper = self.program.helper_status
         for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
                 continue
             if self.statuses[other] in (DECLARER, HELPER):
-                Payouts._pay_into_pot(self, other, self.stake_of[other], "stake", {"status": self.statuses[other]})
+                Payouts._pay_into_pot(self, other, self.stake_of[other], "stake",
+                                      {"status": self.statuses[other], "base": pot})
             elif all_pay:
                 assert helper is not None
-                Payouts._pay_into_pot(self, other, helper.base + helper.pots * self.pot, "helper_stake", {})
+                Payouts._pay_into_pot(self, other, helper.base + helper.pots * pot, "helper_stake", {"base": pot})
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
         Payouts._finish_deal(self)
@@ -73,14 +77,27 @@ class Payouts(Tricks):
                 Table._emit(self, "paid_out", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
         return chips
 
-    def _pay_into_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> None:
-        """Pay ``chips`` into the pot, from his locked stake first."""
+    def _payable(self, seat: int, chips: int) -> int:
+        """What ``seat`` pays of ``chips`` he owes: all of it, or without debts no more than he has (his stack
+        and his locked chips)."""
+        if self.program.cap_payments:
+            return max(0, min(chips, self.stacks[seat] + self.locked[seat]))
+        return chips
+
+    def _pay_into_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
+        """Pay ``chips`` into the pot, from his locked stake first (without debts: at most what he has; the
+        event then says what was ``owed``); returns what he paid."""
+        owed = chips
+        chips = Payouts._payable(self, seat, chips)
+        if chips != owed:
+            why = {**why, "owed": owed}
         from_lock = min(chips, self.locked[seat])
         self.locked[seat] -= from_lock
         self.stacks[seat] -= chips - from_lock
         self.pot += chips
         if self.emitting:
             Table._emit(self, "paid_in", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
+        return chips
 
     def settle(self) -> None:
         """Settle the deal as it stands (a table set up by hand, as the rulebook's arithmetic does):
@@ -100,6 +117,8 @@ class Payouts(Tricks):
         needed = p.tricks_needed
         failed = [s for s in seats if tricks[s] < needed[statuses[s]]]
         ledger: list[LedgerItem] | None = None
+        house = p.house
+        held = [self.stacks[s] + self.locked[s] for s in seats] if house is not None else []
         if self.emitting:
             ledger = []
             Table._emit(self, "settling", None,
@@ -134,8 +153,9 @@ class Payouts(Tricks):
                 if chips:
                     ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
         # Penalties of the failed, then what is still locked goes back to its owner.
+        fined = [0] * self.n
         for seat in failed:
-            Payouts._penalty(self, seat, pot_at_start, ledger)
+            fined[seat] = Payouts._penalty(self, seat, pot_at_start, ledger)
         if ledger is not None:
             for seat in seats:
                 if self.locked[seat]:
@@ -144,14 +164,18 @@ class Payouts(Tricks):
             self._return_locks()
         if p.redistribute:
             Payouts._redistribute(self, [s for s in seats if tricks[s] > 0 and s not in failed], ledger)
+        if house is not None:  # a seat's win: what he holds now, less what he held, plus the fine he paid
+            wins = [self.stacks[s] + self.locked[s] - held[i] + fined[s] for i, s in enumerate(seats)]
+            Payouts._house_share(self, house, seats, wins, fined, ledger)
         if ledger is None:
             Payouts._finish_deal(self)
             return
         ledger.append(LedgerItem("left", None, self.pot, self.pot))
         Payouts._finish_deal(self, Ledger(pot_at_start, unit, p.share_divisor, tuple(failed), tuple(ledger)))
 
-    def _penalty(self, seat: int, pot_at_start: int, ledger: list[LedgerItem] | None) -> None:
-        """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play)."""
+    def _penalty(self, seat: int, pot_at_start: int, ledger: list[LedgerItem] | None) -> int:
+        """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play): the chips
+        he pays (0 when none matches)."""
         status, call, took = self.statuses[seat], self.call_of[seat], self.tricks[seat]
         trump, held = self.trump, self.held_at_play[seat]
         for pstatus, pcalls, ptricks, pheld, pay in self.program.penalties:
@@ -169,16 +193,42 @@ class Payouts(Tricks):
                 bases, pots = pay
                 chips = bases + pots * pot_at_start
             if ledger is None:  # ``_pay_into_pot`` inline, without its event
+                chips = Payouts._payable(self, seat, chips)
                 from_lock = min(chips, self.locked[seat])
                 self.locked[seat] -= from_lock
                 self.stacks[seat] -= chips - from_lock
                 self.pot += chips
-                return
-            Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
+                return chips
+            paid = Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
             if ledger is not None:
-                ledger.append(LedgerItem("penalty", seat, chips, self.pot, tricks=took, base=pot_at_start,
-                                         detail="stake" if pay is None else "amount", pots=pots, bases=bases))
-            return
+                ledger.append(LedgerItem("penalty", seat, paid, self.pot, tricks=took, base=pot_at_start,
+                                         detail="stake" if pay is None else "amount", pots=pots, bases=bases,
+                                         owed=chips))
+            return paid
+        return 0
+
+    def _house_share(self, house: tuple[int, int, bool], seats: list[int], wins: list[int], fined: list[int],
+                     ledger: list[LedgerItem] | None) -> None:
+        """The house's commission: each of ``seats`` pays ``percent`` % (rounded down) of the part of his win
+        (``wins``, in the same order) above the untaxed chips, unless the house spares him for a fine he paid
+        (``fined``, by seat).  The chips leave the table: ``house`` counts them."""
+        percent, above, spare_fined = house
+        for i, seat in enumerate(seats):
+            taxed = wins[i] - above
+            if taxed <= 0 or (spare_fined and fined[seat] > 0):
+                continue
+            chips = taxed * percent // 100
+            if not self.program.allow_debt:  # a table without debts never takes a stack below zero
+                chips = min(chips, self.stacks[seat])
+            if chips <= 0:
+                continue
+            self.stacks[seat] -= chips
+            self.house += chips
+            if self.emitting:
+                Table._emit(self, "house_share", seat, {"chips": chips, "win": wins[i], "taxed": taxed,
+                                                        "percent": percent})
+            if ledger is not None:
+                ledger.append(LedgerItem("house", seat, chips, self.pot, total=percent, base=taxed))
 
     def _redistribute(self, winners: list[int], ledger: list[LedgerItem] | None) -> None:
         """Divide the pot among those who took tricks and did not fail, by tricks, each share rounded down."""
@@ -206,6 +256,25 @@ class Payouts(Tricks):
             if ledger is not None:
                 ledger.append(LedgerItem("rounding", best, chips, self.pot))
 
+    def _ante_due(self) -> int:
+        """Chips each player antes before the next deal (0: no ante is due)."""
+        p = self.program
+        if self.skip_next_ante or p.ante_if_empty and self.pot != 0:
+            return 0
+        return p.ante * p.base_stake
+
+    def _short_seat(self) -> tuple[int, int] | None:
+        """(seat, chips needed) of the first player who may not be dealt the next deal: he holds less than
+        ``min_stack`` or, without debts, than its ante; None: everyone may be dealt in."""
+        p = self.program
+        if p.min_stack < 0 and not p.cap_payments:
+            return None
+        need = max(p.min_stack, Payouts._ante_due(self) if p.cap_payments else 0, 0)
+        for seat in range(self.n):
+            if self.stacks[seat] < need:
+                return seat, need
+        return None
+
     def _finish_deal(self, ledger: Ledger | None = None) -> None:
         """Unplayed cards to the discard pile; choose the next dealer; the deal is settled.
 
@@ -226,3 +295,9 @@ class Payouts(Tricks):
         self.kind = None
         if self.emitting:
             Table._emit(self, "settled", None, {"stacks": tuple(self.stacks), "pot": self.pot, "ledger": ledger})
+        if not self.session_over:
+            short = Payouts._short_seat(self)
+            if short is not None:  # a player may not be dealt the next deal: the session ends with this one
+                self.session_over = True
+                if self.emitting:
+                    Table._emit(self, "session_over", short[0], {"reason": "stack", "chips": short[1]})

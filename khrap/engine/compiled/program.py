@@ -113,12 +113,18 @@ class Program:
             s: StatusValue(r.tricks, *chips(r.stake, v.base_stake), r.locked) for s, r in v.statuses.items()
         }
         self.tricks_needed = {s: r.tricks for s, r in self.statuses.items()}
-        self.any_locked = any(r.locked for r in v.statuses.values())  # else no stake is ever locked
+        derived = rules.derived  # the facts that follow from the variant: read, never derived again here
+        self.any_locked = derived.any_locked  # else no stake is ever locked
         self.overridden_becomes = v.overridden_becomes
         self.allow_debt = v.allow_debt
+        # Without debts: calls whose cost a stack cannot cover are refused (``refuse_short``), or payments are cut
+        # to what the player has (``cap_payments``: always on without debts, for the payments nobody chose).
+        self.refuse_short = not v.allow_debt and v.short_payment == "refused"
+        self.cap_payments = not v.allow_debt
+        self.min_stack = -1 if v.min_stack is None else v.min_stack * v.base_stake  # -1: no minimum
         self.orders = rules.orders
         self.calls = {cid: self._call(cid, call) for cid, call in rules.calls.items()}
-        self.declaring = tuple(rules.declaring_calls)
+        self.declaring = derived.declaring  # the calls that may make the first declarer
         self.stages = [self._stage(s) for s in v.stages]
         # What a blind call of a calls stage asks that is known before its caller first speaks (for
         # ``Machine._look_unless_blind``): (dealer only, the turned card's rank or -1, only with no declarer).
@@ -134,10 +140,7 @@ class Program:
         lead_suit = play.first_lead.suit
         self.first_lead_suit: str | int | None = lead_suit if lead_suit in (None, "trump") else SUITS.index(lead_suit)
         self.lone_takes_all = play.lone_declarer_takes_all
-        # Follow suit, else trump, else anything, with no duty to beat and no joker: the machine plays
-        # the tricks of such a table in one loop.
-        self.plain_follow = (play.follow_suit and play.trump_if_void and not play.must_beat
-                             and not play.must_overtrump and v.joker is None)
+        self.plain_follow = derived.plain_follow  # the machine plays such a table's tricks in one loop
         self.joker = rules.joker
         self.joker_demands_trump = v.joker is not None and v.joker.led_demands == "trump"
         self.instant_wins = [
@@ -154,9 +157,13 @@ class Program:
              None if p.pay == "stake" else chips(p.pay, v.base_stake))
             for p in s.penalties
         ]
-        self.penalties_read_held = any(held for _, _, _, held, _ in self.penalties)  # else no hand is kept at play
+        self.penalties_read_held = derived.penalties_read_held  # else no hand is kept at play
         self.redistribute = s.pot_after == "redistribute"
         self.remainder_to_most = s.remainder == "most_tricks"
+        # The house's commission: (percent, chips of a win left untaxed, spares a player who paid a penalty).
+        house = s.house
+        self.house: tuple[int, int, bool] | None = (
+            None if house is None else (house.percent, house.above * v.base_stake, house.spare_penalized))
         self.next_dealer_declarer = v.next_dealer == "declarer"
         self.helper_status = self.statuses.get(w.HELPER)
         self._rotations: dict[tuple[int, ...], dict[int, list[int]]] = {}
@@ -186,7 +193,7 @@ class Program:
             eff.then_discard, ex.takes_part, ex.min_discard, ex.max_discard, ex.draw_extra, ex.then_discard,
             deferred_part(call), req.declarer,
         )
-        compiled.moves_cards = bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
+        compiled.moves_cards = self.rules.derived.moves_cards(cid)
         compiled.status_value = self.statuses.get(eff.status)
         compiled.has_effects = bool(compiled.moves_cards or eff.forces_others or eff.when != "now" or eff.ends_stage
                                     or eff.skip_stages or compiled.deferred_part)
@@ -223,7 +230,7 @@ class Program:
         forms = [_FormsBySize(c.cid) if c.take_turned == "swap" else call_forms(c.cid, c.take_turned, 0)
                  for c in calls]
         named = [(c.cid, self.rules.calls[c.cid]) for c in calls]
-        return make_lister(where, named, self.allow_debt, bool(declarer_exists), forms)
+        return make_lister(where, named, not self.refuse_short, bool(declarer_exists), forms)
 
 
 class _FormsBySize(dict):

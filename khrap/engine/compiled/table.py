@@ -18,7 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from khrap.engine.events import Event
+from khrap.engine.events import Event, make_event
+from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:
     from khrap.engine.compiled.program import Program
@@ -47,6 +48,7 @@ class Table:
     stacks: list[int]
     pot: int
     locked: list[int]
+    house: int  # chips the house has taken (its commission): they left the table
     dealer: int
     next_dealer: int | None
     started: bool
@@ -57,7 +59,7 @@ class Table:
     quiet: list[Event]  # (textless events: see Machine.__init__)
     phase: str
     deals_completed: int
-    kind: str | None
+    kind: Kind | None
     seat: int
     may_look: bool
     settled: bool
@@ -102,7 +104,7 @@ class Table:
     def advance(self) -> None:
         raise NotImplementedError
 
-    def _wait(self, kind: str, seat: int) -> None:
+    def _wait(self, kind: Kind, seat: int) -> None:
         raise NotImplementedError
 
     def _next_stage(self) -> None:
@@ -118,9 +120,9 @@ class Table:
         """Append an event to the log (called only while ``emitting``): ``fields`` every seat sees,
         ``secret`` only ``seat``.  (A dict, not keywords: a compiled call with keywords builds them through
         Python's calling convention, several times dearer for the forty-odd events of a deal.)"""
-        self.log.append(Event(kind, seat, fields, secret))
+        self.log.append(make_event(kind, seat, fields, secret))
 
     def _emit_quiet(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
         """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
         fields["at"] = len(self.log)
-        self.quiet.append(Event(kind, seat, fields, secret))
+        self.quiet.append(make_event(kind, seat, fields, secret))

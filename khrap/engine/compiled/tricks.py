@@ -12,6 +12,7 @@ from typing import Final
 
 from khrap import words as w
 from khrap.engine.compiled.table import Choose, Table, mypyc_attr
+from khrap.engine.kinds import PLAY
 from khrap.engine.trick import beaters, strength
 
 UNDECIDED: Final = w.UNDECIDED
@@ -159,9 +160,9 @@ class Tricks(Table):
             self.seat = leader
 
     def _wait_play(self, seat: int) -> None:
-        """``_wait("play", seat)`` (Machine's), called directly: a compiled method call on ``self`` goes
+        """``_wait(PLAY, seat)`` (Machine's), called directly: a compiled method call on ``self`` goes
         through Python when ``self`` is an interpreted subclass's (``GameState``), once for each card played."""
-        self.kind = "play"
+        self.kind = PLAY
         self.seat = seat
         self.may_look = False
         self.looked[seat] = True  # (no blind call is open at play: he looks)

@@ -57,7 +57,7 @@ function send(message) {
 
 function act(text) {
   selected = new Set();
-  send({ type: "act", action: text });
+  send({ type: "act", action: text, step: view.table.step });
 }
 
 // A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.
@@ -263,6 +263,7 @@ function drawActions() {
 function moveLabel(m) {
   if (m.kind === "ante") return m.reason === "round" ? t("row_round_ante", m) : m.reason === "last" ? t("row_last_ante") : t("row_ante");
   if (m.kind === "took_pot") return t("row_took_pot");
+  if (m.kind === "house") return t("row_house", { percent: m.percent });
   if (m.reason === "share") return t("row_share", { tricks: plural("n_tricks", m.tricks), unit: m.unit });
   if (m.reason === "penalty") return t("row_penalty", { status: t(`status_${m.status}`), tricks: plural("n_tricks", m.tricks) });
   if (m.reason === "stake" || m.reason === "helper_stake") return t("row_stake");

@@ -1,0 +1,41 @@
+"""The registry of decision kinds: one entry per kind of decision the kernel may wait for.
+
+Each entry (``Decision``) says, once, how its legal actions are listed, how one is applied, why one is
+refused (its table in ``legal``), how the machine's raw options and the listing read as ``Action`` objects
+and CONTRACT.md words, and what a seat's observation shows of it.  Everything that asks "what kind of
+decision is this?" reads the entry of ``Pending.kind`` (a ``Kind``) here instead of comparing words:
+
+    decision = DECISIONS[state.pending.kind]
+    decision.listing(state), decision.words(found), decision.refuse(state, seat, action)
+
+``look`` is an action of the call decision (CONTRACT.md: legal only while a blind call is open), listed
+and refused with the calls.  The entries are made in ``compiled/face.py`` (the listing and the applying
+run at every decision, compiled with the kernel); this module is their public face.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from khrap.engine.actions import Action
+from khrap.engine.compiled.face import DECISIONS, Decision
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP, Kind
+
+__all__ = ["CALL", "DECISIONS", "DISCARD", "EXCHANGE", "PLAY", "TRUMP", "Decision", "Kind", "as_action", "refusal"]
+
+
+def as_action(kind: Kind, option: Any) -> Action:
+    """An option ``Machine.legal`` lists for a decision of ``kind`` (an int, a tuple of cards, an ``Action``),
+    as the ``Action`` it stands for; ``str()`` of it is its CONTRACT.md words."""
+    return DECISIONS[kind].option(option)
+
+
+def refusal(state, action: Action) -> str | None:
+    """Why the seat to act may not take ``action`` now, or None if he may: the first sentence of the pending
+    decision's table (``legal``) that ``action`` does not meet."""
+    kind, seat = state.kind, state.seat
+    decision = DECISIONS[kind]
+    expected = decision.word
+    if expected is not None and action.word != expected:
+        return f"seat {seat} must {expected} now"
+    return decision.refuse(state, seat, action)

@@ -1,0 +1,86 @@
+"""Untrusted work off the event loop, bounded: a job in the worker process is stopped after its time and
+at its memory limit with a sentence, the server's loop keeps running meanwhile, results are cached by
+content, and one client address may POST only so fast and create only so many tables."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+pytest.importorskip("httpx", reason="Starlette's test client needs httpx (the test extra)")
+
+from khrap.web.app import create_app  # noqa: E402
+from khrap.web.work import Worker, WorkFailed, check_text  # noqa: E402
+from tests.web.test_hostile import Client  # noqa: E402
+
+
+def spin(seconds: float) -> int:
+    """Python code that keeps the processor busy for ``seconds`` (run in the worker by reference)."""
+    count, until = 0, time.process_time() + seconds
+    while time.process_time() < until:
+        count += 1
+    return count
+
+
+def test_a_job_past_its_time_or_memory_is_stopped_and_the_loop_runs_on() -> None:
+    async def scenario() -> None:
+        worker = Worker(seconds=1.0)
+        try:
+            assert await worker.run("sum", sum, [1, 2, 3]) == 6  # the worker is up (spawned once)
+            lags: list[float] = []
+
+            async def ticker() -> None:
+                while True:
+                    before = time.perf_counter()
+                    await asyncio.sleep(0.01)
+                    lags.append(time.perf_counter() - before)
+
+            tick = asyncio.create_task(ticker())
+            started = time.perf_counter()
+            with pytest.raises(WorkFailed, match="more than 1 s of processor time"):
+                await worker.run("spin", spin, 60)
+            assert time.perf_counter() - started < 50  # stopped at 1 s of CPU (not 60 s)
+            tick.cancel()
+            assert len(lags) > 10  # the loop turned all along (a job on the loop would have stopped it)
+            with pytest.raises(WorkFailed, match="MiB"):
+                await worker.run("memory", bytearray, 4 * 2**30)  # past the worker's address-space limit
+            assert await worker.run("sum", sum, [4]) == 4  # and the worker serves the next job
+        finally:
+            worker.close()
+
+    asyncio.run(scenario())
+
+
+def test_results_are_cached_by_content() -> None:
+    async def scenario() -> None:
+        worker = Worker()
+        try:
+            text = "extends: khrap\nbase_stake: 3\n"
+            first = await worker.run("check", check_text, text)
+            assert first["ok"] and first["base_stake"] == 3
+
+            async def never(*args):
+                raise AssertionError("the worker was asked again")
+
+            worker._job = never  # the same text again: from the cache
+            assert await worker.run("check", check_text, "extends: khrap\nbase_stake: 3\n") == first
+            with pytest.raises(AssertionError):
+                await worker.run("check", check_text, text + "# another file\n")
+        finally:
+            worker.close()
+
+    asyncio.run(scenario())
+
+
+def test_post_routes_are_rate_limited_per_client(tmp_path) -> None:
+    app = create_app(tmp_path / "t.sqlite", bot_delay=0.0, post_rate=(0.01, 5), creates=(1.0, 3))
+    with Client(app, base_url="http://127.0.0.1:8000") as client:
+        client.opened = []
+        created = [client.post("/api/tables", json={"variant": "khrap", "players": 2}) for _ in range(4)]
+        assert [r.status_code for r in created] == [200, 200, 200, 429]  # three tables at once, then wait
+        assert "too many tables" in created[-1].json()["errors"][0]["message"]
+        checks = [client.post("/api/validate", json={"text": "extends: khrap\n"}) for _ in range(3)]
+        assert checks[-1].status_code == 429  # 5 requests at once (4 creations and a check), then wait
+        assert "too many requests" in checks[-1].json()["errors"][0]["message"]
