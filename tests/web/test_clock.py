@@ -56,7 +56,7 @@ def test_the_clock_plays_one_decision_for_an_idle_connected_seat_and_tells_him()
     clock.now += 29.9
     assert host.automated(table) is None and conn.views[-1]["clock"]["timed_out"] is None
     clock.now += 0.1
-    assert host.automated(table) == (1, "rule")  # the takeover bot, for this decision only
+    assert host.automated(table) == (1, "normal")  # the takeover bot, for this decision only
     host.step(table)
     assert [(seat, by) for seat, _, by in table.actions] == [(1, "bot")]
     told = conn.views[-1]["clock"]["timed_out"]
@@ -66,7 +66,7 @@ def test_the_clock_plays_one_decision_for_an_idle_connected_seat_and_tells_him()
     assert table.session.to_act == 1 and host.automated(table) is None
     assert conn.views[-1]["clock"]["left"] == 30
     action = table.bot_action(1, "rule")
-    host.receive(client, json.dumps({"type": "act", "action": action}))
+    host.receive(client, json.dumps({"type": "act", "action": action, "step": table.step}))
     assert conn.views[-1]["clock"]["timed_out"] is None  # he acted: the note is gone
 
 
