@@ -42,7 +42,20 @@ def test_bots_are_given_an_observation_and_legal_actions_only() -> None:
         assert list(inspect.signature(cls.choose).parameters) == ["self", "observation", "legal", "rng"]
     with pytest.raises(ValueError, match="unknown bot kind"):
         make_bot("clever", Session("khrap", 4).rules)
-    assert set(KINDS) == {"random", "rule", "heuristic", "mcts", "search"}
+    assert set(KINDS) == {"easy", "normal", "strong", "random", "rule", "heuristic", "mcts", "search"}
+
+
+def test_the_three_strengths_are_the_rule_heuristic_and_search_bots_and_normal_is_the_default() -> None:
+    from khrap.bots import DEFAULT, STRENGTHS, strength_of
+
+    rules = Session("khrap", 4).rules
+    assert DEFAULT == "normal"
+    for word, old in STRENGTHS.items():
+        assert type(make_bot(word, rules)) is type(make_bot(old, rules))
+        assert strength_of(word) == strength_of(old) == word
+    assert [type(make_bot(w, rules)).__name__ for w in ("easy", "normal", "strong")] == \
+        ["RuleBot", "HeuristicBot", "SearchBot"]
+    assert strength_of("random") is None
 
 
 def contract_deal() -> Session:

@@ -76,7 +76,7 @@ def test_a_typed_deal_with_an_invalid_input_ends_with_the_right_settlement(tmp_p
 def test_you_against_three_bots_by_number_and_ctrl_c(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     child = spawn("play", "khrap", "--seed", "3", "--save", str(save), cwd=tmp_path)
-    child.expect_exact("You play seat 0; rule bots play the other 3.")
+    child.expect_exact("You play seat 0; normal bots play the other 3.")
     for _ in range(3):
         child.expect_exact("seat 0> ")
         screen = child.before

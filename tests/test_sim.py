@@ -201,8 +201,11 @@ def test_simulate_command_json_and_csv(tmp_path) -> None:
     data = json.loads(result.stdout)
     assert data["deals"] == 12 and data["players"] == 4 and data["chunk"] == 5
     assert {"calls", "contracts", "positions", "pot", "rates", "length", "measures"} <= set(data)
-    rows = out.read_text().splitlines()
-    assert len(rows) == 13 and rows[0].startswith("deal,chunk,dealer")
+    text = out.read_bytes().decode("utf-8")
+    assert "\r" not in text and "\\x0d" not in text  # plain "\n" lines, no escaped carriage return
+    rows = text.split("\n")
+    assert len(rows) == 14 and rows[-1] == "" and rows[0].startswith("deal,chunk,dealer")
+    assert all(row.count(",") == rows[0].count(",") for row in rows[1:-1])
     assert result.stderr.strip() == f"wrote {out}"  # no progress bar when stderr is not a terminal
 
 

@@ -191,21 +191,21 @@ def test_analyze_defaults_to_the_heuristic_bot_and_says_so(tmp_path: Path) -> No
                                    "--workers", "1", "--evening", "5", "--evenings", "4", "-o", str(out)])
     assert res.exit_code == 0, res.output
     page = out.read_text(encoding="utf-8")
-    assert "heuristic bots" in page[:page.index("<h2")]
+    assert "normal bots" in page[:page.index("<h2")]
     assert page.index('class="verdict"') < page.index("<svg")  # the verdict before the plots
     assert "what it means" in page and "An evening at the table" in page
     lines = res.stdout.splitlines()
     assert lines[0].startswith("Verdict: “Khrap, must beat” played exactly as “Khrap”")  # heuristic bots beat anyway
     head = next(line for line in lines if line.endswith("1 worker(s)."))
-    assert "heuristic bots" in head and lines.index(head) < lines.index(next(x for x in lines if "What changes" in x))
+    assert "normal bots" in head and lines.index(head) < lines.index(next(x for x in lines if "What changes" in x))
 
 
 def test_default_bots_fall_back_to_random_only_for_runs_too_long_for_heuristic_ones() -> None:
     from khrap.sim.cli import default_bots
 
-    assert default_bots(2000, 1) == ("heuristic", "")
+    assert default_bots(2000, 1) == ("normal", "")
     kind, why = default_bots(10_000_000, 2)
-    assert kind == "random" and "--bots heuristic" in why
+    assert kind == "random" and "--bots normal" in why
 
 
 def test_workers_and_batches_do_not_change_paired_numbers() -> None:

@@ -25,13 +25,42 @@ class Bot(Protocol):
     def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action: ...
 
 
+STRENGTHS: dict[str, str] = {"easy": "rule", "normal": "heuristic", "strong": "search"}
+"""The three strengths a player chooses from, and the bot each one is: ``easy`` plays by rules of thumb,
+``normal`` estimates its hand and says a call whenever it is worth more chips than passing, ``strong``
+deals the hidden cards many times and solves each deal's play exactly.  ``normal`` is the default."""
+
+DEFAULT = "normal"
+"""The strength seated wherever none is asked for (``khrap play``, ``khrap serve``, simulate, analyze)."""
+
+STRENGTH_HELP = ("easy (rules of thumb), normal (estimates its hand, calls whenever it pays: the default), "
+                 "strong (searches many deals, solves the play exactly; slow)")
+"""What each strength is, in one line for the commands' --help."""
+
 KINDS: dict[str, Callable[[Rules], Bot]] = {
+    "easy": RuleBot, "normal": HeuristicBot, "strong": SearchBot,
     "random": RandomBot, "rule": RuleBot, "heuristic": HeuristicBot, "mcts": MctsBot, "search": SearchBot,
 }
-"""Bot kinds by name: ``random`` (uniform over the legal actions), ``rule`` (rules of thumb),
-``heuristic`` (hand estimates and card play, docs/bots.md), ``mcts`` (flat determinized search with
-heuristic playouts), ``search`` (deals weighted by the bidding, the card play solved exactly, a hard
-time limit per decision: ``khrap.bots.search``)."""
+"""Bot kinds by name: the strengths (``STRENGTHS``), then the bots by their own names, still accepted:
+``random`` (uniform over the legal actions), ``rule`` (rules of thumb), ``heuristic`` (hand estimates
+and card play, docs/bots.md), ``mcts`` (flat determinized search with heuristic playouts), ``search``
+(deals weighted by the bidding, the card play solved exactly: ``khrap.bots.search``)."""
+
+CHOICES: list[str] = [k for k in KINDS if k not in STRENGTHS.values()]
+"""What a menu offers: the three strengths, then random and mcts (the old names stay accepted, not offered)."""
+
+
+def kinds_text() -> str:
+    """The kinds a player may name, strengths first, for a refusal."""
+    others = [k for k in KINDS if k not in STRENGTHS]
+    return f"easy, normal or strong; or {', '.join(others)}"
+
+
+def strength_of(kind: str) -> str | None:
+    """The strength word of a bot kind (``heuristic`` -> ``normal``), None for one outside the three."""
+    if kind in STRENGTHS:
+        return kind
+    return next((word for word, bot in STRENGTHS.items() if bot == kind), None)
 
 
 def make_bot(kind: str, rules: Rules) -> Bot:
@@ -39,7 +68,7 @@ def make_bot(kind: str, rules: Rules) -> Bot:
     try:
         return KINDS[kind](rules)
     except KeyError:
-        raise ValueError(f"unknown bot kind '{kind}' (use {' or '.join(KINDS)})") from None
+        raise ValueError(f"unknown bot kind '{kind}' (use {kinds_text()})") from None
 
 
 def decision_rng(seed: int, step: int) -> random.Random:
@@ -65,6 +94,6 @@ def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action
 
 
 __all__ = [
-    "KINDS", "Bot", "HeuristicBot", "MctsBot", "RandomBot", "RuleBot", "SearchBot", "choose_for", "decision_rng",
-    "make_bot",
+    "CHOICES", "DEFAULT", "KINDS", "STRENGTHS", "STRENGTH_HELP", "Bot", "HeuristicBot", "MctsBot", "RandomBot",
+    "RuleBot", "SearchBot", "choose_for", "decision_rng", "kinds_text", "make_bot", "strength_of",
 ]

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from khrap.bots import KINDS
+from khrap.bots import DEFAULT, KINDS, STRENGTH_HELP, kinds_text
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
 from khrap.gamelog import languages
@@ -54,7 +54,8 @@ def play(
     seat: Annotated[list[int] | None, typer.Option(
         "--seat", help="Your seat (default 0); repeat it for several people at one keyboard.")] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Bots at the other seats: random, rule, heuristic, mcts or search (docs/bots.md).")] = None,
+        "--bots", help=f"Bots at the other seats: {STRENGTH_HELP}. Also random, mcts, and the old names rule, "
+                       "heuristic, search (docs/bots.md).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Fixes every shuffle and every bot's choice.")] = None,
     deals: Annotated[int | None, typer.Option(
         "--deals",
@@ -98,14 +99,14 @@ def play(
         _fail(f"{resume}: `table` must hold humans (a list of seats) and deals (a number or null)")
     table = Table(
         humans=[] if watch else list(seat or saved.get("humans", [0])),
-        bots=bots or saved.get("bots") or "rule",
+        bots=bots or saved.get("bots") or DEFAULT,
         deals=deals if deals is not None else saved.get("deals"),
         save=save or resume,
         lang=lang,
     )
     if not isinstance(table.bots, str) or table.bots not in KINDS:
         where = f"{resume}: `table.bots`: " if bots is None and resume is not None else "--bots: "
-        _fail(f"{where}unknown bot kind {terminal(repr(table.bots), one_line=True)[:40]} (use {' or '.join(KINDS)})")
+        _fail(f"{where}unknown bot kind {terminal(repr(table.bots), one_line=True)[:40]} (use {kinds_text()})")
     wrong = [s for s in table.humans if not isinstance(s, int) or not 0 <= s < session.players]
     if wrong:
         _fail(f"--seat {wrong[0]}: seats are 0 to {session.players - 1}")

@@ -29,7 +29,7 @@ class Table:
     """Who sits where and how long the session runs; saved in the record's ``table``."""
 
     humans: list[int] = field(default_factory=lambda: [0])
-    bots: str = "rule"
+    bots: str = "normal"  # khrap.bots.DEFAULT
     deals: int | None = None  # stop once the session has completed this many deals
     save: Path | None = None
     lang: str = "en"  # the language of the log and the screen (not saved: a resumed session may choose again)

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from khrap.bots import KINDS
+from khrap.bots import DEFAULT, KINDS, STRENGTH_HELP
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
 from khrap.kernel_build import kernel_label
@@ -25,7 +25,7 @@ from khrap.variant.loader import VariantError
 from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
 
 BOT_BUDGET_SECONDS = 600
-"""The default bot is the heuristic one unless its deals would take longer than this; then the random one."""
+"""The default bot is the normal one unless its deals would take longer than this; then the random one."""
 HEURISTIC_DEALS_PER_SECOND = 300
 """A cautious figure for the heuristic bot's deals per second on one core (measured: about 400)."""
 
@@ -37,9 +37,9 @@ def default_bots(deals: int, workers: int | None) -> tuple[str, str]:
     cores = workers or default_workers()
     seconds = deals / (HEURISTIC_DEALS_PER_SECOND * cores)
     if seconds <= BOT_BUDGET_SECONDS:
-        return "heuristic", ""
-    return "random", (f"random bots: heuristic ones would need about {seconds / 60:.0f} minutes for "
-                      f"{deals} deals (give --bots heuristic to wait for them)")
+        return DEFAULT, ""
+    return "random", (f"random bots: normal ones would need about {seconds / 60:.0f} minutes for "
+                      f"{deals} deals (give --bots normal to wait for them)")
 
 
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
@@ -47,9 +47,9 @@ DealsOpt = Annotated[int, typer.Option("--deals", "-d", help=f"Deals to play (1 
 PlayersOpt = Annotated[int | None, typer.Option(
     "--players", "-n", help="Seats (default 4, within the variant's range).")]
 BotsOpt = Annotated[str | None, typer.Option(
-    "--bots", help="Bot kind at every seat, or one per seat: rule,random,random,random. Default: the strongest "
-                   "bot fast enough for the run (heuristic; random when heuristic deals would take over "
-                   f"{BOT_BUDGET_SECONDS // 60} minutes).")]
+    "--bots", help=f"Bots at every seat, or one per seat (easy,normal,normal,normal): {STRENGTH_HELP}. Also "
+                   "random, mcts and the old names rule, heuristic, search. Default: normal (random when normal "
+                   f"deals would take over {BOT_BUDGET_SECONDS // 60} minutes).")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Fixes every shuffle and bot choice, whatever the workers.")]
 WorkersOpt = Annotated[int | None, typer.Option("--workers", "-w",
                                                 help=f"Worker processes, 1 to {MAX_WORKERS} (default: every core).")]

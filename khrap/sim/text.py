@@ -78,7 +78,9 @@ def write_csv(records: Sequence[DealRecord], chunk: int, path: Path | TextIO) ->
     head += [f"{col}_{s}" for s in range(players) for col in seat_cols]
     handle = open(path, "w", newline="", encoding="utf-8") if isinstance(path, str | Path) else path  # noqa: SIM115
     try:
-        writer = csv.writer(handle)
+        # "\n" rows: the csv module's default "\r\n" came out as a literal \x0d once the text was made
+        # safe for a terminal (khrap.safe_text escapes every control character but newline and tab)
+        writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(head)
         for i, rec in enumerate(records):
             row = [i, i // chunk, rec.dealer, rec.ending, rec.rounds, rec.all_passes, rec.turn_ups, rec.redeals,

@@ -29,7 +29,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from khrap.bots import KINDS
+from khrap.bots import CHOICES, KINDS
 from khrap.fairness import new_seed
 from khrap.session.record import dumps
 from khrap.variant.catalog import builtin, builtin_names, load_variant
@@ -422,7 +422,7 @@ def _listing() -> bytes:
         rows.append({"name": name, "title": v.name, "players": [v.players.min, v.players.max],
                      "base_stake": v.base_stake})
     words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
-    return json.dumps({"variants": rows, "bots": list(KINDS), "ui": words}, ensure_ascii=False).encode()
+    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words}, ensure_ascii=False).encode()
 
 
 class Buckets:

@@ -99,7 +99,7 @@ class Table:
     # ------------------------------------------------------------ building
     @classmethod
     def create(cls, variant: Variant, *, name: str, source: str | None, players: int, stacks: int,
-               base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "rule",
+               base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "normal",
                seed_source: Callable[[], str] = new_seed, session_seed: int | None = None) -> Table:
         """A new table; ValueError says what is wrong with the setup."""
         if not variant.players.min <= players <= variant.players.max:

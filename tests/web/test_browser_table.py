@@ -46,7 +46,7 @@ def test_a_pasted_house_rule_makes_that_house_rules_table(live_server, browser) 
     create.click("#check")
     create.wait_for_selector("#mistakes .ok")
     assert create.input_value("#stake") == "3"  # the house rule's base stake
-    create.select_option("#seat-1", "rule")
+    create.select_option("#seat-1", "easy")
     create.click("#create")
     create.wait_for_selector(".seat-link")
     table = next(iter(server.host.tables.values()))

@@ -52,7 +52,7 @@ function drawSeats() {
     const choice = el("select", { "data-seat": seat, id: `seat-${seat}` },
       el("option", { value: "" }, t("person")),
       data.bots.map((kind) => el("option", { value: kind }, t("bot_kind", { kind: t(`bot_${kind}`) }))));
-    choice.value = old[seat] ?? (seat === 0 ? "" : "rule");
+    choice.value = old[seat] ?? (seat === 0 ? "" : "normal");
     seatsBox.append(field(t("seat_n", { seat }), choice));
   }
 }
