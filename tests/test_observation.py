@@ -29,9 +29,40 @@ def test_observation_holds_own_hand_and_public_cards_only() -> None:
     assert "seat 1: khrap" in obs["history"]
 
 
-def test_unlooked_seat_does_not_see_its_hand() -> None:
+def test_every_seat_sees_its_hand_as_dealt_when_no_blind_call_can_be_open() -> None:
+    # Issue 27: a hand is seen as soon as dealt unless its seat may still call blind.  Khrap's one
+    # blind call, wrap, is the dealer's (seat 0) with an ace turned: 9H is turned, so nobody may wrap.
     state = table(DECK)
-    assert state.observation(3)["hand"] is None  # seat 3 has not acted yet
+    assert state.seat == 1  # nobody has acted yet
+    assert state.observation(3)["hand"] == ["7S", "8S", "9S", "TS"]  # dealt 3rd, 7th, 11th, 15th
+    assert state.observation(0)["hand"] == ["JS", "7D", "8D", "6C"]  # the dealer too (in the order ♠ ♥ ♦ ♣)
+    assert state.legal_words() == ["khrap", "pass"]  # nothing about looking at seat 1's turn
+
+
+def test_a_dealer_who_may_still_wrap_blind_keeps_his_cards_face_down() -> None:
+    # The same deal with the ace of hearts turned: wrap may be open to the dealer (seat 0) once there
+    # is a declarer, so his cards stay face down; the others see theirs at once.
+    state = table(DECK.replace("9H", "AH"))
+    assert state.observation(0)["hand"] is None
+    assert state.observation(2)["hand"] == ["6S", "QH", "AD", "8C"]
+    state.apply("khrap", 1)
+    state.apply("pass", 2)
+    state.apply("pass", 3)
+    assert state.observation(0)["hand"] is None
+    assert "look" in state.legal_words() and "wrap" in state.legal_words()  # his turn: look beside wrap
+
+
+def test_in_frap_nobody_sees_his_cards_until_blind_frap_is_closed() -> None:
+    # Frap's blind-frap is open to every seat while nobody has called frap: all hands stay face down;
+    # the first frap closes it, and every seat who has not spoken sees his hand at once.
+    rules = Rules(builtin("frap"), 4)
+    state = GameState(rules, 4, decks=[list(rules.deck)])
+    state.start_deal()
+    assert [state.observation(s)["hand"] for s in range(4)] == [None] * 4
+    assert "look" in state.legal_words() and "blind-frap" in state.legal_words()
+    state.apply("look", 1)
+    state.apply("frap", 1)
+    assert all(state.observation(s)["hand"] is not None for s in range(4))
 
 
 def test_hidden_cards_do_not_change_the_observation() -> None:

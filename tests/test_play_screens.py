@@ -39,4 +39,8 @@ def test_the_screen_shows_only_the_seats_own_hand() -> None:
     assert "your hand (seat 1): AS KH 6D 7C" in screen
     others = [c for seat in (0, 2, 3) for c in cards_str(game.state.hands[seat])]
     assert not [c for c in others if c in screen]
-    assert "(you have not looked)" in render(game, 3)
+    assert "your hand (seat 3): 7S 8S 9S TS" in render(game, 3)  # seen as soon as dealt (issue 27)
+    # With the ace of hearts turned, the dealer (seat 0) may still wrap blind: his cards stay face down.
+    blind = Session("khrap", 4, seed=0, decks=["AS QH 7S JS KH 6S 8S 6C 7C 8C 9S 7D 6D AD TS 8D AH"])
+    blind.start_deal()
+    assert "(you have not looked)" in render(blind, 0) and "JS" not in render(blind, 0)

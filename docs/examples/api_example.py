@@ -26,7 +26,9 @@ print("seat", seat, "may:", game.legal_words())
 seen = game.observation(seat)
 print("seat", seat, "sees hand", seen["hand"], "trump", seen["trump"], "pot", seen["pot"])
 assert seen["hand"] == ["AS", "KH", "6D", "7C"] and seen["trump"] == "H"
-assert game.observation(3)["hand"] is None  # seat 3 has not looked at his cards yet
+assert game.observation(3)["hand"] == ["7S", "8S", "9S", "TS"]  # every hand is seen as soon as it is dealt...
+assert "AS" not in str(game.observation(3))  # ...but only by its own seat
+# (...unless the seat may still make a blind call: then it is None until he looks, or plays blind)
 
 # 4. Apply actions as text; an illegal one raises IllegalAction with the rule's reason.
 try:

@@ -91,6 +91,15 @@ def example_players(v: Variant) -> int:
     return min(max(4, v.players.min), v.players.max)
 
 
+def example_stack(v: Variant) -> int:
+    """Each player's chips before the example: 100, where stacks only count (debts allowed, no minimum);
+    100 base stakes where they decide who is dealt in or what a player can pay (``allow_debt: false``,
+    ``min_stack``), so the example is a deal at a table where nobody is short."""
+    if v.allow_debt and v.min_stack is None:
+        return 100
+    return 100 * v.base_stake
+
+
 def _cards(cards) -> list[str]:
     return [card_str(c) for c in canonical(cards)]
 
@@ -101,7 +110,8 @@ class _Recorder:
         self.n = example_players(v)
         self.prefer = prefer
         decks = [deck] if deck else ()
-        self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=100, pot=0, seed=seed, decks=decks)
+        stacks = example_stack(v)
+        self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=stacks, pot=0, seed=seed, decks=decks)
         self.events: list[Step] = []
         self.trick: list[tuple[int, str, bool]] = []
         self.tricks_done = 0
@@ -281,7 +291,7 @@ def play_example(v: Variant, seeds=SEEDS, *, deck: list[int] | None = None, pref
     for seed in [0] if deck else seeds:
         rec = _Recorder(v, seed, deck, prefer)
         rec.start()
-        start_stacks = [100] * rec.n
+        start_stacks = [example_stack(v)] * rec.n
         steps = 0
         while rec.state.pending is not None and steps < MAX_ACTIONS and "all_pass" not in (e.kind for e in rec.events):
             rec.step()

@@ -14,6 +14,7 @@ import html
 import json
 import logging
 import re
+import secrets
 import sqlite3
 import time
 from collections import OrderedDict
@@ -38,7 +39,7 @@ from khrap.variant.schema import Variant
 from khrap.web import i18n
 from khrap.web.host import MAX_MESSAGE, PER_TABLE, RATE, Host, encode
 from khrap.web.store import Store
-from khrap.web.table import Table
+from khrap.web.table import MAX_CLOCK, Table
 from khrap.web.work import Worker, WorkFailed, check_text, render_sheet
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -129,7 +130,8 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                post_rate: tuple[float, float] = (POST_RATE, POST_BURST),
                creates: tuple[float, float] = (CREATES_PER_HOUR, CREATES_BURST), hello_seconds: float = HELLO_SECONDS,
                per_address: int = PER_ADDRESS, per_table: int = PER_TABLE,
-               expire_days: float = EXPIRE_DAYS) -> Starlette:
+               expire_days: float = EXPIRE_DAYS,
+               first_dealer: Callable[[int], int] = secrets.randbelow) -> Starlette:
     """The app: tables in the SQLite file ``db``; absent players' seats are taken over after
     ``takeover_seconds``; bots wait ``bot_delay`` seconds before acting (so people can follow);
     ``origins``: pages on other origins allowed to open the WebSocket (the server's own always is);
@@ -137,7 +139,8 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
     client address may POST; ``creates``: (tables an hour, burst) one client address may create;
     ``hello_seconds``: how long a new connection may wait before its hello; ``per_address``, ``per_table``:
     WebSockets open at once from one address, and at one table; ``expire_days``: a table not finished
-    where nothing happened for this long is deleted."""
+    where nothing happened for this long is deleted; ``first_dealer(players)``: the seat that deals
+    first at a new table (by lot; tests fix it)."""
     store = Store(db)
     worker = Worker()
     buckets = {"post": Buckets(*post_rate), "create": Buckets(creates[0] / 3600, creates[1])}
@@ -267,8 +270,9 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 variant, name=name, source=source, players=players,
                 stacks=_int(data, "stacks", 100, 1, 1_000_000),
                 base_stake=_int(data, "base_stake", variant.base_stake, 1, 1_000_000),
-                bots=bots, deals=_int(data, "deals", 10, 1, 500),
-                seed_source=seed_source, session_seed=session_seed())
+                bots=bots, deals=_int(data, "deals", 10, 1, 500), clock=_int(data, "clock", 0, 0, MAX_CLOCK),
+                seed_source=seed_source, session_seed=session_seed(),
+                dealer=first_dealer(players))  # the first dealer by lot, as the rule sheets say
         except Refused as err:
             return _refused(err)
         except ValueError as err:

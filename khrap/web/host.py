@@ -32,6 +32,8 @@ BURST = 30
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
 LANGS = ("en", "ru")
+MAX_NAME = 24
+"""Characters in a player's name."""
 PER_TABLE = 200
 """Connections at one table at once (its players' tabs and its spectators)."""
 
@@ -94,6 +96,10 @@ class Host:
         """Every stored table's invite tokens: token -> (table id, seat; None for its spectators)."""
         self.clients: dict[str, list[Client]] = {}
         self.table_kwargs = table_kwargs
+        self.rematch: dict[str, str] = store.rematches()
+        """A finished table -> the table of its "play again" (read from the stored setups, none loaded)."""
+        self.turn_since: dict[str, tuple[str, float]] = {}  # table -> (step, when it began): the turn clock
+        self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
         self.set_aside: list[str] = []
         """Tables whose stored rows do not load (a changed action, a cut setup): logged, not served."""
 
@@ -130,6 +136,8 @@ class Host:
             return False
         del self.tables[table.id]
         self.clients.pop(table.id, None)
+        self.turn_since.pop(table.id, None)
+        self.timed_out.pop(table.id, None)
         return True
 
     def expire(self, days: float) -> list[str]:
@@ -142,14 +150,19 @@ class Host:
             self.store.delete(tid)
             self.tables.pop(tid, None)
             self.clients.pop(tid, None)
+            self.turn_since.pop(tid, None)
+            self.timed_out.pop(tid, None)
             gone.append(tid)
         if gone:
             self.tokens = {k: v for k, v in self.tokens.items() if v[0] not in set(gone)}
+            self.rematch = {k: v for k, v in self.rematch.items() if k not in set(gone) and v not in set(gone)}
             logging.getLogger("khrap.web").info("%d abandoned tables expired", len(gone))
         return gone
 
     def _index(self, table: Table) -> None:
         self.tables[table.id] = table
+        if table.setup.get("after"):
+            self.rematch[table.setup["after"]] = table.id
         self.clients.setdefault(table.id, [])
 
     def add(self, table: Table) -> None:
@@ -173,7 +186,33 @@ class Host:
     def view(self, table: Table, seat: int | None, lang: str) -> dict:
         view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
         view["takeover_seconds"] = self.takeover_seconds
+        again = self.get(self.rematch[table.id]) if table.id in self.rematch else None
+        if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
+            view["again"] = again.spectator_token if seat is None else again.seats[seat].token
+        deadline = self._clock_deadline(table)
+        timed_out = self.timed_out.get(table.id)
+        view["clock"] = {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)),
+                         "timed_out": timed_out if timed_out and timed_out["seat"] == seat else None}
         return view
+
+    # ------------------------------------------------------------ the turn clock
+    def _clock_deadline(self, table: Table) -> float | None:
+        """When the person to act at ``table`` runs out of time (None: no clock, or no person to act).
+        A decision's time starts when the host first sees it."""
+        seconds = table.setup.get("clock", 0)
+        if not seconds or not table.in_deal:
+            return None
+        seat = table.session.to_act
+        if table.bot_kind(seat, self.taken_over(table)[seat]) is not None:
+            return None
+        since = self.turn_since.get(table.id)
+        if since is None or since[0] != table.step:
+            since = self.turn_since[table.id] = (table.step, self.clock())
+        return since[1] + seconds
+
+    def clock_ran_out(self, table: Table) -> bool:
+        deadline = self._clock_deadline(table)
+        return deadline is not None and self.clock() >= deadline
 
     # ------------------------------------------------------------ messages
     def connect(self, conn: Connection) -> Client:
@@ -228,6 +267,10 @@ class Host:
             self._act(client, message.get("action"), message.get("step"))
         elif kind == "next":
             self._next(client)
+        elif kind == "name":
+            self._name(client, message.get("name"))
+        elif kind == "again":
+            self._again(client)
         else:
             client.conn.send({"type": "refused", "reason": f"unknown message type {kind[:40]!r}"})
 
@@ -248,6 +291,8 @@ class Host:
             return
         lang = message.get("lang")
         client.table, client.seat, client.lang = table, seat, lang if lang in LANGS else "en"
+        if seat is not None and isinstance(message.get("name"), str):
+            self._name_only(table, seat, message["name"])
         self.clients[table.id].append(client)
         if seat is not None:
             st = table.seats[seat]
@@ -270,10 +315,35 @@ class Host:
                                         f"{table.step}: look again"})
             self.send_view(client)
             return
+        told = self.timed_out.get(table.id)
+        if told is not None and told["seat"] == client.seat:
+            del self.timed_out[table.id]  # he is back at the table: the clock's note has been read
         try:
             self.apply(table, client.seat, text, "human")
         except IllegalAction as err:
             client.conn.send({"type": "refused", "reason": str(err)})
+
+    @staticmethod
+    def _name_only(table: Table, seat: int, name: str) -> None:
+        """At most ``MAX_NAME`` printable characters, spaces squeezed (the page shows it as text, never markup)."""
+        table.seats[seat].name = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
+
+    def _name(self, client: Client, name: Any) -> None:
+        if client.seat is None or not isinstance(name, str):
+            client.conn.send({"type": "refused", "reason": "only a player names his seat, with a text"})
+            return
+        self._name_only(client.table, client.seat, name)
+        self.broadcast(client.table)
+
+    def _again(self, client: Client) -> None:
+        """"Play again": once the session is over, one new table with the same rules and seats for all."""
+        table = client.table
+        if client.seat is None or not table.finished:
+            client.conn.send({"type": "refused", "reason": "a player may ask to play again once the session is over"})
+            return
+        if table.id not in self.rematch:
+            self.add(table.again(self.table_kwargs.get("seed_source")))
+        self.broadcast(table)
 
     def _next(self, client: Client) -> None:
         table = client.table
@@ -327,6 +397,8 @@ class Host:
             return None
         seat = table.session.to_act
         kind = table.bot_kind(seat, self.taken_over(table)[seat])
+        if kind is None and self.clock_ran_out(table):
+            kind = table.setup["takeover_bot"]  # this one decision only: the clock starts again for the next
         return None if kind is None else (seat, kind)
 
     def step(self, table: Table) -> bool:
@@ -335,13 +407,20 @@ class Host:
         if due is None:
             return self.start_if_ready(table)
         seat, kind = due
-        self.apply(table, seat, table.bot_action(seat, kind), "bot")
+        by_clock = table.bot_kind(seat, self.taken_over(table)[seat]) is None
+        text = table.bot_action(seat, kind)
+        if by_clock:  # the seat is told, in its view, what was played for it
+            self.timed_out[table.id] = {"seat": seat, "action": text}
+        self.apply(table, seat, text, "bot")
         return True
 
     def next_deadline(self, table: Table) -> float | None:
         """When an absent player's seat will be taken over (to wake the clock then)."""
         times = [st.gone_since + self.takeover_seconds for st in table.seats
                  if st.human and st.connections == 0 and st.gone_since is not None]
+        clock = self._clock_deadline(table)
+        if clock is not None:
+            times.append(clock)
         future = [t for t in times if t > self.clock()]
         return min(future) if future else None
 

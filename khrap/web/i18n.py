@@ -33,6 +33,9 @@ UI: dict[str, str] = {
     "base_stake": "Base stake",
     "deals": "Deals",
     "seats": "Seats",
+    "clock": "Turn clock (seconds; 0: off)",
+    "clock_help": "When a player takes longer over a decision, his seat's bot makes that one for him",
+    "clock_ran_out": "Your time ran out: the bot played {action} for you. The next decision is yours again.",
     "person": "a person",
     "bot_kind": "bot ({kind})",
     "bot_easy": "easy",
@@ -42,9 +45,22 @@ UI: dict[str, str] = {
     "bot_rule": "rules of thumb",
     "bot_heuristic": "heuristic",
     "bot_mcts": "search",
+    "bot_search": "deep search",
     "seat_n": "Seat {seat}",
     "seat_short": "{seat}",
     "you_seat": "Seat {seat} (you)",
+    "you_name": "{name} (you)",
+    "your_name": "Your name at this table:",
+    "standings": "The evening after {deal} of {deals} deals",
+    "start_chips": "Start",
+    "winner": "The evening is over: {seat} wins with {chips}",
+    "winners": "The evening is over: {seats} share the win with {chips} each",
+    "chart": "Chips after each deal",
+    "play_again": "Play again (same seats and rules)",
+    "go_again": "To the new table",
+    "my_tables": "My tables (kept in this browser)",
+    "state_waiting": "not started",
+    "state_finished": "over",
     "create": "Create the table",
     "links_title": "Invite links",
     "links_help": "Send each player his own link: whoever opens it sits at that seat. Keep them secret.",
@@ -65,7 +81,7 @@ UI: dict[str, str] = {
     "takeover_rule": "a player away for {seconds} s is replaced by a bot until he returns",
     "chips": "{chips} chips",
     "locked": "{chips} staked",
-    "cards_tricks": "{cards} cards, {tricks} tricks",
+    "cards_tricks": "{cards}, {tricks}",
     "status_declarer": "declarer",
     "status_helper": "helper",
     "status_out": "out",
@@ -75,8 +91,11 @@ UI: dict[str, str] = {
     "turned": "Turned:",
     "shown": "Shown:",
     "no_trick": "No cards on the table",
+    "took_trick": "{seat} took the trick",
+    "previous_trick": "Previous trick",
     "spectating": "You are watching: you see what every player sees.",
-    "not_looked": "You have not looked at your cards",
+    "not_looked": "Your cards are face down: you may still call {calls} blind, before looking",
+    "look_gives_up": "Looking at your cards gives up {calls}: it is called blind or not at all.",
     "no_cards": "No cards",
     "as_joker": "as joker",
     "as_card": "as itself",
@@ -84,28 +103,48 @@ UI: dict[str, str] = {
     "keep_hand": "Keep my hand",
     "exchange_help": "Tap the cards to change, then press the button.",
     "your_turn": "Your turn:",
+    "title_turn": "your turn",
+    "todo_lead": "lead any card.",
+    "todo_follow": "play a card: you must follow {suit}.",
+    "todo_trump": "play a card: you have no {suit}, so you must trump ({trump}).",
+    "todo_any": "play any card.",
+    "todo_exchange": "choose the cards to change (or keep your hand).",
+    "todo_discard": "discard a card.",
+    "todo_name_trump": "name the trump suit.",
+    "todo_call": "make your call.",
+    "waiting_ready": "waiting for {seats} to press “Next deal”",
+    "signal_on": "♪ sound on",
+    "signal_off": "♪ sound off",
+    "signal_help": "A sound and a vibration when it is your turn (the tab's title and icon change anyway)",
     "waiting_for": "Waiting for {seat}",
     "name_trump": "Trump {suit}",
     "with_turned": "{call} and take the turned card",
     "word_look": "Look at my cards",
     "word_pass": "Pass",
     "the_pot": "The pot",
-    "ledger_share": "share of the pot: {tricks} tricks × {unit}",
-    "ledger_prize": "prize ({detail})",
-    "ledger_penalty": "penalty for failing, into the pot ({tricks} tricks taken)",
-    "ledger_unlock": "his staked chips back",
-    "ledger_redistribute": "{tricks} of {total} tricks × the pot of {base}",
-    "ledger_rounding": "what the rounding left",
-    "ledger_house": "the house's commission: {total} per cent of {base}",
-    "ledger_left": "stay in the pot",
-    "settlement": "Deal {deal}: who paid what, and why",
+    "settlement": "Deal {deal}: every chip that moved, and why",
+    "settlement_help": "Each column adds up: a seat's rows to its change of chips, the pot's to what it holds now.",
+    "row_carried": "In the pot from the deal before",
+    "row_ante": "Ante",
+    "row_round_ante": "Everybody passed: the ante of round {round}",
+    "row_last_ante": "Everybody passed in the last round: the ante before the redeal",
+    "row_share": "From the pot: {tricks} × {unit}",
+    "row_prize": "The declarer's prize",
+    "row_redistribute": "What was left in the pot, shared by tricks",
+    "row_rounding": "What rounding left, to the most tricks",
+    "row_penalty": "Into the pot: failed as {status} with {tricks}",
+    "row_stake": "Into the pot: his stake",
+    "row_took_pot": "Took the pot",
+    "row_house": "The house's commission: {percent} per cent",
+    "row_net": "Change",
+    "row_now": "Now",
     "next_deal": "Next deal",
     "start": "Start the game",
-    "waiting_others": "waiting for the other players…",
     "waiting_next": "The next deal starts when the players are ready.",
     "session_over": "The session is over.",
     "download_record": "Download the record (khrap replay, khrap verify)",
     "deal_of": "Deal {deal} of {deals}",
+    "deals_ahead": "An evening of {deals}",
     "deal_n": "Deal {deal}",
     "commitment": "commitment",
     "seed": "seed",
@@ -117,14 +156,44 @@ UI: dict[str, str] = {
                  "page checks that the cards dealt are the ones the seed makes. `khrap verify RECORD` checks a "
                  "whole session.",
     "log": "What happened",
+    "log_dealt": "{seat} deals {cards} each",
+    "log_turned": "{card} is turned: {trump} is trump",
+    "log_called": "{seat}: {call}",
+    "log_looked": "{seat} looks at his cards",
+    "log_played": "{seat} plays {card}",
+    "log_played_joker": "{seat} plays {card} as the joker",
+    "log_took_trick": "{seat} takes the trick ({tricks} now)",
+    "log_drew": "{seat} draws {cards}",
+    "log_drew_cards": "{seat} draws {cards}",
+    "log_exchanged": "{seat} exchanges {cards}",
+    "log_exchanged_cards": "{seat} exchanges {cards}",
+    "log_kept": "{seat} keeps his hand",
+    "log_discarded": "{seat} discards a card",
+    "log_discarded_card": "{seat} discards {card}",
+    "log_shown": "{seat} shows {cards}",
+    "log_swapped": "{seat} swaps hand card {position} for {card}",
+    "log_took_turned": "{seat} takes {card} from the table",
+    "log_named_trump": "{seat} names {suit} as trump",
 }
+
+PLURAL: dict[str, tuple[str, str]] = {
+    "n_cards": ("{n} card", "{n} cards"),
+    "n_chips": ("{n} chip", "{n} chips"),
+    "n_tricks": ("{n} trick", "{n} tricks"),
+    "n_deals": ("{n} deal", "{n} deals"),
+}
+"""Counted words, in the language's grammar: the page gets each as its forms for 1, 2 and 5 (one, few
+and many in Russian, the order of its catalog's plural forms) and picks one by ``Intl.PluralRules``."""
 
 
 @cache
-def strings(lang: str) -> dict[str, str]:
+def strings(lang: str) -> dict[str, str | list[str]]:
     """Every message of the page in ``lang`` (English where a message is not translated)."""
     translations = catalogs.load(LOCALE_DIR, DOMAIN, lang)
-    return {key: translations.gettext(text) for key, text in UI.items()}
+    words: dict[str, str | list[str]] = {key: translations.gettext(text) for key, text in UI.items()}
+    for key, (one, many) in PLURAL.items():
+        words[key] = [translations.ngettext(one, many, n) for n in (1, 2, 5)]
+    return words
 
 
 def update() -> None:
@@ -137,6 +206,8 @@ def update() -> None:
     template = Catalog(project="khrap", domain=DOMAIN, charset="utf-8")
     for key, text in UI.items():
         template.add(text, None, auto_comments=[key])
+    for key, forms in PLURAL.items():
+        template.add(forms, None, auto_comments=[key])
     options = {"width": 100, "omit_header": False, "sort_output": False, "no_location": True}
 
     def write(catalog: Catalog, path: Path) -> None:

@@ -126,6 +126,18 @@ class Store:
         row = self.db.execute("SELECT setup FROM tables WHERE id = ?", (tid,)).fetchone()
         return None if row is None else json.loads(row[0])
 
+    def rematches(self) -> dict[str, str]:
+        """Each finished table whose players asked to play again -> the new table's id (no table loaded)."""
+        found = {}
+        for tid, setup in self.db.execute("SELECT id, setup FROM tables ORDER BY created"):
+            try:
+                after = json.loads(setup).get("after")
+            except (ValueError, AttributeError):  # a cut setup: that table is set aside when asked for
+                continue
+            if isinstance(after, str):
+                found[after] = tid
+        return found
+
     def abandoned(self, before: float) -> list[str]:
         """Tables not finished (their last deal is not settled) where nothing happened since ``before``
         (a Unix time): no action, no deal begun, not created."""

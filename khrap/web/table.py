@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
-from khrap.cards import cards_str
+from khrap.cards import card_str, cards_str
 from khrap.engine import IllegalAction
 from khrap.engine.events import SessionOver, Settled
 from khrap.fairness import commitment, deck_from_seed, new_seed
@@ -32,6 +32,8 @@ FIRST_DECKS = 8
 """Decks made from a deal's seed up front (the deal and its first redeals); more are made if needed."""
 MAX_DEALS = 500
 MAX_STACK = 1_000_000
+MAX_CLOCK = 3600
+"""The longest turn clock a host may set, in seconds (0: no clock)."""
 
 OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
             "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks")
@@ -76,6 +78,7 @@ class SeatState:
     connections: int = 0
     gone_since: float | None = None  # when its last connection closed (None: here, or never came)
     ready: bool = False  # pressed "next deal"
+    name: str = ""  # what its player calls himself (his browser keeps it and says it again on each visit)
 
 
 @dataclass
@@ -100,8 +103,10 @@ class Table:
     @classmethod
     def create(cls, variant: Variant, *, name: str, source: str | None, players: int, stacks: int,
                base_stake: int, bots: dict[int, str], deals: int, takeover_bot: str = "normal",
-               seed_source: Callable[[], str] = new_seed, session_seed: int | None = None) -> Table:
-        """A new table; ValueError says what is wrong with the setup."""
+               seed_source: Callable[[], str] = new_seed, session_seed: int | None = None,
+               clock: int = 0, dealer: int = 0) -> Table:
+        """A new table; ValueError says what is wrong with the setup.  ``clock``: seconds a person has
+        for each decision before his seat's bot makes that one for him (0: he has all the time)."""
         if not variant.players.min <= players <= variant.players.max:
             raise ValueError(f"this variant is played by {variant.players.min} to {variant.players.max} players")
         if not 1 <= stacks <= MAX_STACK:
@@ -113,6 +118,10 @@ class Table:
                 raise ValueError(f"a bot seat must be from 0 to {players - 1}, its kind one of {', '.join(KINDS)}")
         if len(bots) == players:
             raise ValueError("at least one seat must be a person's")
+        if not 0 <= dealer < players:
+            raise ValueError(f"the first dealer is a seat from 0 to {players - 1}")
+        if not 0 <= clock <= MAX_CLOCK:
+            raise ValueError(f"the turn clock is from 0 (off) to {MAX_CLOCK} seconds")
         if takeover_bot not in KINDS:
             raise ValueError(f"the takeover bot must be one of {', '.join(KINDS)}")
         data = variant.model_dump(mode="json")
@@ -122,7 +131,7 @@ class Table:
         setup = {
             "name": name, "source": source, "rules": rules, "players": players, "stacks": stacks,
             "base_stake": base_stake, "bots": {str(s): k for s, k in sorted(bots.items())}, "deals": deals,
-            "takeover_bot": takeover_bot,
+            "takeover_bot": takeover_bot, "clock": clock, "dealer": dealer,
             "session_seed": secrets.randbelow(2**31) if session_seed is None else session_seed,
             "fingerprint": fingerprint(rules),
         }
@@ -133,6 +142,19 @@ class Table:
         table._rebuild()
         return table
 
+    def again(self, seed_source: Callable[[], str] | None = None) -> Table:
+        """A new table with this one's rules, seats, stacks and deals ("play again"): new links, new seeds."""
+        s = self.setup
+        table = Table.create(
+            Variant.model_validate(s["rules"]), name=s["name"], source=s["source"], players=s["players"],
+            stacks=s["stacks"], base_stake=s["base_stake"], bots={int(k): v for k, v in s["bots"].items()},
+            deals=s["deals"], takeover_bot=s["takeover_bot"], clock=s.get("clock", 0),
+            seed_source=seed_source or self.seed_source, dealer=secrets.randbelow(s["players"]))
+        table.setup["after"] = self.id
+        for old, new in zip(self.seats, table.seats, strict=True):
+            new.name = old.name
+        return table
+
     def _next_deal(self, number: int) -> Deal:
         seed = self.seed_source()
         return Deal(number, seed, commitment(seed))
@@ -141,7 +163,8 @@ class Table:
         s = self.setup
         return {
             "format": "khrap-record", "version": 1, "variant": s["name"], "rules": s["rules"],
-            "players": s["players"], "dealer": 0, "stacks": s["stacks"], "pot": 0, "seed": s["session_seed"],
+            "players": s["players"], "dealer": s.get("dealer", 0), "stacks": s["stacks"], "pot": 0,
+            "seed": s["session_seed"],
             "decks": [" ".join(d) for d in decks],
             "deals_started": sum(d.started for d in self.deals),
             "actions": [[seat, text] for seat, text, _ in self.actions],
@@ -307,6 +330,8 @@ class Table:
         log = s.state.log[self._deal_log_at():] if s.deals_started else []
         lines = [e.render(lang, viewer) for e in log]
         settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, Settled)), None)
+        tricks = _closed_tricks(log)
+        before = s.state.log[:self._deal_log_at()] if s.deals_started else []
         legal: list[dict] = []
         mine = seat is not None and self.in_deal and s.to_act == seat
         if mine:
@@ -321,22 +346,36 @@ class Table:
                 "deal": sum(d.started for d in self.deals),
                 "in_deal": self.in_deal, "finished": self.finished,
                 "step": self.step,  # changes with every action and deal
+                "clock": self.setup.get("clock", 0),
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,
-                           "ready": st.ready} for i, st in enumerate(self.seats)],
+                           "ready": st.ready, "name": st.name} for i, st in enumerate(self.seats)],
+                "stacks": self.setup["stacks"],
+                "standings": self._standings(),
                 "deal_stacks": list(s.deal_stacks),
                 "canonical": self._canonical_words,
                 "calls": {cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()},
+                "blind_calls": [cid for cid, c in rules["calls"].items() if (c.get("requires") or {}).get("blind")],
             },
             "me": seat,
             "obs": table,
             "log": lines,
+            # The same events as data (cards as codes, calls as ids): the page words them in its own
+            # language, with the variant's call names and cards as 10♥; ``log`` is the fallback.
+            "events": [_public_event(e, viewer) for e in log],
             "settled": settled,
+            "moves": _chip_moves(log, before, self.players),
+            "tricks": tricks[-2:],  # the deal's last closed tricks: the one on the table, the one before
+            "trick_number": len(tricks) + 1,  # of the trick being played
             "legal": legal,
             "fair": [d.public() for d in self.deals[-4:]],  # the deal to come and the last ones settled
             "dealt": self._revealed_decks(),
         }
+
+    def _standings(self) -> list[list[int]]:
+        """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order."""
+        return [list(e.fields["stacks"]) for e in self.session.state.log if e.kind == "settled"]
 
     def _revealed_decks(self) -> list[dict]:
         """The decks of the last settled deals (their seeds are revealed, so anybody can make them)."""
@@ -369,6 +408,61 @@ class Table:
             "fair": [d.public() for d in self.deals if d.decks is not None],
         }
         return rec
+
+
+WORDED = {"dealt", "turned", "called", "played", "took_trick", "drew", "exchanged", "discarded", "shown", "swapped",
+          "took_turned", "named_trump", "looked"}
+"""The events the page words itself (the others it shows as the log's sentence)."""
+
+
+def _public_event(e, viewer: int | None) -> dict:
+    """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (a deal's hands,
+    a secret of nobody's, are never included) for the kinds the page words, else its kind only."""
+    if e.kind not in WORDED:
+        return {"kind": e.kind}
+    data = dict(e.data(viewer))
+    data.pop("hands", None)
+    return data
+
+
+MOVED = {"anted", "paid_out", "paid_in", "took_pot", "house_share"}
+"""The events that move chips between the stacks and the pot, or to the house (a locked stake stays its owner's)."""
+
+
+def _chip_moves(log: list, before: list, players: int) -> dict:
+    """Every chip the deal moved, as the kernel's events say: the pot before the deal (the previous
+    deal's ``settled``), then one row per event, with what each seat and the pot gained (+) or gave (-).
+    An ante row is every seat's (``chips`` each); a payment from the pot, or into it, one seat's."""
+    carried = next((e.fields["pot"] for e in reversed(before) if e.kind == "settled"), 0)
+    rows = []
+    for e in log:
+        if e.kind not in MOVED:
+            continue
+        f = dict(e.fields)
+        chips = f.pop("chips")
+        if e.kind == "anted":  # every player puts ``chips`` in (``Machine._collect``)
+            rows.append({"kind": "ante", "seat": None, "chips": -chips, "pot": chips * players,
+                         "reason": f["reason"], "round": f["round"]})
+        elif e.kind == "house_share":  # out of the seat's winnings to the house: the pot is untouched
+            rows.append({"kind": "house", "seat": e.seat, "chips": -chips, "pot": 0, "percent": f["percent"]})
+        else:
+            sign = -1 if e.kind == "paid_in" else 1
+            rows.append({**f, "kind": e.kind, "seat": e.seat, "chips": sign * chips, "pot": -sign * chips})
+    return {"carried": carried, "rows": rows}
+
+
+def _closed_tricks(log: list) -> list[dict]:
+    """The deal's closed tricks from its events: each trick's cards ``[seat, card, joker]`` in the order
+    played, and its winner (the ``took_trick`` event's seat)."""
+    tricks: list[dict] = []
+    cards: list[list] = []
+    for e in log:
+        if e.kind == "played":
+            cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])
+        elif e.kind == "took_trick":
+            tricks.append({"cards": cards, "winner": e.seat, "number": len(tricks) + 1})
+            cards = []
+    return tricks
 
 
 __all__ = ["Deal", "SeatState", "Table", "fingerprint", "new_token"]

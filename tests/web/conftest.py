@@ -47,6 +47,7 @@ class LiveServer:
         from khrap.web.app import create_app
         from khrap.web.host import MAX_MESSAGE
 
+        kwargs.setdefault("first_dealer", lambda players: 0)  # seat 0 deals first: the tests' fixed deals
         self.app = create_app(db, **kwargs)
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))

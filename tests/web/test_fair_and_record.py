@@ -82,7 +82,10 @@ def test_every_word_of_the_page_is_translated_into_russian() -> None:
         words = placeholder.sub("", english)
         assert ru[key] != english or not re.search("[a-z]{3}", words), f"untranslated: {key}"
         assert set(placeholder.findall(ru[key])) == set(placeholder.findall(english)), key
-    assert i18n.strings("en") == i18n.UI
+    for key in i18n.PLURAL:  # Russian counts: 1 взятка, 2 взятки, 5 взяток
+        forms = ru[key]
+        assert len(set(forms)) == 3 and all(f.count("{n}") == 1 and not re.search("[a-z]{3}", f) for f in forms), key
+    assert i18n.strings("en") == {**i18n.UI, **{k: [one, many, many] for k, (one, many) in i18n.PLURAL.items()}}
 
 
 def test_every_word_the_page_asks_for_is_in_the_catalog() -> None:
@@ -93,3 +96,7 @@ def test_every_word_the_page_asks_for_is_in_the_catalog() -> None:
     for script in static.glob("*.js"):
         asked |= set(re.findall(r'\bt\("(\w+)"', script.read_text()))
     assert asked <= set(i18n.UI), sorted(asked - set(i18n.UI))
+    counted = set()
+    for script in static.glob("*.js"):
+        counted |= set(re.findall(r'\bplural\("(\w+)"', script.read_text()))
+    assert counted and counted <= set(i18n.PLURAL), sorted(counted - set(i18n.PLURAL))

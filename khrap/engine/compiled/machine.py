@@ -287,6 +287,27 @@ class Machine(Payouts):
                         {"hands": tuple(tuple(h) for h in hands)})
         if self.program.trump_turned:
             Machine._turn_up(self)
+        Machine._look_unless_blind(self)
+
+    def _look_unless_blind(self) -> None:
+        """Every seat who has not looked and to whom no blind call can be open any more looks at his cards
+        (issue 27: a hand is seen as soon as it is dealt, unless its seat may still call blind).  Run at
+        the deal and when a declarer appears.  The turned card a blind call asks for is the one turned at
+        the deal: a new one is turned only after an all-pass round, in which every seat spoke (and looked,
+        or called blind)."""
+        hopes = self.program.blind_hopes
+        looked = self.looked
+        if not hopes:
+            for seat in range(self.n):
+                looked[seat] = True
+            return
+        turned = self.turned[-1] % 13 if self.turned and not self.turned_taken else -2
+        declarer, dealer = self.declarer, self.dealer
+        for seat in range(self.n):
+            if not looked[seat]:
+                looked[seat] = not any((not only_dealer or seat == dealer) and (rank < 0 or rank == turned)
+                                       and not (absent and declarer is not None)
+                                       for only_dealer, rank, absent in hopes)
 
     def _turn_up(self) -> bool:
         """Turn the top stock card; its suit becomes trump (False: the stock is empty)."""
@@ -633,6 +654,8 @@ class Machine(Payouts):
                     Table._emit(self, "overridden", old, {"status": becomes})
             self.declarer = seat
             self.declarer_round = self.round
+            if old is None and program.blind_hopes:
+                Machine._look_unless_blind(self)  # a blind call "only with no declarer" has closed
         Machine._set_status(self, seat, status, call.status_value)
         self.call_of[seat] = cid
         if call.has_effects:

@@ -126,6 +126,13 @@ class Program:
         self.calls = {cid: self._call(cid, call) for cid, call in rules.calls.items()}
         self.declaring = derived.declaring  # the calls that may make the first declarer
         self.stages = [self._stage(s) for s in v.stages]
+        # What a blind call of a calls stage asks that is known before its caller first speaks (for
+        # ``Machine._look_unless_blind``): (dealer only, the turned card's rank or -1, only with no declarer).
+        staged = {c.cid for st in self.stages for c in st.blind_calls[0] + st.blind_calls[1]}
+        self.blind_hopes: tuple[tuple[bool, int, bool], ...] = tuple(
+            (c.requires.dealer, -1 if c.requires.turned_rank is None else RANKS.index(c.requires.turned_rank),
+             c.requires.declarer == "absent")
+            for cid, c in rules.calls.items() if cid in staged)
         play = v.play
         self.follow_suit, self.trump_if_void = play.follow_suit, play.trump_if_void
         self.must_beat, self.must_overtrump = play.must_beat, play.must_overtrump

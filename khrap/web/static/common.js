@@ -26,6 +26,14 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
+// plural("n_tricks", 2): "2 tricks", in the language's grammar (the catalog's forms for 1, 2 and 5)
+export function plural(key, n) {
+  const forms = WORDS[key];
+  if (!Array.isArray(forms)) return String(n);
+  const kind = new Intl.PluralRules(LANG).select(n);
+  return forms[kind === "one" ? 0 : kind === "few" ? 1 : 2].replace("{n}", String(n));
+}
+
 // el("div", {class: "x"}, child, "text"): an element; text is always a text node, never HTML
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -64,4 +72,16 @@ export function langSwitch() {
       class: lang === LANG ? "lang on" : "lang", "data-lang": lang,
       onclick: () => { setLang(lang); const u = new URL(location.href); u.searchParams.set("lang", lang); location.href = u.href; },
     }, lang.toUpperCase())));
+}
+
+// "My tables", kept in this browser (localStorage): the links it created or opened, newest first.
+export function myTables() {
+  try { return JSON.parse(localStorage.getItem("khrap-tables") || "[]").filter((x) => x && typeof x.link === "string"); }
+  catch { return []; }
+}
+
+export function rememberTable(entry) {
+  const all = myTables(), old = all.find((x) => x.link === entry.link);
+  const kept = all.filter((x) => x !== old);
+  localStorage.setItem("khrap-tables", JSON.stringify([{ ...old, ...entry }, ...kept].slice(0, 30)));
 }

@@ -1,6 +1,6 @@
 // The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
 // beside the text), players, stacks, base stake, bots; then every seat's invite link.
-import { el, langSwitch, loadWords, t } from "./common.js";
+import { el, langSwitch, loadWords, myTables, rememberTable, t } from "./common.js";
 
 const data = await loadWords();
 const $ = (id) => document.getElementById(id);
@@ -25,6 +25,7 @@ const players = el("input", { type: "number", id: "players", min: 1, max: 16, va
 const stacks = el("input", { type: "number", id: "stacks", min: 1, max: 1000000, value: 100 });
 const stake = el("input", { type: "number", id: "stake", min: 1, max: 1000000, value: 1 });
 const deals = el("input", { type: "number", id: "deals", min: 1, max: 500, value: 10 });
+const clock = el("input", { type: "number", id: "clock", min: 0, max: 3600, value: 0, title: t("clock_help") });
 const seatsBox = el("div", { id: "seats", class: "seats-setup" });
 const houseBox = el("div", { id: "housebox", class: "house", hidden: true },
   el("div", { class: "house-text" }, field(t("house_text"), house), file, checkButton),
@@ -33,7 +34,7 @@ const houseBox = el("div", { id: "housebox", class: "house", hidden: true },
 form.append(
   field(t("variant"), variant), houseBox,
   el("div", { class: "row" }, field(t("players"), players), field(t("stacks"), stacks),
-     field(t("base_stake"), stake), field(t("deals"), deals)),
+     field(t("base_stake"), stake), field(t("deals"), deals), field(t("clock"), clock)),
   el("h3", {}, t("seats")), seatsBox,
   el("button", { type: "submit", id: "create", class: "primary" }, t("create")));
 
@@ -113,7 +114,7 @@ form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const bots = {};
   seatsBox.querySelectorAll("select").forEach((s) => { if (s.value) bots[s.dataset.seat] = s.value; });
-  const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, bots };
+  const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, clock: +clock.value || 0, bots };
   if (variant.value) body.variant = variant.value;
   else body.text = house.value; // the server refuses an empty file with a reason, never plays a built-in instead
   const answer = await post("/api/tables", body);
@@ -131,6 +132,12 @@ function copyButton(text) {
 
 function showLinks(answer) {
   form.hidden = true;
+  const title = variant.value ? variant.selectedOptions[0].textContent : t("house_rule");
+  const links = [{ seat: null, link: answer.spectator }, ...answer.seats.filter((s) => s.human).reverse()];
+  for (const s of links) { // the host keeps every link he made (his own seat's first on the list)
+    const url = new URL(s.link);
+    rememberTable({ link: url.pathname + url.hash, title, seat: s.seat, state: "waiting", seen: Date.now() });
+  }
   const rows = answer.seats.map((s) => el("li", { class: "invite" },
     el("b", {}, t("seat_n", { seat: s.seat })), " ",
     s.human ? [el("a", { href: s.link, class: "seat-link", "data-seat": s.seat, target: "_blank" }, t("open_seat")), " ",
@@ -144,4 +151,15 @@ function showLinks(answer) {
        " ", el("code", {}, answer.spectator), copyButton(answer.spectator)));
 }
 
+// "My tables": what this browser created or opened, as it stood when last seen; links stay here only.
+function drawMine() {
+  const mine = myTables();
+  if (!mine.length) return;
+  $("mine").replaceChildren(el("h2", {}, t("my_tables")), el("ul", { class: "invites" }, mine.map((x) => el("li", { class: "mine" },
+    el("a", { href: x.link, target: "_blank" }, x.title || "khrap"), " · ",
+    x.seat === null || x.seat === undefined ? t("watch") : t("seat_n", { seat: x.seat }), " · ",
+    x.state === "finished" ? t("state_finished") : x.state === "playing" ? t("deal_of", { deal: x.deal, deals: x.deals }) : t("state_waiting")))));
+}
+
 drawSeats();
+drawMine();

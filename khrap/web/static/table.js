@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, el, LANG, langSwitch, loadWords, suitLabel, t } from "./common.js";
+import { card, cardLabel, el, LANG, langSwitch, loadWords, plural, rememberTable, suitLabel, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -13,13 +13,15 @@ let refusal = null;
 let selected = new Set(); // cards chosen for an exchange
 let retry = 500;
 const checked = {}; // deal -> whether its deck is the seed's
+const onTable = new Set(); // the cards of the trick already drawn (a new one is animated)
+let showPrevious = false; // the previous trick unfolded
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retry = 500;
-    socket.send(JSON.stringify({ type: "hello", token, lang: LANG }));
+    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "" }));
     status(t("connected"), "ok");
   });
   socket.addEventListener("message", (ev) => {
@@ -27,6 +29,7 @@ function connect() {
     if (message.type === "state") {
       view = message;
       refusal = null;
+      remember();
       draw();
     } else if (message.type === "refused") {
       refusal = message.reason;
@@ -57,14 +60,27 @@ function act(text) {
   send({ type: "act", action: text, step: view.table.step });
 }
 
+// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.
 function seatName(seat) {
+  const name = view.table.seats[seat]?.name;
+  if (name) return seat === view.me ? t("you_name", { name }) : name;
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
+}
+
+// A seat in a narrow column: its number, and a mark for the viewer's own.
+function shortName(seat) {
+  return seat === view.me ? `${t("seat_short", { seat })}★` : t("seat_short", { seat });
 }
 
 function callName(word) {
   if (view.table.calls[word]) return view.table.calls[word];
   const said = t(`word_${word}`);
   return said === `word_${word}` ? word : said;
+}
+
+// The variant's blind calls by name ("wrap", "blind frap"): what a seat keeps his cards face down for.
+function blindNames() {
+  return view.table.blind_calls.map(callName).join(", ");
 }
 
 function actionLabel(a) {
@@ -81,7 +97,7 @@ function drawTop() {
     el("h1", {}, tb.title),
     el("span", { class: "fingerprint", id: "fingerprint", title: t("fingerprint_help") }, t("fingerprint"), " ", el("code", {}, tb.fingerprint)),
     el("a", { href: `/sheet/${tb.id}?lang=${LANG}`, target: "_blank", id: "rules-link", class: "rules" }, t("rule_sheet")),
-    langSwitch(),
+    langSwitch(), signalSwitch(),
     el("span", { id: "status", class: "status ok" }, t("connected")));
 }
 
@@ -99,7 +115,7 @@ function seatBox(seat) {
     el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: o.stacks[seat] }),
        o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
-    el("div", { class: "seat-cards" }, t("cards_tricks", { cards: o.hand_sizes[seat], tricks: o.tricks[seat] })),
+    el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
     el("div", { class: "seat-tags" }, tags.join(" · ")));
 }
 
@@ -112,9 +128,44 @@ function drawCenter() {
       el("span", {}, t("stock", { cards: o.stock_count })),
       o.turned.length ? [" · ", t("turned"), " ", o.turned.map((c) => card(c))] : null,
       o.shown.length ? [" · ", t("shown"), " ", o.shown.map((c) => card(c))] : null),
-    el("div", { class: "trick", id: "trick" },
-      o.trick.length ? o.trick.map(([seat, c, joker]) => el("span", { class: "played" }, el("small", {}, t("seat_short", { seat })), card(c, { extra: joker ? "joker" : "" })))
-                     : el("span", { class: "muted" }, view.table.in_deal ? t("no_trick") : "")));
+    drawTrick(), drawPrevious());
+}
+
+// A trick's cards as played, each under its seat; a card not on the page before slides in.
+function trickCards(cards, number) {
+  return cards.map(([seat, c, joker]) => {
+    const key = `${view.table.deal}:${number}:${seat}:${c}`;
+    const fresh = !onTable.has(key);
+    onTable.add(key);
+    return el("span", { class: `played${fresh ? " fresh" : ""}`, "data-seat": seat },
+      el("small", {}, seatName(seat)), card(c, { extra: joker ? "joker" : "" }));
+  });
+}
+
+// The trick being played; between tricks, the last one stays on the table with who took it, until
+// the next card is led.
+function drawTrick() {
+  const o = view.obs, last = view.tricks.at(-1);
+  if (o.trick.length) return el("div", { class: "trick", id: "trick" }, trickCards(o.trick, view.trick_number));
+  if (last) {
+    return el("div", { class: "trick closed", id: "trick", "data-winner": last.winner }, trickCards(last.cards, last.number),
+      el("b", { class: "winner", id: "trick-winner" }, t("took_trick", { seat: seatName(last.winner) })));
+  }
+  return el("div", { class: "trick", id: "trick" }, el("span", { class: "muted" }, view.table.in_deal ? t("no_trick") : ""));
+}
+
+// The trick before the one on the table, one tap away.
+function drawPrevious() {
+  const before = view.obs.trick.length ? view.tricks.at(-1) : view.tricks.at(-2);
+  if (!before) return null;
+  const button = el("button", { type: "button", class: "small", id: "previous", "aria-expanded": String(showPrevious),
+                                onclick: () => { showPrevious = !showPrevious; draw(); } }, t("previous_trick"));
+  return el("div", { class: "previous" }, button, showPrevious
+    ? el("div", { class: "trick", id: "previous-trick", "data-winner": before.winner },
+         before.cards.map(([seat, c, joker]) => el("span", { class: "played", "data-seat": seat }, el("small", {}, seatName(seat)),
+                                                       card(c, { extra: joker ? "joker" : "" }))),
+         el("span", {}, t("took_trick", { seat: seatName(before.winner) })))
+    : null);
 }
 
 function drawHand() {
@@ -126,6 +177,7 @@ function drawHand() {
   const exchanges = legal.filter((a) => a.word === "exchange");
   const exchangeable = new Set(exchanges.flatMap((a) => a.cards));
   const hand = o.hand || [];
+  const playing = legal.some((a) => a.word === "play");
   const cards = hand.map((c) => {
     if (byCard[c]) {
       const options = byCard[c];
@@ -137,9 +189,9 @@ function drawHand() {
       return card(c, { onclick: () => { selected.has(c) ? selected.delete(c) : selected.add(c); draw(); },
                        extra: selected.has(c) ? "legal selected" : "legal" });
     }
-    return card(c);
+    return card(c, { extra: playing ? "unplayable" : "" });
   });
-  const parts = [el("div", { class: "hand", id: "hand" }, hand.length ? cards : el("span", { class: "muted" }, o.hand === null ? t("not_looked") : t("no_cards")))];
+  const parts = [el("div", { class: "hand", id: "hand" }, hand.length ? cards : el("span", { class: "muted" }, o.hand === null ? t("not_looked", { calls: blindNames() }) : t("no_cards")))];
   if (exchanges.length) {
     const chosen = Array.from(selected).sort().join(" ");
     const match = exchanges.find((a) => a.cards.slice().sort().join(" ") === chosen);
@@ -151,33 +203,105 @@ function drawHand() {
   return parts;
 }
 
+// What the seat to act is asked, in a line: the kind of decision from its legal actions; for a card
+// to play, the duty the legal cards show (follow the led suit, else trump, else any card).
+function whatToDo() {
+  const words = new Set(view.legal.map((a) => a.word));
+  if (words.has("play")) {
+    const led = view.obs.trick.length ? view.obs.trick[0][1].slice(-1) : null;
+    const legalSuits = new Set(view.legal.filter((a) => a.word === "play").map((a) => a.cards[0].slice(-1)));
+    const handSuits = new Set((view.obs.hand || []).map((c) => c.slice(-1)));
+    if (!led) return t("todo_lead");
+    if (legalSuits.size === 1 && legalSuits.has(led) && handSuits.size > 1) return t("todo_follow", { suit: suitLabel(led) });
+    if (!handSuits.has(led) && view.obs.trump && legalSuits.size === 1 && legalSuits.has(view.obs.trump)) {
+      return t("todo_trump", { suit: suitLabel(led), trump: suitLabel(view.obs.trump) });
+    }
+    return t("todo_any");
+  }
+  if (words.has("exchange")) return t("todo_exchange");
+  if (words.has("discard")) return t("todo_discard");
+  if (words.has("trump")) return t("todo_name_trump");
+  return t("todo_call");
+}
+
+// The turn clock: the seconds left to the seat to act, counted down on the page from the server's figure.
+let clockEnds = null;
+function clockBadge() {
+  const left = view.clock?.left;
+  if (left === null || left === undefined) { clockEnds = null; return null; }
+  clockEnds = performance.now() + left * 1000;
+  return el("span", { class: "clock", id: "clock" }, `⏱ ${Math.ceil(left)} s`);
+}
+setInterval(() => {
+  const node = document.getElementById("clock");
+  if (node && clockEnds !== null) node.textContent = `⏱ ${Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000))} s`;
+}, 1000);
+
+// The clock ran out on this seat: what its bot played for it.
+function clockNote() {
+  const done = view.clock?.timed_out;
+  if (!done) return null;
+  const [word, ...rest] = done.action.split(" ");
+  const what = word === "play" || word === "discard" ? rest.map(cardLabel).join(" ") : callName(word);
+  return el("p", { class: "banner", id: "clock-note" }, t("clock_ran_out", { action: what }));
+}
+
 function drawActions() {
   const others = view.legal.filter((a) => !["play", "discard", "exchange"].includes(a.word) || (a.word !== "exchange" && a.cards.length !== 1));
   if (!view.table.in_deal) return null;
   const turn = view.obs.to_act;
   const head = view.me !== null && turn === view.me ? t("your_turn") : t("waiting_for", { seat: seatName(turn) });
-  return el("div", { class: "actions", id: "actions" }, el("b", {}, head), " ",
-    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))));
+  const todo = view.me !== null && turn === view.me ? whatToDo() : null;
+  const looking = others.some((a) => a.word === "look");
+  return el("div", { class: "actions", id: "actions" }, el("b", {}, head), " ", clockBadge(), " ",
+    todo ? el("span", { class: "todo", id: "todo" }, todo) : null, " ",
+    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))),
+    looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
 }
 
-function ledgerRows(settled) {
-  const items = settled.ledger ? settled.ledger.items : [];
-  return items.filter((i) => i.kind !== "left" || i.chips).map((i) => {
-    const who = i.seat === null ? t("the_pot") : seatName(i.seat);
-    const sign = i.kind === "penalty" || i.kind === "house" ? "−" : i.kind === "left" ? "" : "+";
-    return el("tr", {}, el("td", {}, who), el("td", { class: "num" }, `${sign}${i.chips}`), el("td", {}, t(`ledger_${i.kind}`, i)));
-  });
+// One settlement row's words: what moved the chips, from the kernel's event (its reason and numbers).
+function moveLabel(m) {
+  if (m.kind === "ante") return m.reason === "round" ? t("row_round_ante", m) : m.reason === "last" ? t("row_last_ante") : t("row_ante");
+  if (m.kind === "took_pot") return t("row_took_pot");
+  if (m.kind === "house") return t("row_house", { percent: m.percent });
+  if (m.reason === "share") return t("row_share", { tricks: plural("n_tricks", m.tricks), unit: m.unit });
+  if (m.reason === "penalty") return t("row_penalty", { status: t(`status_${m.status}`), tricks: plural("n_tricks", m.tricks) });
+  if (m.reason === "stake" || m.reason === "helper_stake") return t("row_stake");
+  return t(`row_${m.reason}`);
 }
 
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+// Every chip the deal moved: a row per event, a column per seat and one for the pot; each column adds up
+// to the change of that seat's chips (the pot's: to what it holds now).
 function drawSettlement() {
   const s = view.settled;
   if (!s || view.table.in_deal) return null;
-  const before = view.table.deal_stacks;
+  const n = view.table.players, before = view.table.deal_stacks, moves = view.moves;
+  const cell = (value, attrs = {}) => el("td", { class: "num", "data-chips": value, ...attrs }, value === null ? "" : signed(value));
+  const rows = [el("tr", { class: "move carried" }, el("th", {}, t("row_carried")),
+                   Array.from({ length: n }, () => el("td", {})), cell(moves.carried, { class: "num pot" }))];
+  for (const m of moves.rows) {
+    rows.push(el("tr", { class: "move" }, el("th", {}, moveLabel(m)),
+      Array.from({ length: n }, (_, i) => m.seat === null || m.seat === i ? cell(m.chips, { "data-seat": i }) : el("td", {})),
+      cell(m.pot, { class: "num pot" })));
+  }
   const net = s.stacks.map((x, i) => x - before[i]);
   return el("section", { class: "settlement", id: "settlement" },
     el("h2", {}, t("settlement", { deal: view.table.deal })),
-    el("table", { class: "ledger" }, el("tbody", {}, ledgerRows(s))),
-    el("p", { class: "nets" }, net.map((n, i) => el("span", { class: "net" }, `${seatName(i)}: ${n > 0 ? "+" : ""}${n} → ${s.stacks[i]}`))));
+    el("p", { class: "muted" }, t("settlement_help")),
+    el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
+      el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num" },
+                                  el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
+                                el("th", { class: "num" }, t("the_pot")))),
+      el("tbody", {}, rows),
+      el("tfoot", {},
+        el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
+        el("tr", { class: "now" }, el("th", {}, t("row_now")),
+           s.stacks.map((x, i) => el("td", { class: "num", "data-seat": i, "data-chips": x }, String(x))),
+           el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))))));
 }
 
 function drawNext() {
@@ -185,14 +309,81 @@ function drawNext() {
   if (tb.in_deal) return null;
   if (tb.finished) {
     return el("div", { class: "actions" }, el("b", {}, t("session_over")), " ",
-      el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
+      view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
+                             onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
+                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
+      " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
   }
   if (view.me === null) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
+  const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
   return el("div", { class: "actions" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
-    ready ? el("span", { class: "muted" }, t("waiting_others")) : null);
+    ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
+}
+
+// "My tables": this browser keeps each table it opened, with its link and how it stood when last seen.
+function remember() {
+  const tb = view.table;
+  const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
+  rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
+                  deals: tb.deals, state, seen: Date.now() });
+}
+
+// A name for this player's seat, kept in this browser and said to every table it opens.
+function nameBox() {
+  if (view.me === null) return null;
+  const input = el("input", { id: "name", maxlength: 24, value: view.table.seats[view.me].name || "",
+                              placeholder: t("seat_n", { seat: view.me }), autocomplete: "nickname" });
+  const save = () => {
+    localStorage.setItem("khrap-name", input.value.trim());
+    send({ type: "name", name: input.value.trim() });
+  };
+  input.addEventListener("change", save);
+  return el("label", { class: "name-box" }, t("your_name"), " ", input);
+}
+
+// The evening so far: each seat's chips after every deal, against the chips it started with.
+function drawStandings() {
+  const tb = view.table, rows = tb.standings;
+  if (!rows.length || tb.in_deal) return null;
+  const last = rows.at(-1);
+  const order = last.map((_, i) => i).sort((a, b) => last[b] - last[a] || a - b);
+  const best = last[order[0]];
+  const winners = order.filter((i) => last[i] === best);
+  const head = tb.finished
+    ? el("h2", { id: "winner" }, winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
+                                                     : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) }))
+    : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
+  return el("section", { class: "settlement standings", id: "standings" }, head,
+    el("div", { class: "scroll" }, el("table", { class: "ledger" },
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
+        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num" }, t("row_net")))),
+      el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
+        el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
+        rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, String(r[i]))),
+        el("td", { class: "num net", "data-chips": last[i] - tb.stacks }, signed(last[i] - tb.stacks))))))),
+    chart(rows, tb.stacks));
+}
+
+// A small chart of the stacks over the deals (an SVG line per seat; no inline style).
+function chart(rows, start) {
+  if (rows.length < 2) return null;
+  const all = [start, ...rows.flat()], low = Math.min(...all), high = Math.max(...all), span = Math.max(1, high - low);
+  const W = 300, H = 90, x = (d) => 6 + (d * (W - 12)) / rows.length, y = (v) => H - 6 - ((v - low) * (H - 12)) / span;
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("class", "chart"); svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("chart"));
+  rows[0].forEach((_, seat) => {
+    const line = document.createElementNS(NS, "polyline");
+    line.setAttribute("points", [start, ...rows.map((r) => r[seat])].map((v, d) => `${x(d)},${y(v)}`).join(" "));
+    line.setAttribute("class", `line s${seat % 6}`);
+    svg.append(line);
+  });
+  return el("figure", { class: "chart-box" }, svg,
+    el("figcaption", {}, rows[0].map((_, seat) => el("span", { class: `key s${seat % 6}` }, seatName(seat)))));
 }
 
 function drawFair() {
@@ -209,9 +400,71 @@ function drawFair() {
     el("p", { class: "muted" }, t("fair_help")), el("ul", {}, rows));
 }
 
+// The log in the page's words: the events it knows, with seat names, the variant's call names and cards
+// as 10♥; any other event as the game log's sentence in the same language.
+function eventLine(e, fallback) {
+  const seat = e.seat === null || e.seat === undefined ? "" : seatName(e.seat);
+  const cards = (list) => list.map(cardLabel).join(" ");
+  switch (e.kind) {
+    case "dealt": return t("log_dealt", { seat: seatName(e.dealer), cards: plural("n_cards", e.size) });
+    case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
+    case "called": return t("log_called", { seat, call: callName(e.call) + (e.action.includes(" ") ? ` ${e.action.split(" ").slice(1).join(" ")}` : "") });
+    case "looked": return t("log_looked", { seat });
+    case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
+    case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
+    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards", e.count) });
+    case "exchanged": return e.cards ? (e.cards.length ? t("log_exchanged_cards", { seat, cards: cards(e.cards) }) : t("log_kept", { seat }))
+                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards", e.count) }) : t("log_kept", { seat });
+    case "discarded": return e.card ? t("log_discarded_card", { seat, card: cardLabel(e.card) }) : t("log_discarded", { seat });
+    case "shown": return t("log_shown", { seat, cards: cards(e.cards) });
+    case "swapped": return t("log_swapped", { seat, position: e.position, card: cardLabel(e.card) });
+    case "took_turned": return t("log_took_turned", { seat, card: cardLabel(e.card) });
+    case "named_trump": return t("log_named_trump", { seat, suit: suitLabel(e.suit) });
+    default: return fallback;
+  }
+}
+
 function drawLog() {
+  const lines = view.events.map((e, i) => eventLine(e, view.log[i]));
   return el("details", { class: "log", id: "log", open: true }, el("summary", {}, t("log")),
-    el("ol", {}, view.log.slice(-60).map((line) => el("li", {}, line))));
+    el("ol", {}, lines.slice(-60).map((line) => el("li", {}, line))));
+}
+
+// Whether this seat is waited for: its decision in a deal, or its "next deal" between deals.
+function myTurn() {
+  if (!view || view.me === null) return false;
+  const tb = view.table;
+  if (tb.in_deal) return view.obs.to_act === view.me;
+  return !tb.finished && !tb.seats[view.me].ready;
+}
+
+const ICON = (fill) => "data:image/svg+xml," + encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="2" y="1" width="12" height="14" rx="2" fill="#fff" stroke="#2f6b45" stroke-width="1.5"/><circle cx="8" cy="8" r="4" fill="${fill}"/></svg>`);
+let signalled = null; // the step at which this seat's turn was last signalled
+
+function signalTurn() {
+  const mine = myTurn();
+  document.title = (mine ? `● ${t("title_turn")} · ` : "") + (view.table.title || "khrap");
+  let icon = document.querySelector("link[rel=icon]");
+  if (!icon) { icon = el("link", { rel: "icon" }); document.head.append(icon); }
+  icon.href = ICON(mine ? "#c0182b" : "#2f6b45");
+  document.body.dataset.myTurn = mine ? "1" : "";
+  if (!mine || signalled === view.table.step) return;
+  signalled = view.table.step;
+  if (localStorage.getItem("khrap-signal") !== "on") return;
+  if (navigator.vibrate) navigator.vibrate(180);
+  try {
+    const audio = new AudioContext(), tone = audio.createOscillator(), gain = audio.createGain();
+    tone.frequency.value = 660; gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination); tone.start(); tone.stop(audio.currentTime + 0.15);
+  } catch { /* no sound before the user has touched the page: the title and the icon still say it */ }
+}
+
+function signalSwitch() {
+  const on = localStorage.getItem("khrap-signal") === "on";
+  return el("button", { type: "button", class: "lang", id: "signal", "aria-pressed": String(on), title: t("signal_help"),
+                        onclick: () => { localStorage.setItem("khrap-signal", on ? "off" : "on"); draw(); } },
+            on ? t("signal_on") : t("signal_off"));
 }
 
 function draw() {
@@ -220,6 +473,7 @@ function draw() {
     return;
   }
   drawTop();
+  signalTurn();
   const tb = view.table;
   document.body.dataset.step = tb.step;
   document.body.dataset.toAct = tb.in_deal ? String(view.obs.to_act) : "";
@@ -227,11 +481,11 @@ function draw() {
   tb.seats.forEach((s, i) => { if (s.takeover) banner.push(t("takeover_banner", { seat: seatName(i) })); });
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
-    el("p", { class: "muted" }, t("deal_of", { deal: tb.deal, deals: tb.deals }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
+    el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
-    drawCenter(), drawHand(), drawActions(),
+    clockNote(), drawCenter(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
-    drawSettlement(), drawNext(), drawFair(), drawLog()].flat().filter(Boolean));
+    drawSettlement(), drawStandings(), drawNext(), nameBox(), drawFair(), drawLog()].flat().filter(Boolean));
 }
 
 if (!token) root.replaceChildren(el("p", { class: "refused" }, t("no_token")));
