@@ -85,3 +85,20 @@ def rules_caution(rules: Rules) -> float:
     from khrap.bots.calibration import constants_for
 
     return constants_for(rules.variant).caution
+
+
+def test_a_swollen_pot_does_not_push_the_normal_bot_into_a_hopeless_call() -> None:
+    # Frap, clubs trump, the first to speak holds no trump and no card above a jack: no frap pays at any
+    # pot, since every trick share (P // 4) and every fine (P, 2P) grows with it.  Passing costs only the
+    # round ante everybody adds.  The cautious bidding (the search bot's prior) still charges a pass a
+    # share of a pot past eight opening pots (at 40 opening pots: 0.05 x 160 x 31 = 248 chips), and
+    # declares; the normal bot passes at both pots.
+    rules = Rules(load_variant("frap"), 4)
+    bot, cautious = HeuristicBot(rules), HeuristicBot(rules, cautious=True)
+    legal = [Action("frap"), Action("pass")]
+    for pot in (4, 160):
+        seat = Info(seat=1, n=4, hand=cards("7H 8D 9S JD"), trump=parse_suit("C"), turned=parse_card("7C"),
+                    statuses=[w.UNDECIDED] * 4, calls=[None] * 4, tricks=[0] * 4, trick=[], gone=set(), pot=pot,
+                    hand_sizes=[4] * 4, stock_count=15)
+        assert bot.call(seat, legal, random.Random(0)).word == "pass", pot
+    assert cautious.call(seat, legal, random.Random(0)).word == "frap"
