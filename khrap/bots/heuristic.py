@@ -276,8 +276,8 @@ class HeuristicBot:
         """The cautious bidding's pass: free until all-pass rounds swell the pot past eight opening pots,
         then a share of it, so somebody plays.  Not the normal bidding's: every trick share and fine
         grows with the pot, so a call that does not pay at one pot does not pay at ten, and that share
-        made it declare hands it fails (frap, whose pot carries the fines: a frap called on a predicted
-        chance of 0.4-0.5 was made about half the time, against a break-even near 0.7)."""
+        made it declare hands it fails (where the pot carries the fines and swells, a declaration called on
+        a predicted chance of 0.4-0.5 was made about half the time, against a break-even near 0.7)."""
         v = self.rules.variant
         opening = max(1, v.ante.amount) * v.base_stake * info.n
         if any(s in w.ACTIVE for s in info.statuses):
