@@ -184,3 +184,24 @@ def test_replay_in_russian(tmp_path: Path) -> None:
     english = subprocess.run([sys.executable, "-m", "khrap.cli", "replay", str(path)], capture_output=True,
                              text=True, timeout=120)
     assert english.stdout.startswith("frap (Frap), 4 players")  # the English story as it always read
+
+
+# ------------------------------------------------------------------ the web table's log
+def test_the_web_tables_log_is_the_same_renderer_in_russian() -> None:
+    """The web view's ``log`` (its lines for every event the page does not word itself: antes, settlement)
+    is the game log's renderer in the page's language: seed 004's «ставка на кон», cards as 10♥, no code."""
+    from khrap.gamelog import tell
+    from khrap.web.table import Table as WebTable
+    from tests.web.conftest import fixed_seeds
+
+    table = WebTable.create(builtin("khrap"), name="khrap", source=None, players=3, stacks=50, base_stake=1,
+                            bots={1: "rule", 2: "rule"}, deals=1, seed_source=fixed_seeds("lang"), session_seed=1)
+    table.start_deal()
+    while table.in_deal:
+        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "rule"))
+    view = table.view(0, "ru")
+    assert view["log"] and view["log"][0].startswith("ставка на кон: каждый кладёт в банк")
+    assert not english_in("\n".join(view["log"])), english_in("\n".join(view["log"]))
+    log = table.session.state.log
+    assert tell(log[-len(view["log"]):], "ru", 0, table.session.variant) == view["log"]
+    assert table.view(0, "en")["log"][0].startswith("ante: every player puts")  # English as it always read

@@ -292,6 +292,18 @@ def render(event, lang: str = SOURCE_LANGUAGE, full: bool = True, voice: Voice |
     return told(renderer, fields, full)
 
 
+def tell(events, lang: str = SOURCE_LANGUAGE, viewer: int | None = ev.EVERYTHING, variant=None,
+         voice: Voice | None = None) -> list[str]:
+    """The log of ``events`` as ``viewer`` (a seat, None for the table, EVERYTHING) sees it, in ``lang``: the one
+    renderer of the terminal, the web table and replays.  English says cards and calls in CONTRACT's words
+    (as ``khrap run``); any other language as its players write them, calls by ``variant``'s names."""
+    if voice is None:
+        voice = Voice(lang, variant, codes=lang == SOURCE_LANGUAGE)
+    if voice.codes:
+        return [event.render(voice.lang, viewer) for event in events]  # made once per event and view
+    return [render(event, voice.lang, event.sees_secret(viewer), voice) for event in events]
+
+
 def _voiced(voice: Voice) -> _Renderer:
     made = getattr(voice, "_renderer", None)
     if made is None:

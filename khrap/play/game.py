@@ -17,8 +17,7 @@ from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
 from khrap.engine.events import EVERYTHING, Credited, InstantWin, Settling
 from khrap.engine.kinds import PLAY
-from khrap.gamelog import _, _n, counted, translate
-from khrap.gamelog import render as render_event
+from khrap.gamelog import _, _n, counted, tell, translate
 from khrap.play import refusals
 from khrap.play.reader import Reader, Unreadable, normal
 from khrap.play.screen import choices, menu_text, render, table_voice
@@ -71,9 +70,7 @@ class Game:
     def _visible(self, event) -> str:
         # Everyone a bot: the watcher sees every card; several people at one keyboard: what the table sees.
         viewer = EVERYTHING if not self.table.humans else self.viewer
-        if self.voice.codes:  # English: the log as `khrap run` prints it (made once per event)
-            return event.render(self.table.lang, viewer)
-        return render_event(event, self.table.lang, event.sees_secret(viewer), self.voice)
+        return tell([event], self.table.lang, viewer, voice=self.voice)[0]
 
     def t(self, message: str, **values) -> str:
         return translate(self.table.lang, message, **values)

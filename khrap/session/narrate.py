@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from khrap.engine.kinds import PLAY
-from khrap.gamelog import _, _n, counted, render, translate
+from khrap.gamelog import _, _n, counted, tell, translate
 from khrap.gamelog.voice import Voice
 from khrap.session.core import Session
 from khrap.session.record import DealMark, RecordError, _actions, new_session, replay, replay_record
@@ -51,7 +51,7 @@ def narrative(record: dict, deal: int | None = None, lang: str = "en") -> str:
         if deal is not None and mark.number != deal:
             continue
         end = marks[i + 1].log_at if i + 1 < len(marks) else len(log)
-        told = [e.text if voice.codes else render(e, lang, True, voice) for e in log[mark.log_at : end]]
+        told = tell(log[mark.log_at : end], lang, voice=voice)
         lines += _deal_lines(mark, told + _hindsight(starts.get(mark.number), log[:end], lang, voice), lang)
     lines.append(_where(session, lang))
     if record.get("result"):

@@ -21,6 +21,7 @@ from khrap.cards import card_str, cards_str
 from khrap.engine import IllegalAction
 from khrap.engine.events import SessionOver, Settled
 from khrap.fairness import commitment, deck_from_seed, new_seed
+from khrap.gamelog import tell
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
@@ -328,7 +329,7 @@ class Table:
         table["hand"] = obs["hand"] if seat is not None else None
         viewer = seat
         log = s.state.log[self._deal_log_at():] if s.deals_started else []
-        lines = [e.render(lang, viewer) for e in log]
+        lines = tell(log, lang, viewer, s.variant)  # the game log's one renderer, in the page's language
         settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, Settled)), None)
         tricks = _closed_tricks(log)
         before = s.state.log[:self._deal_log_at()] if s.deals_started else []
