@@ -47,6 +47,22 @@ def fingerprint(rules: dict) -> str:
     return " ".join(digest[i:i + 4] for i in range(0, 16, 4))
 
 
+_RULES: dict[str, dict] = {}
+_RULES_LIMIT = 64
+
+
+def _shared(rules: dict) -> dict:
+    """One dict for each rules content, shared by every table that plays them (a table never changes
+    its rules): a server of many tables of a few rule sets keeps one copy of each, not one a table."""
+    key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= _RULES_LIMIT:
+            _RULES.pop(next(iter(_RULES)))
+        found = _RULES[key] = rules
+    return found
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
@@ -127,7 +143,7 @@ class Table:
         data = variant.model_dump(mode="json")
         data["base_stake"] = base_stake
         checked = Variant.model_validate(data)  # the schema's bound on base_stake applies
-        rules = checked.model_dump(mode="json")
+        rules = _shared(checked.model_dump(mode="json"))
         setup = {
             "name": name, "source": source, "rules": rules, "players": players, "stacks": stacks,
             "base_stake": base_stake, "bots": {str(s): k for s, k in sorted(bots.items())}, "deals": deals,
@@ -206,6 +222,7 @@ class Table:
     def restore(cls, id: str, setup: dict, seats: list[SeatState], spectator_token: str, deals: list[Deal],
                 actions: list[tuple[int, str, str]], seed_source: Callable[[], str] = new_seed) -> Table:
         """The table as it stood, from what the store holds: the setup, the deals' seeds, the actions."""
+        setup = {**setup, "rules": _shared(setup["rules"])}
         table = cls(id=id, setup=setup, seats=seats, spectator_token=spectator_token, deals=deals,
                     actions=actions, seed_source=seed_source)
         table._rebuild()
