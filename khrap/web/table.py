@@ -20,6 +20,7 @@ from khrap.bots import KINDS, choose_for, decision_rng, make_bot
 from khrap.cards import card_str, cards_str
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
+from khrap.engine.decisions import display_names
 from khrap.engine.observation import render
 from khrap.engine.view import seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
@@ -357,7 +358,10 @@ class Table:
                 "standings": self._standings(),
                 "deal_stacks": list(s.deal_stacks),
                 "canonical": self._canonical_words,
-                "calls": {cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()},
+                # The variant's calls by name, and the words the registry's kinds of decision name (an
+                # offer's answers): the page's buttons and log read any word here.
+                "calls": {**display_names(lang),
+                          **{cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()}},
                 "blind_calls": [cid for cid, c in rules["calls"].items() if (c.get("requires") or {}).get("blind")],
             },
             "me": seat,
