@@ -6,6 +6,7 @@ holds a card that is not public (a hand, the stock, the discards)."""
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -131,3 +132,18 @@ def test_the_observation_is_the_rendering_of_the_seat_view(table, seed) -> None:
         if state.session_over:
             break
         random_deal(state, rng, check)
+
+
+def test_the_rl_vector_of_the_typed_view_is_the_vector_of_its_observation() -> None:
+    pytest.importorskip("numpy")
+    from khrap.rl.observe import Encoder
+
+    for name, players in (("khrap", 4), ("frap", 3), ("frap", 5)):
+        state = new_table(name, players, seed=7)
+        encoder = Encoder(state.rules)
+
+        def check(s: GameState, encoder: Encoder = encoder, players: int = players) -> None:
+            for seat in range(players):
+                assert (encoder.encode_view(seat_view(s, seat)) == encoder.encode(s.observation(seat))).all()
+
+        random_deal(state, random.Random(players), check)

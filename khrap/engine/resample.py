@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from khrap import words as w
 from khrap.engine.derived import hand_dealt
-from khrap.engine.events import Discarded, Drew, Event, Exchanged, Played, Shown, Swapped, TookTrick, TookTurned
+from khrap.engine.events import Dealt, Discarded, Drew, Event, Exchanged, Played, Shown, Swapped, TookTrick, TookTurned
 from khrap.engine.observation import as_seen, seat_view
 from khrap.engine.rules import pattern_card
 from khrap.engine.state import GameState
@@ -72,7 +72,8 @@ def facts_of(events: list[Event], seat: int) -> DealFacts:
     """What ``seat`` read in the deal's typed events (as it holds them: ``SeatView.events``)."""
     facts = DealFacts()
     current: list[Entry] = []
-    for event in events:
+    start = max((i for i, e in enumerate(events) if isinstance(e, Dealt)), default=0)  # the last (re)deal's
+    for event in events[start:]:
         who = event.seat
         if isinstance(event, Played):
             entry = (who, event.fields["card"], bool(event.fields.get("joker")))
