@@ -113,6 +113,7 @@ class _Renderer:
     """Sentences in one language."""
 
     def __init__(self, lang: str) -> None:
+        self.lang = lang
         self.t = translations(lang).gettext
 
     def word(self, word: str) -> str:
@@ -197,6 +198,15 @@ def _list(r: _Renderer, values) -> str:
     return str(list(values))
 
 
+def _decided(r: _Renderer, f: dict, full: bool) -> str:
+    """An answer to a decision a rule offers: its words as the registry names them in the log's language."""
+    from khrap.engine.decisions import display_name  # (the engine renders through this package)
+
+    word, *rest = f["action"].split(" ")
+    name = display_name(word, r.lang) or word
+    return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=" ".join([name, *rest]))
+
+
 _KINDS: dict[str, Callable[[_Renderer, dict, bool], str]] = {
     "anted": lambda r, f, full: r.t(_ANTES[f["reason"]]).format_map(f),
     "dealt": _dealt,
@@ -206,6 +216,7 @@ _KINDS: dict[str, Callable[[_Renderer, dict, bool], str]] = {
     "session_over": lambda r, f, full: r.say(_SESSION_OVER[f.get("reason", "declare")], **f),
     "looked": _simple(_("seat {seat} looks at his cards")),
     "called": _simple(_("seat {seat}: {action}")),
+    "decided": _decided,
     "overridden": _simple(_("seat {seat} is overridden and becomes {status}"), status=_word),
     "forced": _simple(_("seat {seat} is forced to be a helper")),
     "shown": lambda r, f, full: r.say(_("seat {seat} shows {cards}"), seat=f["seat"], cards=_cards(f["cards"])),
