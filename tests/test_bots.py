@@ -39,7 +39,11 @@ def test_bots_play_whole_deals_with_legal_actions(name: str, players: int) -> No
 
 def test_bots_are_given_an_observation_and_legal_actions_only() -> None:
     for cls in (RandomBot, RuleBot):
-        assert list(inspect.signature(cls.choose).parameters) == ["self", "observation", "legal", "rng"]
+        required = [name for name, p in inspect.signature(cls.choose).parameters.items() if p.default is p.empty]
+        assert required == ["self", "observation", "legal", "rng"]
+    # ... and, for a kind of decision it has no rule for, the seat's view (what that seat may know: made by
+    # ``determinize.seat_view``, never the state)
+    assert inspect.signature(RuleBot.choose).parameters["view"].default is None
     with pytest.raises(ValueError, match="unknown bot kind"):
         make_bot("clever", Session("khrap", 4).rules)
     assert set(KINDS) == {"easy", "normal", "strong", "random", "rule", "heuristic", "mcts", "search"}

@@ -81,12 +81,14 @@ def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action
     """``bot``'s choice for the seat to act in ``game`` (a Session or a GameState).
 
     The bot gets that seat's observation and the legal actions; a search bot
-    (``bot.searches``) also gets the seat's view (``khrap.bots.determinize``),
-    which copies only what that seat may know."""
+    (``bot.searches``), or a bot that weighs this decision on sampled deals (``bot.needs_view(legal)``: a
+    kind of decision it has no rule for), also gets the seat's view (``khrap.bots.determinize``), which
+    copies only what that seat may know."""
     state = getattr(game, "state", game)
     seat = state.to_act
     observation, legal = state.observation(seat), state.legal_actions()
-    if getattr(bot, "searches", False):
+    needs_view = getattr(bot, "needs_view", None)  # a bot that weighs some decisions on sampled deals
+    if getattr(bot, "searches", False) or (needs_view is not None and needs_view(legal)):
         from khrap.bots.determinize import seat_view
 
         return bot.choose(observation, legal, rng, view=seat_view(state, seat))

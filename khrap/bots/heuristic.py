@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from khrap import words as w
 from khrap.bots.calibration import Constants
+from khrap.bots.determinize import SeatView
 from khrap.bots.estimate import Estimator, Info
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
@@ -22,6 +23,11 @@ from khrap.engine.trick import strength  # who beats whom, as the kernel decides
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
 SAMPLES = 100  # random hands dealt to estimate how often a seat joins a declarer
+# A decision of a kind the bot has no rule for is weighed on at most this many playouts (both answers of a
+# two-way offer on 40 deals) and simulated actions: tens of milliseconds.
+WEIGH_PLAYOUTS = 80
+WEIGH_STEPS = 2000
+_KNOWN = frozenset({w.PLAY, w.DISCARD, w.EXCHANGE, w.TRUMP, w.LOOK})
 _JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
 
 
@@ -59,13 +65,43 @@ class HeuristicBot:
         self._joins: dict[tuple[int, int], float] = _JOINS.setdefault(
             rules.variant.model_dump_json() + repr(self.est.k), {})
         self._samples: dict[int, list] = {}
+        self._weigher = None  # the search that weighs a decision of a kind it has no rule for (``weigh``)
 
-    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random,
+               view: SeatView | None = None) -> Action:
         if not legal:
             raise ValueError(f"seat {observation.get('seat')} has no legal action")
         if len(legal) == 1:
             return legal[0]
+        if not self.knows(legal):
+            return self.weigh(legal, rng, view)
         return self.decide(info_from_observation(observation, self.rules), legal, rng, observation["round"])
+
+    # ------------------------------------------------- any other decision
+    def knows(self, legal: Sequence[Action]) -> bool:
+        """Whether the bot has rules for this decision: the card actions, and the calls (valued from the
+        variant's data).  Any other kind (one a house rule adds to the registry) is weighed by playouts."""
+        word = legal[0].word
+        return word in _KNOWN or word in self.rules.calls
+
+    def needs_view(self, legal: Sequence[Action]) -> bool:
+        """Whether this decision is weighed on sampled deals (``khrap.bots.choose_for`` then gives the seat's
+        view, made from what the seat may know)."""
+        return len(legal) > 1 and not self.knows(legal)
+
+    def weigh(self, legal: Sequence[Action], rng: random.Random, view: SeatView | None) -> Action:
+        """A decision of a kind the bot has no rule for: each answer tried on the same deals sampled from the
+        seat's view, each deal finished by this bot at every seat, and the answer worth most in chips on
+        average taken; ties, or no view, give the first answer (which, in the registry, changes nothing).
+        Inside those playouts (``decide``) such a decision takes the first answer."""
+        if view is None:
+            return legal[0]
+        from khrap.bots.mcts import MctsBot  # (it plays out with this bot)
+
+        search = self._weigher
+        if search is None:
+            search = self._weigher = MctsBot(self.rules, iterations=WEIGH_PLAYOUTS, steps=WEIGH_STEPS)
+        return search.search(view, list(legal), legal[0], rng)
 
     def decide(self, info: Info, legal: Sequence[Action], rng: random.Random, round_: int = 1) -> Action:
         """The decision for ``info`` (also used by the search bot's playouts)."""
@@ -82,6 +118,8 @@ class HeuristicBot:
         if word == w.TRUMP:
             best = self.est.best_suit(hand, info)
             return next((a for a in legal if a.suit == best), legal[0])
+        if not self.knows(legal):
+            return legal[0]  # (weighed only at the real decision: ``weigh``)
         return self.call(info, legal, rng, round_)
 
     # ------------------------------------------------------------ calls

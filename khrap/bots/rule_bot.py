@@ -10,6 +10,8 @@ import random
 from collections.abc import Sequence
 
 from khrap import words as w
+from khrap.bots.determinize import SeatView
+from khrap.bots.heuristic import HeuristicBot
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, Rules
 from khrap.engine.rules import pattern_card
@@ -30,6 +32,16 @@ class RuleBot:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.joker = rules.joker
+        self._weigher: HeuristicBot | None = None  # weighs a decision of a kind it has no rule for
+
+    def needs_view(self, legal: Sequence[Action]) -> bool:
+        """Whether this decision is weighed on sampled deals: a kind it has no rule for (see ``HeuristicBot``)."""
+        return self._heuristic().needs_view(legal)
+
+    def _heuristic(self) -> HeuristicBot:
+        if self._weigher is None:
+            self._weigher = HeuristicBot(self.rules)
+        return self._weigher
 
     # ---------------------------------------------------------- valuation
     def value(self, card: int, trump: int | None) -> float:
@@ -45,9 +57,12 @@ class RuleBot:
         return max(range(4), key=lambda s: sum(1 + (c % 13) / 12 for c in hand if c // 13 == s))
 
     # ---------------------------------------------------------- choosing
-    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random,
+               view: SeatView | None = None) -> Action:
         if not legal:
             raise ValueError(f"seat {observation.get('seat')} has no legal action")
+        if self.needs_view(legal):  # a kind of decision it has no rule for: each answer played out
+            return self._heuristic().weigh(legal, rng, view)
         hand = None if observation["hand"] is None else [parse_card(c) for c in observation["hand"]]
         trump = None if observation["trump"] is None else parse_suit(observation["trump"])
         word = legal[0].word

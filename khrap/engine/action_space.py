@@ -1,31 +1,35 @@
 """One integer action space per rules program: int <-> ``Action`` <-> CONTRACT.md words.
 
 Every action the kernel can list for ``Rules`` (a variant at a table size) has the same number in
-every deal; ``num_distinct_actions`` numbers in all, in blocks:
+every deal; ``num_distinct_actions`` numbers in all, in blocks, one per kind of decision of the
+registry (``engine.decisions``), laid end to end in the registry's order.  Each kind declares its
+block (``engine.blocks``): the built-in ones are
 
 | block | actions |
 | --- | --- |
-| calls | each call form: the call; ``CALL trump`` where taking the turned card is optional; |
-|       | ``CALL N`` for each hand position where the call swaps |
-| look | ``look`` |
+| call | each call form: the call; ``CALL trump`` where taking the turned card is optional; |
+|      | ``CALL N`` for each hand position where the call swaps; then ``look`` |
 | discard | ``discard CARD`` for each card of the deck (deck order) |
 | play | ``play CARD`` for each card of the deck, then ``play JOKER joker`` |
 | trump | ``trump S``, ``trump H``, ``trump D``, ``trump C`` |
 | exchange | a subset of the hand by position: bit i throws the i-th card of the hand in canonical order |
 
-An exchange and a swapping call are numbered against the hand (``hand``: the acting seat's cards);
-draws are from the top of the stock, as the kernel lists them (a typed ``from`` is not numbered).  A
-hand has at most ``hand_size + 1`` positions.  The words of a number are ``str(space.action(n, hand))``:
-the one codec (``actions.format_action``) that the log, the legal words, records and scenarios use.
-Made once per ``Rules`` (``Rules.action_space``); the RL environment (``rl.env``) reads it.
+and a kind a rule adds (an offer answered by words) comes after them, with no edit here.  An exchange
+and a swapping call are numbered against the hand (``hand``: the acting seat's cards).  A hand has at
+most ``hand_size + 1`` positions.  The words of a number are ``str(space.action(n, hand))``: the one
+codec (``actions.format_action``) that the log, the legal words, records and scenarios use.  Made once
+per ``Rules`` (``Rules.action_space``); the RL environment (``rl.env``) reads it.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from khrap import words as w
-from khrap.engine.actions import Action, call_forms
+from khrap.engine.actions import Action
+from khrap.engine.blocks import Block
+from khrap.engine.decisions import DECISIONS, Kind
 from khrap.engine.rules import Rules
 
 
@@ -35,63 +39,56 @@ class ActionSpace:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.positions = rules.hand_size + 1
-        self.calls: list[Action] = []
-        for cid, call in rules.calls.items():
-            self.calls += call_forms(cid, call.effects.take_turned, self.positions)
-        self.call_index = {a: i for i, a in enumerate(self.calls)}
         self.deck = list(rules.deck)
         self.card_index = {c: i for i, c in enumerate(self.deck)}
-        self.look = len(self.calls)
-        self.discard = self.look + 1
-        self.play = self.discard + len(self.deck)
-        self.play_joker = self.play + len(self.deck)
-        self.trump = self.play_joker + (1 if rules.joker is not None else 0)
-        self.exchange = self.trump + 4
-        self.size = self.exchange + 2**self.positions
+        self.memo: dict[str, Any] = {}  # what a block makes once per space
+        self.blocks: list[tuple[Kind, Block]] = [(kind, d.block) for kind, d in DECISIONS.items()]
+        self.starts: list[int] = []
+        start = 0
+        for _, block in self.blocks:
+            self.starts.append(start)
+            start += block.size(self)
+        self.size = start
+        self._start_of = {id(block): s for (_, block), s in zip(self.blocks, self.starts, strict=True)}
+        # The block that owns an action, tested in order: those of one word first, the calls' (which owns
+        # every other action) last.
+        self._owners = sorted(self.blocks, key=lambda kind_block: kind_block[1].catch_all)
 
     @property
     def num_distinct_actions(self) -> int:
         """How many numbers the space has (OpenSpiel's ``NumDistinctActions``)."""
         return self.size
 
+    def start(self, block: Block) -> int:
+        """The first number of ``block``."""
+        return self._start_of[id(block)]
+
+    def block_of(self, kind: Kind) -> tuple[int, int]:
+        """(first number, size) of the block of decisions of ``kind``."""
+        for (of, block), start in zip(self.blocks, self.starts, strict=True):
+            if of == kind:
+                return start, block.size(self)
+        raise KeyError(kind)
+
     def index(self, action: Action, hand: Sequence[int]) -> int:
         """The number of ``action`` for a seat holding ``hand``."""
-        word = action.word
-        if word == w.LOOK:
-            return self.look
-        if word == w.DISCARD:
-            return self.discard + self.card_index[action.cards[0]]
-        if word == w.PLAY:
-            return self.play_joker if action.joker else self.play + self.card_index[action.cards[0]]
-        if word == w.TRUMP:
-            assert action.suit is not None
-            return self.trump + action.suit
-        if word == w.EXCHANGE:
-            order = sorted(hand)
-            return self.exchange + sum(1 << order.index(c) for c in action.cards)
-        return self.call_index[Action(word, position=action.position, take_turned=action.take_turned)]
+        for _, block in self._owners:
+            if block.owns(action):
+                return self.start(block) + block.offset(self, action, hand)
+        raise ValueError(f"no block numbers {action}")  # (the calls' block owns every action: not reached)
+
+    def _at(self, number: int) -> tuple[Block, int]:
+        if not 0 <= number < self.size:
+            raise ValueError(f"action number {number} is outside 0..{self.size - 1}")
+        i = bisect_right(self.starts, number) - 1
+        while self.blocks[i][1].size(self) == 0:  # (an empty block shares its start with the next)
+            i += 1
+        return self.blocks[i][1], number - self.starts[i]
 
     def action(self, number: int, hand: Sequence[int] = ()) -> Action:
         """The ``Action`` that ``number`` stands for, for a seat holding ``hand`` (an exchange's cards)."""
-        if not 0 <= number < self.size:
-            raise ValueError(f"action number {number} is outside 0..{self.size - 1}")
-        if number < self.look:
-            return self.calls[number]
-        if number == self.look:
-            return Action(w.LOOK)
-        if number < self.play:
-            return Action(w.DISCARD, cards=(self.deck[number - self.discard],))
-        if number < self.play_joker:
-            return Action(w.PLAY, cards=(self.deck[number - self.play],))
-        if number < self.trump:
-            assert self.rules.joker is not None
-            return Action(w.PLAY, cards=(self.rules.joker,), joker=True)
-        if number < self.exchange:
-            return Action(w.TRUMP, suit=number - self.trump)
-        bits, order = number - self.exchange, sorted(hand)
-        if bits >> len(order):
-            raise ValueError(f"action number {number} throws a card beyond the hand's {len(order)}")
-        return Action(w.EXCHANGE, cards=tuple(c for i, c in enumerate(order) if bits >> i & 1))
+        block, offset = self._at(number)
+        return block.action(self, offset, hand)
 
     def words(self, number: int, hand: Sequence[int] = ()) -> str:
         """``number`` in CONTRACT.md's words."""
@@ -103,10 +100,30 @@ class ActionSpace:
 
     def describe(self, number: int) -> str:
         """What action ``number`` stands for, in words, without a hand (an exchange by positions)."""
-        if number < self.exchange:
-            return self.words(number)
-        bits = number - self.exchange
-        return "exchange positions " + " ".join(str(i + 1) for i in range(self.positions) if bits >> i & 1)
+        block, offset = self._at(number)
+        return block.describe(self, offset)
+
+    # The first number of each built-in block, by the names the space always had.
+    @property
+    def look(self) -> int:
+        start, size = self.block_of(Kind.CALL)
+        return start + size - 1
+
+    @property
+    def discard(self) -> int:
+        return self.block_of(Kind.DISCARD)[0]
+
+    @property
+    def play(self) -> int:
+        return self.block_of(Kind.PLAY)[0]
+
+    @property
+    def trump(self) -> int:
+        return self.block_of(Kind.TRUMP)[0]
+
+    @property
+    def exchange(self) -> int:
+        return self.block_of(Kind.EXCHANGE)[0]
 
 
 __all__ = ["ActionSpace"]

@@ -21,7 +21,8 @@ from khrap.engine.actions import Action
 from khrap.engine.compiled.face import DECISIONS, Decision
 from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP, Kind
 
-__all__ = ["CALL", "DECISIONS", "DISCARD", "EXCHANGE", "PLAY", "TRUMP", "Decision", "Kind", "as_action", "refusal"]
+__all__ = ["CALL", "DECISIONS", "DISCARD", "EXCHANGE", "PLAY", "TRUMP", "Decision", "Kind", "as_action",
+           "display_name", "display_names", "refusal"]
 
 
 def as_action(kind: Kind, option: Any) -> Action:
@@ -39,3 +40,18 @@ def refusal(state, action: Action) -> str | None:
     if expected is not None and action.word != expected:
         return f"seat {seat} must {expected} now"
     return decision.refuse(state, seat, action)
+
+
+def display_name(word: str, lang: str) -> str | None:
+    """The name in ``lang`` (else English) of a word a kind of the registry declares (an offer's answer), or
+    None for a word no entry names (a call: the variant names it; a card action: each interface's own)."""
+    for decision in DECISIONS.values():
+        names = decision.names.get(word)
+        if names:
+            return names.get(lang) or names.get("en") or word
+    return None
+
+
+def display_names(lang: str) -> dict[str, str]:
+    """Every word the registry's entries name, with its name in ``lang``: what a screen shows for them."""
+    return {word: display_name(word, lang) or word for d in DECISIONS.values() for word in d.names}

@@ -51,6 +51,8 @@ class Derived:
         self.declarer_calls = tuple(cid for cid, f in self.calls.items() if f.makes_declarer)
         self.blind = tuple(cid for cid in self.call_order if self.calls[cid].blind)
         self.stage_calls = {s.id: facts.stage_calls(v, s) for s in v.stages if isinstance(s, CallsStage)}
+        # Decisions of the registry's kinds that the rules offer in stages of their own (the kernel adds them).
+        self.offers = facts.offers(v)
         # Fast-path flags: branches inside the one kernel.
         self.plain_follow = facts.plain_follow(v)
         self.any_locked = facts.any_locked(v)

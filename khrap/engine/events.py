@@ -240,6 +240,15 @@ class Called(Event):
         Event.__init__(self, "called", seat, fields, secret)
 
 
+class Decided(Event):
+    """``seat`` answered a decision a rule offers (a kind of the registry, not a call): decision (the kind's
+    word), action (its words)."""
+
+    def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
+                 secret: dict[str, Any] | None = None) -> None:
+        Event.__init__(self, "decided", seat, fields, secret)
+
+
 class Overridden(Event):
     """``seat``'s declaring call was overridden: status (what he becomes)."""
 
@@ -425,6 +434,7 @@ EVENT_TYPES: Final[dict[str, Callable[[int | None, dict[str, Any] | None, dict[s
     "session_over": SessionOver,
     "looked": Looked,
     "called": Called,
+    "decided": Decided,
     "overridden": Overridden,
     "forced": Forced,
     "shown": Shown,
@@ -498,7 +508,7 @@ def seen_by(log: list[Event], seat: int | None, start: int = 0) -> list[dict[str
 
 
 __all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "make_event", "seen_by", "AllPassed",
-           "Anted", "Called", "Credited", "Dealt", "Discarded", "Drew", "Exchanged", "Forced", "HouseShare",
+           "Anted", "Called", "Credited", "Decided", "Dealt", "Discarded", "Drew", "Exchanged", "Forced", "HouseShare",
            "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played", "Redealt",
            "SessionOver", "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot",
            "TookTrick", "TookTurned", "Turned", "Unlocked"]

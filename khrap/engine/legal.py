@@ -115,7 +115,9 @@ TRUMP_TABLE: Table = (
 
 # ------------------------------------------------------------------ calls
 def _stage(state):
-    return state.rules.stages[state.stage_index]
+    """The variant's stage the table is in (by its id: the program may add stages of its own, ``offers``)."""
+    sid = state.program.stages[state.stage_index].id
+    return next(s for s in state.rules.stages if s.id == sid)
 
 
 def _argument_refusal(state, seat: int, cid: str, action: Action) -> str | None:

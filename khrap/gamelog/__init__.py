@@ -229,6 +229,11 @@ def _list(r: _Renderer, values) -> str:
     return str(list(values))
 
 
+def _decided(r: _Renderer, f: dict, full: bool) -> str:
+    """An answer to a decision a rule offers: its words as the registry names them in the log's language."""
+    return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=r.voice.decided_words(f["action"]))
+
+
 def _action(r: _Renderer, words: str) -> str:
     return r.voice.action_words(words)
 
@@ -248,6 +253,7 @@ _KINDS: dict[type, Callable[[_Renderer, dict, bool], str]] = {
     ev.SessionOver: lambda r, f, full: r.say(_SESSION_OVER[f.get("reason", "declare")], **f),
     ev.Looked: _simple(_("seat {seat} looks at his cards")),
     ev.Called: _simple(_("seat {seat}: {action}"), action=_action),
+    ev.Decided: _decided,
     ev.Overridden: _simple(_("seat {seat} is overridden and becomes {status}"), status=_word),
     ev.Forced: _simple(_("seat {seat} is forced to be a helper")),
     ev.Shown: lambda r, f, full: r.say(_("seat {seat} shows {cards}"), seat=f["seat"], cards=r.cards(f["cards"])),

@@ -129,11 +129,23 @@ class Voice:
         return call.name.get(self.lang) or call.name.get(catalogs.SOURCE_LANGUAGE) or cid
 
     def kernel_word(self, word: str) -> str:
-        """A kernel action word (``exchange``, a new decision kind's) as a player types it."""
+        """A kernel action word (``exchange``; a decision kind a rule adds: its name in the registry) as a
+        player types it."""
         if self.codes:
             return word
-        message = ACTION_WORDS.get(word, word)
-        return self.catalog.pgettext("action", message)
+        if word not in ACTION_WORDS:
+            from khrap.engine.decisions import display_name
+
+            return display_name(word, self.lang) or word
+        return self.catalog.pgettext("action", ACTION_WORDS[word])
+
+    def decided_words(self, words: str) -> str:
+        """The words of an answer to a decision a rule offers (a ``decided`` event's), its word named as the
+        registry names it in this language (in every style: the English log names it too)."""
+        from khrap.engine.decisions import display_name
+
+        word, *rest = words.split(" ")
+        return " ".join([display_name(word, self.lang) or word, *rest])
 
     def action(self, action: Any) -> str:
         """An ``Action`` in this voice's words (CONTRACT words with ``codes``)."""

@@ -182,7 +182,8 @@ class Game:
 
         lang = self.table.lang if self.table.lang in languages() else "en"
         state = self.session.state
-        return render_step(self.session.variant, lang, None if state.pending is None else state.stage_index)
+        stage = None if state.pending is None else state.program.stages[state.stage_index].id
+        return render_step(self.session.variant, lang, stage)
 
     def bot_turn(self, seat: int) -> None:
         s = self.session

@@ -44,6 +44,10 @@ class Reader:
             if call.enabled:
                 own.append((voice.call(cid), cid))
         own += [(voice.kernel_word(word), word) for word in ACTION_WORDS]
+        from khrap.engine.decisions import display_names  # the words of decision kinds a rule adds
+
+        registry = display_names(voice.lang)
+        own += [(name, word) for word, name in registry.items()]
         # A kernel word spelled like a call's name (a language may say both alike) is that word while its
         # decision is waited for.
         self.kernel = {normal(voice.kernel_word(word)): word for word in ACTION_WORDS}
@@ -54,7 +58,7 @@ class Reader:
             if call.enabled:
                 self._add(cid, cid)
                 self._add(call.name.get("en") or cid, cid)
-        for word in ACTION_WORDS:
+        for word in [*ACTION_WORDS, *registry]:
             self._add(word, word)
         self.suits: dict[str, str] = {}
         for letter in SUITS:

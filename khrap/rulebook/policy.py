@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from khrap.cards import RANKS
 from khrap.engine import Action, GameState
-from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, TRUMP
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP
 from khrap.engine.trick import led_suit
 
 QUEEN = RANKS.index("Q")
@@ -135,4 +135,6 @@ def choose(state: GameState, prefer: tuple[str, ...] = ()) -> Action:
     if kind is TRUMP:
         suit = _trump(state, state.hands[seat])
         return next(a for a in actions if a.suit == suit)
+    if kind is not PLAY:  # a kind a rule offers (the registry's): taken where preferred, else its first answer,
+        return next((a for a in actions if a.word in prefer), actions[0])  # which changes nothing
     return _choose_play(state, seat, actions, prefer)

@@ -269,12 +269,14 @@ STEP_SECTIONS = {"calls": ("calls",), "exchange": ("exchange",), "name_trump": (
 """The sections of the sheet that tell a step of each kind (its line of the course comes first)."""
 
 
-def render_step(ref: VariantRef, lang: str = "en", stage_index: int | None = None) -> str:
+def render_step(ref: VariantRef, lang: str = "en", stage_id: str | None = None) -> str:
     """The sheet's text for one step of the deal (plain text): its line of "How a deal goes" and the section
-    that tells that kind of step (the calls with their table, the exchange, the play); every section when
-    ``stage_index`` is None (after a deal: the settlement).  What ``rules`` and ``?`` print at the table."""
+    that tells that kind of step (the calls with their table, the exchange, the play); the settlement when
+    ``stage_id`` names no step of the variant (after a deal).  What ``rules`` and ``?`` print at the table."""
     _check("txt", lang)
     v = _resolve(ref)
+    ids = [stage.id for stage in v.stages]
+    stage_index = ids.index(stage_id) if stage_id in ids else None
     words = Words(v, "txt", lang)
     context = _rules_context(words)
     by_id = {s["id"]: s for s in context["sections"]}
@@ -283,7 +285,7 @@ def render_step(ref: VariantRef, lang: str = "en", stage_index: int | None = Non
     def heading(section: dict) -> None:
         out.extend(["", section["heading"].upper(), "-" * len(section["heading"])])
 
-    if stage_index is None or not 0 <= stage_index < len(v.stages):
+    if stage_index is None:
         wanted: tuple[str, ...] = ("settlement",)
     else:
         course = by_id["course"]

@@ -7,6 +7,8 @@ them too and the schema may not import the engine; nothing else should compute t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from khrap import words as w
 from khrap.variant.schema import Call, CallsStage, Variant
 
@@ -83,3 +85,21 @@ def any_locked(v: Variant) -> bool:
 def penalties_read_held(v: Variant) -> bool:
     """Whether a penalty depends on the cards held when play began (else no hand need be kept at play)."""
     return any(p.held for p in v.settlement.penalties)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A decision a rule offers in a stage of its own, which the kernel adds to the variant's stages: its
+    stage ``id``, the kind of decision (a kind of the engine's registry, by its word), the statuses of the
+    seats asked (each once, clockwise from the declarer's left) and the kind of stage it comes before
+    (the first one; none: last)."""
+
+    id: str
+    decision: str
+    statuses: tuple[str, ...]
+    before: str = "play"
+
+
+def offers(v: Variant) -> tuple[Offer, ...]:
+    """The offer stages the variant's fields switch on, in order (none in a built-in variant)."""
+    return ()

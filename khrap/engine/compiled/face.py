@@ -16,7 +16,8 @@ from typing import Any, Final
 from khrap import words as w
 from khrap.engine import legal
 from khrap.engine.actions import Action
-from khrap.engine.compiled.machine import _SAID, Machine, said_as
+from khrap.engine.blocks import Block, CallsBlock, CardBlock, SubsetBlock, SuitBlock, WordsBlock
+from khrap.engine.compiled.machine import _SAID, OFFERED, Machine, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP, Kind
@@ -54,7 +55,11 @@ class Decision:
     - ``listing(state)``: every legal action of the seat to act, in the kernel's order, made once;
     - ``apply(state, action)``: a listed (or checked) ``Action`` applied by the kernel's step;
     - ``option(o)``: what ``Machine.legal`` lists for it (an int, a tuple of cards, an ``Action``) as an ``Action``;
-    - ``refuse(state, seat, action)``: the first refusal sentence of its table, or None (``legal``).
+    - ``refuse(state, seat, action)``: the first refusal sentence of its table, or None (``legal``);
+    - ``block``: its part of the one integer action space (``engine.blocks``, ``engine.action_space``);
+    - ``names``: the display name of each word of its own in each language (``{word: {lang: name}}``; a
+      call's are the variant's, the card actions' the interfaces' own): what a screen shows for a word it
+      does not know.
     """
 
     kind: Kind
@@ -64,9 +69,12 @@ class Decision:
     apply: Callable[[Machine, Action], None]
     option: Callable[[Any], Action]
     refuse: Refusal
+    block: Block
+    names: dict[str, dict[str, str]]
 
     def __init__(self, kind: Kind, word: str | None, by_word: bool, listing: Callable[[Machine], list[Action]],
-                 apply: Callable[[Machine, Action], None], option: Callable[[Any], Action], refuse: Refusal) -> None:
+                 apply: Callable[[Machine, Action], None], option: Callable[[Any], Action], refuse: Refusal,
+                 block: Block, names: dict[str, dict[str, str]] | None = None) -> None:
         self.kind = kind
         self.word = word
         self.by_word = by_word
@@ -74,6 +82,8 @@ class Decision:
         self.apply = apply
         self.option = option
         self.refuse = refuse
+        self.block = block
+        self.names = names if names is not None else {}
 
     def words(self, found: list[Action]) -> list[str]:
         """The CONTRACT.md words of ``found``, the legal actions ``listing`` gave (the word alone: ``by_word``)."""
@@ -167,14 +177,42 @@ def _trump_option(option: Any) -> Action:
     return TRUMPS[option]
 
 
+# ------------------------------------------------------------- offers
+def offer(kind: Kind, answers: tuple[str, ...], names: dict[str, dict[str, str]], refusal: str,
+          rule: Callable[[Machine, int, Action], None]) -> Decision:
+    """The entry of a kind of decision a rule offers in a stage of its own (``Derived.offers``): the seat asked
+    answers with one of ``answers`` (the first changes nothing: what a player who does not care says);
+    ``rule(machine, seat, action)`` is the kind's kernel function, applying the answer (it may end the
+    offers: ``machine.queue.clear()``); ``refusal``: the rule's sentence for an answer that is not one of
+    them ({seat}, {answers}).  Registered with the kernel (``machine.OFFERED``), which asks it in turn."""
+    listed = [Action(word) for word in answers]
+
+    def listing(state: Machine) -> list[Action]:
+        return listed
+
+    def apply(state: Machine, action: Action) -> None:
+        Machine.apply(state, action)
+
+    def refuse(state: Any, seat: int, action: Action) -> str | None:
+        if action in listed:
+            return None
+        return refusal.format(seat=seat, answers=" or ".join(answers))
+
+    OFFERED[kind] = (listing, rule)
+    return Decision(kind, None, False, listing, apply, _call_option, refuse, WordsBlock(answers), names)
+
+
+# In the order of the action space's blocks (``engine.action_space``): a kind added later comes last.
 DECISIONS: Final[dict[Kind, Decision]] = {
-    CALL: Decision(CALL, None, False, _list_calls, _apply_call, _call_option, legal.call_refusal),
-    EXCHANGE: Decision(EXCHANGE, w.EXCHANGE, True, _list_exchanges, _apply_exchange, _exchange_option,
-                       legal.exchange_refusal),
+    CALL: Decision(CALL, None, False, _list_calls, _apply_call, _call_option, legal.call_refusal, CallsBlock()),
     DISCARD: Decision(DISCARD, w.DISCARD, True, _list_discards, _apply_discard, _discard_option,
-                      legal.discard_refusal),
-    PLAY: Decision(PLAY, w.PLAY, False, _list_plays, _apply_play, _play_option, legal.play_refusal),
-    TRUMP: Decision(TRUMP, w.TRUMP, True, _list_trumps, _apply_trump, _trump_option, legal.trump_refusal),
+                      legal.discard_refusal, CardBlock(w.DISCARD)),
+    PLAY: Decision(PLAY, w.PLAY, False, _list_plays, _apply_play, _play_option, legal.play_refusal,
+                   CardBlock(w.PLAY, joker=True)),
+    TRUMP: Decision(TRUMP, w.TRUMP, True, _list_trumps, _apply_trump, _trump_option, legal.trump_refusal,
+                    SuitBlock(w.TRUMP)),
+    EXCHANGE: Decision(EXCHANGE, w.EXCHANGE, True, _list_exchanges, _apply_exchange, _exchange_option,
+                       legal.exchange_refusal, SubsetBlock(w.EXCHANGE)),
 }
 """The registry of decision kinds (``engine.decisions`` is its public face)."""
 
@@ -222,7 +260,7 @@ class Face(Machine):
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
         if self.kind is not None and self.seat == seat and self.phase != SETTLED:
-            return observation_of(self, seat, Face.legal_words(self))
+            return observation_of(self, seat, Face.legal_words(self), Face._listing(self))
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:

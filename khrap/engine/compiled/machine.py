@@ -32,6 +32,7 @@ from khrap.engine.compiled.program import (
     EXCHANGE,
     INSTANT_WINS,
     NAME_TRUMP,
+    OFFER,
     CompiledCall,
     CompiledStage,
     Program,
@@ -61,6 +62,11 @@ Option = Any
 # Emptied when it grows past _SAID_LIMIT.
 _SAID: Final[dict[int, tuple[Action, str]]] = {}
 _SAID_LIMIT: Final = 100_000
+# The kinds of decision a stage of the rules offers (``OFFER`` stages: ``Derived.offers``), by kind: (list the
+# answers of the seat to act, apply one for a seat).  Filled by the registry (``face.DECISIONS``) as it is made:
+# the kernel steps through an offer without naming its kind; applying an answer is the kind's own kernel function.
+OfferRule = tuple[Callable[["Machine"], list[Action]], Callable[["Machine", int, Action], None]]
+OFFERED: Final[dict[Kind, OfferRule]] = {}
 
 
 def said_as(action: Action) -> str:
@@ -355,12 +361,30 @@ class Machine(Payouts):
                 Machine._wait(self, TRUMP, cast(int, self.declarer))
             elif kind == INSTANT_WINS:
                 Payouts._instant_wins(self)
+            elif kind == OFFER:
+                Machine._offer_step(self, stage)
             elif not self.stage_started:
                 self.stage_started = True
                 if not Tricks._start_play(self):
                     Payouts._settle(self)
             else:
                 Payouts._settle(self)
+
+    def _offer_step(self, stage: CompiledStage) -> None:
+        """An offer stage: each seat of the statuses it asks, clockwise from the declarer's left, is asked its
+        decision in turn (the kind's kernel function may end the offers: ``queue`` emptied)."""
+        if not self.stage_started:
+            self.stage_started = True
+            self.phase = w.OFFERS
+            declarer = self.declarer
+            assert declarer is not None
+            statuses, asked = self.statuses, stage.asked
+            self.queue = [s for s in self.program.orders[(declarer + 1) % self.n]
+                          if s != declarer and statuses[s] in asked]
+        if not self.queue:
+            Machine._next_stage(self)
+            return
+        Machine._wait(self, stage.decision, self.queue.pop(0))
 
     def _next_stage(self) -> None:
         self.stage_index += 1
@@ -491,7 +515,8 @@ class Machine(Payouts):
             return list(Machine._exchanges(self, seat))
         if kind is TRUMP:
             return [0, 1, 2, 3]
-        return []
+        offered = OFFERED.get(kind) if kind is not None else None
+        return [] if offered is None else offered[0](self)
 
     def apply(self, action: Option, source: str | int = TOP) -> None:
         """Apply an action that ``legal`` listed for the seat to act (it is not checked again);
@@ -520,7 +545,17 @@ class Machine(Payouts):
             if self.emitting:
                 Table._emit(self, "named_trump", seat, {"suit": action})
             Machine._next_stage(self)
+        elif kind is not None:  # a kind an offer stage asks: its own kernel function
+            Machine._decided(self, kind, seat, action)
         Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
+
+    def _decided(self, kind: Kind, seat: int, action: Action) -> None:
+        """``seat``'s answer to an offer of ``kind``: said (a deal record's fact, an event), then applied by
+        the kind's kernel function."""
+        self.said.append((seat, action.word))
+        if self.emitting:
+            Table._emit(self, "decided", seat, {"decision": kind.value, "action": said_as(action)})
+        OFFERED[kind][1](self, seat, action)
 
     # ---------------------------------------------------------------- calls
     def _calls_step(self, stage: CompiledStage) -> None:

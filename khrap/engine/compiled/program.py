@@ -19,6 +19,7 @@ from khrap import words as w
 from khrap.cards import RANKS, SUITS
 from khrap.engine.actions import Action, call_forms
 from khrap.engine.compiled.listers import Lister, make_lister
+from khrap.engine.kinds import Kind
 from khrap.engine.preconditions import deferred_part
 from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
@@ -29,6 +30,7 @@ EXCHANGE: Final = 1
 NAME_TRUMP: Final = 2
 INSTANT_WINS: Final = 3
 PLAY: Final = 4
+OFFER: Final = 5  # a decision of a registry kind, offered in a stage the rules add (``Derived.offers``)
 KIND = {"calls": CALLS, "exchange": EXCHANGE, "name_trump": NAME_TRUMP, "instant_wins": INSTANT_WINS, "play": PLAY}
 
 
@@ -78,6 +80,10 @@ class CompiledStage:
     # The same as written-out functions (``listers.py``): ``listers[d](machine, seat)`` lists the open calls.
     listers: tuple[Lister, Lister] | None = None
     blind_listers: tuple[Lister | None, Lister | None] | None = None
+    # An offer stage: the kind of decision it asks (a ``Kind`` of the registry), and the statuses of the seats
+    # asked (clockwise from the declarer's left).
+    decision: Any = None
+    asked: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -126,6 +132,10 @@ class Program:
         self.calls = {cid: self._call(cid, call) for cid, call in rules.calls.items()}
         self.declaring = derived.declaring  # the calls that may make the first declarer
         self.stages = [self._stage(s) for s in v.stages]
+        for offer in derived.offers:  # each before the first stage of the kind it names (else last)
+            at = next((i for i, st in enumerate(self.stages) if st.kind == KIND[offer.before]), len(self.stages))
+            self.stages.insert(at, CompiledStage(offer.id, OFFER, phase=w.OFFERS, decision=Kind(offer.decision),
+                                                 asked=frozenset(offer.statuses)))
         # What a blind call of a calls stage asks that is known before its caller first speaks (for
         # ``Machine._look_unless_blind``): (dealer only, the turned card's rank or -1, only with no declarer).
         staged = {c.cid for st in self.stages for c in st.blind_calls[0] + st.blind_calls[1]}
