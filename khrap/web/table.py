@@ -24,6 +24,7 @@ from khrap.engine.decisions import display_names
 from khrap.engine.observation import render
 from khrap.engine.view import seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
+from khrap.gamelog import tell
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
@@ -348,7 +349,7 @@ class Table:
         table = {k: shown[k] for k in OBSERVED}
         viewer = seat
         log: list[ev.Event] = view.events if s.deals_started else []
-        lines = [e.render(lang, viewer) for e in log]
+        lines = tell(log, lang, viewer, s.variant)  # the game log's one renderer, in the page's language
         settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, ev.Settled)), None)
         tricks = _closed_tricks(log)
         before = s.state.log[:self._deal_log_at()] if s.deals_started else []
