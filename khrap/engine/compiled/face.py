@@ -199,7 +199,7 @@ def offer(kind: Kind, answers: tuple[str, ...], names: dict[str, dict[str, str]]
         return refusal.format(seat=seat, answers=" or ".join(answers))
 
     OFFERED[kind] = (listing, rule)
-    return Decision(kind, None, False, listing, apply, _call_option, refuse, WordsBlock(answers), names)
+    return Decision(kind, None, False, listing, apply, _call_option, refuse, WordsBlock(answers, kind.value), names)
 
 
 # In the order of the action space's blocks (``engine.action_space``): a kind added later comes last.
