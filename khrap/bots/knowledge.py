@@ -1,8 +1,8 @@
 """What one seat has learned in the current deal, read from the events it saw.
 
-Both the heuristic bot (from ``observation["events"]``) and the determinizer
-(from the same events as that seat saw them) use it, so neither reads more than
-the seat may know: the cards played and who played them, the suits a player
+The heuristic bot and the RL encoder read it from ``observation["events"]``; the engine's
+resampler (``khrap.engine.resample.facts_of``) reads the same facts from the typed events of the
+seat's view, so neither reads more than the seat may know: the cards played and who played them, the suits a player
 showed he lacks, the cards shown or taken from the table, and the cards the
 seat itself drew, threw or discarded.
 """
@@ -10,9 +10,9 @@ seat itself drew, threw or discarded.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from khrap.cards import card_str
+from khrap.engine.resample import DealFacts  # (the engine's resampler reads the same facts from typed events)
 
 _CARD = {card_str(c): c for c in range(52)}
 
@@ -23,42 +23,6 @@ def _card(value: str | int) -> int:
 
 def _cards(values) -> list[int]:
     return [_card(v) for v in values]
-
-
-@dataclass
-class DealFacts:
-    """The current deal as one seat saw it."""
-
-    played: list[tuple[int, int, bool]] = field(default_factory=list)  # (seat, card, as_joker), in order
-    tricks: list[list[tuple[int, int, bool]]] = field(default_factory=list)  # closed tricks
-    public_in_hand: dict[int, set[int]] = field(default_factory=dict)  # shown / taken cards, per seat
-    own_seen: set[int] = field(default_factory=set)  # cards the seat drew or took
-    own_gone: set[int] = field(default_factory=set)  # cards the seat exchanged or discarded
-
-    @property
-    def played_cards(self) -> set[int]:
-        return {c for _, c, _ in self.played}
-
-    def voids(self, trump: int | None, follow_suit: bool = True, trump_if_void: bool = True) -> dict[int, set[int]]:
-        """Suits each seat has shown he lacks (by not following, or not trumping when void)."""
-        out: dict[int, set[int]] = {}
-        tricks = [*self.tricks, self._open()] if self._open() else self.tricks
-        for trick in tricks:
-            first = trick[0]
-            if first[2]:
-                continue  # a joker led as the joker asks for no suit
-            led = first[1] // 13
-            for seat, card, joker in trick[1:]:
-                if joker or card // 13 == led or not follow_suit:
-                    continue
-                out.setdefault(seat, set()).add(led)
-                if trump_if_void and trump is not None and card // 13 != trump and led != trump:
-                    out[seat].add(trump)
-        return out
-
-    def _open(self) -> list[tuple[int, int, bool]]:
-        done = sum(len(t) for t in self.tricks)
-        return self.played[done:]
 
 
 def deal_start(kinds: Sequence[str]) -> int:
@@ -102,3 +66,6 @@ def deal_facts(events: Sequence[dict], seat: int) -> DealFacts:
         elif kind == "discarded" and "card" in event:
             facts.own_gone.add(_card(event["card"]))
     return facts
+
+
+__all__ = ["DealFacts", "deal_events", "deal_facts", "deal_start"]

@@ -1,13 +1,15 @@
-"""What one seat may see: its own hand once looked, the table, and public history.
+"""What one seat may see, as one typed view made here: ``SeatView`` (int cards, the public table, the
+seat's secrets, the events it may see, its legal actions), and its JSON rendering, the observation.
 
 Nothing of other hands, the stock's order or the discards' faces is included;
-bots and players decide from this alone.
+bots and players decide from this alone.  A spectator's view is made the same way for no seat
+(``seat_view(state, None)``): the public table and the public events, nobody's secret.
 
-An observation is asked for at every decision, so it is made cheaply: the history and event lists
-grow by the events since the seat's last observation (``SeatViews``), an event's sentence and data
-are made once for each content seen before (``seen``), and cards are written from a table.  Every
-observation is a fresh dict of fresh lists (callers may keep and change it); only the event dicts
-inside ``events`` are shared: read them, do not change them.
+An observation is asked for at every decision, so it is made cheaply: the typed events, history and
+event lists grow by the events since the seat's last observation (``SeatViews``), an event's sentence
+and data are made once for each content seen before (``seen``), and cards are written from a table.
+Every observation is a fresh dict of fresh lists (callers may keep and change it); only the event
+dicts inside ``events`` are shared: read them, do not change them.
 
 The module is one of the compiled kernel's (``KERNEL_MODULES``, docs/compiled.md): typed for mypyc,
 it reads the machine's attributes natively when compiled.
@@ -15,12 +17,15 @@ it reads the machine's attributes natively when compiled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from khrap import words as w
 from khrap.cards import card_str, suit_str
+from khrap.engine.actions import Action
 from khrap.engine.compiled.machine import Machine
-from khrap.engine.events import Event
+from khrap.engine.events import Drew, Event, Exchanged, Settled, Settling, Threw, make_event
+from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:  # (``face`` imports this module: the compiled kernel reads the type natively all the same)
     from khrap.engine.compiled.face import Face
@@ -28,6 +33,7 @@ if TYPE_CHECKING:  # (``face`` imports this module: the compiled kernel reads th
 _CARD: Final[tuple[str, ...]] = tuple(card_str(c) for c in range(52))  # a card's CONTRACT.md notation, by its int
 _SUIT: Final[tuple[str, ...]] = tuple(suit_str(s) for s in range(4))
 SETTLED: Final = w.SETTLED
+DECLARER: Final = w.DECLARER
 
 # (English sentence, JSON-ready data) of events by their content: (kind, seat, whether the viewer sees the
 # secret fields, the fields, the secret fields he sees).  The renderer is a pure function of these, so an
@@ -36,7 +42,7 @@ SETTLED: Final = w.SETTLED
 # kept; the memo is emptied when it grows past _MEMO_LIMIT.
 _MEMO: Final[dict[tuple, tuple[str, dict]]] = {}
 _MEMO_LIMIT: Final = 50_000
-_UNIQUE: Final = frozenset({"settled", "settling"})  # (a deal's hands: a secret of no seat, its public view repeats)
+_UNIQUE: Final = (Settled, Settling)  # (a deal's hands: a secret of no seat, its public view repeats)
 
 
 _PUBLIC: Final = -2  # a viewer that is no seat: ``seen_by`` gives the view of the table
@@ -50,14 +56,14 @@ def seen(event: Event, sees: bool) -> tuple[str, dict]:
         found = made.get(sees)
         if found is not None:
             return found
-    kind = event.kind
     seat = event.seat
     viewer = (_PUBLIC if seat is None else seat) if sees else _PUBLIC
-    if kind in _UNIQUE:
+    if isinstance(event, _UNIQUE):
         return event.seen_by(viewer)
     secret = event.secret
     try:
-        key = (kind, seat, sees, tuple(event.fields.items()), tuple(secret.items()) if sees and secret else None)
+        key = (event.kind, seat, sees, tuple(event.fields.items()),
+               tuple(secret.items()) if sees and secret else None)
         found = _MEMO.get(key)
     except TypeError:  # a field that is not hashable: made the general way
         return event.seen_by(viewer)
@@ -69,9 +75,66 @@ def seen(event: Event, sees: bool) -> tuple[str, dict]:
     return found
 
 
+def as_seen(event: Event, viewer: int | None) -> Event:
+    """``event`` as ``viewer`` (a seat, or None: nobody's) may hold it: itself when it has no secret or
+    the secret is the viewer's, else a copy of its class without the secret fields."""
+    if event.secret is None or (viewer is not None and viewer == event.seat):
+        return event
+    return make_event(event.kind, event.seat, event.fields)
+
+
+@dataclass
+class SeatView:
+    """Everything one seat may know now (``seat`` None: a spectator, who knows only what is public).
+
+    Cards and suits are the kernel's ints; the table is public (every seat's view has the same);
+    ``hand`` (sorted, None until the seat has looked), ``drawn`` and ``thrown`` (the cards it drew, and
+    threw, exchanged or discarded, this deal) are the seat's secrets; ``events`` the current deal's
+    events as the seat may hold them (others' secrets left out, its own kept); ``legal`` the actions
+    it may take now (empty unless it is to act), ``numbers()`` them by the rules' action space.
+    A fresh object of fresh lists at each call: the events inside are shared, never changed."""
+
+    seat: int | None
+    phase: str
+    kind: Kind | None  # the pending decision's kind (None: none is pending)
+    to_act: int | None
+    dealer: int
+    round: int
+    trump: int | None
+    turned: list[int]
+    shown: list[int]
+    hand: list[int] | None
+    hand_sizes: list[int]
+    stock_count: int
+    discard_count: int
+    stacks: list[int]
+    pot: int
+    locked: list[int]
+    statuses: list[str]
+    calls: list[str | None]
+    trick: list[tuple[int, int, bool]]
+    tricks: list[int]
+    events: list[Event]
+    drawn: list[int]
+    thrown: list[int]
+    legal: list[Action]
+    space: Any  # the rules' ``ActionSpace`` (None for a seat not to act)
+
+    def declarers(self) -> list[int]:
+        """The seats whose status is declarer."""
+        return [s for s, status in enumerate(self.statuses) if status == DECLARER]
+
+    def numbers(self) -> dict[int, Action]:
+        """The legal actions by their numbers in the rules' action space (``ActionSpace``)."""
+        if not self.legal:
+            return {}
+        return self.space.mask(self.legal, self.hand if self.hand is not None else [])
+
+
 class SeatViews:
-    """The current deal's history lines and event data made so far: the table's view of every event,
-    and for each seat the events whose secret fields it sees (its own draws, exchanges, discards).
+    """The current deal's typed events, history lines and event data made so far: the table's view of
+    every event, and for each seat the events whose secret fields it sees (its own draws, exchanges,
+    discards).
 
     An observation is asked for at every decision and holds the whole deal's events: the lists grow
     by the events since the last observation instead of being made again, and a seat's are the
@@ -83,9 +146,10 @@ class SeatViews:
     first: Event | None
     last: Event | None
     seen_to: int
+    typed: list[Event]
     lines: list[str]
     events: list[dict]
-    own: dict[int, list[tuple[int, str, dict]]]  # seat: (place in the deal, text, data)
+    own: dict[int, list[tuple[int, Event, str, dict]]]  # seat: (place in the deal, event, text, data)
 
     def __init__(self) -> None:
         self._reset()
@@ -93,6 +157,7 @@ class SeatViews:
     def _reset(self) -> None:
         self.first = self.last = None
         self.seen_to = 0
+        self.typed = []
         self.lines = []
         self.events = []
         self.own = {}
@@ -103,8 +168,8 @@ class SeatViews:
     def __deepcopy__(self, memo: dict) -> SeatViews:
         return SeatViews()
 
-    def lists(self, state: Machine, seat: int) -> tuple[list[str], list[dict]]:
-        """New lists of the deal's history lines and event data as ``seat`` sees them."""
+    def _grow(self, state: Machine) -> None:
+        """Take in the log's events since the last call (all of the deal's again if the log changed)."""
         log, start = state.log, state.deal_log_start
         end = len(log)
         seen_to = self.seen_to
@@ -114,68 +179,159 @@ class SeatViews:
             if start < end:
                 self.first = log[start]
         if seen_to < end:
-            lines, events, own = self.lines, self.events, self.own
+            typed, lines, events, own = self.typed, self.lines, self.events, self.own
             for event in log[seen_to:]:
                 text, data = seen(event, False)
                 owner = event.seat
-                if event.secret is not None and owner is not None:
-                    secret_text, secret_data = seen(event, True)
-                    mine = own.get(owner)
-                    if mine is None:
-                        mine = own[owner] = []
-                    mine.append((len(lines), secret_text, secret_data))
+                if event.secret is not None:
+                    if owner is not None:
+                        secret_text, secret_data = seen(event, True)
+                        mine = own.get(owner)
+                        if mine is None:
+                            mine = own[owner] = []
+                        mine.append((len(lines), event, secret_text, secret_data))
+                    typed.append(as_seen(event, None))
+                else:
+                    typed.append(event)
                 lines.append(text)
                 events.append(data)
             self.seen_to = end
             self.last = log[end - 1]
-        lines, events = self.lines[:], self.events[:]
-        mine = self.own.get(seat)
+
+    def lists(self, state: Machine, seat: int | None) -> tuple[list[Event], list[str], list[dict]]:
+        """New lists of the deal's typed events, history lines and event data as ``seat`` (None: a
+        spectator) sees them."""
+        self._grow(state)
+        typed, lines, events = self.typed[:], self.lines[:], self.events[:]
+        mine = self.own.get(seat) if seat is not None else None
         if mine is not None:
-            for at, text, data in mine:
+            for at, event, text, data in mine:
+                typed[at] = event
                 lines[at] = text
                 events[at] = data
-        return lines, events
+        return typed, lines, events
 
 
-def observation(state: Face, seat: int, legal: list[str] | None = None) -> dict:
-    """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call (``state``: a
-    ``GameState``; ``legal``: the seat's legal words when it is to act, if the caller has them: ``Face``
-    gives them, a direct call saving the method call through Python that ``state.legal_words()`` is
-    when ``state`` is a ``GameState``)."""
+def _secrets(events: list[Event], seat: int | None) -> tuple[list[int], list[int]]:
+    """The cards ``seat`` drew, and threw (exchanged, discarded, thrown face down), in ``events``."""
+    drawn: list[int] = []
+    thrown: list[int] = []
+    if seat is None:
+        return drawn, thrown
+    for event in events:
+        secret = event.secret
+        if secret is None or event.seat != seat:
+            continue
+        if isinstance(event, Drew):
+            drawn += secret.get("cards", ())
+        elif isinstance(event, (Exchanged, Threw)):
+            thrown += secret.get("cards", ())
+        elif "card" in secret:  # a discard
+            thrown.append(secret["card"])
+    return drawn, thrown
+
+
+def _views(state: Face) -> SeatViews:
     views = state.seat_views
     if views is None:
         views = state.seat_views = SeatViews()
-    lines, events = views.lists(state, seat)
-    card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
+    return views
+
+
+def _make(state: Face, seat: int | None, typed: list[Event], listing: list[Action] | None) -> SeatView:
+    """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them."""
     trump = state.trump
     kind = state.kind
     to_act = None if kind is None else state.seat
-    turned, shown, trick = state.turned, state.shown, state.trick
+    mine = seat is not None and to_act == seat and state.phase != SETTLED
+    if mine:
+        legal = (state.legal_actions() if listing is None else list(listing))
+        space = state.rules.action_space
+    else:
+        legal, space = [], None
+    drawn, thrown = _secrets(typed, seat)
+    return SeatView(
+        seat=seat, phase=state.phase, kind=kind, to_act=to_act, dealer=state.dealer, round=state.round, trump=trump,
+        turned=state.turned.copy(), shown=state.shown.copy(),
+        hand=sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None,
+        hand_sizes=[len(h) for h in state.hands], stock_count=len(state.stock),
+        discard_count=len(state.discards), stacks=state.stacks.copy(), pot=state.pot, locked=state.locked.copy(),
+        statuses=state.statuses.copy(), calls=state.call_of.copy(), trick=state.trick.copy(),
+        tricks=state.tricks.copy(), events=typed, drawn=drawn, thrown=thrown, legal=legal, space=space)
+
+
+def seat_view(state: Face, seat: int | None) -> SeatView:
+    """What ``seat`` may know now (``seat`` None: what a spectator may, nobody's secret), as one typed
+    view: the one place a seat's or a spectator's knowledge is made."""
+    typed, _, _ = _views(state).lists(state, seat)
+    return _make(state, seat, typed, None)
+
+
+def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str]) -> dict:
+    """The observation dict of ``view`` (CONTRACT.md's shape), given its events' history lines, their
+    data and its legal words (made once per event and listing by the caller)."""
+    card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
+    trump, turned, shown, trick, hand = view.trump, view.turned, view.shown, view.trick, view.hand
     return {
-        "seat": seat,
-        "phase": state.phase,
-        "to_act": to_act,
-        "dealer": state.dealer,
-        "round": state.round,
+        "seat": view.seat,
+        "phase": view.phase,
+        "to_act": view.to_act,
+        "dealer": view.dealer,
+        "round": view.round,
         "trump": None if trump is None else _SUIT[trump],
         "turned": [card[c] for c in turned] if turned else [],
         "shown": [card[c] for c in shown] if shown else [],
-        "hand": [card[c] for c in sorted(state.hands[seat])] if state.looked[seat] else None,
-        "hand_sizes": [len(h) for h in state.hands],
-        "stock_count": len(state.stock),
-        "discard_count": len(state.discards),
-        "stacks": state.stacks.copy(),
-        "pot": state.pot,
-        "locked": state.locked.copy(),
-        "statuses": state.statuses.copy(),
-        "calls": state.call_of.copy(),
+        "hand": [card[c] for c in hand] if hand is not None else None,
+        "hand_sizes": view.hand_sizes,
+        "stock_count": view.stock_count,
+        "discard_count": view.discard_count,
+        "stacks": view.stacks,
+        "pot": view.pot,
+        "locked": view.locked,
+        "statuses": view.statuses,
+        "calls": view.calls,
         "trick": [[s, card[c], j] for s, c, j in trick] if trick else [],
-        "tricks": state.tricks.copy(),
+        "tricks": view.tricks,
         # The current deal only: earlier deals are settled and would make every observation grow.
         "history": lines,
         # The same events as data: what bots and programs read (the history is for people).  The dicts
         # are shared by every observation: read them, do not change them.
         "events": events,
-        "legal": ((state.legal_words() if legal is None else legal) if to_act == seat and state.phase != SETTLED
-                  else []),
+        "legal": legal,
     }
+
+
+def to_json(view: SeatView) -> dict:
+    """The observation dict of any view (a spectator's too), its history and event data rendered from
+    its typed events (the same as ``observation`` gives for a seat)."""
+    lines: list[str] = []
+    events: list[dict] = []
+    for event in view.events:
+        text, data = seen(event, event.secret is not None)
+        lines.append(text)
+        events.append(data)
+    return render(view, lines, events, _legal_words(view))
+
+
+def _legal_words(view: SeatView) -> list[str]:
+    """The view's legal actions as CONTRACT.md lists them (``Face.legal_words``)."""
+    kind = view.kind
+    if not view.legal or kind is None:
+        return []
+    from khrap.engine.compiled.face import DECISIONS  # (the face imports this module)
+
+    return DECISIONS[kind].words(view.legal)
+
+
+def observation(state: Face, seat: int, legal: list[str] | None = None,
+                listing: list[Action] | None = None) -> dict:
+    """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call: the rendering
+    of its ``SeatView`` (``state``: a ``GameState``; ``legal``: the seat's legal words when it is to act,
+    and ``listing`` its legal actions, if the caller has them: ``Face`` gives them, a direct call
+    saving the method calls through Python that ``state.legal_words()`` is when ``state`` is a
+    ``GameState``)."""
+    typed, lines, events = _views(state).lists(state, seat)
+    view = _make(state, seat, typed, listing)
+    words = ((state.legal_words() if legal is None else legal) if view.to_act == seat and view.phase != SETTLED
+             else [])
+    return render(view, lines, events, words)

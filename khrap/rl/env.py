@@ -26,6 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from khrap.engine import GameState, Rules
+from khrap.engine.view import seat_view
 from khrap.rl.actions import ActionSpace
 from khrap.rl.observe import Encoder
 from khrap.variant.catalog import load_variant
@@ -92,7 +93,7 @@ class KhrapEnv(AECEnv):
         mask = np.zeros(self.moves.size, dtype=np.int8)
         if self.state.pending is not None and self.state.to_act == seat:
             mask[list(self._legal)] = 1
-        return {"observation": self.encoder.encode(self.state.observation(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode_view(seat_view(self.state, seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -1,4 +1,4 @@
-"""A seat's observation (``Session.observation``) as a fixed-length vector of numbers.
+"""A seat's view (the engine's ``SeatView``, or its observation dict) as a fixed-length vector of numbers.
 
 Seats are counted from the observing seat (0 = itself, 1 = its left, ...).
 Blocks, in order: own hand, turned cards, shown cards, cards played earlier
@@ -17,6 +17,8 @@ from khrap import words as w
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Rules
+from khrap.engine.resample import facts_of
+from khrap.engine.view import SeatView
 
 PHASES = (w.BIDDING, w.OFFERS, w.EXCHANGE_PHASE, w.TRUMP_PHASE, w.PLAY_PHASE, w.SETTLED)
 STATUSES = (w.UNDECIDED, w.DECLARER, w.HELPER, w.OUT)
@@ -43,20 +45,38 @@ class Encoder:
         return at + len(self.deck)
 
     def encode(self, obs: dict) -> np.ndarray:
+        """The vector of an observation dict (cards in CONTRACT.md notation, read back to ints)."""
+        parse = lambda cards: [parse_card(c) for c in cards]  # noqa: E731
+        trump = obs["trump"]
+        return self._vector(
+            obs, parse(obs["hand"] or []), parse(obs["turned"]), parse(obs["shown"]),
+            deal_facts(obs["events"], obs["seat"]).played_cards, [parse_card(t[1]) for t in obs["trick"]],
+            None if trump is None else parse_suit(trump))
+
+    def encode_view(self, view: SeatView) -> np.ndarray:
+        """The vector of the engine's typed seat view (``engine.view``): its int cards and typed events,
+        nothing parsed; the same vector as ``encode`` of its observation."""
+        assert view.seat is not None, "a seat's view: the vector counts seats from the observing seat"
+        table = {"seat": view.seat, "phase": view.phase, "statuses": view.statuses, "calls": view.calls,
+                 "tricks": view.tricks, "hand_sizes": view.hand_sizes, "stacks": view.stacks,
+                 "locked": view.locked, "dealer": view.dealer, "to_act": view.to_act, "pot": view.pot,
+                 "stock_count": view.stock_count, "discard_count": view.discard_count, "round": view.round}
+        return self._vector(table, view.hand or [], view.turned, view.shown,
+                            facts_of(view.events, view.seat).played_cards, [c for _, c, _ in view.trick],
+                            view.trump)
+
+    def _vector(self, obs: dict, hand, turned, shown, played, trick: list[int], trump: int | None) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         seat, n, d = obs["seat"], self.n, len(self.deck)
-        parse = lambda cards: [parse_card(c) for c in cards]  # noqa: E731
-        at = self._cards(out, 0, parse(obs["hand"] or []))
-        at = self._cards(out, at, parse(obs["turned"]))
-        at = self._cards(out, at, parse(obs["shown"]))
-        at = self._cards(out, at, deal_facts(obs["events"], seat).played_cards)
-        trick = obs["trick"]
+        at = self._cards(out, 0, hand)
+        at = self._cards(out, at, turned)
+        at = self._cards(out, at, shown)
+        at = self._cards(out, at, played)
         for place in range(n):
             if place < len(trick):
-                out[at + self.card_index[parse_card(trick[place][1])]] = 1.0
+                out[at + self.card_index[trick[place]]] = 1.0
             at += d
-        trump = obs["trump"]
-        out[at + (4 if trump is None else parse_suit(trump))] = 1.0
+        out[at + (4 if trump is None else trump)] = 1.0
         at += 5
         out[at + PHASES.index(obs["phase"])] = 1.0
         at += len(PHASES)

@@ -19,9 +19,12 @@ from typing import Any
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
 from khrap.cards import card_str, cards_str
 from khrap.engine import IllegalAction
+from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
-from khrap.engine.events import SessionOver, Settled
+from khrap.engine.observation import render
+from khrap.engine.view import seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
+from khrap.gamelog import tell
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
@@ -37,8 +40,8 @@ MAX_CLOCK = 3600
 """The longest turn clock a host may set, in seconds (0: no clock)."""
 
 OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
-            "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks")
-"""The observation's keys every seat (and a spectator) may see: the seat's hand is added for it alone."""
+            "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "hand")
+"""The view's keys the page shows: the table's, then the seat's hand (None for a spectator)."""
 
 
 def fingerprint(rules: dict) -> str:
@@ -46,6 +49,22 @@ def fingerprint(rules: dict) -> str:
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     return " ".join(digest[i:i + 4] for i in range(0, 16, 4))
+
+
+_RULES: dict[str, dict] = {}
+_RULES_LIMIT = 64
+
+
+def _shared(rules: dict) -> dict:
+    """One dict for each rules content, shared by every table that plays them (a table never changes
+    its rules): a server of many tables of a few rule sets keeps one copy of each, not one a table."""
+    key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= _RULES_LIMIT:
+            _RULES.pop(next(iter(_RULES)))
+        found = _RULES[key] = rules
+    return found
 
 
 def new_token() -> str:
@@ -128,7 +147,7 @@ class Table:
         data = variant.model_dump(mode="json")
         data["base_stake"] = base_stake
         checked = Variant.model_validate(data)  # the schema's bound on base_stake applies
-        rules = checked.model_dump(mode="json")
+        rules = _shared(checked.model_dump(mode="json"))
         setup = {
             "name": name, "source": source, "rules": rules, "players": players, "stacks": stacks,
             "base_stake": base_stake, "bots": {str(s): k for s, k in sorted(bots.items())}, "deals": deals,
@@ -207,6 +226,7 @@ class Table:
     def restore(cls, id: str, setup: dict, seats: list[SeatState], spectator_token: str, deals: list[Deal],
                 actions: list[tuple[int, str, str]], seed_source: Callable[[], str] = new_seed) -> Table:
         """The table as it stood, from what the store holds: the setup, the deals' seeds, the actions."""
+        setup = {**setup, "rules": _shared(setup["rules"])}
         table = cls(id=id, setup=setup, seats=seats, spectator_token=spectator_token, deals=deals,
                     actions=actions, seed_source=seed_source)
         table._rebuild()
@@ -231,7 +251,7 @@ class Table:
 
     def _session_over(self) -> bool:
         log = self.session.state.log
-        return any(isinstance(e, SessionOver) for e in log[self._deal_log_at():])
+        return any(isinstance(e, ev.SessionOver) for e in log[self._deal_log_at():])
 
     def _deal_log_at(self) -> int:
         return getattr(self.session, "deal_log_at", 0)
@@ -320,17 +340,17 @@ class Table:
              takeover: list[bool] | None = None) -> dict:
         """Everything the connection of ``seat`` (None: a spectator) may know now, JSON-ready.
 
-        Built only from that seat's observation (the public part of it for a spectator) and the
-        events as that seat sees them; the seed of a deal is included only once it is settled."""
+        Built only from the engine's view of that seat (``seat_view``; a spectator's, made for no seat,
+        holds nobody's secret): its table, its hand, the deal's events as it may hold them (the log and
+        the events are made from these); the seed of a deal is included only once it is settled."""
         s = self.session
-        obs = s.observation(0 if seat is None else seat)
-        table = {k: obs[k] for k in OBSERVED}
-        table["seat"] = seat
-        table["hand"] = obs["hand"] if seat is not None else None
+        view = seat_view(s.state, seat)
+        shown = render(view, [], [], [])
+        table = {k: shown[k] for k in OBSERVED}
         viewer = seat
-        log = s.state.log[self._deal_log_at():] if s.deals_started else []
-        lines = [e.render(lang, viewer) for e in log]
-        settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, Settled)), None)
+        log: list[ev.Event] = view.events if s.deals_started else []
+        lines = tell(log, lang, viewer, s.variant)  # the game log's one renderer, in the page's language
+        settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, ev.Settled)), None)
         tricks = _closed_tricks(log)
         before = s.state.log[:self._deal_log_at()] if s.deals_started else []
         legal: list[dict] = []
@@ -379,7 +399,7 @@ class Table:
 
     def _standings(self) -> list[list[int]]:
         """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order."""
-        return [list(e.fields["stacks"]) for e in self.session.state.log if e.kind == "settled"]
+        return [list(e.fields["stacks"]) for e in self.session.state.log if isinstance(e, ev.Settled)]
 
     def _revealed_decks(self) -> list[dict]:
         """The decks of the last settled deals (their seeds are revealed, so anybody can make them)."""
@@ -414,22 +434,22 @@ class Table:
         return rec
 
 
-WORDED = {"dealt", "turned", "called", "played", "took_trick", "drew", "exchanged", "discarded", "shown", "swapped",
-          "took_turned", "named_trump", "looked"}
+WORDED = (ev.Dealt, ev.Turned, ev.Called, ev.Played, ev.TookTrick, ev.Drew, ev.Exchanged, ev.Discarded, ev.Shown,
+          ev.Swapped, ev.TookTurned, ev.NamedTrump, ev.Looked)
 """The events the page words itself (the others it shows as the log's sentence)."""
 
 
 def _public_event(e, viewer: int | None) -> dict:
     """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (a deal's hands,
     a secret of nobody's, are never included) for the kinds the page words, else its kind only."""
-    if e.kind not in WORDED:
+    if not isinstance(e, WORDED):
         return {"kind": e.kind}
     data = dict(e.data(viewer))
     data.pop("hands", None)
     return data
 
 
-MOVED = {"anted", "paid_out", "paid_in", "took_pot", "house_share"}
+MOVED = (ev.Anted, ev.PaidOut, ev.PaidIn, ev.TookPot, ev.HouseShare)
 """The events that move chips between the stacks and the pot, or to the house (a locked stake stays its owner's)."""
 
 
@@ -437,20 +457,20 @@ def _chip_moves(log: list, before: list, players: int) -> dict:
     """Every chip the deal moved, as the kernel's events say: the pot before the deal (the previous
     deal's ``settled``), then one row per event, with what each seat and the pot gained (+) or gave (-).
     An ante row is every seat's (``chips`` each); a payment from the pot, or into it, one seat's."""
-    carried = next((e.fields["pot"] for e in reversed(before) if e.kind == "settled"), 0)
+    carried = next((e.fields["pot"] for e in reversed(before) if isinstance(e, ev.Settled)), 0)
     rows = []
     for e in log:
-        if e.kind not in MOVED:
+        if not isinstance(e, MOVED):
             continue
         f = dict(e.fields)
         chips = f.pop("chips")
-        if e.kind == "anted":  # every player puts ``chips`` in (``Machine._collect``)
+        if isinstance(e, ev.Anted):  # every player puts ``chips`` in (``Machine._collect``)
             rows.append({"kind": "ante", "seat": None, "chips": -chips, "pot": chips * players,
                          "reason": f["reason"], "round": f["round"]})
-        elif e.kind == "house_share":  # out of the seat's winnings to the house: the pot is untouched
+        elif isinstance(e, ev.HouseShare):  # out of the seat's winnings to the house: the pot is untouched
             rows.append({"kind": "house", "seat": e.seat, "chips": -chips, "pot": 0, "percent": f["percent"]})
         else:
-            sign = -1 if e.kind == "paid_in" else 1
+            sign = -1 if isinstance(e, ev.PaidIn) else 1
             rows.append({**f, "kind": e.kind, "seat": e.seat, "chips": sign * chips, "pot": -sign * chips})
     return {"carried": carried, "rows": rows}
 
@@ -461,9 +481,9 @@ def _closed_tricks(log: list) -> list[dict]:
     tricks: list[dict] = []
     cards: list[list] = []
     for e in log:
-        if e.kind == "played":
+        if isinstance(e, ev.Played):
             cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])
-        elif e.kind == "took_trick":
+        elif isinstance(e, ev.TookTrick):
             tricks.append({"cards": cards, "winner": e.seat, "number": len(tricks) + 1})
             cards = []
     return tricks

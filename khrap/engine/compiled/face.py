@@ -266,7 +266,7 @@ class Face(Machine):
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
         if self.kind is not None and self.seat == seat and self.phase != SETTLED:
-            return observation_of(self, seat, Face.legal_words(self))
+            return observation_of(self, seat, Face.legal_words(self), Face._listing(self))
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:

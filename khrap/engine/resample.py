@@ -1,0 +1,214 @@
+"""The engine samples what a seat cannot see: full deals consistent with everything that seat saw.
+
+``resample(state, seat, rng)`` gives a playable ``GameState`` whose every card hidden from ``seat``
+(the other hands, its own before it looked, the stock's order, the discards' faces) is dealt at random,
+keeping what the seat knows (OpenSpiel's ``ResampleFromInfostate``):
+
+- its hand once looked, the cards it drew, threw, exchanged or discarded (its own events' secrets);
+- the public table: the turned card, the cards kept face up or taken from the table, the trick, the
+  cards won, every count (hands, stock, discards), stacks, statuses and calls;
+- the suits a player showed he lacks (not following, or not trumping when void), and the cards a
+  call's requirement proves its caller holds.
+
+The seat's view of the sample is its view of the state (``seat_view``): the sample's log holds the
+events as the seat may hold them (another seat's secret fields left out, a deal's hands too).  Build
+``Resampler(state, seat)`` once and ``sample(rng)`` many times (the search bots); the cards are the
+only thing that changes between samples.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+
+from khrap import words as w
+from khrap.engine.derived import hand_dealt
+from khrap.engine.events import Dealt, Discarded, Drew, Event, Exchanged, Played, Shown, Swapped, TookTrick, TookTurned
+from khrap.engine.observation import as_seen, seat_view
+from khrap.engine.rules import pattern_card
+from khrap.engine.state import GameState
+
+Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
+
+
+@dataclass
+class DealFacts:
+    """The current deal as one seat saw it."""
+
+    played: list[Entry] = field(default_factory=list)  # (seat, card, as_joker), in order
+    tricks: list[list[Entry]] = field(default_factory=list)  # closed tricks
+    public_in_hand: dict[int, set[int]] = field(default_factory=dict)  # shown / taken cards, per seat
+    own_seen: set[int] = field(default_factory=set)  # cards the seat drew or took
+    own_gone: set[int] = field(default_factory=set)  # cards the seat exchanged or discarded
+
+    @property
+    def played_cards(self) -> set[int]:
+        return {c for _, c, _ in self.played}
+
+    def voids(self, trump: int | None, follow_suit: bool = True, trump_if_void: bool = True) -> dict[int, set[int]]:
+        """Suits each seat has shown he lacks (by not following, or not trumping when void)."""
+        out: dict[int, set[int]] = {}
+        tricks = [*self.tricks, self._open()] if self._open() else self.tricks
+        for trick in tricks:
+            first = trick[0]
+            if first[2]:
+                continue  # a joker led as the joker asks for no suit
+            led = first[1] // 13
+            for seat, card, joker in trick[1:]:
+                if joker or card // 13 == led or not follow_suit:
+                    continue
+                out.setdefault(seat, set()).add(led)
+                if trump_if_void and trump is not None and card // 13 != trump and led != trump:
+                    out[seat].add(trump)
+        return out
+
+    def _open(self) -> list[Entry]:
+        done = sum(len(t) for t in self.tricks)
+        return self.played[done:]
+
+
+def facts_of(events: list[Event], seat: int) -> DealFacts:
+    """What ``seat`` read in the deal's typed events (as it holds them: ``SeatView.events``)."""
+    facts = DealFacts()
+    current: list[Entry] = []
+    start = max((i for i, e in enumerate(events) if isinstance(e, Dealt)), default=0)  # the last (re)deal's
+    for event in events[start:]:
+        who = event.seat
+        if isinstance(event, Played):
+            entry = (who, event.fields["card"], bool(event.fields.get("joker")))
+            facts.played.append(entry)
+            current.append(entry)
+            facts.public_in_hand.get(who, set()).discard(entry[1])
+        elif isinstance(event, TookTrick):
+            facts.tricks.append(current)
+            current = []
+        elif isinstance(event, (Shown, TookTurned, Swapped)):
+            cards = list(event.fields["cards"]) if isinstance(event, Shown) else [event.fields["card"]]
+            facts.public_in_hand.setdefault(who, set()).update(cards)
+            if who == seat:
+                facts.own_seen.update(cards)
+        elif who != seat or event.secret is None:
+            continue
+        elif isinstance(event, Drew):
+            facts.own_seen.update(event.secret.get("cards", ()))
+        elif isinstance(event, Exchanged):
+            facts.own_gone.update(event.secret.get("cards", ()))
+        elif isinstance(event, Discarded) and "card" in event.secret:
+            facts.own_gone.add(event.secret["card"])
+    return facts
+
+
+def copy_state(state: GameState) -> GameState:
+    """A copy of ``state`` deep enough for play: lists, lists of lists, sets and dicts copied; rules shared."""
+    try:
+        fields = state.__getstate__()  # the kernel's attributes too, when it is compiled (docs/compiled.md)
+    except TypeError:
+        return copy.deepcopy(state)
+    new = type(state).__new__(type(state))
+    for key, value in fields.items():
+        if isinstance(value, list):
+            value = [x[:] if isinstance(x, list) else x for x in value]
+        elif isinstance(value, (set, dict)):
+            value = value.copy()
+        elif hasattr(value, "__copy__"):  # e.g. the observations' per-seat lists: a copy starts its own
+            value = copy.copy(value)
+        object.__setattr__(new, key, value)
+    return new
+
+
+def _held_by_call(state: GameState, other: int) -> set[int]:
+    """Cards a call's requirement proves the caller holds (kept unless played)."""
+    call = state.rules.calls.get(state.call_of[other] or "")
+    if call is None or call.effects.discard_hand and not call.effects.keep:
+        return set()
+    cards = {pattern_card(p, state.trump) for p in call.requires.holds}
+    return {c for c in cards if c is not None}
+
+
+def _own_gone(state: GameState, seat: int, facts: DealFacts, on_table: set[int]) -> set[int]:
+    """Cards the seat held or saw in its hand this deal that have left it face down."""
+    seen = set(facts.own_seen) | facts.own_gone
+    call = state.rules.calls.get(state.call_of[seat] or "")
+    blind_throw = call is not None and call.requires.blind and (
+        call.effects.discard_hand or call.effects.take_turned == "swap")
+    if state.looked[seat] and not blind_throw and state.decks_dealt:
+        deck, size = state.decks_dealt[-1], state.rules.hand_size
+        seen |= set(hand_dealt(deck, state.dealer, state.n, size, seat))
+    return seen - set(state.hands[seat]) - on_table
+
+
+class Resampler:
+    """What ``seat`` knows of ``state``'s deal, and full deals drawn at random consistent with it."""
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.seat = seat
+        self.view = view = seat_view(state, seat)
+        facts = facts_of(view.events, seat)
+        self.facts = facts
+        self.looked = state.looked[seat]
+        on_table = set(state.won) | set(state.turned) | {c for _, c, _ in state.trick}
+        own = set(state.hands[seat]) if self.looked else set()
+        gone = _own_gone(state, seat, facts, on_table) if self.looked else set()
+        known: dict[int, list[int]] = {}
+        for other in range(state.n):
+            if other == seat:
+                continue
+            cards = set(facts.public_in_hand.get(other, ())) | _held_by_call(state, other)
+            cards -= on_table | own | gone
+            known[other] = sorted(cards)[: len(state.hands[other])]
+        placed = set().union(*known.values()) if known else set()
+        gone |= {c for s in known for c in facts.public_in_hand.get(s, ())} - placed - on_table - own
+        self.known = known
+        self.known_gone = sorted(gone)
+        self.pool = [c for c in state.rules.deck if c not in on_table | own | placed | gone]
+        follow = state.rules.variant.play
+        self.voids = facts.voids(state.trump, follow.follow_suit, follow.trump_if_void)
+        self.played = {s: [c for p, c, _ in facts.played if p == s] for s in range(state.n)}
+        self.sizes = {s: len(state.hands[s]) - len(known.get(s, ())) for s in range(state.n) if s != seat}
+        if not self.looked:
+            self.sizes[seat] = len(state.hands[seat])
+        self.stock_count = len(state.stock)
+        self.discard_count = max(0, len(state.discards) - len(self.known_gone))
+        self.base = base = copy_state(state)
+        base.log = [as_seen(e, seat) for e in state.log]
+        base.quiet = [as_seen(e, seat) for e in state.quiet]
+        base.decks_dealt, base.scripted_decks, base.rng = [], [], random.Random(0)
+        if hasattr(base, "last_legal"):
+            base.last_legal = (None, [])
+        for s in range(state.n):
+            if s != seat or not self.looked:
+                base.hands[s] = []
+        base.stock, base.discards = [], []
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A full deal consistent with the seat's knowledge, the hidden cards dealt at random."""
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        state = copy_state(self.base)
+        state.rng = random.Random(rng.getrandbits(32))
+        order = sorted(self.sizes, key=lambda s: -len(self.voids.get(s, ())))
+        for s in order:
+            need = self.sizes[s]
+            void = self.voids.get(s, set()) if s != self.seat else set()
+            fits = [c for c in pool if c // 13 not in void][:need]
+            if len(fits) < need:  # the facts were approximate: fill from anything
+                fits += [c for c in pool if c not in fits][: need - len(fits)]
+            taken = set(fits)
+            pool = [c for c in pool if c not in taken]
+            state.hands[s] = list(self.known.get(s, ())) + fits
+        state.stock = pool[: self.stock_count]
+        state.discards = self.known_gone + pool[self.stock_count:]
+        if state.phase == w.PLAY_PHASE:
+            for s in range(state.n):
+                if s != self.seat or not self.looked:
+                    state.held_at_play[s] = state.hands[s] + self.played.get(s, [])
+        return state
+
+
+def resample(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """One full deal drawn at random consistent with everything ``seat`` saw of ``state``'s."""
+    return Resampler(state, seat).sample(rng)
+
+
+__all__ = ["DealFacts", "Resampler", "copy_state", "facts_of", "resample"]
