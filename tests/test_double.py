@@ -60,7 +60,7 @@ def test_the_log_and_the_screens_name_the_answers_in_each_language() -> None:
 
 
 def test_the_terminal_offers_the_answers() -> None:
-    from khrap.play.screen import choices
+    from khrap.play.screen import choices, menu_text
     from khrap.session import Session
 
     with trusting(ANYWHERE):
@@ -68,7 +68,9 @@ def test_the_terminal_offers_the_answers() -> None:
     session.start_deal()
     for words in ("khrap", "help", "pass", "pass", "pass", "pass", "exchange", "exchange"):
         session.apply(words)
-    assert choices(session) == (["no-double", "double"], "")
+    menu, hint = choices(session)
+    assert [str(a) for a in menu] == ["no-double", "double"] and hint == ""
+    assert "1) Не удваиваю  2) Удваиваю" in menu_text(menu, hint, lang="ru")
 
 
 def test_chips_are_conserved_in_random_deals_with_doubles() -> None:
