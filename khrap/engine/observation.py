@@ -292,19 +292,25 @@ def _views(state: Face) -> SeatViews:
 
 
 def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int, Event, str, dict]] | None,
-          listing: list[Action] | None) -> SeatView:
-    """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them."""
+          listing: list[Action] | None, fresh: bool) -> SeatView:
+    """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them.
+    ``fresh``: the view's lists are its own (a view given out); else the turned cards, the shown ones,
+    the trick and the legal actions are the state's own lists (a view rendered at once and dropped:
+    ``observation``, which makes new lists of them)."""
     trump = state.trump
     kind = state.kind
     to_act = None if kind is None else state.seat
     mine = seat is not None and to_act == seat and state.phase != SETTLED
-    legal = (state.legal_actions() if listing is None else list(listing)) if mine else []
+    legal = (state.legal_actions() if listing is None else (list(listing) if fresh else listing)) if mine else []
+    turned, shown, trick = state.turned, state.shown, state.trick
+    if fresh:
+        turned, shown, trick = turned.copy(), shown.copy(), trick.copy()
     drawn, thrown = _secrets(own)
     return SeatView(
-        seat, state.phase, kind, to_act, state.dealer, state.round, trump, state.turned.copy(), state.shown.copy(),
+        seat, state.phase, kind, to_act, state.dealer, state.round, trump, turned, shown,
         sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None,
         [len(h) for h in state.hands], len(state.stock), len(state.discards), state.stacks.copy(), state.pot,
-        state.locked.copy(), state.statuses.copy(), state.call_of.copy(), state.trick.copy(), state.tricks.copy(),
+        state.locked.copy(), state.statuses.copy(), state.call_of.copy(), trick, state.tricks.copy(),
         typed, drawn, thrown, legal, state.program)
 
 
@@ -313,7 +319,7 @@ def seat_view(state: Face, seat: int | None) -> SeatView:
     view: the one place a seat's or a spectator's knowledge is made."""
     views = _views(state)
     typed, _, _ = views.lists(state, seat)
-    return _make(state, seat, typed, views.mine(seat), None)
+    return _make(state, seat, typed, views.mine(seat), None, True)
 
 
 def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str]) -> dict:
@@ -381,7 +387,7 @@ def observation(state: Face, seat: int, legal: list[str] | None = None,
     ``GameState``)."""
     views = _views(state)
     typed, lines, events = views.lists(state, seat)
-    view = _make(state, seat, typed, views.mine(seat), listing)
+    view = _make(state, seat, typed, views.mine(seat), listing, False)
     words = ((state.legal_words() if legal is None else legal) if view.to_act == seat and view.phase != SETTLED
              else [])
     return render(view, lines, events, words)
