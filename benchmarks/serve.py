@@ -3,6 +3,12 @@ action to every seat's update (p50, p99), for K = 1, 10, 100.
 
     python benchmarks/serve.py                       # K = 1, 10, 100; 10 s each, at most 20,000 actions each
     python benchmarks/serve.py --tables 1 10 --seconds 5 --json
+    python benchmarks/serve.py --tables 1000 --think 5 --seconds 60   # 1,000 tables at a person's pace
+    python benchmarks/serve.py --idle 2000           # memory per idle table (created, nobody connected)
+
+``--think S``: a seat waits a random 0.5 S to 1.5 S before each action, as a person thinks (0: at once, as
+fast as the server answers).  Tables are created before the clock starts, as a table is made long before its
+play.  ``--idle N`` creates N tables nobody connects to and reports the server's memory per table.
 
 The server is `khrap serve` in its own process on 127.0.0.1 (a fresh SQLite file in a temporary folder,
 bots' delay 0, a high per-connection rate so the limit does not pace the benchmark).  Every seat of a
@@ -39,7 +45,7 @@ def free_port() -> int:
 def start_server(db: Path, port: int) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
                              "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000",
-                             "--post-rate", "100000", "--creates", "100000000"],
+                             "--post-rate", "100000", "--creates", "100000000", "--per-address", "1000000"],
                             stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -73,8 +79,9 @@ def create_table(port: int) -> list[str]:
 class TableRun:
     """One table's four seats; measures each action until every seat has seen it."""
 
-    def __init__(self, tokens: list[str], rng: random.Random) -> None:
+    def __init__(self, tokens: list[str], rng: random.Random, think: float = 0.0) -> None:
         self.tokens = tokens
+        self.think = think
         self.rng = rng
         self.pending: dict[tuple[int, int], tuple[float, set[int]]] = {}  # step before: (sent at, seats to see it)
         self.latencies: list[float] = []
@@ -109,16 +116,18 @@ class TableRun:
                         stop.set()
                         break
                     budget[0] -= 1
+                    if self.think:
+                        await asyncio.sleep(self.think * (0.5 + self.rng.random()))
                     self.pending[step] = (time.perf_counter(), {0, 1, 2, 3})
                     self.actions += 1
                     await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"],
                                                 "step": view["table"]["step"]}))
 
 
-async def run_k(port: int, k: int, seconds: float, max_actions: int) -> dict:
+async def run_k(port: int, k: int, seconds: float, max_actions: int, think: float = 0.0) -> dict:
     from websockets.asyncio import client as websockets
 
-    tables = [TableRun(create_table(port), random.Random(i)) for i in range(k)]
+    tables = [TableRun(create_table(port), random.Random(i), think) for i in range(k)]
     stop = asyncio.Event()
     budget = [max_actions]
     started = time.perf_counter()
@@ -133,7 +142,18 @@ async def run_k(port: int, k: int, seconds: float, max_actions: int) -> dict:
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [float("nan")] * 99
     return {"tables": k, "connections": 4 * k, "seconds": round(elapsed, 2), "actions": actions,
             "actions_per_s": round(actions / elapsed, 1), "p50_ms": round(q[49] * 1000, 2),
-            "p99_ms": round(q[98] * 1000, 2)}
+            "p99_ms": round(q[98] * 1000, 2), "think_s": think}
+
+
+def idle_tables(port: int, pid: int, n: int) -> dict:
+    """The server's memory before and after ``n`` new tables nobody connects to, per table."""
+    before = rss_mb(pid)
+    for _ in range(n):
+        create_table(port)
+    time.sleep(1.0)
+    after = rss_mb(pid)
+    per = None if before is None or after is None else round((after - before) * 1024 / n, 1)
+    return {"idle_tables": n, "rss_before_mb": before, "rss_after_mb": after, "kb_per_table": per}
 
 
 def main() -> None:
@@ -141,17 +161,27 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 100], help="the K to measure")
     parser.add_argument("--seconds", type=float, default=10.0, help="time limit per K")
     parser.add_argument("--max-actions", type=int, default=20_000, help="action limit per K")
+    parser.add_argument("--think", type=float, default=0.0, help="a seat's mean seconds before each action")
+    parser.add_argument("--idle", type=int, default=0, help="measure memory per table over this many idle tables")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
-    if any(k < 1 or k > 500 for k in args.tables) or args.seconds <= 0 or args.seconds > 600:
-        parser.error("K from 1 to 500 tables, --seconds from 0 to 600")
+    if any(k < 1 or k > 1000 for k in args.tables) or not 0 < args.seconds <= 600:
+        parser.error("K from 1 to 1000 tables, --seconds from 0 to 600")
+    if not 0 <= args.think <= 60 or not 0 <= args.idle <= 10_000:
+        parser.error("--think from 0 to 60 seconds, --idle from 0 to 10000 tables")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(Path(folder) / "bench.sqlite", port)
         try:
-            for k in args.tables:
-                rows.append(asyncio.run(run_k(port, k, args.seconds, args.max_actions)))
+            if args.idle:
+                rows.append(idle_tables(port, server.pid, args.idle))
+                if not args.json:
+                    r = rows[-1]
+                    print(f"{args.idle} idle tables: server {r['rss_before_mb']} -> {r['rss_after_mb']} MB, "
+                          f"{r['kb_per_table']} KB a table", flush=True)
+            for k in args.tables if not args.idle else ():
+                rows.append(asyncio.run(run_k(port, k, args.seconds, args.max_actions, args.think)))
                 rows[-1]["server_rss_mb"] = rss_mb(server.pid)
                 if not args.json:
                     r = rows[-1]

@@ -96,7 +96,7 @@ def test_every_kind_the_kernel_emits_renders_in_every_language() -> None:
 def test_russian_log_is_russian() -> None:
     state = _played("khrap", 4, 3, deals=1)
     lines = [event.render("ru") for event in state.log]
-    assert lines[0].startswith("анте: каждый кладёт в банк")
+    assert lines[0].startswith("ставка на кон: каждый кладёт в банк")  # seed 004: «ставит на кон», not «анте»
     assert any(line.startswith("место ") and "берёт взятку" in line for line in lines)
     assert all(not line.startswith("seat ") for line in lines)
 
@@ -105,18 +105,23 @@ def _placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
-def test_russian_catalog_is_complete_and_keeps_every_placeholder() -> None:
+@pytest.mark.parametrize("lang", [lang for lang in gamelog.languages() if lang != "en"])
+def test_each_catalog_is_complete_and_keeps_every_placeholder(lang: str) -> None:
     from babel.messages.pofile import read_po
 
-    with gamelog.catalog_path("ru").open("rb") as handle:
-        catalog = read_po(handle, locale="ru")
-    found = {m.id: m for m in catalog if m.id}
-    for message in gamelog.messages():
-        assert message in found, f"gamelog.po (ru) lacks {message!r}"
-        entry = found[message]
-        assert entry.string and not entry.fuzzy, f"untranslated: {message!r}"
-        assert _placeholders(entry.string) == _placeholders(message), message
-    assert set(found) <= set(gamelog.messages()), "gamelog.po (ru) holds messages no module uses"
+    with gamelog.catalog_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    found = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
+    for context, message, plural in gamelog.entries():
+        entry = found.get((context, message))
+        assert entry is not None, f"gamelog.po ({lang}) lacks {message!r} (context {context})"
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(forms) and not entry.fuzzy, f"untranslated: {message!r}"
+        assert (plural is not None) == isinstance(entry.id, tuple), message
+        for form in forms:
+            assert _placeholders(form) == _placeholders(plural or message), (message, form)
+    wanted = {(context, message) for context, message, _plural in gamelog.entries()}
+    assert set(found) <= wanted, f"gamelog.po ({lang}) holds messages no module uses: {set(found) - wanted}"
 
 
 # --------------------------------------------------------------------- who sees what
@@ -212,7 +217,7 @@ def test_play_refuses_an_unknown_language() -> None:
     result = subprocess.run([sys.executable, "-m", "khrap.cli", "play", "khrap", "--watch", "--lang", "xx"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
-    assert "--lang xx" in result.stderr and "en, ru" in result.stderr
+    assert "--lang xx" in result.stderr and "en, fi, hy, lt, ru" in result.stderr
 
 
 def test_the_ledger_pays_penalties_from_the_lock_and_the_remainder_to_the_most_tricks() -> None:

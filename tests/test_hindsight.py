@@ -59,10 +59,10 @@ def test_replay_tells_what_could_have_been_made() -> None:
 
 
 def test_play_tells_it_after_the_deal_in_the_players_language() -> None:
-    ru = "при открытых картах заявку «Беру пять» места 2 можно было выполнить: заход с KD"
+    ru = "при открытых картах заявку «Беру пять» места 2 можно было выполнить: заход с К♦"
     for lang, expected in (("en", LINE), ("ru", ru)):
         game = _session()
         script = iter(text for _, text in CALLS + PLAYS)
         out: list[str] = []
         run(game, Table(humans=[0, 1, 2], deals=1, lang=lang), read=lambda prompt, s=script: next(s), write=out.append)
-        assert [line.strip() for line in out if "KD" in line and ":" in line][-1] == expected
+        assert [line.strip() for line in out if ("KD" in line or "К♦" in line) and ":" in line][-1] == expected

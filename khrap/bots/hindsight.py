@@ -93,8 +93,8 @@ def _before_first_card(start, seat: int, played: Sequence[tuple[int, int, bool]]
     return state if in_card_play(state) and state.to_act == seat else None
 
 
-def missed_lines(start, events: Sequence, lang: str = "en", *, seconds: float = SECONDS) -> list[str]:
-    """``missed`` as the game log's sentences in ``lang``."""
+def missed_lines(start, events: Sequence, lang: str = "en", voice=None, *, seconds: float = SECONDS) -> list[str]:
+    """``missed`` as the game log's sentences in ``lang`` (``voice``: cards as the table shows them)."""
     from khrap.gamelog import missed_line, word
 
     lines = []
@@ -104,5 +104,5 @@ def missed_lines(start, events: Sequence, lang: str = "en", *, seconds: float = 
             name = call.name.get(lang) or call.name.get("en") or m.call
         else:
             name = word(lang, start.statuses[m.seat])
-        lines.append(missed_line(lang, m.seat, name, m.card, m.joker, m.leads))
+        lines.append(missed_line(lang, m.seat, name, m.card, m.joker, m.leads, voice))
     return lines

@@ -21,7 +21,8 @@ from functools import cache
 from pathlib import Path
 
 from khrap import catalogs
-from khrap.cards import card_str, suit_str
+from khrap.engine import events as ev
+from khrap.gamelog.voice import Voice
 
 DOMAIN = "gamelog"
 SOURCE_LANGUAGE = catalogs.SOURCE_LANGUAGE
@@ -48,23 +49,19 @@ def translations(lang: str) -> gettext.NullTranslations:
     return catalogs.load(LOCALE_DIR, DOMAIN, lang)
 
 
-_NAMES = {c: card_str(c) for c in range(52)}  # the cards' notation, by their int (observations render cards often)
+def _n(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message (``ngettext``) for extraction; rendered with its count."""
+    return singular, plural
 
 
-def _cards(cards) -> str:
-    try:
-        return " ".join([_NAMES[c] for c in cards])
-    except (KeyError, TypeError):  # not a card of the deck's 52: the general notation
-        return " ".join(card_str(c) for c in cards)
-
-
-# Reasons a payment gives, by the ``reason`` field of ``paid_out`` / ``paid_in``.
-_REASONS = {
-    "share": _("{tricks} tricks × {unit}"),
+# Reasons a payment gives, by the ``reason`` field of ``paid_out`` / ``paid_in``; a pair is counted by
+# ``tricks``.
+_REASONS: dict[str, str | tuple[str, str]] = {
+    "share": _n("{tricks} trick × {unit}", "{tricks} tricks × {unit}"),
     "prize": _("declarer's prize, round {round}"),
     "redistribute": _("share of the pot"),
     "rounding": _("what rounding left"),
-    "penalty": _("failed {status}, {tricks} tricks"),
+    "penalty": _n("failed {status}, {tricks} trick", "failed {status}, {tricks} tricks"),
     "stake": _("{status}'s stake"),
     "helper_stake": _("a helper's stake"),
 }
@@ -95,6 +92,9 @@ _WORDS = {
     "trump": _("trump"),
     "play": _("play"),
     "settled": _("settled"),
+    "forced": _("forced"),
+    "overridden": _("overridden"),
+    "caller": _("caller"),
 }
 
 
@@ -104,35 +104,61 @@ def translate(lang: str, message: str, **values) -> str:
     return text.format(**values) if values else text
 
 
-def word(lang: str, kernel_word: str) -> str:
-    """A kernel word (a status, a phase, a draw source) in ``lang``; other words as they are."""
-    return translations(lang).gettext(_WORDS[kernel_word]) if kernel_word in _WORDS else kernel_word
+def counted(lang: str, message: tuple[str, str], count: int, **values) -> str:
+    """A counted message (``_n``) in ``lang``'s grammar for ``count``; ``{count}`` is filled in too."""
+    return translations(lang).ngettext(message[0], message[1], count).format(count=count, **values)
+
+
+def word(lang: str, kernel_word: str, variant=None) -> str:
+    """A kernel word (a status, a phase, a draw source) in ``lang``; other words as they are.  With the
+    ``variant``, a status takes the variant's own word (its ``terms:``: a frap declarer is «фрапующий»)."""
+    text = translations(lang).gettext(_WORDS[kernel_word]) if kernel_word in _WORDS else kernel_word
+    terms = getattr(variant, "terms", None) or {}
+    for general, own in sorted(terms.get(lang, {}).items(), key=lambda item: -len(item[0])):
+        if general in text:
+            return text.replace(general, own, 1)
+    return text
 
 
 class _Renderer:
-    """Sentences in one language."""
+    """Sentences in one voice (a language; CONTRACT codes or the players' cards; the variant's names)."""
 
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.t = translations(lang).gettext
+    def __init__(self, voice: Voice) -> None:
+        self.voice = voice
+        self.t = voice.catalog.gettext if voice.codes else (lambda message: voice.own(voice.catalog.gettext(message)))
 
-    def word(self, word: str) -> str:
-        return self.t(_WORDS[word]) if word in _WORDS else word
+    def word(self, kernel_word: str) -> str:
+        if self.voice.codes:
+            return self.t(_WORDS[kernel_word]) if kernel_word in _WORDS else kernel_word
+        return word(self.voice.lang, kernel_word, self.voice.variant)
 
-    def say(self, message: str, **values) -> str:
+    def say(self, message: str | tuple[str, str], n: int = 0, **values) -> str:
+        """``message`` filled in; a counted one (``_n``) in the form for ``n``."""
+        if isinstance(message, tuple):
+            text = self.voice.catalog.ngettext(message[0], message[1], n)
+            return (text if self.voice.codes else self.voice.own(text)).format(**values)
         return self.t(message).format(**values)
+
+    def cards(self, cards) -> str:
+        return self.voice.cards(cards)
 
 
 def _dealt(r: _Renderer, f: dict, full: bool) -> str:
-    text = r.say(_("seat {seat} deals {size} cards each"), seat=f["dealer"], size=f["size"])
+    text = r.say(_n("seat {seat} deals {size} card each", "seat {seat} deals {size} cards each"), f["size"],
+                 seat=f["dealer"], size=f["size"])
     if not full:
         return text
-    hands = "; ".join(r.say(_("seat {seat}: {cards}"), seat=s, cards=_cards(h)) for s, h in enumerate(f["hands"]))
+    hands = "; ".join(r.say(_("seat {seat}: {cards}"), seat=s, cards=r.cards(h)) for s, h in enumerate(f["hands"]))
     return f"{text} ({hands})"
 
 
 def _drew(r: _Renderer, f: dict, full: bool) -> str:
-    what = _cards(f["cards"]) if full else f["count"]
+    if full:
+        what = r.cards(f["cards"])
+    elif r.voice.codes:  # the log of `khrap run` and reports, as it always read
+        what = f["count"]
+    else:
+        what = r.say(_n("{count} card", "{count} cards"), f["count"], count=f["count"])
     if f["source"] == "top":
         return r.say(_("seat {seat} draws {cards}"), seat=f["seat"], cards=what)
     return r.say(_("seat {seat} draws {cards} from {source}"), seat=f["seat"], cards=what,
@@ -140,29 +166,34 @@ def _drew(r: _Renderer, f: dict, full: bool) -> str:
 
 
 def _exchanged(r: _Renderer, f: dict, full: bool) -> str:
-    if not full:
+    if not full and r.voice.codes:  # as it always read
         return r.say(_("seat {seat} exchanges {count}"), seat=f["seat"], count=f["count"])
+    if not full:
+        if not f["count"]:
+            return r.say(_("seat {seat} exchanges nothing"), seat=f["seat"])
+        return r.say(_n("seat {seat} exchanges {count} card", "seat {seat} exchanges {count} cards"), f["count"],
+                     seat=f["seat"], count=f["count"])
     if not f["cards"]:
         return r.say(_("seat {seat} exchanges nothing"), seat=f["seat"])
-    return r.say(_("seat {seat} exchanges {cards}"), seat=f["seat"], cards=_cards(f["cards"]))
+    return r.say(_("seat {seat} exchanges {cards}"), seat=f["seat"], cards=r.cards(f["cards"]))
 
 
 def _discarded(r: _Renderer, f: dict, full: bool) -> str:
     if full:
-        return r.say(_("seat {seat} discards {card}"), seat=f["seat"], card=card_str(f["card"]))
+        return r.say(_("seat {seat} discards {card}"), seat=f["seat"], card=r.voice.card(f["card"]))
     return r.say(_("seat {seat} discards a card"), seat=f["seat"])
 
 
 def _played(r: _Renderer, f: dict, full: bool) -> str:
     if f["joker"]:
-        return r.say(_("seat {seat} plays {card} as the joker"), seat=f["seat"], card=card_str(f["card"]))
-    return r.say(_("seat {seat} plays {card}"), seat=f["seat"], card=card_str(f["card"]))
+        return r.say(_("seat {seat} plays {card} as the joker"), seat=f["seat"], card=r.voice.card(f["card"]))
+    return r.say(_("seat {seat} plays {card}"), seat=f["seat"], card=r.voice.card(f["card"]))
 
 
 def _paid(message: str) -> Callable[[_Renderer, dict, bool], str]:
     def render(r: _Renderer, f: dict, full: bool) -> str:
         values = {**f, "status": r.word(f.get("status", ""))}
-        why = r.say(_REASONS[f["reason"]], **values)
+        why = r.say(_REASONS[f["reason"]], f.get("tricks", 0), **values)
         return r.say(message, seat=f["seat"], chips=f["chips"], why=why, pot=f["pot"])
 
     return render
@@ -183,11 +214,11 @@ def _simple(message: str, **convert: Callable) -> Callable[[_Renderer, dict, boo
 
 
 def _card(r: _Renderer, card: int) -> str:
-    return card_str(card)
+    return r.voice.card(card)
 
 
 def _suit(r: _Renderer, suit: int) -> str:
-    return suit_str(suit)
+    return r.voice.suit(suit)
 
 
 def _word(r: _Renderer, word: str) -> str:
@@ -200,63 +231,99 @@ def _list(r: _Renderer, values) -> str:
 
 def _decided(r: _Renderer, f: dict, full: bool) -> str:
     """An answer to a decision a rule offers: its words as the registry names them in the log's language."""
-    from khrap.engine.decisions import display_name  # (the engine renders through this package)
-
-    word, *rest = f["action"].split(" ")
-    name = display_name(word, r.lang) or word
-    return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=" ".join([name, *rest]))
+    return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=r.voice.decided_words(f["action"]))
 
 
-_KINDS: dict[str, Callable[[_Renderer, dict, bool], str]] = {
-    "anted": lambda r, f, full: r.t(_ANTES[f["reason"]]).format_map(f),
-    "dealt": _dealt,
-    "turned": _simple(_("{card} is turned: {trump} is trump"), card=_card, trump=_suit),
-    "redealt": _simple(_("redeal by seat {seat}")),
-    "all_passed": _simple(_("all pass in round {round}")),
-    "session_over": lambda r, f, full: r.say(_SESSION_OVER[f.get("reason", "declare")], **f),
-    "looked": _simple(_("seat {seat} looks at his cards")),
-    "called": _simple(_("seat {seat}: {action}")),
-    "decided": _decided,
-    "overridden": _simple(_("seat {seat} is overridden and becomes {status}"), status=_word),
-    "forced": _simple(_("seat {seat} is forced to be a helper")),
-    "shown": lambda r, f, full: r.say(_("seat {seat} shows {cards}"), seat=f["seat"], cards=_cards(f["cards"])),
-    "swapped": _simple(_("seat {seat} swaps hand card {position} for {card}"), card=_card),
-    "took_turned": _simple(_("seat {seat} takes {card} from the table"), card=_card),
-    "drew": _drew,
-    "named_trump": _simple(_("seat {seat} names {suit} as trump"), suit=_suit),
-    "exchanged": _exchanged,
-    "discarded": _discarded,
-    "credited": _simple(_("seat {seat} plays alone and is credited every trick")),
-    "played": _played,
-    "took_trick": _simple(_("seat {seat} takes the trick ({count})")),
-    "settling": _settling,
-    "paid_out": _paid(_("seat {seat} takes {chips} ({why}); pot {pot}")),
-    "paid_in": _paid(_("seat {seat} pays {chips} ({why}); pot {pot}")),
-    "instant_win": _simple(_("seat {seat}: {win}")),
-    "took_pot": _simple(_("seat {seat} takes the pot of {chips}")),
-    "house_share": _simple(_("seat {seat} pays the house {chips} ({percent} per cent of {taxed})")),
-    "settled": _simple(_("deal settled; stacks {stacks}; pot {pot}"), stacks=_list),
+def _action(r: _Renderer, words: str) -> str:
+    return r.voice.action_words(words)
+
+
+def _win(r: _Renderer, wid: str) -> str:
+    variant = r.voice.variant
+    win = getattr(variant, "instant_wins", {}).get(wid) if variant is not None and not r.voice.codes else None
+    return (win.name.get(r.voice.lang) or win.name.get(SOURCE_LANGUAGE) or wid) if win is not None else wid
+
+
+_KINDS: dict[type, Callable[[_Renderer, dict, bool], str]] = {
+    ev.Anted: lambda r, f, full: r.t(_ANTES[f["reason"]]).format_map(f),
+    ev.Dealt: _dealt,
+    ev.Turned: _simple(_("{card} is turned: {trump} is trump"), card=_card, trump=_suit),
+    ev.Redealt: _simple(_("redeal by seat {seat}")),
+    ev.AllPassed: _simple(_("all pass in round {round}")),
+    ev.SessionOver: lambda r, f, full: r.say(_SESSION_OVER[f.get("reason", "declare")], **f),
+    ev.Looked: _simple(_("seat {seat} looks at his cards")),
+    ev.Called: _simple(_("seat {seat}: {action}"), action=_action),
+    ev.Decided: _decided,
+    ev.Overridden: _simple(_("seat {seat} is overridden and becomes {status}"), status=_word),
+    ev.Forced: _simple(_("seat {seat} is forced to be a helper")),
+    ev.Shown: lambda r, f, full: r.say(_("seat {seat} shows {cards}"), seat=f["seat"], cards=r.cards(f["cards"])),
+    ev.Swapped: _simple(_("seat {seat} swaps hand card {position} for {card}"), card=_card),
+    ev.TookTurned: _simple(_("seat {seat} takes {card} from the table"), card=_card),
+    ev.Drew: _drew,
+    ev.NamedTrump: _simple(_("seat {seat} names {suit} as trump"), suit=_suit),
+    ev.Exchanged: _exchanged,
+    ev.Discarded: _discarded,
+    ev.Credited: _simple(_("seat {seat} plays alone and is credited every trick")),
+    ev.Played: _played,
+    ev.TookTrick: _simple(_("seat {seat} takes the trick ({count})")),
+    ev.Settling: _settling,
+    ev.PaidOut: _paid(_("seat {seat} takes {chips} ({why}); pot {pot}")),
+    ev.PaidIn: _paid(_("seat {seat} pays {chips} ({why}); pot {pot}")),
+    ev.InstantWin: _simple(_("seat {seat}: {win}"), win=_win),
+    ev.TookPot: _simple(_("seat {seat} takes the pot of {chips}")),
+    ev.HouseShare: _simple(_("seat {seat} pays the house {chips} ({percent} per cent of {taxed})")),
+    ev.Settled: _simple(_("deal settled; stacks {stacks}; pot {pot}"), stacks=_list),
 }
+"""How each event class is told; consumers name the class (``engine.events``), never the kind's word."""
 
 
 @cache
 def _renderer(lang: str) -> _Renderer:
-    return _Renderer(lang)
+    """The log of ``khrap run`` and of reports: CONTRACT codes and call ids in every language."""
+    return _Renderer(Voice(lang, codes=True))
 
 
-def render(event, lang: str = SOURCE_LANGUAGE, full: bool = True) -> str:
-    """The sentence of ``event`` in ``lang``; ``full``: with its secret fields (the acting seat's view)."""
+def render(event, lang: str = SOURCE_LANGUAGE, full: bool = True, voice: Voice | None = None) -> str:
+    """The sentence of ``event`` in ``lang``; ``full``: with its secret fields (the acting seat's view).
+
+    ``voice``: say cards and calls as players write them (``Voice``: 10♥, the variant's call names) in
+    the voice's language; without it, CONTRACT.md's codes and ids (``khrap run``)."""
     fields = {**event.fields, "seat": event.seat}
     if full and event.secret:
         fields.update(event.secret)
-    return _KINDS[event.kind](_renderer(lang), fields, full)
+    renderer = _renderer(lang) if voice is None else _voiced(voice)
+    told = _KINDS.get(type(event))
+    if told is None:  # a plain ``Event`` made by its word: the class that word names
+        told = _KINDS[ev.EVENT_TYPES[event.kind]]
+    return told(renderer, fields, full)
 
 
-def missed_line(lang: str, seat: int, call: str, card: int, joker: bool, leads: bool) -> str:
+def tell(events, lang: str = SOURCE_LANGUAGE, viewer: int | None = ev.EVERYTHING, variant=None,
+         voice: Voice | None = None) -> list[str]:
+    """The log of ``events`` as ``viewer`` (a seat, None for the table, EVERYTHING) sees it, in ``lang``: the one
+    renderer of the terminal, the web table and replays.  English says cards and calls in CONTRACT's words
+    (as ``khrap run``); any other language as its players write them, calls by ``variant``'s names."""
+    if voice is None:
+        voice = Voice(lang, variant, codes=lang == SOURCE_LANGUAGE)
+    if voice.codes:
+        return [event.render(voice.lang, viewer) for event in events]  # made once per event and view
+    return [render(event, voice.lang, event.sees_secret(viewer), voice) for event in events]
+
+
+def _voiced(voice: Voice) -> _Renderer:
+    made = getattr(voice, "_renderer", None)
+    if made is None:
+        made = _Renderer(voice)
+        voice._renderer = made  # type: ignore[attr-defined]
+    return made
+
+
+def missed_line(lang: str, seat: int, call: str, card: int, joker: bool, leads: bool,
+                voice: Voice | None = None) -> str:
     """After a deal: seat ``seat``'s call ``call`` (its name in ``lang``) could have been made with ``card``
     first, with every card open (``khrap.bots.hindsight``)."""
-    r = _renderer(lang)
-    shown = r.say(_("{card} as the joker"), card=card_str(card)) if joker else card_str(card)
+    r = _renderer(lang) if voice is None else _voiced(voice)
+    shown = r.say(_("{card} as the joker"), card=r.voice.card(card)) if joker else r.voice.card(card)
     if leads:
         message = _("with all cards open, seat {seat}'s {call} could have been made: lead {card}")
     else:
@@ -265,25 +332,44 @@ def missed_line(lang: str, seat: int, call: str, card: int, joker: bool, leads: 
 
 
 def kinds() -> frozenset[str]:
-    """Every event kind the log can render."""
-    return frozenset(_KINDS)
+    """Every event kind the log can render (the words of their classes)."""
+    return frozenset(word for word, made in ev.EVENT_TYPES.items() if made in _KINDS)
 
 
-SOURCES = ("gamelog/__init__.py", "play/screen.py", "play/game.py")
-"""The modules whose ``_("...")`` messages belong to this domain (paths inside the package)."""
+SOURCES = ("gamelog/__init__.py", "gamelog/voice.py", "play/screen.py", "play/game.py", "play/reader.py",
+           "play/refusals.py", "play/commands.py", "session/narrate.py")
+"""The modules whose ``_("...")``, ``_n("...", "...")`` and ``_p("context", "...")`` messages belong to this
+domain (paths inside the package)."""
 
 
-def messages() -> list[str]:
-    """Every msgid of the game log and the play screen, in a stable order (for the catalogs and their test)."""
+def entries() -> list[tuple[str | None, str, str | None]]:
+    """Every message of the game log and the play screen as (context, msgid, plural msgid), in a stable
+    order (for the catalogs and their test)."""
     import ast
 
     package = Path(__file__).resolve().parent.parent
-    found: list[str] = []
+    found: list[tuple[str | None, str, str | None]] = []
     for source in SOURCES:
         tree = ast.parse((package / source).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_" and node.args:
-                arg = node.args[0]
-                if isinstance(arg, ast.Constant) and arg.value not in found:
-                    found.append(arg.value)
+            if not isinstance(node, ast.Call) or getattr(node.func, "id", None) not in ("_", "_n", "_p"):
+                continue
+            args = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if len(args) != len(node.args) or not args:
+                continue
+            name = node.func.id  # type: ignore[attr-defined]
+            entry = (None, args[0], args[1]) if name == "_n" else (args[0], args[1], None) if name == "_p" \
+                else (None, args[0], None)
+            if entry not in found:
+                found.append(entry)
+    return found
+
+
+def messages() -> list[str]:
+    """Every msgid of the game log and the play screen (singular and plural), in a stable order."""
+    found: list[str] = []
+    for _context, message, plural in entries():
+        for text in (message, plural):
+            if text is not None and text not in found:
+                found.append(text)
     return found

@@ -10,7 +10,8 @@ import typer
 from khrap.bots import DEFAULT, KINDS, STRENGTH_HELP, kinds_text
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
-from khrap.gamelog import languages
+from khrap.gamelog import _, languages, translate, translations
+from khrap.gamelog.voice import _p
 from khrap.play.game import Table, run
 from khrap.safe_io import OutputError, held_save
 from khrap.safe_text import terminal
@@ -62,7 +63,8 @@ def play(
         help="End once the session has completed this many deals (default: until you quit).")] = None,
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; you watch.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the session to FILE after every action.")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the game's log and table: en or ru.")] = "en",
+    lang: Annotated[str, typer.Option(
+        "--lang", help="Language of the game's log and table (every language with a game-log catalog).")] = "en",
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue the session saved in FILE.")] = None,
     outside: AllowOutsideOpt = False,
 ) -> None:
@@ -119,14 +121,28 @@ def play(
         _fail(str(err))
 
 
+# The bots' kinds as the welcome line says them (context "bots"; other kinds by their own names).
+BOT_WORDS = {"easy": _p("bots", "easy"), "normal": _p("bots", "normal"), "strong": _p("bots", "strong"),
+             "random": _p("bots", "random")}
+
+
 def _welcome(session: Session, table: Table) -> str:
-    title = session.variant.name.get("en", session.variant_name)
-    head = f"{title} ({session.variant_name}), {session.players} players, seed {session.seed}."
+    lang = table.lang
+    catalog = translations(lang)
+    title = session.variant.name.get(lang) or session.variant.name.get("en", session.variant_name)
+    if lang == "en":
+        title = f"{title} ({session.variant_name})"
+    head = translate(lang, _("{title}, {players} players, seed {seed}."), title=title, players=session.players,
+                     seed=session.seed)
+    bots = catalog.pgettext("bots", BOT_WORDS.get(table.bots, table.bots))
     if not table.humans:
-        return f"{head} {table.bots.capitalize()} bots play every seat; you watch."
-    who = ", ".join(f"seat {s}" for s in table.humans)
-    bots = session.players - len(set(table.humans))
-    return f"{head} You play {who}" + (f"; {table.bots} bots play the other {bots}." if bots else ".")
+        return f"{head} " + translate(lang, _("{Bots} bots play every seat; you watch."), Bots=bots.capitalize())
+    who = ", ".join(translate(lang, _("seat {seat}"), seat=s) for s in table.humans)
+    others = session.players - len(set(table.humans))
+    text = f"{head} " + translate(lang, _("You play {who}"), who=who)
+    if not others:
+        return text + "."
+    return text + translate(lang, _("; {bots} bots play the other {count}."), bots=bots, count=others)
 
 
 def replay(
@@ -136,6 +152,8 @@ def replay(
     output: Annotated[Path | None, typer.Option("--output", "-o", help=(
         "Write to FILE instead of printing (with --scenario, a variant that is not a built-in is "
         "written beside it as FILE's name + .variant.yaml, never over a different file)."))] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the story (not of --scenario, which is "
+                                                     "CONTRACT.md's words).")] = "en",
     outside: AllowOutsideOpt = False,
 ) -> None:
     """Tell a recorded session deal by deal, or turn it (or one deal) into a scenario test."""
@@ -144,10 +162,13 @@ def replay(
     from khrap.session.to_scenario import record_to_scenario
 
     allow_outside(outside)
+    if lang not in languages():
+        _fail(f"--lang {lang}: the game can be told in {', '.join(languages())}")
     check_writable(output)
     try:
         data = load_record(record)
-        files = record_to_scenario(data, deal, output) if scenario else {output: narrative(data, deal) + "\n"}
+        files = record_to_scenario(data, deal, output) if scenario else \
+            {output: narrative(data, deal, lang) + "\n"}
     except RecordError as err:
         _fail(str(err) if str(err).startswith(str(record)) else f"{record}: {err}")
     for path in files:

@@ -17,11 +17,15 @@ from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
 from khrap.engine.events import EVERYTHING, Credited, InstantWin, Settling
 from khrap.engine.kinds import PLAY
-from khrap.gamelog import _, translate
-from khrap.play.screen import choices, menu_text, render
+from khrap.gamelog import _, _n, counted, tell, translate
+from khrap.play import refusals
+from khrap.play.reader import Reader, Unreadable, normal
+from khrap.play.screen import choices, menu_text, render, table_voice
 from khrap.session import Session, save_record
 
 QUIT_WORDS = ("q", "quit", "exit")
+RULES_WORDS = ("?", "rules")
+"""Typed at the table: the sheet's rules of the step now (besides the word in the player's language)."""
 
 
 @dataclass
@@ -50,6 +54,10 @@ class Game:
             seat: make_bot(table.bots, session.rules) for seat in range(session.players) if seat not in table.humans
         }
         self.viewer = table.humans[0] if len(table.humans) == 1 else None
+        self.voice = table_voice(session, table.lang)
+        self.reader = Reader(self.voice, session.variant)
+        self.quit_words = {*QUIT_WORDS, normal(self.voice.t(_("quit")))}
+        self.rules_words = {*RULES_WORDS, normal(self.voice.t(_("rules")))}
         self.shown = len(session.state.log)
         self.play_start = None  # the deal as its card play began (for what could have been made)
         self.play_start_log = 0
@@ -62,7 +70,7 @@ class Game:
     def _visible(self, event) -> str:
         # Everyone a bot: the watcher sees every card; several people at one keyboard: what the table sees.
         viewer = EVERYTHING if not self.table.humans else self.viewer
-        return event.render(self.table.lang, viewer)
+        return tell([event], self.table.lang, viewer, voice=self.voice)[0]
 
     def t(self, message: str, **values) -> str:
         return translate(self.table.lang, message, **values)
@@ -92,7 +100,7 @@ class Game:
             return []
         from khrap.bots.hindsight import missed_lines
 
-        return missed_lines(start, self.session.state.log[self.play_start_log:], self.table.lang)
+        return missed_lines(start, self.session.state.log[self.play_start_log:], self.table.lang, self.voice)
 
     def summary(self, lines: list[str]) -> None:
         s = self.session
@@ -115,34 +123,67 @@ class Game:
     def ask(self, seat: int) -> None:
         """Ask ``seat`` until it gives a legal action; Quit if it asks to stop."""
         s = self.session
-        menu, hint = choices(s)
+        menu, hint = choices(s, self.voice)
         lang = self.table.lang
-        self.write(render(s, seat, lang))
-        self.write(menu_text(menu, hint, lang=lang))
+        self.write(render(s, seat, lang, self.voice))
+        self.write(menu_text(menu, hint, voice=self.voice))
         while True:
             try:
-                text = self.read(f"seat {seat}> ").strip()
+                text = self.read(self.t(_("seat {seat}> "), seat=seat)).strip()
             except (EOFError, KeyboardInterrupt):
                 self.write("")
                 raise Quit from None
             if not text:
                 continue
-            if text.lower() in QUIT_WORDS:
+            if normal(text) in self.quit_words:
                 raise Quit
-            if text == "?":
-                self.write(render(s, seat, lang))
-                self.write(menu_text(menu, hint, lang=lang))
+            if normal(text) in self.rules_words or text == "?":
+                self.write(render(s, seat, lang, self.voice))
+                self.write(self.step_rules())
+                self.write(menu_text(menu, hint, voice=self.voice))
                 continue
             if text.isascii() and text.isdigit():  # "²" or "٣" is not a choice number (int() would refuse it)
                 if len(text) > 6 or not 1 <= int(text) <= len(menu):
-                    self.write(f"there is no choice {text}; choose 1 to {len(menu)} or type an action")
+                    self.write(self.t(_("there is no choice {number}; choose 1 to {last} or type an action"),
+                                      number=text, last=len(menu)))
                     continue
-                text = menu[int(text) - 1]
+                action = menu[int(text) - 1]
+            else:
+                try:
+                    action = self.reader.read(text, self.pending_word())
+                except Unreadable as err:
+                    self.write(self.refused(str(err), translated=True))
+                    continue
             try:
-                s.apply(text, seat)
+                s.apply(action, seat)
                 return
             except IllegalAction as err:
-                self.write(f"{err}; legal: {', '.join(s.legal_words())}")
+                self.write(self.refused(str(err)))
+
+    def pending_word(self) -> str | None:
+        """The word the decision waited for begins with (``play``, ``discard``...: the registry's), if any."""
+        from khrap.engine.decisions import DECISIONS
+
+        pending = self.session.state.pending
+        return DECISIONS[pending.kind].word if pending is not None else None
+
+    def refused(self, reason: str, translated: bool = False) -> str:
+        """A refusal in the player's language, with the legal choices."""
+        said = reason if translated else refusals.say(self.voice, reason)
+        legal = self.session.legal_words() if self.voice.codes else \
+            list(dict.fromkeys(self.voice.action(a) if a.word not in ("exchange",) else self.voice.kernel_word(a.word)
+                               for a in self.session.legal_actions()))
+        return self.t(_("{reason}; legal: {legal}"), reason=said, legal=", ".join(legal))
+
+    def step_rules(self) -> str:
+        """The rule sheet's words for the step the deal is at (``rules`` or ``?`` at the table)."""
+        from khrap.rulebook.i18n import languages
+        from khrap.rulebook.sheet import render_step
+
+        lang = self.table.lang if self.table.lang in languages() else "en"
+        state = self.session.state
+        stage = None if state.pending is None else state.program.stages[state.stage_index].id
+        return render_step(self.session.variant, lang, stage)
 
     def bot_turn(self, seat: int) -> None:
         s = self.session
@@ -157,8 +198,8 @@ class Game:
         s = self.session
         while not (s.deal_over and self.finished()):
             if s.deal_over and s.state.session_over:  # no debt: nobody can cover a call, or a stack is too small
-                self.write("Nobody can cover a declaring call any more, or a player cannot be dealt in: "
-                           "the session ends here.")
+                self.write(self.t(_("Nobody can cover a declaring call any more, or a player cannot be dealt in: "
+                                    "the session ends here.")))
                 return
             if s.deal_over:
                 self.write("")
@@ -202,7 +243,7 @@ def run(session: Session, table: Table, read: Callable[[str], str] = input,
         return False
     write("")
     count = session.deals_completed
-    deals = translate(table.lang, _("{count} deal") if count == 1 else _("{count} deals"), count=count)
+    deals = counted(table.lang, _n("{count} deal", "{count} deals"), count)
     write(translate(table.lang, _("The session is over after {deals}: stacks {stacks}, pot {pot}."), deals=deals,
                     stacks=session.stacks, pot=session.pot))
     _goodbye(session, table, write)
@@ -213,5 +254,5 @@ def _goodbye(session: Session, table: Table, write: Callable[[str], None]) -> No
     if table.save is None:
         write(translate(table.lang, _("It was not saved (use --save FILE to keep a session).")))
         return
-    write(f"Saved to {table.save}: continue with `khrap play --resume {table.save}`, "
-          f"read it with `khrap replay {table.save}`.")
+    write(translate(table.lang, _("Saved to {file}: continue with `khrap play --resume {file}`, read it with "
+                                  "`khrap replay {file}`."), file=table.save))

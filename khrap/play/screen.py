@@ -7,87 +7,116 @@ may see) and the legal actions of the seat to act; nothing else.
 from __future__ import annotations
 
 from khrap import words as w
-from khrap.engine.kinds import DISCARD, EXCHANGE, PLAY, TRUMP
-from khrap.gamelog import _, translate, word
+from khrap.engine.actions import Action
+from khrap.engine.kinds import EXCHANGE, PLAY
+from khrap.gamelog import SOURCE_LANGUAGE, _, _n, word
+from khrap.gamelog.voice import Voice
 from khrap.session import Session
 
 MENU_LIMIT = 12  # exchanges are listed one by one only when there are this few
+COLUMNS = (6, 7, 8, 11, 12, 5, 8)
+"""The least widths of the table's columns (seat, stack, locked, status, call, cards, tricks)."""
 
 
 def _line(title: str, width: int = 64) -> str:
     return f"── {title} " + "─" * max(3, width - len(title) - 4)
 
 
-def render(session: Session, seat: int, lang: str = "en") -> str:
+def table_voice(session: Session, lang: str) -> Voice:
+    """How the table speaks in ``lang``: English in CONTRACT's words (what an English player types, and what
+    ``khrap run`` prints), any other language in its own (10♥, В♠, the variant's call names)."""
+    return Voice(lang, session.variant, codes=lang == SOURCE_LANGUAGE)
+
+
+def render(session: Session, seat: int, lang: str = "en", voice: Voice | None = None) -> str:
     """The table as ``seat`` sees it now, in ``lang`` (the game log's catalogs)."""
     obs = session.observation(seat)
+    v = voice or table_voice(session, lang)
+    t = v.t
 
-    def t(message: str, **values) -> str:
-        return translate(lang, message, **values)
+    def cards(codes) -> str:
+        return " ".join(v.card_text(c) for c in codes)
 
     phase = word(lang, obs["phase"])
     if obs["phase"] == w.BIDDING and obs["round"] > 1:
         phase += t(_(" (round {round})"), round=obs["round"])
-    lines = [_line(t(_("{variant} · deal {deal} · {phase}"), variant=session.variant_name,
+    title = session.variant.name.get(lang) or session.variant_name if not v.codes else session.variant_name
+    lines = [_line(t(_("{variant} · deal {deal} · {phase}"), variant=title,
                      deal=session.deals_started, phase=phase))]
-    trump = obs["trump"] or t(_("not named yet"))
+    trump = v.suit("SHDC".index(obs["trump"])) if obs["trump"] else t(_("not named yet"))
     if obs["turned"]:
-        trump += t(_(" (turned {cards})"), cards=" ".join(obs["turned"]))
+        trump += t(_(" (turned {cards})"), cards=cards(obs["turned"]))
     lines.append(t(_("dealer seat {dealer} · trump {trump} · pot {pot} · stock {stock}"), dealer=obs["dealer"],
                    trump=trump, pot=obs["pot"], stock=obs["stock_count"]))
     heads = [t(_("seat")), t(_("stack")), t(_("locked")), t(_("status")), t(_("call")), t(_("cards")), t(_("tricks"))]
-    lines.append(f"  {heads[0]:<6}{heads[1]:>7}{heads[2]:>8}  {heads[3]:<10} {heads[4]:<12}{heads[5]:>5}{heads[6]:>8}")
+    # each column at least as wide as its heading in the language (and a space between numbers)
+    wd = [max(n, len(h) + (1 if i in (1, 2, 5, 6) else 0)) for i, (n, h) in enumerate(zip(COLUMNS, heads, strict=True))]
+    lines.append(f"  {heads[0]:<{wd[0]}}{heads[1]:>{wd[1]}}{heads[2]:>{wd[2]}}  {heads[3]:<{wd[3]}} "
+                 f"{heads[4]:<{wd[4]}}{heads[5]:>{wd[5]}}{heads[6]:>{wd[6]}}")
     for s in range(session.players):
         mark = t(_("  ← you")) if s == seat else ""
         turn = ">" if s == obs["to_act"] else " "
         name = t(_("seat {seat}"), seat=s)
+        call = v.action_words(obs["calls"][s]) if obs["calls"][s] else "-"
         lines.append(
-            f"{turn} {name:<6}{obs['stacks'][s]:>7}{obs['locked'][s]:>8}  {word(lang, obs['statuses'][s]):<10} "
-            f"{obs['calls'][s] or '-':<12}{obs['hand_sizes'][s]:>5}{obs['tricks'][s]:>8}{mark}"
+            f"{turn} {name:<{wd[0]}}{obs['stacks'][s]:>{wd[1]}}{obs['locked'][s]:>{wd[2]}}  "
+            f"{word(lang, obs['statuses'][s], session.variant):<{wd[3]}} "
+            f"{call:<{wd[4]}}{obs['hand_sizes'][s]:>{wd[5]}}{obs['tricks'][s]:>{wd[6]}}{mark}"
         )
     if obs["shown"]:
-        lines.append(t(_("shown: {cards}"), cards=" ".join(obs["shown"])))
+        lines.append(t(_("shown: {cards}"), cards=cards(obs["shown"])))
     if obs["trick"]:
-        plays = ", ".join(t(_("seat {seat} {card}"), seat=s, card=c) + (t(_(" (joker)")) if j else "")
+        plays = ", ".join(t(_("seat {seat} {card}"), seat=s, card=v.card_text(c)) + (t(_(" (joker)")) if j else "")
                           for s, c, j in obs["trick"])
         lines.append(t(_("trick: {plays}"), plays=plays))
     if obs["hand"] is None:
-        lines.append(t(_("your hand (seat {seat}): {count} cards face down (you have not looked)"), seat=seat,
-                       count=obs["hand_sizes"][seat]))
+        count = obs["hand_sizes"][seat]
+        lines.append(v.n(*_n("your hand (seat {seat}): {count} card face down (you have not looked)",
+                             "your hand (seat {seat}): {count} cards face down (you have not looked)"), count,
+                         seat=seat))
     else:
         lines.append(t(_("your hand (seat {seat}): {cards}"), seat=seat,
-                       cards=" ".join(obs["hand"]) or t(_("(none)"))))
+                       cards=cards(obs["hand"]) or t(_("(none)"))))
     return "\n".join(lines)
 
 
-def choices(session: Session) -> tuple[list[str], str]:
-    """Numbered choices for the seat to act, and a hint for what may be typed besides."""
+def choices(session: Session, voice: Voice | None = None) -> tuple[list[Action], str]:
+    """Numbered choices for the seat to act (``Action`` objects, in the kernel's order; plays and exchanges
+    sorted), and a hint for what may be typed besides (in ``voice``'s language)."""
     pending = session.state.pending
     if pending is None:
         return [], ""
-    if pending.kind in (DISCARD, TRUMP):
-        return [str(a) for a in session.legal_actions()], ""
+    v = voice or Voice()
+    actions = list(session.legal_actions())
     if pending.kind is PLAY:
-        return [str(a) for a in sorted(session.legal_actions(), key=lambda a: (a.cards, a.joker))], ""
+        return sorted(actions, key=lambda a: (a.cards, a.joker)), ""
     if pending.kind is not EXCHANGE:
-        return session.legal_words(), ""
-    actions = session.legal_actions()
+        return actions, ""
     sizes = sorted({len(a.cards) for a in actions})
-    menu = [str(a) for a in actions] if len(actions) <= MENU_LIMIT else [str(a) for a in actions if not a.cards]
-    count = f"{sizes[0]}" if sizes[0] == sizes[-1] else f"{sizes[0]} to {sizes[-1]}"
-    hint = f"or type: exchange CARD ... (throw {count} cards and draw as many)"
+    menu = actions if len(actions) <= MENU_LIMIT else [a for a in actions if not a.cards]
+    verb = v.kernel_word(w.EXCHANGE)
+    if sizes[0] == sizes[-1]:
+        hint = v.t(_("or type: {exchange} CARD ... (throw {count} cards and draw as many)"), exchange=verb,
+                   count=sizes[0])
+    else:
+        hint = v.t(_("or type: {exchange} CARD ... (throw {least} to {most} cards and draw as many)"),
+                   exchange=verb, least=sizes[0], most=sizes[-1])
     if 0 in sizes:
-        hint += "; plain 'exchange' keeps your hand"
+        hint += v.t(_("; plain '{exchange}' keeps your hand"), exchange=verb)
     if session.variant.draw_from == "anywhere":
-        hint += "; add 'from top', 'from bottom' or 'from N' to choose where you draw"
+        hint += v.t(_("; add '{where}' to choose where you draw"),
+                    where="', '".join(f"{v.kernel_word(w.FROM)} {x}" for x in
+                                      (v.kernel_word(w.TOP), v.kernel_word(w.BOTTOM), "N")))
     return menu, hint
 
 
-def menu_text(menu: list[str], hint: str, width: int = 72, lang: str = "en") -> str:
+def menu_text(menu: list, hint: str, width: int = 72, lang: str = "en", voice: Voice | None = None) -> str:
+    """The numbered choices (``Action`` objects or words), the hint and how to answer."""
+    v = voice or Voice(lang, codes=lang == SOURCE_LANGUAGE)
     lines: list[str] = []
-    row, filled = translate(lang, _("choose:")), False
-    for i, text in enumerate(menu, 1):
-        item = f"{i}) {text}"
+    row, filled = v.t(_("choose:")), False
+    for i, choice in enumerate(menu, 1):
+        item = f"{i}) {v.action(choice) if not isinstance(choice, str) else choice}"
         if filled and len(row) + 2 + len(item) > width:
             lines.append(row)
             row = "       "
@@ -96,5 +125,5 @@ def menu_text(menu: list[str], hint: str, width: int = 72, lang: str = "en") -> 
         lines.append(row)
     if hint:
         lines.append(hint)
-    lines.append(translate(lang, _("type a number or an action; ? shows the table again; q quits")))
+    lines.append(v.t(_("type a number or an action; ? shows the table and the rules of this step; q quits")))
     return "\n".join(lines)

@@ -20,7 +20,7 @@ from khrap.rulebook.diff import Difference, differences, parent_of
 from khrap.rulebook.example import Example, NoExample, Step, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
-from khrap.rulebook.render import FORMATS, Words, environment, text_table
+from khrap.rulebook.render import FORMATS, Words, environment, text_table, wrap
 from khrap.variant.catalog import builtin_names, load_variant
 from khrap.variant.schema import ExchangeStage, Variant
 
@@ -262,3 +262,46 @@ def render_diff(old_ref: VariantRef, new_ref: VariantRef, fmt: str = "txt", lang
     builtin = isinstance(new_ref, str) and new_ref in builtin_names()
     context = _diff_context(old, new, differences(old, new), builtin, compact=False)  # both sides, always
     return environment(fmt, lang).get_template(f"diff.{fmt}.j2").render(lang=lang, diff=context)
+
+
+STEP_SECTIONS = {"calls": ("calls",), "exchange": ("exchange",), "name_trump": ("play",),
+                 "instant_wins": ("quirks",), "play": ("play",)}
+"""The sections of the sheet that tell a step of each kind (its line of the course comes first)."""
+
+
+def render_step(ref: VariantRef, lang: str = "en", stage_id: str | None = None) -> str:
+    """The sheet's text for one step of the deal (plain text): its line of "How a deal goes" and the section
+    that tells that kind of step (the calls with their table, the exchange, the play); the settlement when
+    ``stage_id`` names no step of the variant (after a deal).  What ``rules`` and ``?`` print at the table."""
+    _check("txt", lang)
+    v = _resolve(ref)
+    ids = [stage.id for stage in v.stages]
+    stage_index = ids.index(stage_id) if stage_id in ids else None
+    words = Words(v, "txt", lang)
+    context = _rules_context(words)
+    by_id = {s["id"]: s for s in context["sections"]}
+    out: list[str] = []
+
+    def heading(section: dict) -> None:
+        out.extend(["", section["heading"].upper(), "-" * len(section["heading"])])
+
+    if stage_index is None:
+        wanted: tuple[str, ...] = ("settlement",)
+    else:
+        course = by_id["course"]
+        step = course["steps"][stage_index]
+        heading(course)
+        title = step["title"] + ("" if step["title"].endswith("?") else ".")
+        out.append(wrap(f"{title} {step['text']}", "    ", f"{stage_index + 1}.".ljust(4)))
+        wanted = STEP_SECTIONS.get(v.stages[stage_index].kind, ())
+    for section_id in wanted:
+        section = by_id.get(section_id)
+        if section is None:
+            continue
+        heading(section)
+        out += [wrap(line["text"]) for line in section["lines"]]
+        if section_id == "calls":
+            out += ["", context["calls_table"]]
+        if section_id == "settlement":
+            out += ["", wrap(context["arithmetic"], "  ", "  ")]
+    return "\n".join(out).strip("\n") + "\n"

@@ -3,51 +3,66 @@
 from __future__ import annotations
 
 from khrap.engine.kinds import PLAY
+from khrap.gamelog import _, _n, counted, tell, translate
+from khrap.gamelog.voice import Voice
 from khrap.session.core import Session
 from khrap.session.record import DealMark, RecordError, _actions, new_session, replay, replay_record
 
 
-def _setup_line(record: dict, session: Session) -> str:
-    title = session.variant.name.get("en", session.variant_name)
+def _setup_line(record: dict, session: Session, lang: str) -> str:
+    title = session.variant.name.get(lang) or session.variant.name.get("en", session.variant_name)
+    if lang == "en":
+        title = f"{session.variant_name} ({title})"
     setup = session.setup
     stacks = setup["stacks"]
-    stacks_text = f"{stacks} chips each" if isinstance(stacks, int) else f"stacks {stacks}"
-    return (f"{session.variant_name} ({title}), {session.players} players, seed {setup['seed']}; "
-            f"seat {setup['dealer']} deals first; {stacks_text}, pot {setup['pot']}")
+    stacks_text = translate(lang, _("{chips} chips each"), chips=stacks) if isinstance(stacks, int) else \
+        translate(lang, _("stacks {stacks}"), stacks=stacks)
+    return translate(lang, _("{title}, {players} players, seed {seed}; seat {dealer} deals first; {stacks}, pot {pot}"),
+                     title=title, players=session.players, seed=setup["seed"], dealer=setup["dealer"],
+                     stacks=stacks_text, pot=setup["pot"])
 
 
-def _where(session: Session) -> str:
+def _where(session: Session, lang: str) -> str:
     if session.deal_over:
-        return f"After {session.deals_completed} deals: stacks {session.stacks}, pot {session.pot}."
-    locked = f", locked {session.state.locked}" if any(session.state.locked) else ""
-    return (f"Deal {session.deals_started} is in progress ({session.phase}, seat {session.to_act} to act): "
-            f"stacks {session.stacks}, pot {session.pot}{locked}.")
+        deals = counted(lang, _n("{count} deal", "{count} deals"), session.deals_completed)
+        if lang == "en":  # the English line as it always read
+            deals = f"{session.deals_completed} deals"
+        return translate(lang, _("After {deals}: stacks {stacks}, pot {pot}."), deals=deals, stacks=session.stacks,
+                         pot=session.pot)
+    from khrap.gamelog import word
+
+    locked = translate(lang, _(", locked {locked}"), locked=session.state.locked) if any(session.state.locked) else ""
+    return translate(lang, _("Deal {deal} is in progress ({phase}, seat {seat} to act): stacks {stacks}, pot {pot}"),
+                     deal=session.deals_started, phase=word(lang, session.phase), seat=session.to_act,
+                     stacks=session.stacks, pot=session.pot) + locked + "."
 
 
-def narrative(record: dict, deal: int | None = None) -> str:
-    """The record as readable text (every card shown: a replay is told after the fact)."""
+def narrative(record: dict, deal: int | None = None, lang: str = "en") -> str:
+    """The record as readable text in ``lang`` (every card shown: a replay is told after the fact).  English
+    tells cards and calls in CONTRACT's words, as ``khrap run``; any other language as its players write them."""
     session, marks = replay_record(record)
     log = session.state.log
     if deal is not None and not 1 <= deal <= len(marks):
         raise RecordError(f"the record has {len(marks)} deals; there is no deal {deal}")
-    lines = [_setup_line(record, session), ""]
+    voice = Voice(lang, session.variant, codes=lang == "en")
+    lines = [_setup_line(record, session, lang), ""]
     starts = _play_starts(record, [m for m in marks if deal is None or m.number == deal])
     for i, mark in enumerate(marks):
         if deal is not None and mark.number != deal:
             continue
         end = marks[i + 1].log_at if i + 1 < len(marks) else len(log)
-        told = [e.text for e in log[mark.log_at : end]]
-        lines += _deal_lines(mark, told + _hindsight(starts.get(mark.number), log[:end]))
-    lines.append(_where(session))
+        told = tell(log[mark.log_at : end], lang, voice=voice)
+        lines += _deal_lines(mark, told + _hindsight(starts.get(mark.number), log[:end], lang, voice), lang)
+    lines.append(_where(session, lang))
     if record.get("result"):
-        lines.append("The replay reaches the record's saved result.")
+        lines.append(translate(lang, _("The replay reaches the record's saved result.")))
     return "\n".join(lines)
 
 
-def _deal_lines(mark: DealMark, events: list[str]) -> list[str]:
-    head = f"Deal {mark.number}: seat {mark.dealer} deals; stacks {mark.stacks}, pot {mark.pot}"
+def _deal_lines(mark: DealMark, events: list[str], lang: str) -> list[str]:
+    head = translate(lang, _("Deal {deal}: seat {dealer} deals; stacks {stacks}, pot {pot}"), deal=mark.number,
+                     dealer=mark.dealer, stacks=mark.stacks, pot=mark.pot)
     return [head, *(f"  {text}" for text in events), ""]
-
 
 
 def _play_starts(record: dict, marks: list[DealMark]) -> dict[int, object]:
@@ -72,10 +87,12 @@ def _play_starts(record: dict, marks: list[DealMark]) -> dict[int, object]:
     return starts
 
 
-def _hindsight(start, log: list) -> list[str]:
+def _hindsight(start, log: list, lang: str = "en", voice: Voice | None = None) -> list[str]:
     """What could have been made in a played deal with every card open (khrap.bots.hindsight)."""
     if start is None:
         return []
     from khrap.bots.hindsight import missed_lines
 
-    return missed_lines(start, log[len(start.log):])
+    if voice is not None and voice.codes:
+        voice = None
+    return missed_lines(start, log[len(start.log):], lang, voice)

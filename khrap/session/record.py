@@ -219,14 +219,27 @@ def _variant(record: dict) -> tuple[Variant, str]:
         except VariantError as err:
             raise RecordError(str(err)) from None
     rules = _field(record, "rules", dict, name="the resolved variant")
-    try:
-        variant = validate(Variant, rules, Origins([("rules", Marks())]))
-    except VariantError as err:
-        raise RecordError(f"`rules` is not a valid variant: {err.message}") from None
-    issues = semantic_issues(variant)
-    if issues:
-        raise RecordError(f"`rules` is not a valid variant: {_dotted(issues[0][0])}{issues[0][1]}")
+    key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    variant = _VALIDATED.get(key)
+    if variant is None:
+        try:
+            variant = validate(Variant, rules, Origins([("rules", Marks())]))
+        except VariantError as err:
+            raise RecordError(f"`rules` is not a valid variant: {err.message}") from None
+        issues = semantic_issues(variant)
+        if issues:
+            raise RecordError(f"`rules` is not a valid variant: {_dotted(issues[0][0])}{issues[0][1]}")
+        if len(_VALIDATED) >= _VALIDATED_LIMIT:
+            _VALIDATED.pop(next(iter(_VALIDATED)))  # the oldest: a server's tables share a few rule sets
+        _VALIDATED[key] = variant
     return variant, name
+
+
+# Records whose rules are the same text share one validated Variant (nothing changes a Variant once made):
+# a server holding many tables of a few rule sets keeps one copy of each (about 60 KB) instead of one a
+# table, and does not validate the same rules again at each rebuild.
+_VALIDATED: dict[str, Variant] = {}
+_VALIDATED_LIMIT = 64
 
 
 def _dotted(loc: Any) -> str:

@@ -124,6 +124,17 @@ def _int(data: dict, key: str, default: int, low: int, high: int) -> int:
     return value
 
 
+def _new_table(variant: Variant | dict, *, name: str | None, base_stake: int | None, **setup: Any) -> Table:
+    """A new table for ``variant`` (a house rule's checked data, validated here, or a built-in), named
+    ``name`` or by the house rule's own English name; ``base_stake`` None: the variant's."""
+    if not isinstance(variant, Variant):
+        variant = Variant.model_validate(variant)
+    if name is None:
+        name = variant.name.get("en", "house rules")[:100]
+    return Table.create(variant, name=name, base_stake=variant.base_stake if base_stake is None else base_stake,
+                        **setup)
+
+
 def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.0, bot_delay: float = 0.7,
                origins: tuple[str, ...] = (), seed_source: Callable[[], str] = new_seed,
                session_seed: Callable[[], int | None] = lambda: None, rate: float = RATE,
@@ -249,15 +260,16 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 checked = await checked_text(text)
                 if not checked["ok"]:
                     return JSONResponse({"ok": False, "errors": checked["errors"]}, headers=_headers())
-                variant = Variant.model_validate(checked["rules"])
-                name, source = variant.name.get("en", "house rules")[:100], text
+                variant: Variant | dict = checked["rules"]  # made into a Variant off the loop, below
+                name, source = None, text
             else:
                 name = data.get("variant")
                 if name not in builtin_names():
                     raise Refused(400, f"`variant` must be one of {', '.join(builtin_names())}, or send `text`")
                 variant, source = builtin(name), None  # parsed once (cached), not each time on the loop
             limit(request, "create")
-            players = _int(data, "players", variant.players.min, 1, 16)
+            fewest = variant.players.min if isinstance(variant, Variant) else variant["players"]["min"]
+            players = _int(data, "players", fewest, 1, 16)
             bots_in = data.get("bots", {})
             if not isinstance(bots_in, dict) or len(bots_in) > 16:
                 raise Refused(400, "`bots` maps seats to bot kinds")
@@ -266,10 +278,12 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 if not (isinstance(seat, str) and seat.isdigit() and len(seat) < 3) or kind not in KINDS:
                     raise Refused(400, f"`bots` maps seats to one of {', '.join(KINDS)}")
                 bots[int(seat)] = kind
-            table = Table.create(
-                variant, name=name, source=source, players=players,
+            # Validating a stranger's rules, compiling them and dealing the first deal is work that grows
+            # with the file: it runs in a thread, never on the event loop (other tables keep moving).
+            table = await asyncio.to_thread(
+                _new_table, variant, name=name, source=source, players=players,
                 stacks=_int(data, "stacks", 100, 1, 1_000_000),
-                base_stake=_int(data, "base_stake", variant.base_stake, 1, 1_000_000),
+                base_stake=None if data.get("base_stake") is None else _int(data, "base_stake", 0, 1, 1_000_000),
                 bots=bots, deals=_int(data, "deals", 10, 1, 500), clock=_int(data, "clock", 0, 0, MAX_CLOCK),
                 seed_source=seed_source, session_seed=session_seed(),
                 dealer=first_dealer(players))  # the first dealer by lot, as the rule sheets say

@@ -32,6 +32,9 @@ def serve(
         "--post-rate", help="Requests a second one client address may POST (house-rule checks, creations).")] = 1.0,
     creates: Annotated[float, typer.Option(
         "--creates", help="Tables one client address may create an hour (10 at once).")] = 30.0,
+    per_address: Annotated[int, typer.Option(
+        "--per-address", help="WebSockets one client address may hold open at once (raise it behind a proxy that "
+                              "does not pass the client's address on, or for a load test).")] = 64,
     expire: Annotated[float, typer.Option(
         "--expire", help="Days after which a table nobody finished and nobody played at is deleted "
                          "(finished tables are kept).")] = 30.0,
@@ -52,6 +55,8 @@ def serve(
         fail(f"khrap serve needs the web extra: pip install 'khrap[web]' ({err.name} is missing)")
     if not 1 <= port <= 65535:
         fail("--port must be from 1 to 65535")
+    if not 1 <= per_address <= 1_000_000:
+        fail("--per-address must be from 1 to 1000000")
     if takeover < 0 or bot_delay < 0 or rate <= 0 or post_rate <= 0 or creates <= 0 or expire <= 0:
         fail("--takeover and --bot-delay must be 0 or more; --rate, --post-rate, --creates and --expire more than 0")
     from khrap.web.store import StoreError
@@ -63,7 +68,7 @@ def serve(
     try:
         run(host, port, str(db), takeover_seconds=takeover, bot_delay=bot_delay, origins=tuple(origin or ()),
             rate=rate, post_rate=(post_rate, max(20.0, post_rate * 3)), creates=(creates, min(10.0, creates)),
-            expire_days=expire)
+            expire_days=expire, per_address=per_address)
     except StoreError as err:
         fail(str(err))
 

@@ -24,6 +24,7 @@ from khrap.engine.decisions import display_names
 from khrap.engine.observation import render
 from khrap.engine.view import seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
+from khrap.gamelog import tell
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
@@ -48,6 +49,22 @@ def fingerprint(rules: dict) -> str:
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     return " ".join(digest[i:i + 4] for i in range(0, 16, 4))
+
+
+_RULES: dict[str, dict] = {}
+_RULES_LIMIT = 64
+
+
+def _shared(rules: dict) -> dict:
+    """One dict for each rules content, shared by every table that plays them (a table never changes
+    its rules): a server of many tables of a few rule sets keeps one copy of each, not one a table."""
+    key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    found = _RULES.get(key)
+    if found is None:
+        if len(_RULES) >= _RULES_LIMIT:
+            _RULES.pop(next(iter(_RULES)))
+        found = _RULES[key] = rules
+    return found
 
 
 def new_token() -> str:
@@ -130,7 +147,7 @@ class Table:
         data = variant.model_dump(mode="json")
         data["base_stake"] = base_stake
         checked = Variant.model_validate(data)  # the schema's bound on base_stake applies
-        rules = checked.model_dump(mode="json")
+        rules = _shared(checked.model_dump(mode="json"))
         setup = {
             "name": name, "source": source, "rules": rules, "players": players, "stacks": stacks,
             "base_stake": base_stake, "bots": {str(s): k for s, k in sorted(bots.items())}, "deals": deals,
@@ -209,6 +226,7 @@ class Table:
     def restore(cls, id: str, setup: dict, seats: list[SeatState], spectator_token: str, deals: list[Deal],
                 actions: list[tuple[int, str, str]], seed_source: Callable[[], str] = new_seed) -> Table:
         """The table as it stood, from what the store holds: the setup, the deals' seeds, the actions."""
+        setup = {**setup, "rules": _shared(setup["rules"])}
         table = cls(id=id, setup=setup, seats=seats, spectator_token=spectator_token, deals=deals,
                     actions=actions, seed_source=seed_source)
         table._rebuild()
@@ -331,7 +349,7 @@ class Table:
         table = {k: shown[k] for k in OBSERVED}
         viewer = seat
         log: list[ev.Event] = view.events if s.deals_started else []
-        lines = [e.render(lang, viewer) for e in log]
+        lines = tell(log, lang, viewer, s.variant)  # the game log's one renderer, in the page's language
         settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, ev.Settled)), None)
         tricks = _closed_tricks(log)
         before = s.state.log[:self._deal_log_at()] if s.deals_started else []

@@ -1,5 +1,6 @@
 """What the server sends, checked over many bot-played deals of every built-in (in-process: the host's
-protocol with fake connections, no sockets, so it fits a 2-core CI; KHRAP_WEB_DEALS=N plays more).
+protocol with fake connections, no sockets, so it fits a 2-core CI: 300 deals in all by default, spread over
+the tables; ``KHRAP_WEB_DEALS=3000`` plays ten times more, docs/testing.md).
 
 For every message to every seat and to a spectator: no card appears that the seat may not see (another
 hand, the stock, the discards' faces), no seed of a deal not yet settled, and every revealed seed
@@ -23,7 +24,7 @@ from khrap.web.store import Store
 from khrap.web.table import Table
 from tests.web.conftest import fixed_seeds
 
-DEALS = int(os.environ.get("KHRAP_WEB_DEALS", "1000"))
+DEALS = int(os.environ.get("KHRAP_WEB_DEALS", "300"))
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 
 

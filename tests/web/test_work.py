@@ -84,3 +84,28 @@ def test_post_routes_are_rate_limited_per_client(tmp_path) -> None:
         checks = [client.post("/api/validate", json={"text": "extends: khrap\n"}) for _ in range(3)]
         assert checks[-1].status_code == 429  # 5 requests at once (4 creations and a check), then wait
         assert "too many requests" in checks[-1].json()["errors"][0]["message"]
+
+
+def test_a_table_is_made_off_the_event_loop(tmp_path, monkeypatch) -> None:
+    """Validating a pasted house rule, compiling it and dealing the first deal run in a thread: the loop's
+    thread never makes a table (mutation: call ``_new_table`` directly in ``create`` and this fails)."""
+    import threading
+
+    from khrap.web import app as app_module
+
+    made_on: list[str] = []
+    real = app_module.Table.create
+
+    def spy(*args, **kwargs):
+        made_on.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(app_module.Table, "create", spy)
+    app = create_app(tmp_path / "t.sqlite", bot_delay=0.0)
+    with Client(app, base_url="http://127.0.0.1:8000") as client:
+        client.opened = []
+        loop_thread = client.portal.call(lambda: threading.current_thread().name)
+        house = client.post("/api/tables", json={"text": "extends: khrap\nbase_stake: 2\n", "players": 3})
+        built_in = client.post("/api/tables", json={"variant": "frap", "players": 3, "base_stake": 3})
+    assert house.status_code == built_in.status_code == 200, (house.json(), built_in.json())
+    assert len(made_on) == 2 and loop_thread not in made_on
