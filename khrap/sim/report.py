@@ -22,7 +22,7 @@ from khrap.sim.verdict import amount
 Runs = Sequence[tuple[str, dict]]
 
 PAGE = """<!DOCTYPE html>
-<html lang="{{ lang }}"><head><meta charset="utf-8">
+<html lang="en"><head><meta charset="utf-8">
 <title>{{ title }}</title>
 <style>
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1250px; padding: 0 1em; color: #222; }
@@ -38,7 +38,7 @@ tbody tr:nth-child(odd) { background: #f4f4f4; } td.text { text-align: left; }
 td.def { text-align: left; max-width: 30em; color: #333; }
 </style></head><body>
 <h1>{{ title }}</h1>
-{% if table %}<ul class="verdict" id="table-verdict">{% for line in table %}<li>{{ line }}</li>{% endfor %}
+{% if table %}<ul class="verdict" id="table-verdict" lang="{{ lang }}">{% for line in table %}<li>{{ line }}</li>{% endfor %}
 </ul>{% endif %}
 {% for v in verdicts %}<p class="verdict" id="verdict-{{ loop.index }}"><b>Verdict.</b> {{ v }}</p>{% endfor %}
 {% for w in warnings %}<p class="warn">{{ w }}</p>{% endfor %}
