@@ -109,7 +109,7 @@ def play(rules: Rules, constants: Constants, deals: int, session: int, seed: int
     the kinds ``against`` (``heuristic``: the same bot, self-play); the heuristic's calls logged, and
     counts of declarers left alone."""
     n = rules.players
-    own = HeuristicBot(rules, constants)
+    own = HeuristicBot(rules, constants, cautious=True)
     others = {kind: own if kind == "heuristic" else make_bot(kind, rules) for kind in against}
     logged: list[Logged] = []
     counts = {"declared": 0, "alone": 0, "guessed": 0.0, "guessed_alone": 0, "sessions": []}
@@ -249,7 +249,7 @@ def tune(rules: Rules, k: Constants, deals: int, session: int, seed: int, log=pr
     for caution in CAUTION_GRID:
         for alone in sorted({k.alone, 0.0}, reverse=True):
             trial = replace(k, caution=caution, alone=alone)
-            bot = HeuristicBot(rules, trial)
+            bot = HeuristicBot(rules, trial, cautious=True)
             rule, rand = (sum(seed_value(rules, bot, make_bot(kind, rules), s, session) for s in seeds) / len(seeds)
                           for kind in ("rule", "random"))
             score = min(rule, rand)  # it must beat both
@@ -318,7 +318,7 @@ def bidding_pairs(rules: Rules, k: Constants, deals: int, session: int, seed: in
     the evidence (``search.evidence``) of the other seats' calls twice: from their real hands (label 1) and
     from a deal the deciding seat's view samples for them (label 0), per kind (in play or passed)."""
     n = rules.players
-    bot = HeuristicBot(rules, k)
+    bot = HeuristicBot(rules, k, cautious=True)
     pairs: dict[bool, list[tuple[float, int]]] = {True: [], False: []}
     step = 0
     for s in range(seed, seed + max(1, deals // session)):

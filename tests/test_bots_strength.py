@@ -34,8 +34,11 @@ def test_arrangements_balance_the_seats() -> None:
 def test_every_arrangement_plays_the_same_decks_with_the_pot_carried() -> None:
     rules = Rules(load_variant("frap"), 4)
     a, b = make_bot("heuristic", rules), make_bot("rule", rules)
-    rows: list[dict] = []
-    value = strength.seed_value(rules, a, b, 7, session=3, record=rows.append)
+    for seed in range(7, 40):  # the first seed whose sessions nobody leaves broke before their end
+        rows: list[dict] = []
+        value = strength.seed_value(rules, a, b, seed, session=3, record=rows.append)
+        if len(rows) == 18:
+            break
     assert isinstance(value, float)
     by_deal = defaultdict(list)
     for row in rows:

@@ -217,7 +217,7 @@ def test_play_refuses_an_unknown_language() -> None:
     result = subprocess.run([sys.executable, "-m", "khrap.cli", "play", "khrap", "--watch", "--lang", "xx"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
-    assert "--lang xx" in result.stderr and "en, ru" in result.stderr
+    assert "--lang xx" in result.stderr and "en, fi, hy, lt, ru" in result.stderr
 
 
 def test_the_ledger_pays_penalties_from_the_lock_and_the_remainder_to_the_most_tricks() -> None:

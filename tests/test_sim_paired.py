@@ -195,7 +195,10 @@ def test_analyze_defaults_to_the_heuristic_bot_and_says_so(tmp_path: Path) -> No
     assert page.index('class="verdict"') < page.index("<svg")  # the verdict before the plots
     assert "what it means" in page and "An evening at the table" in page
     lines = res.stdout.splitlines()
-    assert lines[0].startswith("Verdict: “Khrap, must beat” played exactly as “Khrap”")  # heuristic bots beat anyway
+    # the verdict in the table's words first: heuristic bots beat anyway
+    assert lines[0].startswith("“Khrap, must beat” played exactly as “Khrap” on every one of the 20 deals")
+    assert lines[1].startswith("Played by normal bots")
+    assert any(line.startswith("Verdict: “Khrap, must beat” played exactly as “Khrap”") for line in lines)
     head = next(line for line in lines if line.endswith("1 worker(s)."))
     assert "normal bots" in head and lines.index(head) < lines.index(next(x for x in lines if "What changes" in x))
 

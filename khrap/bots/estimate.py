@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from math import comb
 
 from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
@@ -22,6 +23,16 @@ UNKNOWN_TRUMP = 0.5  # side winners when the trump suit is not known yet (the de
 TRUMP_LENGTH = 0.15  # a low trump's extra chance per other trump held (it ruffs once the suit runs out)
 # The fitted constants (how much a chance is sharpened, how much a seat that may still play counts,
 # a helper's contest bonus) come per variant from calibration.yaml (``khrap.bots.calibration``).
+
+
+def order_statistics(values: Sequence[float], count: int) -> list[float]:
+    """The expected largest, second largest... of ``count`` values drawn without replacement from
+    ``values`` (sorted high first): the j-th largest is value i when i is drawn with exactly j - 1 of the
+    i - 1 higher ones, C(i-1, j-1) C(N-i, count-j) / C(N, count).  They add up to ``count`` x the mean."""
+    size = len(values)
+    total = comb(size, count)
+    return [sum(v * comb(i, j) * comb(size - i - 1, count - j - 1) for i, v in enumerate(values)) / total
+            for j in range(count)]
 
 
 @dataclass
@@ -150,6 +161,54 @@ class Estimator:
             cached = self._pools[key] = self._pool_sum(counts, lengths, joker, trump, q, exponent) / len(pool)
         return cached
 
+    def draw_spread(self, hand: Sequence[int], trump: int | None, info: Info, exponent: float | None,
+                    count: int, avg: float) -> list[float]:
+        """The chances of ``count`` cards drawn blind, best first: the expected best, second best... of
+        ``count`` cards dealt from the unseen ones (their mean is ``avg``'s).  Drawing k cards and keeping
+        the best k - 1 is worth more than k - 1 average cards; ``[avg] * count`` would miss it.  With the
+        trump still to come, the average for each."""
+        if count <= 0:
+            return []
+        pool = self.unseen(info, hand)
+        if trump is None or count == 1 or len(pool) < count:
+            return [avg] * count
+        counts, lengths = [0, 0, 0, 0], [0, 0, 0, 0]
+        for c in pool:
+            if c != self.joker:
+                counts[c // 13] += 1
+        for c in hand:
+            if c != self.joker:
+                lengths[c // 13] += 1
+        joker = self.joker is not None and self.joker in pool
+        q = self.opponents_share(info, len(pool))
+        key = ("spread", tuple(counts), tuple(lengths), joker, trump, q, exponent, count)
+        spread = self._pools.get(key)
+        if spread is None:
+            if len(self._pools) > 100_000:
+                self._pools.clear()
+            values = sorted(self._pool_values(counts, lengths, joker, trump, q, exponent), reverse=True)
+            spread = self._pools[key] = order_statistics(values, count)
+        mean = sum(spread) / count
+        scale = avg / mean if mean > avg > 0 else 1.0  # the same cap on the tricks shared as ``draw_chance``'s
+        return [p * scale for p in spread]
+
+    def _pool_values(self, counts: list[int], lengths: list[int], joker: bool, trump: int, q: float,
+                     exponent: float | None) -> list[float]:
+        """Each unseen card's trick chance as ``_pool_sum`` adds them up."""
+        values = []
+        for suit in range(4):
+            length = lengths[suit] + 1
+            for higher in range(counts[suit]):
+                p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+                if suit == trump:
+                    p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
+                else:
+                    p *= max(0.0, 1 - RUFF_RISK * length - 0.1)
+                values.append(self.sharpen(p, exponent))
+        if joker:
+            values.append(1.0)
+        return values
+
     def _pool_sum(self, counts: list[int], lengths: list[int], joker: bool, trump: int, q: float,
                   exponent: float | None) -> float:
         total = 0.0
@@ -209,7 +268,7 @@ class Estimator:
         exponent = self.k.exponent(eff.status)
         probs = self.chances(kept, trump, info, exponent)
         avg = self.draw_chance(kept, trump, info, exponent)
-        probs += [avg] * (unknown + max(0, draws))
+        probs += self.draw_spread(kept, trump, info, exponent, unknown + max(0, draws), avg)
         probs.sort(reverse=True)
         limit = self._exchange_limit()
         if call.exchange.takes_part and hand is not None and limit is not None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from khrap import words as w
-from khrap.bots.calibration import Constants
+from khrap.bots.calibration import Constants, constants_for
 from khrap.bots.determinize import SeatView
 from khrap.bots.estimate import Estimator, Info
 from khrap.bots.knowledge import deal_facts
@@ -56,9 +57,16 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules, constants: Constants | None = None) -> None:
+    def __init__(self, rules: Rules, constants: Constants | None = None, cautious: bool = False) -> None:
         self.rules = rules
-        self.est = Estimator(rules, constants)  # constants: the variant's calibrated ones unless given
+        k = constants or constants_for(rules.variant)  # the variant's calibrated ones unless given
+        # A call is said whenever its expected chips (the calibrated chances) beat passing, as a good
+        # player bids: passing is worth what waiting keeps (``_waiting_value``).  ``cautious`` is the older
+        # bidding: the tuned margin on declaring (``Constants.caution``), passing worth nothing; it won a
+        # few chips against the easy bot but passed most deals (issue 29).  The search bot's playouts and
+        # prior keep it, since its measured strength was found with it.
+        self.est = Estimator(rules, k if cautious else replace(k, caution=1.0))
+        self.cautious = cautious
         if len(_JOINS) > 32:
             _JOINS.clear()
         # (players, pot in half opening pots): the chance a seat joins a declarer
@@ -142,7 +150,7 @@ class HeuristicBot:
             alone = self._alone(call, info, legal, round_) if call.effects.status == w.DECLARER else 0.0
             value = self.est.call_value(action.word, call, probs, info.hand or [], trump, info, round_, alone)
             if call.effects.status == w.OUT:
-                value = self._pass_value(info)
+                value = self._pass_value(info) if self.cautious else self._waiting_value(info, legal, trump)
             elif call.effects.status == w.HELPER:
                 # a lone declarer takes all: contesting him is worth a share of the pot
                 value += self.est.k.contest * min(info.pot, CAP * self._opening(info))
@@ -212,13 +220,64 @@ class HeuristicBot:
             self._samples[n] = rows
         return self._samples[n]
 
+    def _waiting_value(self, info: Info, legal: Sequence[Action], trump: int | None) -> float:
+        """What passing keeps while nobody has declared: if a seat still to speak declares, this hand may
+        join him (the best of the variant's helper calls open to it, as this bot values them).  Weighted
+        by the chance one of them declares (``_declare_chance`` per seat).  Passing is then worth that,
+        not 0, and a marginal declaration gives way to it."""
+        if not any(self.rules.calls[a.word].effects.status == w.DECLARER for a in legal if a.word in self.rules.calls):
+            return 0.0
+        others = [s for s in range(info.n) if s != info.seat]
+        if any(info.statuses[s] in w.ACTIVE for s in others) or info.hand is None:
+            return 0.0
+        waiting = sum(1 for s in others if info.statuses[s] == w.UNDECIDED)
+        if not waiting:
+            return 0.0
+        best = 0.0
+        for cid, call in self._helpers():
+            probs = self.est.after_call(call, info.hand, trump, info)
+            value = self.est.call_value(cid, call, probs, info.hand, trump, info)
+            best = max(best, value + self.est.k.contest * min(info.pot, CAP * self._opening(info)))
+        if best <= 0:
+            return 0.0
+        return best * (1 - (1 - self._declare_chance(info)) ** waiting)
+
+    def _helpers(self) -> list:
+        """The helper calls a hand may make without particular cards: how a passer joins a declarer."""
+        return [(cid, c) for cid, c in self.rules.calls.items()
+                if c.enabled and c.effects.status == w.HELPER and not c.requires.holds and not c.requires.blind]
+
+    def _declare_chance(self, info: Info) -> float:
+        """How often a seat declares: the share of random hands (those of ``_join_samples``) for which this
+        bot values a declaring call open to any hand above 0, at this pot (rounded to half an opening pot)."""
+        opening = self._opening(info)
+        halves = max(2, round(2 * info.pot / opening))
+        key = (-info.n, halves)  # beside the join chances, apart by sign
+        if key not in self._joins:
+            calls = [(cid, c) for cid, c in self.rules.calls.items()
+                     if c.enabled and c.effects.status == w.DECLARER and c.requires.declarer != "exists"
+                     and not c.requires.holds and not c.requires.blind and not c.requires.dealer]
+            pot = halves * opening // 2
+            declares = 0
+            rows = self._join_samples(info.n)
+            for hand, trump, seat_info, _ in rows:
+                before = replace(seat_info, statuses=[w.UNDECIDED] * info.n, pot=pot)  # nobody has declared
+                declares += any(self.est.call_value(cid, c, self.est.after_call(c, hand, trump, before), hand,
+                                                    trump, before) > 0 for cid, c in calls)
+            self._joins[key] = declares / max(1, len(rows))
+        return self._joins[key]
+
     def _opening(self, info: Info) -> int:
         """The pot a deal opens with: every player's ante."""
         v = self.rules.variant
         return max(1, v.ante.amount) * v.base_stake * info.n
 
     def _pass_value(self, info: Info) -> float:
-        """Passing is free until all-pass rounds swell the pot; then a share of it, so somebody plays."""
+        """The cautious bidding's pass: free until all-pass rounds swell the pot past eight opening pots,
+        then a share of it, so somebody plays.  Not the normal bidding's: every trick share and fine
+        grows with the pot, so a call that does not pay at one pot does not pay at ten, and that share
+        made it declare hands it fails (where the pot carries the fines and swells, a declaration called on
+        a predicted chance of 0.4-0.5 was made about half the time, against a break-even near 0.7)."""
         v = self.rules.variant
         opening = max(1, v.ante.amount) * v.base_stake * info.n
         if any(s in w.ACTIVE for s in info.statuses):

@@ -60,7 +60,7 @@ class MctsBot:
         self.iterations = iterations
         self.steps = steps
         self.ms = ms
-        self.heuristic = HeuristicBot(rules)
+        self.heuristic = HeuristicBot(rules, cautious=True)
 
     def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:

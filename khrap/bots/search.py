@@ -113,7 +113,7 @@ class SearchBot:
         self.samples = samples
         self.timed = timed
         self.work = work
-        self.heuristic = HeuristicBot(rules)
+        self.heuristic = HeuristicBot(rules, cautious=True)
         self.est = Estimator(rules)
         self._flat = MctsBot(rules)  # for its candidate ranking
         self._left = 0.0  # the work left to the decision under way

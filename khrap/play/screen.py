@@ -14,6 +14,8 @@ from khrap.gamelog.voice import Voice
 from khrap.session import Session
 
 MENU_LIMIT = 12  # exchanges are listed one by one only when there are this few
+COLUMNS = (6, 7, 8, 11, 12, 5, 8)
+"""The least widths of the table's columns (seat, stack, locked, status, call, cards, tricks)."""
 
 
 def _line(title: str, width: int = 64) -> str:
@@ -47,16 +49,19 @@ def render(session: Session, seat: int, lang: str = "en", voice: Voice | None = 
     lines.append(t(_("dealer seat {dealer} · trump {trump} · pot {pot} · stock {stock}"), dealer=obs["dealer"],
                    trump=trump, pot=obs["pot"], stock=obs["stock_count"]))
     heads = [t(_("seat")), t(_("stack")), t(_("locked")), t(_("status")), t(_("call")), t(_("cards")), t(_("tricks"))]
-    lines.append(f"  {heads[0]:<6}{heads[1]:>7}{heads[2]:>8}  {heads[3]:<11} {heads[4]:<12}{heads[5]:>5}{heads[6]:>8}")
+    # each column at least as wide as its heading in the language (and a space between numbers)
+    wd = [max(n, len(h) + (1 if i in (1, 2, 5, 6) else 0)) for i, (n, h) in enumerate(zip(COLUMNS, heads, strict=True))]
+    lines.append(f"  {heads[0]:<{wd[0]}}{heads[1]:>{wd[1]}}{heads[2]:>{wd[2]}}  {heads[3]:<{wd[3]}} "
+                 f"{heads[4]:<{wd[4]}}{heads[5]:>{wd[5]}}{heads[6]:>{wd[6]}}")
     for s in range(session.players):
         mark = t(_("  ← you")) if s == seat else ""
         turn = ">" if s == obs["to_act"] else " "
         name = t(_("seat {seat}"), seat=s)
         call = v.action_words(obs["calls"][s]) if obs["calls"][s] else "-"
         lines.append(
-            f"{turn} {name:<6}{obs['stacks'][s]:>7}{obs['locked'][s]:>8}  "
-            f"{word(lang, obs['statuses'][s], session.variant):<11} "
-            f"{call:<12}{obs['hand_sizes'][s]:>5}{obs['tricks'][s]:>8}{mark}"
+            f"{turn} {name:<{wd[0]}}{obs['stacks'][s]:>{wd[1]}}{obs['locked'][s]:>{wd[2]}}  "
+            f"{word(lang, obs['statuses'][s], session.variant):<{wd[3]}} "
+            f"{call:<{wd[4]}}{obs['hand_sizes'][s]:>{wd[5]}}{obs['tricks'][s]:>{wd[6]}}{mark}"
         )
     if obs["shown"]:
         lines.append(t(_("shown: {cards}"), cards=cards(obs["shown"])))

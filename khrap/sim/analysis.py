@@ -13,6 +13,7 @@ from khrap.sim.hands import hand_rows, hands_text
 from khrap.sim.makeable import makeable_text, solved_deals
 from khrap.sim.makeable import summary as makeable_summary
 from khrap.sim.paired import PairedResult
+from khrap.sim.table_words import contract_name, strength_line, table_lines
 from khrap.sim.verdict import amount, portrait, verdict, words
 
 HANDS_MISSING = ("Which hands are worth a call: not measured, as random bots play on the kernel's bare machine, "
@@ -39,11 +40,22 @@ def _decks_differ(result: PairedResult, v: int) -> bool:
     return (runner._rules(a.variant_json, a.players).deck != runner._rules(b.variant_json, b.players).deck)
 
 
-def difference_rows(result: PairedResult, v: int) -> list[dict]:
+def _variant(result: PairedResult, v: int):
+    from khrap.sim import runner
+
+    spec = result.pspec.specs[v]
+    return runner._rules(spec.variant_json, spec.players).variant
+
+
+def difference_rows(result: PairedResult, v: int, lang: str = "en") -> list[dict]:
     players = result.pspec.players
+    variant, parent = _variant(result, v), _variant(result, 0)
     rows = []
     for d in result.differences(v):
         name, definition, unit = words(d["key"], players)
+        if d["key"].startswith("held:"):  # the call's display name, not its id
+            shown = contract_name((variant, parent), d["key"].split(":", 1)[1], lang)
+            name, definition = f"“{shown}” per deal", definition.replace(d["key"].split(":", 1)[1], shown)
         if d["significant"]:
             says = "a real change (its interval leaves out 0)"
         elif d["deals_needed"]:
@@ -51,31 +63,40 @@ def difference_rows(result: PairedResult, v: int) -> list[dict]:
                     f"tell")
         else:
             says = "the same on every deal"
-        rows.append({**d, "name": name, "definition": definition, "unit": unit, "says": says})
+        held = d["key"].startswith("held:")
+        label = contract_name((variant, parent), d["key"].split(":", 1)[1], lang) if held else name
+        rows.append({**d, "name": name, "label": label, "definition": definition, "unit": unit, "says": says})
     return rows
 
 
 def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict] | None = None,
-             note: str = "") -> dict:
-    """Everything the report says, as plain data."""
+             note: str = "", lang: str = "en") -> dict:
+    """Everything the report says, as plain data.  ``table``: per house rule, the verdict in the table's
+    words (``khrap.sim.table_words``, in ``lang``), first lines first."""
     specs = result.pspec.specs
     parent = specs[0].name
+    summaries = [r.summary() for r in result.results]
     comparisons = []
     for v in range(1, len(specs)):
-        rows = difference_rows(result, v)
+        rows = difference_rows(result, v, lang)
         decks_differ = _decks_differ(result, v)
         comparisons.append({
             "parent": parent, "variant": specs[v].name,
+            "table": table_lines(_variant(result, 0), _variant(result, v), rows, (summaries[0], summaries[v]),
+                                 result.pspec.deals, specs[0].bots, lang,
+                                 [e for e in evenings or [] if e["variant"] in (parent, specs[v].name)]),
             "verdict": verdict(parent, specs[v].name, rows, result.pspec.deals, result.pspec.players,
                                bots_text(specs[0].bots), decks_differ),
             "decks_differ": decks_differ, "differences": rows,
         })
-    summaries = [r.summary() for r in result.results]
     verdicts = [c["verdict"] for c in comparisons] or [portrait(specs[0].name, summaries[0],
                                                                 bots_text(specs[0].bots))]
+    table = [line for c in comparisons for line in c["table"]] or [strength_line(specs[0].bots, lang)]
     hands = [{"variant": spec.name,
               "rows": hand_rows(result.hands[v], result.results[v].stats.base_stake)} for v, spec in enumerate(specs)]
     return {
+        "lang": lang,
+        "table": table,
         "verdicts": verdicts,
         "headline": headline(result, note),
         "bots": list(specs[0].bots),
@@ -102,7 +123,8 @@ def makeable(result: PairedResult) -> list[dict] | None:
 
 def analysis_text(data: dict) -> str:
     """The analysis for a terminal: headline, verdicts, each difference with its interval, evening, hands."""
-    out = [f"Verdict: {v}" for v in data["verdicts"]] + ["", data["headline"], ""]
+    out = list(data.get("table", [])) + [""] + [f"Verdict: {v}" for v in data["verdicts"]]
+    out += ["", data["headline"], ""]
     for comp in data["comparisons"]:
         out += [f"What changes, “{comp['variant']}” minus “{comp['parent']}” (95% intervals, deal by deal):"]
         for r in comp["differences"]:

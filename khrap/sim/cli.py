@@ -270,6 +270,8 @@ def analyze(
     solve: SolveOpt = None,
     solve_seconds: SolveSecondsOpt = SOLVE_SECONDS,
     outside: AllowOutsideOpt = False,
+    lang: Annotated[str, typer.Option("--lang", help="The language of the verdict for the table: "
+                                                     "en or ru.")] = "en",
 ) -> None:
     """Compare variants deal by deal (the same cards and bot dice for each deal number in every variant) and
     write one self-contained HTML report: a verdict first, each change with its 95% interval, an evening at the
@@ -285,8 +287,11 @@ def analyze(
     from khrap.sim.evening import EveningSpec, run_evenings, summarize_evenings
     from khrap.sim.paired import PairedSpec, PairingError
     from khrap.sim.report import render_report
+    from khrap.sim.table_words import LANGS
 
     allow_outside(outside)
+    if lang not in LANGS:
+        _fail(f"--lang {lang}: give {' or '.join(LANGS)}")
     _check_counts(deals, workers, chunk, seed)
     for option, value in (("--stack", stack), ("--evening", evening)):
         if not 1 <= value <= MAX_DEALS:
@@ -311,15 +316,17 @@ def analyze(
     try:
         with _paired_backend(workers, scheduler) as (run, mapper), \
                 _progress([(" + ".join(s.name for s in specs)
-                            + (f" (solving {solving} deals)" if solving else ""), deals)]) as (progress,):
+                            + (f" (solving {solving} deals)" if solving else ""), deals),
+                           (f"evenings of {evening} deals", evenings * len(specs))]) as (progress, nights):
             result = run(pspec, progress)
             days = []
             for spec in specs if evenings else []:
                 espec = EveningSpec(spec, stack, evening, evenings)
-                days.append({"variant": spec.name, **summarize_evenings(espec, run_evenings(espec, mapper))})
+                played = run_evenings(espec, mapper, progress=nights)
+                days.append({"variant": spec.name, **summarize_evenings(espec, played)})
     except RuntimeError as err:
         _fail(str(err))
-    data = analysis(result, variants, days, note.strip())
+    data = analysis(result, variants, days, note.strip(), lang)
     runs = [(r.spec.name, r.summary()) for r in result.results]
     write_or_fail(output, render_report(runs, data["headline"], variants, data))
     typer.echo(f"wrote {terminal(str(output), one_line=True)}", err=True)

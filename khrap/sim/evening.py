@@ -94,12 +94,18 @@ def play_evenings(espec: EveningSpec, indexes: Sequence[int]) -> list[Evening]:
 Mapper = Callable[[Callable, list[tuple]], Iterable[tuple[int, list[Evening]]]]
 
 
-def run_evenings(espec: EveningSpec, mapper: Mapper | None = None, tasks: int = 16) -> list[Evening]:
-    """Every evening, in order, played through ``mapper(fn, [args, ...])`` (a pool's ``map_tasks``; None: here)."""
+def run_evenings(espec: EveningSpec, mapper: Mapper | None = None, tasks: int = 16,
+                 progress: Callable[[int], object] | None = None) -> list[Evening]:
+    """Every evening, in order, played through ``mapper(fn, [args, ...])`` (a pool's ``map_tasks``; None: here);
+    ``progress(k)`` told of each batch of ``k`` evenings done."""
     size = max(1, math.ceil(espec.evenings / tasks))
     batches = [list(range(i, min(i + size, espec.evenings))) for i in range(0, espec.evenings, size)]
     mapper = mapper or (lambda fn, args: (fn(*a) for a in args))
-    done: dict[int, list[Evening]] = dict(mapper(_play_batch, [(espec, b) for b in batches]))
+    done: dict[int, list[Evening]] = {}
+    for first, played in mapper(_play_batch, [(espec, b) for b in batches]):
+        done[first] = played
+        if progress is not None:
+            progress(len(played))
     return [ev for b in batches for ev in done[b[0]]]
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, as_completed, wait
 from typing import TypeVar
 
 from khrap.sim.runner import ChunkResult, Progress, SimSpec, play_chunk
@@ -86,6 +87,42 @@ class LocalWorkers:
                     progress(result.deals)
         return results, min(self.workers, len(chunks))
 
+
+    def stream(self, spec: SimSpec, keep_records: bool = False,
+               progress: Progress | None = None) -> tuple[Iterator[ChunkResult], int]:
+        """Every chunk's result as it finishes (an iterator), and the number of processes that play them.
+        At most two tasks a process are in flight, and a finished one is let go once read: what a run
+        holds does not grow with its number of deals (``runner.merge`` folds each result in as it comes)."""
+        chunks = spec.chunks()
+        if self.workers == 1 or len(chunks) == 1:
+            def here() -> Iterator[ChunkResult]:
+                for index, _ in chunks:
+                    result = play_chunk(spec, index, keep_records)
+                    if progress:
+                        progress(result.deals)
+                    yield result
+            return here(), 1
+        self.start()
+        indexes = [index for index, _ in chunks]
+        size = batch_size(len(chunks), self.workers)
+        batches = iter([indexes[i:i + size] for i in range(0, len(indexes), size)])
+
+        def there() -> Iterator[ChunkResult]:
+            running = set()
+            for batch in itertools.islice(batches, 2 * self.workers):
+                running.add(self._pool.submit(play_chunks, spec, batch, keep_records))
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    batch = next(batches, None)
+                    if batch is not None:
+                        running.add(self._pool.submit(play_chunks, spec, batch, keep_records))
+                    for result in future.result():
+                        if progress:
+                            progress(result.deals)
+                        yield result
+
+        return there(), min(self.workers, len(chunks))
 
     def map_tasks(self, fn: Callable[..., T], tasks: Sequence[tuple]) -> Iterator[T]:
         """``fn(*task)`` for every task, here or on the processes, yielded as they finish."""

@@ -38,6 +38,8 @@ tbody tr:nth-child(odd) { background: #f4f4f4; } td.text { text-align: left; }
 td.def { text-align: left; max-width: 30em; color: #333; }
 </style></head><body>
 <h1>{{ title }}</h1>
+{% if table %}<ul class="verdict" id="table-verdict" lang="{{ lang }}">{% for line in table %}<li>{{ line }}</li>{% endfor %}
+</ul>{% endif %}
 {% for v in verdicts %}<p class="verdict" id="verdict-{{ loop.index }}"><b>Verdict.</b> {{ v }}</p>{% endfor %}
 {% for w in warnings %}<p class="warn">{{ w }}</p>{% endfor %}
 <p>{{ setup }}</p>
@@ -251,6 +253,7 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
     return env.from_string(PAGE).render(title=title, setup=data.get("headline", setup), variants=variants,
                                         sections=sections(runs), doc=MEASURES.strip(),
                                         verdicts=data.get("verdicts", []), warnings=warnings,
+                                        table=data.get("table", []), lang=data.get("lang", "en"),
                                         comparisons=comparisons, evenings=evenings, hands=hands,
                                         min_count=MIN_COUNT, data_given=bool(data), hands_missing=HANDS_MISSING,
                                         makeable=made, makeable_note=mk.NOTE, makeable_columns=mk.COLUMNS)

@@ -20,7 +20,7 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -272,21 +272,39 @@ Progress = Callable[[int], None]
 """Called with the number of deals each finished chunk played."""
 
 
-def merge(spec: SimSpec, results: Sequence[ChunkResult], seconds: float, workers: int) -> SimResult:
-    """Merge chunk results in chunk order."""
-    ordered = sorted(results, key=lambda r: r.index)
-    first = ordered[0].stats
-    stats = Stats(spec.players, first.base_stake, first.hand_size)
-    for result in ordered:
-        stats.merge(result.stats)
-    records = [rec for r in ordered for rec in (r.records or [])]
-    tally = None
-    if spec.solve:
-        tally = Tally()
-        for result in ordered:
-            if result.makeable is not None:
-                tally.merge(result.makeable)
-    return SimResult(spec, stats, seconds, workers, records, sum(r.cpu for r in ordered), tally)
+def merge(spec: SimSpec, results: Iterable[ChunkResult], seconds: float, workers: int) -> SimResult:
+    """Merge chunk results in chunk order, as they come: a result is merged (and let go) as soon as every
+    chunk before it has been, so a run holds only the results that finished out of order, not every
+    chunk's statistics until the end (memory flat in the number of deals)."""
+    stats: Stats | None = None
+    records: list[DealRecord] = []
+    tally = Tally() if spec.solve else None
+    pending: dict[int, ChunkResult] = {}
+    order = iter(index for index, _ in spec.chunks())
+    following = next(order, None)
+    cpu = 0.0
+    for result in results:
+        pending[result.index] = result
+        while following is not None and following in pending:
+            done = pending.pop(following)
+            if stats is None:
+                stats = Stats(spec.players, done.stats.base_stake, done.stats.hand_size)
+            stats.merge(done.stats)
+            records += done.records or []
+            if tally is not None and done.makeable is not None:
+                tally.merge(done.makeable)
+            cpu += done.cpu
+            following = next(order, None)
+    for index in sorted(pending):  # chunks outside the spec's list (a caller's own): in index order
+        done = pending.pop(index)
+        if stats is None:
+            stats = Stats(spec.players, done.stats.base_stake, done.stats.hand_size)
+        stats.merge(done.stats)
+        records += done.records or []
+        cpu += done.cpu
+    if stats is None:
+        raise ValueError("no chunk result to merge")
+    return SimResult(spec, stats, seconds, workers, records, cpu, tally)
 
 
 def simulate(
@@ -305,8 +323,10 @@ def simulate(
     try:
         pool.start()
         started = time.perf_counter()
-        results, used = pool.run(spec, keep_records, progress)
-        return merge(spec, results, time.perf_counter() - started, used)
+        results, used = pool.stream(spec, keep_records, progress)
+        merged = merge(spec, results, 0.0, used)
+        merged.seconds = time.perf_counter() - started
+        return merged
     finally:
         if own:
             pool.close()

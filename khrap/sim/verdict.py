@@ -117,7 +117,7 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     if calls:
         shown = sorted(calls, key=lambda d: -abs(d["difference"]))[:3]
         text += " Calls stood by per deal: " + ", ".join(
-            f"{d['key'].split(':', 1)[1]} {d['base']:.2f} → {d['value']:.2f}" for d in shown) + "."
+            f"{d.get('label', d['key'].split(':', 1)[1])} {d['base']:.2f} → {d['value']:.2f}" for d in shown) + "."
     if unclear:
         names = ", ".join(words(d["key"], players)[0] for d in unclear[:3])
         text += (f" No measurable difference at {deals} deals in {names}"

@@ -96,8 +96,9 @@ class Host:
         """Every stored table's invite tokens: token -> (table id, seat; None for its spectators)."""
         self.clients: dict[str, list[Client]] = {}
         self.table_kwargs = table_kwargs
-        self.rematch: dict[str, str] = store.rematches()
-        """A finished table -> the table of its "play again" (read from the stored setups, none loaded)."""
+        self.rematch: dict[str, str] = {}
+        """A finished table -> the table of its "play again", for the tables met since the start (the others
+        are asked of the store, ``rematch_of``)."""
         self.turn_since: dict[str, tuple[str, float]] = {}  # table -> (step, when it began): the turn clock
         self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
         self.set_aside: list[str] = []
@@ -159,6 +160,15 @@ class Host:
             logging.getLogger("khrap.web").info("%d abandoned tables expired", len(gone))
         return gone
 
+    def rematch_of(self, tid: str) -> str | None:
+        """The table that finished table ``tid``'s "play again" made, if any."""
+        found = self.rematch.get(tid)
+        if found is None and self.tables.get(tid) is not None and self.tables[tid].finished:
+            found = self.store.rematch_of(tid)  # only a finished table has one (an index lookup)
+            if found is not None:
+                self.rematch[tid] = found
+        return found
+
     def _index(self, table: Table) -> None:
         self.tables[table.id] = table
         if table.setup.get("after"):
@@ -186,7 +196,8 @@ class Host:
     def view(self, table: Table, seat: int | None, lang: str) -> dict:
         view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
         view["takeover_seconds"] = self.takeover_seconds
-        again = self.get(self.rematch[table.id]) if table.id in self.rematch else None
+        again_id = self.rematch_of(table.id)
+        again = self.get(again_id) if again_id is not None else None
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             view["again"] = again.spectator_token if seat is None else again.seats[seat].token
         deadline = self._clock_deadline(table)
@@ -341,7 +352,7 @@ class Host:
         if client.seat is None or not table.finished:
             client.conn.send({"type": "refused", "reason": "a player may ask to play again once the session is over"})
             return
-        if table.id not in self.rematch:
+        if self.rematch_of(table.id) is None:
             self.add(table.again(self.table_kwargs.get("seed_source")))
         self.broadcast(table)
 

@@ -32,7 +32,13 @@ CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, 
                                     text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS activity (table_id TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS tables_after ON tables (CASE WHEN json_valid(setup) THEN json_extract(setup, '$.after') END);
+CREATE INDEX IF NOT EXISTS tables_spectator ON tables (spectator, id);
+CREATE INDEX IF NOT EXISTS tables_created ON tables (created, id);
 """
+# ``tables_after``: the table a finished one's "play again" made, found by an index on the setup's ``after``,
+# so a server starting on 10,000 archived tables reads none of their setups (issue 32); ``tables_spectator`` and
+# ``tables_created`` let the start read the spectators' tokens and the tables' ages without the setups' pages.
 
 
 class StoreError(Exception):
@@ -126,17 +132,11 @@ class Store:
         row = self.db.execute("SELECT setup FROM tables WHERE id = ?", (tid,)).fetchone()
         return None if row is None else json.loads(row[0])
 
-    def rematches(self) -> dict[str, str]:
-        """Each finished table whose players asked to play again -> the new table's id (no table loaded)."""
-        found = {}
-        for tid, setup in self.db.execute("SELECT id, setup FROM tables ORDER BY created"):
-            try:
-                after = json.loads(setup).get("after")
-            except (ValueError, AttributeError):  # a cut setup: that table is set aside when asked for
-                continue
-            if isinstance(after, str):
-                found[after] = tid
-        return found
+    def rematch_of(self, tid: str) -> str | None:
+        """The table that finished table ``tid``'s "play again" made, if any (no table loaded)."""
+        row = self.db.execute("SELECT id FROM tables WHERE (CASE WHEN json_valid(setup) THEN "
+                              "json_extract(setup, '$.after') END) = ? LIMIT 1", (tid,)).fetchone()
+        return None if row is None else row[0]
 
     def abandoned(self, before: float) -> list[str]:
         """Tables not finished (their last deal is not settled) where nothing happened since ``before``
