@@ -176,6 +176,8 @@ def facts_of_events(events: list) -> tuple:
         kind = event.kind
         if kind == "called":
             calls.append((event.seat, event.fields["call"]))
+        elif kind == "decided":  # an answer to a rule's offer (double): said like a call
+            calls.append((event.seat, event.fields["action"].split(" ")[0]))
         elif kind == "took_trick":
             winners.append(event.seat)
         elif kind == "all_passed":

@@ -1,7 +1,6 @@
 """The engine's information-state resampler (engine/resample.py; issue 31): a resampled deal agrees
 with the seat's view, keeps every card once, and plays on."""
 
-import dataclasses
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -19,9 +18,10 @@ def _cards(state: GameState) -> list[int]:
     return sorted(found + [c for _, c, _ in state.trick])
 
 
-def _comparable(view):
+def _comparable(view) -> tuple:
     # A seat that has not looked is dealt a random hand: the calls the kernel lists may depend on it.
-    return view if view.hand is not None else dataclasses.replace(view, legal=[])
+    key = view.key()
+    return key if view.hand is not None else key[:-2] + key[-1:]
 
 
 @settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -164,6 +164,7 @@ MUTATIONS: dict[str, tuple] = {
     # issue 28: what a table without debts does with a payment a stack cannot make; who is dealt in
     "short_payment": ("khrap", ("short_payment",), "capped", {("allow_debt",): False}),
     "min_stack": ("khrap", ("min_stack",), 3),
+    "double": ("khrap", ("double",), True),
     # issue 16: a step's own name, the table's session rules and the notes box
     "stages[].name": ("frap", ("stages", 2, "name"), {"en": "Purchase", "ru": "Закупка"}),
     "table.first_dealer": ("khrap", ("table", "first_dealer"), "lowest_card"),
@@ -374,6 +375,8 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                       "платит всё, что у него есть (свои фишки и поставленные), а остальное с него не спрашивают"),
     "min_stack": ("A player needs at least 3 base stakes to be dealt in; if one has fewer after a deal, the session "
                   "ends.", "игроку нужно не меньше 3 базовых ставок"),
+    "double": ("A double adds the declarer's stake to what the declarer pays if he fails, and to what the doubler "
+               "pays if he fails.", "Удвоение добавляет ставку храпящего к тому, что платит храпящий"),
     "notes": ("The loser fetches the snacks.", "Проигравший несёт закуску."),
     "play.first_lead.suit": ("The first lead of a deal must be a trump if the leader holds one.",
                              "Первым ходом в сдаче должен быть козырь, если он есть у ходящего."),

@@ -142,13 +142,16 @@ class SubsetBlock(Block):
 
 
 class WordsBlock(Block):
-    """A decision answered by one of a fixed list of words (an offer: ``double`` or its refusal), in order."""
+    """A decision a rule offers (``Derived.offers``), answered by one of a fixed list of words, in order: numbered
+    only for rules that offer it (else the block is empty, and the space as it is without the rule)."""
 
-    def __init__(self, words: Sequence[str]) -> None:
+    def __init__(self, words: Sequence[str], kind: str) -> None:
         self.words = tuple(words)
+        self.kind = kind
 
     def size(self, space: ActionSpace) -> int:
-        return len(self.words)
+        offered = any(offer.decision == self.kind for offer in space.rules.derived.offers)
+        return len(self.words) if offered else 0
 
     def owns(self, action: Action) -> bool:
         return action.word in self.words and not action.cards

@@ -14,13 +14,15 @@ from typing import Final
 
 
 class Kind(StrEnum):
-    """A kind of decision: a call (``look`` included), an exchange, a discard, a play, naming trump."""
+    """A kind of decision: a call (``look`` included), an exchange, a discard, a play, naming trump, and
+    the kinds a rule offers in a stage of its own (doubling)."""
 
     CALL = "call"
     EXCHANGE = "exchange"
     DISCARD = "discard"
     PLAY = "play"
     TRUMP = "trump"
+    DOUBLE = "double"  # a rule's offer before play (``Variant.double``): double the stakes, or not
 
     def __repr__(self) -> str:
         return repr(self.value)  # as the word it equals (``Pending(kind='call', seat=1)``)
@@ -31,5 +33,6 @@ EXCHANGE: Final = Kind.EXCHANGE
 DISCARD: Final = Kind.DISCARD
 PLAY: Final = Kind.PLAY
 TRUMP: Final = Kind.TRUMP
+DOUBLE: Final = Kind.DOUBLE
 
-__all__ = ["CALL", "DISCARD", "EXCHANGE", "PLAY", "TRUMP", "Kind"]
+__all__ = ["CALL", "DISCARD", "DOUBLE", "EXCHANGE", "PLAY", "TRUMP", "Kind"]

@@ -17,7 +17,6 @@ it reads the machine's attributes natively when compiled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from khrap import words as w
@@ -83,7 +82,6 @@ def as_seen(event: Event, viewer: int | None) -> Event:
     return make_event(event.kind, event.seat, event.fields)
 
 
-@dataclass
 class SeatView:
     """Everything one seat may know now (``seat`` None: a spectator, who knows only what is public).
 
@@ -118,7 +116,57 @@ class SeatView:
     drawn: list[int]
     thrown: list[int]
     legal: list[Action]
-    space: Any  # the rules' ``ActionSpace`` (None for a seat not to act)
+    program: Any  # the rules' compiled program (``numbers`` reads its rules' action space)
+
+    def __init__(self, seat: int | None, phase: str, kind: Kind | None, to_act: int | None, dealer: int, round: int,
+                 trump: int | None, turned: list[int], shown: list[int], hand: list[int] | None,
+                 hand_sizes: list[int], stock_count: int, discard_count: int, stacks: list[int], pot: int,
+                 locked: list[int], statuses: list[str], calls: list[str | None], trick: list[tuple[int, int, bool]],
+                 tricks: list[int], events: list[Event], drawn: list[int], thrown: list[int], legal: list[Action],
+                 program: Any) -> None:
+        # (positional, a native method when compiled: a dataclass's generated __init__ is interpreted)
+        self.seat = seat
+        self.phase = phase
+        self.kind = kind
+        self.to_act = to_act
+        self.dealer = dealer
+        self.round = round
+        self.trump = trump
+        self.turned = turned
+        self.shown = shown
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.stock_count = stock_count
+        self.discard_count = discard_count
+        self.stacks = stacks
+        self.pot = pot
+        self.locked = locked
+        self.statuses = statuses
+        self.calls = calls
+        self.trick = trick
+        self.tricks = tricks
+        self.events = events
+        self.drawn = drawn
+        self.thrown = thrown
+        self.legal = legal
+        self.program = program
+
+    def key(self) -> tuple:
+        """Every field, in order (what ``==`` compares)."""
+        return (self.seat, self.phase, self.kind, self.to_act, self.dealer, self.round, self.trump, self.turned,
+                self.shown, self.hand, self.hand_sizes, self.stock_count, self.discard_count, self.stacks, self.pot,
+                self.locked, self.statuses, self.calls, self.trick, self.tricks, self.events, self.drawn,
+                self.thrown, self.legal, self.program)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"SeatView(seat={self.seat!r}, phase={self.phase!r}, hand={self.hand!r}, to_act={self.to_act!r})"
 
     def declarers(self) -> list[int]:
         """The seats whose status is declarer."""
@@ -128,7 +176,8 @@ class SeatView:
         """The legal actions by their numbers in the rules' action space (``ActionSpace``)."""
         if not self.legal:
             return {}
-        return self.space.mask(self.legal, self.hand if self.hand is not None else [])
+        space = self.program.rules.action_space
+        return space.mask(self.legal, self.hand if self.hand is not None else [])
 
 
 class SeatViews:
@@ -198,6 +247,10 @@ class SeatViews:
             self.seen_to = end
             self.last = log[end - 1]
 
+    def mine(self, seat: int | None) -> list[tuple[int, Event, str, dict]] | None:
+        """``seat``'s own secret events of the deal (grown by ``lists``), None if it has none."""
+        return self.own.get(seat) if seat is not None else None
+
     def lists(self, state: Machine, seat: int | None) -> tuple[list[Event], list[str], list[dict]]:
         """New lists of the deal's typed events, history lines and event data as ``seat`` (None: a
         spectator) sees them."""
@@ -212,15 +265,15 @@ class SeatViews:
         return typed, lines, events
 
 
-def _secrets(events: list[Event], seat: int | None) -> tuple[list[int], list[int]]:
-    """The cards ``seat`` drew, and threw (exchanged, discarded, thrown face down), in ``events``."""
+def _secrets(own: list[tuple[int, Event, str, dict]] | None) -> tuple[list[int], list[int]]:
+    """The cards a seat drew, and threw (exchanged, discarded), in its own secret events ``own``."""
     drawn: list[int] = []
     thrown: list[int] = []
-    if seat is None:
+    if own is None:
         return drawn, thrown
-    for event in events:
+    for _, event, _, _ in own:
         secret = event.secret
-        if secret is None or event.seat != seat:
+        if secret is None:
             continue
         if isinstance(event, Drew):
             drawn += secret.get("cards", ())
@@ -238,33 +291,35 @@ def _views(state: Face) -> SeatViews:
     return views
 
 
-def _make(state: Face, seat: int | None, typed: list[Event], listing: list[Action] | None) -> SeatView:
-    """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them."""
+def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int, Event, str, dict]] | None,
+          listing: list[Action] | None, fresh: bool) -> SeatView:
+    """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them.
+    ``fresh``: the view's lists are its own (a view given out); else the turned cards, the shown ones,
+    the trick and the legal actions are the state's own lists (a view rendered at once and dropped:
+    ``observation``, which makes new lists of them)."""
     trump = state.trump
     kind = state.kind
     to_act = None if kind is None else state.seat
     mine = seat is not None and to_act == seat and state.phase != SETTLED
-    if mine:
-        legal = (state.legal_actions() if listing is None else list(listing))
-        space = state.rules.action_space
-    else:
-        legal, space = [], None
-    drawn, thrown = _secrets(typed, seat)
+    legal = (state.legal_actions() if listing is None else (list(listing) if fresh else listing)) if mine else []
+    turned, shown, trick = state.turned, state.shown, state.trick
+    if fresh:
+        turned, shown, trick = turned.copy(), shown.copy(), trick.copy()
+    drawn, thrown = _secrets(own)
     return SeatView(
-        seat=seat, phase=state.phase, kind=kind, to_act=to_act, dealer=state.dealer, round=state.round, trump=trump,
-        turned=state.turned.copy(), shown=state.shown.copy(),
-        hand=sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None,
-        hand_sizes=[len(h) for h in state.hands], stock_count=len(state.stock),
-        discard_count=len(state.discards), stacks=state.stacks.copy(), pot=state.pot, locked=state.locked.copy(),
-        statuses=state.statuses.copy(), calls=state.call_of.copy(), trick=state.trick.copy(),
-        tricks=state.tricks.copy(), events=typed, drawn=drawn, thrown=thrown, legal=legal, space=space)
+        seat, state.phase, kind, to_act, state.dealer, state.round, trump, turned, shown,
+        sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None,
+        [len(h) for h in state.hands], len(state.stock), len(state.discards), state.stacks.copy(), state.pot,
+        state.locked.copy(), state.statuses.copy(), state.call_of.copy(), trick, state.tricks.copy(),
+        typed, drawn, thrown, legal, state.program)
 
 
 def seat_view(state: Face, seat: int | None) -> SeatView:
     """What ``seat`` may know now (``seat`` None: what a spectator may, nobody's secret), as one typed
     view: the one place a seat's or a spectator's knowledge is made."""
-    typed, _, _ = _views(state).lists(state, seat)
-    return _make(state, seat, typed, None)
+    views = _views(state)
+    typed, _, _ = views.lists(state, seat)
+    return _make(state, seat, typed, views.mine(seat), None, True)
 
 
 def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str]) -> dict:
@@ -330,8 +385,9 @@ def observation(state: Face, seat: int, legal: list[str] | None = None,
     and ``listing`` its legal actions, if the caller has them: ``Face`` gives them, a direct call
     saving the method calls through Python that ``state.legal_words()`` is when ``state`` is a
     ``GameState``)."""
-    typed, lines, events = _views(state).lists(state, seat)
-    view = _make(state, seat, typed, listing)
+    views = _views(state)
+    typed, lines, events = views.lists(state, seat)
+    view = _make(state, seat, typed, views.mine(seat), listing, False)
     words = ((state.legal_words() if legal is None else legal) if view.to_act == seat and view.phase != SETTLED
              else [])
     return render(view, lines, events, words)

@@ -18,7 +18,7 @@ from khrap.engine.observation import SeatView, as_seen, seat_view, to_json
 
 def spectator_view(state) -> SeatView:
     """What a spectator may know now: the public table and the public events, nobody's secret (no hand,
-    nothing drawn or thrown, no legal actions).  Made for no seat, not cut out of a seat's view."""
+    nothing drawn or thrown, no legal actions).  Made for no seat, not a seat's view with parts taken out."""
     return seat_view(state, None)
 
 

@@ -353,6 +353,7 @@ def _exchange(v: Variant) -> list[Line]:
 def _play(v: Variant) -> list[Line]:
     p = v.play
     lines = [
+        *([Line("double", "double", {"value": v.double})] if v.double else []),
         Line("play.first_lead", "first_lead", {"calls": p.first_lead.calls}),
         *([Line("play.first_lead.suit", "first_lead_suit", {"suit": p.first_lead.suit})] if p.first_lead.suit else []),
         Line("play.follow_suit", "follow_suit", {"value": p.follow_suit}),

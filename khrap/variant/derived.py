@@ -101,5 +101,6 @@ class Offer:
 
 
 def offers(v: Variant) -> tuple[Offer, ...]:
-    """The offer stages the variant's fields switch on, in order (none in a built-in variant)."""
-    return ()
+    """The offer stages the variant's fields switch on, in order (none in a built-in variant): ``double``,
+    asked of the declarer's helpers before the first lead."""
+    return (Offer("double", "double", (w.HELPER,)),) if v.double else ()

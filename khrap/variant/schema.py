@@ -514,6 +514,13 @@ class Variant(Model):
     play: Play = Field(default_factory=Play, description="How the tricks are played.")
     joker: Joker | None = Field(None, description="A card that may be played as the joker.")
     instant_wins: dict[Id, InstantWin] = Field(default_factory=dict, max_length=MAX_ITEMS)
+    double: bool = Field(
+        False,
+        description="After the exchange and any instant win, before the first lead, each player in the hand but "
+        "the declarer, clockwise from the declarer's left, may double, once per deal (the first double ends the "
+        "offers): the declarer's stake is added to what the declarer and the doubler each pay if he fails. "
+        "Only a penalty that pays the status stake (`pay: stake`) charges it.",
+    )
     settlement: Settlement = Field(default_factory=Settlement, description="Who pays and who is paid after the tricks.")
     next_dealer: Literal["left", "declarer"] = Field(
         "left", description="The next dealer: the player on the dealer's left, or the deal's final declarer."

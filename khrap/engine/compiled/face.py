@@ -20,7 +20,7 @@ from khrap.engine.blocks import Block, CallsBlock, CardBlock, SubsetBlock, SuitB
 from khrap.engine.compiled.machine import _SAID, OFFERED, Machine, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
-from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP, Kind
+from khrap.engine.kinds import CALL, DISCARD, DOUBLE, EXCHANGE, PLAY, TRUMP, Kind
 from khrap.engine.observation import SeatViews
 from khrap.engine.observation import observation as observation_of
 from khrap.engine.pending import Pending
@@ -199,7 +199,7 @@ def offer(kind: Kind, answers: tuple[str, ...], names: dict[str, dict[str, str]]
         return refusal.format(seat=seat, answers=" or ".join(answers))
 
     OFFERED[kind] = (listing, rule)
-    return Decision(kind, None, False, listing, apply, _call_option, refuse, WordsBlock(answers), names)
+    return Decision(kind, None, False, listing, apply, _call_option, refuse, WordsBlock(answers, kind.value), names)
 
 
 # In the order of the action space's blocks (``engine.action_space``): a kind added later comes last.
@@ -213,6 +213,12 @@ DECISIONS: Final[dict[Kind, Decision]] = {
                     SuitBlock(w.TRUMP)),
     EXCHANGE: Decision(EXCHANGE, w.EXCHANGE, True, _list_exchanges, _apply_exchange, _exchange_option,
                        legal.exchange_refusal, SubsetBlock(w.EXCHANGE)),
+    # A helper's offer to double before the first lead (``Variant.double``; the rule: ``Payouts._double``).
+    DOUBLE: offer(DOUBLE, ("no-double", "double"), {
+        "no-double": {"en": "No double", "ru": "Не удваиваю", "lt": "Nedvigubinu", "fi": "En tuplaa",
+                      "hy": "Չեմ կրկնապատկում"},
+        "double": {"en": "Double", "ru": "Удваиваю", "lt": "Dvigubinu", "fi": "Tuplaan", "hy": "Կրկնապատկում եմ"},
+    }, "seat {seat} is asked whether he doubles the declarer's stake: {answers}", Machine._double),
 }
 """The registry of decision kinds (``engine.decisions`` is its public face)."""
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from khrap import words as w
+from khrap.engine.actions import Action
 from khrap.engine.compiled.program import holds
 from khrap.engine.compiled.table import Table, mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.events import Ledger, LedgerItem
+from khrap.engine.kinds import DOUBLE
 
 DECLARER: Final = w.DECLARER
 HELPER: Final = w.HELPER
@@ -65,6 +67,24 @@ class Payouts(Tricks):
         self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
         Payouts._finish_deal(self)
+
+    # ---------------------------------------------------------------- double
+    def _double(self, seat: int, action: Action) -> None:
+        """``seat``'s answer to the offer to double (``Variant.double``; asked of the helpers before the first
+        lead): ``double`` adds the declarer's stake to what the declarer and the doubler each pay if he fails
+        (their ``stake_of``, which a ``pay: stake`` penalty charges) and ends the offers (once per deal); the
+        other answer changes nothing."""
+        if action.word != DOUBLE:
+            return
+        declarer = self.declarer
+        assert declarer is not None
+        stake = self.stake_of[declarer]
+        self.queue.clear()
+        for who in (declarer, seat):
+            self.stake_of[who] += stake
+            if self.emitting:
+                Table._emit_quiet(self, "status", who,
+                                  {"status": self.statuses[who], "stake": self.stake_of[who], "locked": 0})
 
     # ----------------------------------------------------------- settlement
     def _pay_from_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
