@@ -24,10 +24,11 @@ from khrap.engine.trick import strength  # who beats whom, as the kernel decides
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
 SAMPLES = 100  # random hands dealt to estimate how often a seat joins a declarer
-# A decision of a kind the bot has no rule for is weighed on at most this many playouts (both answers of a
-# two-way offer on 40 deals) and simulated actions: tens of milliseconds.
-WEIGH_PLAYOUTS = 80
-WEIGH_STEPS = 2000
+# A decision of a kind the bot has no rule for is weighed on this many sampled deals (each answer played out
+# on each: tens of milliseconds), and another answer than the first taken only when its mean gain exceeds
+# this many standard errors.
+WEIGH_DEALS = 40
+WEIGH_ERRORS = 2.0
 _KNOWN = frozenset({w.PLAY, w.DISCARD, w.EXCHANGE, w.TRUMP, w.LOOK})
 _JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
 
@@ -99,17 +100,39 @@ class HeuristicBot:
 
     def weigh(self, legal: Sequence[Action], rng: random.Random, view: SeatView | None) -> Action:
         """A decision of a kind the bot has no rule for: each answer tried on the same deals sampled from the
-        seat's view, each deal finished by this bot at every seat, and the answer worth most in chips on
-        average taken; ties, or no view, give the first answer (which, in the registry, changes nothing).
-        Inside those playouts (``decide``) such a decision takes the first answer."""
+        seat's view (WEIGH_DEALS of them), each deal finished by this bot at every seat.  The first answer
+        (which, in the registry, changes nothing) is kept unless another gains on average by more than
+        WEIGH_ERRORS standard errors of its gain (the best of a few noisy means is biased up: without the
+        margin a coin-flip gain would be taken half the time).  No view: the first answer.  Inside those
+        playouts (``decide``) such a decision takes the first answer."""
         if view is None:
             return legal[0]
+        from khrap.bots.determinize import try_each
         from khrap.bots.mcts import MctsBot  # (it plays out with this bot)
+        from khrap.bots.position import seat_worth
 
         search = self._weigher
         if search is None:
-            search = self._weigher = MctsBot(self.rules, iterations=WEIGH_PLAYOUTS, steps=WEIGH_STEPS)
-        return search.search(view, list(legal), legal[0], rng)
+            search = self._weigher = MctsBot(self.rules)
+        candidates, seat = list(legal), view.seat
+        rows: list[list[float]] = []
+        for _ in range(4 * WEIGH_DEALS):
+            if len(rows) >= WEIGH_DEALS:
+                break
+            deal = view.sample(rng)
+            row = try_each(deal, candidates, rng.getrandbits(32), search._gain(seat, seat_worth(deal, seat), [0]))
+            if row is not None:
+                rows.append(row)
+        best, best_gain = candidates[0], 0.0
+        for i in range(1, len(candidates)):
+            gains = [row[i] - row[0] for row in rows]
+            if len(gains) < 2:
+                continue
+            mean = sum(gains) / len(gains)
+            error = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains)) ** 0.5
+            if mean > best_gain and mean > WEIGH_ERRORS * error:
+                best, best_gain = candidates[i], mean
+        return best
 
     def decide(self, info: Info, legal: Sequence[Action], rng: random.Random, round_: int = 1) -> Action:
         """The decision for ``info`` (also used by the search bot's playouts)."""
