@@ -38,7 +38,8 @@ tbody tr:nth-child(odd) { background: #f4f4f4; } td.text { text-align: left; }
 td.def { text-align: left; max-width: 30em; color: #333; }
 </style></head><body>
 <h1>{{ title }}</h1>
-{% if table %}<ul class="verdict" id="table-verdict" lang="{{ lang }}">{% for line in table %}<li>{{ line }}</li>{% endfor %}
+{% if table %}<ul class="verdict" id="table-verdict" lang="{{ lang }}">
+{%- for line in table %}<li>{{ line }}</li>{% endfor %}
 </ul>{% endif %}
 {% for v in verdicts %}<p class="verdict" id="verdict-{{ loop.index }}"><b>Verdict.</b> {{ v }}</p>{% endfor %}
 {% for w in warnings %}<p class="warn">{{ w }}</p>{% endfor %}
