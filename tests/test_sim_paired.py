@@ -249,6 +249,15 @@ def test_evenings_count_results_and_players_gone_broke() -> None:
     assert lo == 0 and 0.1 < hi < 0.2
 
 
+def test_a_wilson_interval_holds_its_own_share_at_the_ends() -> None:
+    # 0 of n and n of n: the formula's floats once put the upper end at 0.9999999999999999 for a share of 1
+    # (CI saw it in analyze --json's makeable figures); the ends are exact now.
+    for n in range(1, 2000):
+        assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+    lo, hi = wilson(7, 10)  # by hand: p = 0.7, z = 1.96: centre 0.6445, half 0.2477
+    assert lo == pytest.approx(0.3968, abs=1e-3) and hi == pytest.approx(0.8922, abs=1e-3)
+
+
 def test_hand_features_and_the_hands_table() -> None:
     # spades are suit 0: A♠ = 12, K♠ = 11, 7♠ = 5; K♥ = 24
     assert hand_features([12, 11, 5, 24], trump=0) == {"trumps": 3, "trump_ace": 1, "high_cards": 3}

@@ -27,7 +27,7 @@ from khrap.engine import GameState
 from khrap.engine.compiled import Machine
 from khrap.sim import runner
 from khrap.sim.runner import SimSpec
-from khrap.sim.stats import Z95
+from khrap.sim.stats import wilson
 from khrap.sim.summary import position_name
 
 Evening = tuple[tuple[int, ...], tuple[bool, ...], int]
@@ -111,14 +111,6 @@ def run_evenings(espec: EveningSpec, mapper: Mapper | None = None, tasks: int = 
 
 def _play_batch(espec: EveningSpec, batch: list[int]) -> tuple[int, list[Evening]]:
     return batch[0], play_evenings(espec, batch)
-
-
-def wilson(hits: int, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a share (sensible at 0 and 1, unlike the normal one)."""
-    p, z2 = hits / n, Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _quantile(values: list[int], q: float) -> int:

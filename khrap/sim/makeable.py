@@ -34,7 +34,6 @@ same whatever the workers (the deals solved are fixed by their numbers).
 
 from __future__ import annotations
 
-import math
 import textwrap
 import time
 from collections.abc import Sequence
@@ -43,7 +42,7 @@ from dataclasses import dataclass, field
 from khrap import words as w
 from khrap.engine.kinds import PLAY
 from khrap.sim.records import DealRecord
-from khrap.sim.stats import Z95
+from khrap.sim.stats import wilson as stats_wilson
 
 SOLVE_SECONDS = 2.0
 """The default time limit for one deal's contracts (every one solved from the first card)."""
@@ -164,13 +163,8 @@ class Tally:
 
 
 def wilson(hits: int, n: int) -> list[float] | None:
-    """The Wilson 95% interval of ``hits`` in ``n`` (None for n = 0)."""
-    if not n:
-        return None
-    p, z2 = hits / n, Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return [max(0.0, centre - half), min(1.0, centre + half)]
+    """The Wilson 95% interval of ``hits`` in ``n`` (None for n = 0), as a JSON list."""
+    return list(stats_wilson(hits, n)) if n else None
 
 
 def _share(hits: int, n: int) -> tuple[float | None, list[float] | None]:

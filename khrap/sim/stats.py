@@ -18,6 +18,16 @@ from khrap.sim.records import DealRecord, decided_after
 Z95 = 1.959964  # two-sided 95% normal quantile
 
 
+def wilson(hits: int, n: int) -> tuple[float, float]:
+    """The Wilson 95% interval of ``hits`` in ``n > 0`` (sensible at 0 and 1, unlike the normal one).  At
+    the ends it is exact: 0 hits start at 0 and ``n`` hits end at 1 (the formula's floats may miss them by
+    a rounding, and an interval must hold its own share)."""
+    p, z2 = hits / n, Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (0.0 if hits == 0 else max(0.0, centre - half)), (1.0 if hits == n else min(1.0, centre + half))
+
+
 @dataclass
 class Moments:
     """Count, sum and sum of squares of integer samples (chips)."""
