@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from khrap import catalogs
+from khrap import words as w
 from khrap.cards import RANKS, SUIT_SYMBOLS, SUITS, card_str, suit_str
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -41,15 +42,15 @@ def _p(context: str, message: str) -> str:
 # The kernel's own action words as a player reads and types them (context "action"); a decision kind a
 # rule adds gets its word here too (one catalog line), or shows its kernel word until it does.
 ACTION_WORDS = {
-    "exchange": _p("action", "exchange"),
-    "discard": _p("action", "discard"),
-    "play": _p("action", "play"),
-    "trump": _p("action", "trump"),
-    "look": _p("action", "look"),
-    "joker": _p("action", "joker"),
-    "from": _p("action", "from"),
-    "top": _p("action", "top"),
-    "bottom": _p("action", "bottom"),
+    w.EXCHANGE: _p("action", "exchange"),
+    w.DISCARD: _p("action", "discard"),
+    w.PLAY: _p("action", "play"),
+    w.TRUMP: _p("action", "trump"),
+    w.LOOK: _p("action", "look"),
+    w.JOKER: _p("action", "joker"),
+    w.FROM: _p("action", "from"),
+    w.TOP: _p("action", "top"),
+    w.BOTTOM: _p("action", "bottom"),
 }
 
 # Suit names a player may type (context "suit"), besides the symbols and the letters S H D C.
@@ -155,7 +156,7 @@ class Voice:
 
         calls = self.variant.calls if self.variant is not None else {}
         parts = [self.call(action.word) if action.word in calls else self.kernel_word(action.word)]
-        if action.word == "trump" and action.suit is not None:
+        if action.word == w.TRUMP and action.suit is not None:
             parts.append(self.suit(action.suit))
         parts += [self.card(c) for c in action.cards]
         if action.joker:

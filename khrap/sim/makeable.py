@@ -94,7 +94,7 @@ class FirstCard:
 
 def contracts_in_play(rec: DealRecord) -> list:
     """The record's contracts that reached the card play: seats standing by a call whose tricks were played."""
-    if rec.ending != "play":
+    if rec.ending != w.PLAY_PHASE:
         return []
     return [c for c in rec.contracts if c.status in w.ACTIVE and c.fulfilled is not None]
 

@@ -60,7 +60,7 @@ class DealRecord(NamedTuple):
     @property
     def played(self) -> bool:
         """True when tricks were played out."""
-        return self.ending == "play"
+        return self.ending == w.PLAY_PHASE
 
     def as_dict(self) -> dict:
         """The record as plain data, its contracts as dicts too."""
@@ -121,7 +121,8 @@ def deal_record(table: Machine, stacks_before: Sequence[int], pot_before: int, a
         base_stake=rules.variant.base_stake,
         dealer=table.dealer,
         calls=tuple(table.said),
-        contracts=_contracts(rules, table.statuses, table.call_of, table.tricks, table.ending in ("play", "lone")),
+        contracts=_contracts(rules, table.statuses, table.call_of, table.tricks,
+                             table.ending in (w.PLAY_PHASE, "lone")),
         delta=tuple(after - before for after, before in zip(table.stacks, stacks_before, strict=True)),
         stacks=tuple(table.stacks),
         pot_before=pot_before,
@@ -147,7 +148,7 @@ def decided_after(record: DealRecord) -> int | None:
     certain, an outcome stays certain, so the deal is decided at the latest of
     the players' own first certain tricks.
     """
-    if record.ending != "play":
+    if record.ending != w.PLAY_PHASE:
         return None
     winners = record.trick_winners
     size = len(winners)

@@ -204,7 +204,7 @@ class Machine(Payouts):
         self.said: list[tuple[int, str]] = []
         self.all_passes = self.turn_ups = self.redeals = 0
         self.trick_winners: list[int] = []
-        self.ending = "play"
+        self.ending = w.PLAY_PHASE
         self.pot_settle: int | None = None
 
     def start_deal(self) -> None:
