@@ -89,10 +89,8 @@ def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action
     state = getattr(game, "state", game)
     seat = state.to_act
     legal = state.legal_actions()
-    if getattr(bot, "reads_view", False):
-        observation = typed_view(state, seat)
-    else:
-        observation = state.observation(seat)
+    reads_view = getattr(bot, "reads_view", False)
+    observation = typed_view(state, seat) if reads_view else state.observation(seat)
     needs_view = getattr(bot, "needs_view", None)  # a bot that weighs some decisions on sampled deals
     if getattr(bot, "searches", False) or (needs_view is not None and needs_view(legal)):
         from khrap.bots.determinize import seat_view
