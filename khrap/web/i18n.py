@@ -174,6 +174,27 @@ UI: dict[str, str] = {
     "log_swapped": "{seat} swaps hand card {position} for {card}",
     "log_took_turned": "{seat} takes {card} from the table",
     "log_named_trump": "{seat} names {suit} as trump",
+    "host_link": "Your host link:",
+    "open_host": "open the host's page",
+    "host_help": "Keep it to yourself: it shows every seat's link and hands a seat to a bot or to a new link.",
+    "host_title": "Host: the seats",
+    "host_seats_help": "Give a seat to a bot, or to a new link for somebody else: its old link stops playing it.",
+    "give_bot": "Give to a bot",
+    "new_link": "New link",
+    "state_revoked": "no longer yours",
+    "revoked_bot": "The table's host gave seat {seat} to a bot: this link no longer plays it.",
+    "revoked_link": "The table's host gave seat {seat} to a new link: this link no longer plays it. "
+                    "Ask the host for yours.",
+    "revoked_left": "You left the table: a bot plays seat {seat} now, and this link no longer plays it.",
+    "to_start": "To the start page",
+    "elsewhere": "This seat is open on another device: this tab only watches.",
+    "play_here": "Play here",
+    "leave": "Leave the table",
+    "leave_sure": "Leave? A bot plays your seat for the rest of the evening, and your link stops working.",
+    "leave_yes": "Yes, leave",
+    "leave_no": "Stay",
+    "left_tag": "left the table",
+    "left_banner": "{seat} left the table: a bot plays the seat.",
 }
 
 PLURAL: dict[str, tuple[str, str]] = {
