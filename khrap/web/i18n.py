@@ -195,6 +195,22 @@ UI: dict[str, str] = {
     "leave_no": "Stay",
     "left_tag": "left the table",
     "left_banner": "{seat} left the table: a bot plays the seat.",
+    "chat_title": "Table talk",
+    "chat_send": "Send",
+    "chat_placeholder": "A short message (200 characters)",
+    "chat_length": "A message is 1 to 200 characters.",
+    "chat_rate": "Too many messages: wait a little.",
+    "chat_spectator": "Spectators read the table talk only.",
+    "react_thumbs_up": "Thumbs up",
+    "react_laugh": "Ha ha",
+    "react_wow": "Wow",
+    "react_grimace": "Ouch",
+    "react_party": "Hooray",
+    "react_well_played": "Well played!",
+    "react_good_luck": "Good luck!",
+    "react_thinking": "Just a moment, thinking…",
+    "react_oops": "Oops!",
+    "react_thanks": "Thanks!",
 }
 
 PLURAL: dict[str, tuple[str, str]] = {

@@ -83,3 +83,40 @@ def test_a_player_leaves_and_one_link_on_two_devices_is_not_silent(live_server, 
     anna.wait_for_function("() => document.querySelector('#seat-1 .seat-tags').textContent.includes('left the table')")
     assert "left the table: a bot plays the seat" in anna.inner_text("#takeover")
     assert errors == []
+
+
+def test_quick_reactions_and_table_talk_are_text_in_each_readers_language(live_server, browser) -> None:  # noqa: F811
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    answer = _create(server, bots={"2": "rule", "3": "rule"})
+    link = {s["seat"]: s["link"] for s in answer["seats"] if s["human"]}
+    anna = _page(browser, errors, PHONE)
+    anna.goto(link[0].replace("/play#", "/play?lang=en#"))
+    boris = _page(browser, errors)
+    boris.goto(link[1].replace("/play#", "/play?lang=ru#"))
+    watcher = _page(browser, errors, PHONE)
+    watcher.goto(answer["spectator"].replace("/play#", "/play?lang=en#"))
+    for page in (anna, boris, watcher):
+        page.wait_for_selector("#chat-list", state="attached")
+    assert watcher.is_hidden("#chat-form") and watcher.is_hidden("#reactions")  # spectators read only
+    anna.click("[data-react='well_played']")  # sent as an id, said in each reader's language
+    boris.wait_for_selector("#chat-list li")
+    assert boris.inner_text("#chat-list li").endswith("Хорошо сыграно!")
+    assert "Хорошо сыграно!" in boris.inner_text("#seat-0 .bubble")  # by Anna's seat, for a few seconds
+    hostile = '<img src=x onerror="document.title=1"> see https://evil.example/x'
+    anna.fill("#chat-text", hostile)
+    anna.press("#chat-text", "Enter")
+    for page in (anna, boris, watcher):
+        page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+        assert page.inner_text("#chat-list li >> nth=-1").endswith(hostile)  # as text (the newest is shown on top)
+        assert page.query_selector("#chat-list img, #chat-list a, .bubble img") is None  # no markup, no link
+    boris.fill("#chat-text", "x")  # what is being typed survives the table's redraws
+    anna.click("[data-react='thumbs_up']")
+    boris.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 3")
+    assert boris.input_value("#chat-text") == "x"
+    for _ in range(5):  # a flood: the chat box says so, the table is untouched
+        anna.click("[data-react='laugh']")
+    anna.wait_for_selector("#chat-note:not([hidden])")
+    assert "Too many messages" in anna.inner_text("#chat-note")
+    assert anna.query_selector("#refusal") is None
+    assert errors == []

@@ -34,7 +34,12 @@ function connect() {
       refusal = null;
       remember();
       claimHost();
+      heard();
       draw();
+      drawChat();
+    } else if (message.type === "refused" && message.code?.startsWith("chat_")) { // said in the chat box
+      const note = document.getElementById("chat-note");
+      if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
     } else if (message.type === "refused") {
       refusal = message.reason;
       draw();
@@ -42,6 +47,7 @@ function connect() {
       refusal = message.code === "revoked" ? t(`revoked_${message.why}`, { seat: message.seat }) : message.reason;
       if (message.code === "revoked") { // this link plays its seat no more: the page says so, plainly, and only that
         view = null;
+        document.getElementById("chat").hidden = true;
         rememberTable({ link: location.pathname + location.hash, state: "revoked", seen: Date.now() });
       }
       retry = null;
@@ -125,7 +131,57 @@ function seatBox(seat) {
        o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
-    el("div", { class: "seat-tags" }, tags.join(" · ")));
+    el("div", { class: "seat-tags" }, tags.join(" · ")),
+    bubbles[seat] && bubbles[seat].until > Date.now() ? el("div", { class: "bubble", "data-n": bubbles[seat].n }, chatText(bubbles[seat], 60)) : null);
+}
+
+// ------------------------------------------------------------ chat and quick reactions
+// Every entry is shown as a text node (el() never parses HTML): markup stays markup-looking text and a URL is
+// not a link.  Reactions are sent as ids and said in the reader's language.
+const EMOJI = { thumbs_up: "👍", laugh: "😂", wow: "😮", grimace: "😬", party: "🎉" };
+const REACTS = ["thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks"];
+const bubbles = {}; // seat -> its latest entry, shown by its seat for a few seconds
+let lastHeard = null; // the last chat entry this page has seen
+
+function chatText(entry, cut = 0) {
+  const text = entry.react ? (EMOJI[entry.react] || t(`react_${entry.react}`)) : entry.text;
+  return cut && text.length > cut ? `${text.slice(0, cut)}…` : text;
+}
+
+function heard() {
+  const chat = view.chat || [];
+  const fresh = lastHeard === null ? [] : chat.filter((e) => e.n > lastHeard);
+  if (chat.length) lastHeard = chat.at(-1).n;
+  else lastHeard = lastHeard ?? 0;
+  for (const e of fresh) {
+    bubbles[e.seat] = { ...e, until: Date.now() + 8000 };
+    setTimeout(() => { if (view) draw(); }, 8100);
+  }
+}
+
+let chatInput = null; // made once: a redraw never loses what is being typed
+function drawChat() {
+  const box = document.getElementById("chat");
+  box.hidden = false;
+  if (!chatInput) {
+    chatInput = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", enterkeyhint: "send" });
+    const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (ev) => {
+      ev.preventDefault();
+      if (chatInput.value.trim()) send({ type: "chat", text: chatInput.value });
+      chatInput.value = "";
+    } }, chatInput, el("button", { type: "submit", id: "chat-send" }, t("chat_send")));
+    box.replaceChildren(el("h2", {}, t("chat_title")),
+      el("div", { class: "reactions", id: "reactions" }, REACTS.map((id) => el("button", {
+        type: "button", class: "small react", "data-react": id, title: t(`react_${id}`),
+        onclick: () => send({ type: "react", id }) }, EMOJI[id] || t(`react_${id}`)))),
+      form, el("p", { id: "chat-note", class: "refused", hidden: true }), el("ol", { id: "chat-list", class: "chat-list" }));
+  }
+  const reader = view.me === null;
+  box.querySelector("#reactions").hidden = reader;
+  box.querySelector("#chat-form").hidden = reader;
+  chatInput.placeholder = t("chat_placeholder");
+  box.querySelector("#chat-list").replaceChildren(...(view.chat || []).map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
+    el("b", {}, seatName(e.seat)), " ", chatText(e))));
 }
 
 function drawCenter() {
