@@ -37,7 +37,8 @@ BURST = 30
 """Messages a second a connection may send, and the burst it may send at once."""
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
-LANGS = ("en", "ru")
+LANGS = ("en", "ru", "lt", "fi", "hy")
+"""The languages a view is made in (``khrap.web.i18n.LANGS``)."""
 MAX_NAME = 24
 """Characters in a player's name."""
 PER_TABLE = 200
