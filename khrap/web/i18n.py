@@ -124,6 +124,7 @@ UI: dict[str, str] = {
     "word_look": "Look at my cards",
     "word_pass": "Pass",
     "the_pot": "The pot",
+    "pot_short": "Pot",
     "settlement": "Deal {deal}: every chip that moved, and why",
     "settlement_help": "Each column adds up: a seat's rows to its change of chips, the pot's to what it holds now.",
     "row_carried": "In the pot from the deal before",
