@@ -138,3 +138,33 @@ def test_the_work_budget_is_the_normal_stop_not_the_clock() -> None:
         small = SearchBot(state.rules, timed=False, work=600)
         choose_for(small, state, random.Random(7))
         assert small.last["samples"] <= untimed.last["samples"]
+
+
+def test_a_rival_clearly_no_better_is_dropped_and_a_better_one_kept() -> None:
+    # The racing of issue 29: a rival whose mean gain over the prior's choice plus DROP_ERRORS standard
+    # errors is at most 0 is no longer tried.  Rows: [prior, worse, same, better, noisy].
+    from khrap.bots import search
+
+    bot = SearchBot(GameState(builtin("khrap"), 4).rules)
+    rng = random.Random(4)
+    rows = [[0.0, -2.0 + rng.gauss(0, 0.5), 0.0, 1.5 + rng.gauss(0, 0.5), (3.0, -2.5)[k % 2]] for k in range(8)]
+    bot._alive = [True] * 5
+    assert bot._drop(rows, [1.0] * 8, 0)  # some rival left alive
+    # worse by 2 with noise 0.5: mean + 0.5 SE far below 0; "same" ties on every sample: dropped too; the
+    # noisy one (mean +0.25) may still be better: kept
+    assert bot._alive == [True, False, False, True, True]
+    # a dropped rival cannot be chosen, even if its earlier rows looked good
+    good = [[0.0, 5.0, 0.0, 0.0, 0.0]] * 20
+    assert bot._pick([Action(f"c{i}") for i in range(5)], Action("c0"), good, [1.0] * 20, bot._alive) == Action("c0")
+    # every rival dropped: the decision is clear (the sampling stops there)
+    bot._alive = [True, True]
+    assert not bot._drop([[0.0, -1.0]] * search.RACE_FROM, [1.0] * search.RACE_FROM, 0)
+
+
+def test_the_strong_bot_bids_from_the_normal_bidding_not_the_cautious_one() -> None:
+    # Its prior and every seat of its playouts value a pass by what waiting keeps (issue 29): in khrap the
+    # cautious bidding passes a hand the normal one declares (tests/test_bots_bidding.py), so a prior that
+    # passed would value every pass against a table that never calls.
+    rules = GameState(builtin("khrap"), 4).rules
+    assert not SearchBot(rules).heuristic.cautious
+    assert SearchBot(rules, cautious=True).heuristic.cautious

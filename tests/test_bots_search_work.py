@@ -83,13 +83,22 @@ def test_a_candidate_that_ends_the_deal_still_spends_the_budget() -> None:
     """khrap-52, seat 0 the lone declarer at its exchange (seed 12, step 4): each candidate settles the
     deal at once (no playout, no solve).  Charged only for solver nodes and heuristic steps, the decision
     ran to its cap of CALL_SAMPLES deals (1.4x the p99 budget in time); charged for its samples and
-    copies it stops on its work."""
+    copies it stops on its work, or earlier when every rival of the prior's choice is dropped as clearly
+    no better (``search.RACE_FROM`` samples at least); with no rival dropped, on its work."""
     state, rng = next((s, r) for s, r in positions("khrap-52", range(12, 13))
                       if s.pending.kind == "exchange" and s.statuses.count("out") == 3)
     bot = SearchBot(state.rules, timed=False)
     choose_for(bot, state, rng)
     per_sample = search.sample_work(state, 0) + search.TRY_WORK * MAX_CANDIDATES  # every candidate tried
     assert bot.last["samples"] < search.CALL_SAMPLES
+    assert bot.last["samples"] <= search.CALL_WORK / per_sample + 1
+    assert bot.last["work"] >= search.CALL_WORK or (bot.last["clear"] and bot.last["samples"] >= search.RACE_FROM)
+    racing = search.RACE_FROM
+    try:
+        search.RACE_FROM = search.CALL_SAMPLES  # never drop: the work alone stops it
+        choose_for(bot, state, random.Random(5))
+    finally:
+        search.RACE_FROM = racing
     assert bot.last["samples"] <= search.CALL_WORK / per_sample + 1
     assert bot.last["work"] >= search.CALL_WORK
 

@@ -121,11 +121,14 @@ class Solver:
         hands, trick, tricks, to_act, first = self.root()
         return self._search(hands, trick, tricks, to_act, first, float("-inf"), float("inf"))
 
-    def play_values(self) -> dict[Play, float]:
-        """The exact value of each legal play of the seat to act (every play, equivalents included)."""
+    def play_values(self, only: set[Play] | None = None) -> dict[Play, float]:
+        """The exact value of each legal play of the seat to act (every play, equivalents included; only
+        those in ``only`` if given)."""
         hands, trick, tricks, to_act, first = self.root()
         out = {}
         for play in self._legal_plays(to_act, hands[to_act], trick, first):
+            if only is not None and play not in only:
+                continue
             child = self._child(hands, trick, tricks, to_act, play, first)
             out[play] = self._search(*child, float("-inf"), float("inf"))
         return out

@@ -303,6 +303,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                        "link": f"{base}/play#{st.token}" if st.human else None} for i, st in enumerate(table.seats)],
             "spectator": f"{base}/play#{table.spectator_token}",
+            "host": f"{base}/play#{table.host_token}",  # the host's: the seats' links, and handing seats over
         }, headers=_headers())
 
     async def sheet(request: Request) -> Response:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,6 +37,26 @@ MAX_NAME = 24
 """Characters in a player's name."""
 PER_TABLE = 200
 """Connections at one table at once (its players' tabs and its spectators)."""
+REACTIONS = ("thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks")
+"""The quick reactions a seat may send, by id: the page shows each in the reader's language (or as its emoji)."""
+CHAT_MAX = 200
+"""Characters in one chat message (after control and format characters are taken out)."""
+CHAT_KEEP = 30
+"""Chat messages and reactions a table keeps (in memory only) and shows."""
+CHAT_RATE, CHAT_BURST = 1 / 3, 5
+"""Chat messages and reactions a second one seat may send (all its tabs together), and its burst."""
+
+
+ELSEWHERE = "this seat is open on another device: this tab only watches (press \"Play here\" to play here)"
+REVOKED = {"bot": "the table's host gave seat {seat} to a bot: this link no longer plays it",
+           "link": "the table's host gave seat {seat} to a new link: this link no longer plays it; ask him for yours",
+           "left": "you left the table: a bot plays seat {seat} now, and this link no longer plays it"}
+"""What the page of a link that no longer plays its seat says (it words it in its language by ``why``)."""
+
+
+def _revoked(seat: int, why: str) -> dict:
+    return {"type": "error", "code": "revoked", "seat": seat, "why": why,
+            "reason": REVOKED.get(why, REVOKED["link"]).format(seat=seat)}
 
 
 def encode(message: dict) -> str:
@@ -67,6 +88,8 @@ class Client:
     tokens: float = BURST
     last: float = field(default_factory=time.monotonic)
     refused_for_rate: int = 0
+    passive: bool = False  # its seat is open on a newer connection: this one only watches until it claims it
+    host: bool = False  # holds the table's host link: may hand seats over
 
     def allow(self, now: float) -> bool:
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
@@ -94,6 +117,8 @@ class Host:
         """The tables in memory: those somebody is at, and new ones (the others are loaded when asked for)."""
         self.tokens: dict[str, tuple[str, int | None]] = store.tokens()
         """Every stored table's invite tokens: token -> (table id, seat; None for its spectators)."""
+        self.hosts: dict[str, str] = store.host_tokens()
+        """Every stored table's host token: token -> table id."""
         self.clients: dict[str, list[Client]] = {}
         self.table_kwargs = table_kwargs
         self.rematch: dict[str, str] = {}
@@ -101,6 +126,8 @@ class Host:
         are asked of the store, ``rematch_of``)."""
         self.turn_since: dict[str, tuple[str, float]] = {}  # table -> (step, when it began): the turn clock
         self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
+        self.chats: dict[str, list[dict]] = {}  # table -> its last ``CHAT_KEEP`` chat messages and reactions
+        self.chat_budget: dict[tuple[str, int], tuple[float, float]] = {}  # (table, seat) -> (tokens, when)
         self.set_aside: list[str] = []
         """Tables whose stored rows do not load (a changed action, a cut setup): logged, not served."""
 
@@ -137,6 +164,7 @@ class Host:
             return False
         del self.tables[table.id]
         self.clients.pop(table.id, None)
+        self._forget_chat(table.id)
         self.turn_since.pop(table.id, None)
         self.timed_out.pop(table.id, None)
         return True
@@ -151,11 +179,13 @@ class Host:
             self.store.delete(tid)
             self.tables.pop(tid, None)
             self.clients.pop(tid, None)
+            self._forget_chat(tid)
             self.turn_since.pop(tid, None)
             self.timed_out.pop(tid, None)
             gone.append(tid)
         if gone:
             self.tokens = {k: v for k, v in self.tokens.items() if v[0] not in set(gone)}
+            self.hosts = {k: v for k, v in self.hosts.items() if v not in set(gone)}
             self.rematch = {k: v for k, v in self.rematch.items() if k not in set(gone) and v not in set(gone)}
             logging.getLogger("khrap.web").info("%d abandoned tables expired", len(gone))
         return gone
@@ -180,6 +210,8 @@ class Host:
         self._index(table)
         self.tokens.update({st.token: (table.id, seat) for seat, st in enumerate(table.seats)})
         self.tokens[table.spectator_token] = (table.id, None)
+        if table.host_token is not None:
+            self.hosts[table.host_token] = table.id
         for st in table.seats:  # a seat nobody opens in time is played by a bot until he comes
             st.gone_since = self.clock() if st.human else None
 
@@ -193,8 +225,18 @@ class Host:
         return [st.human and st.connections == 0 and st.gone_since is not None
                 and now - st.gone_since >= self.takeover_seconds for st in table.seats]
 
-    def view(self, table: Table, seat: int | None, lang: str) -> dict:
+    def view(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False) -> dict:
+        """What a connection of ``seat`` sees; ``passive``: its seat is open on a newer connection (it
+        watches: no action offered); ``host``: it holds the host's link (each person's seat link with it)."""
         view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
+        view["elsewhere"] = passive
+        view["chat"] = list(self.chats.get(table.id, []))
+        if passive:
+            view["legal"] = []
+        view["host"] = None
+        if host:
+            view["host"] = {"links": {str(i): st.token for i, st in enumerate(table.seats) if st.human},
+                            "spectator": table.spectator_token}
         view["takeover_seconds"] = self.takeover_seconds
         again_id = self.rematch_of(table.id)
         again = self.get(again_id) if again_id is not None else None
@@ -240,6 +282,9 @@ class Host:
             st.connections -= 1
             if st.connections == 0:
                 st.gone_since = self.clock()
+            left = [c for c in self.clients[table.id] if c.seat == client.seat]
+            if not client.passive and left:  # the playing tab closed: the newest other one plays the seat
+                self._make_active(left[-1])
         self.broadcast(table)
         self.unload(table)  # the last one gone from a finished table, or between deals: out of memory
 
@@ -270,6 +315,9 @@ class Host:
         if client.table is None:
             client.conn.send({"type": "refused", "reason": "say hello with your table link's token first"})
             return
+        if client.passive and kind in ("act", "next", "name", "again", "leave"):
+            client.conn.send({"type": "refused", "code": "elsewhere", "reason": ELSEWHERE})
+            return
         if kind == "lang":
             lang = message.get("lang")
             client.lang = lang if lang in LANGS else "en"
@@ -282,6 +330,18 @@ class Host:
             self._name(client, message.get("name"))
         elif kind == "again":
             self._again(client)
+        elif kind == "chat":
+            self._chat(client, message.get("text"))
+        elif kind == "react":
+            self._react(client, message.get("id"))
+        elif kind == "claim":
+            self._claim(client)
+        elif kind == "leave":
+            self._leave(client)
+        elif kind == "host":
+            self._host(client, message.get("token"))
+        elif kind == "seat":
+            self._seat(client, message.get("seat"), message.get("to"))
         else:
             client.conn.send({"type": "refused", "reason": f"unknown message type {kind[:40]!r}"})
 
@@ -290,12 +350,23 @@ class Host:
             client.conn.send({"type": "refused", "reason": "this connection has said hello already"})
             return
         token = message.get("token")
-        found = self.find(token) if isinstance(token, str) and len(token) <= 100 else None
+        usable = isinstance(token, str) and len(token) <= 100
+        found = self.find(token) if usable else None
+        hosting = found is None and usable and token in self.hosts
+        if hosting:  # the host's link: he watches the table, with the seats' links and the power to change them
+            table = self.get(self.hosts[token])
+            found = None if table is None else (table, None)
         if found is None:
+            gone = self.store.revoked(token) if usable else None
+            if gone is not None:
+                client.conn.send(_revoked(*gone[1:]))
+                client.conn.close("seat handed over")
+                return
             client.conn.send({"type": "error", "reason": "this link is not a table's: ask for a new one"})
             client.conn.close("unknown token")
             return
         table, seat = found
+        client.host = hosting
         if len(self.clients[table.id]) >= self.per_table:
             client.conn.send({"type": "error", "reason": "this table has as many connections as it takes; try later"})
             client.conn.close("table full")
@@ -309,6 +380,78 @@ class Host:
             st = table.seats[seat]
             st.connections += 1
             st.gone_since = None
+            self._make_active(client)  # the newest connection of a seat plays it; an older one only watches
+        self.broadcast(table)
+
+    def _make_active(self, client: Client) -> None:
+        client.passive = False
+        for other in self.clients[client.table.id]:
+            if other is not client and other.seat == client.seat:
+                other.passive = True
+
+    def _claim(self, client: Client) -> None:
+        """"Play here": an older connection of a seat takes it back; the other connections of the seat watch."""
+        if client.seat is None:
+            client.conn.send({"type": "refused", "reason": "a spectator has no seat to claim"})
+            return
+        self._make_active(client)
+        self.broadcast(client.table)
+
+    def _host(self, client: Client, token: Any) -> None:
+        """A connection (a seat's or a spectator's) shows the table's host link: it may hand seats over."""
+        table = client.table
+        if not isinstance(token, str) or table.host_token is None or \
+                not secrets.compare_digest(token.encode(), table.host_token.encode()):
+            client.conn.send({"type": "refused", "reason": "this is not this table's host link"})
+            return
+        client.host = True
+        self.send_view(client)
+
+    def _seat(self, client: Client, seat: Any, to: Any) -> None:
+        """The host gives a seat to a bot ("bot") or to a new link ("link")."""
+        table = client.table
+        if not client.host:
+            client.conn.send({"type": "refused", "reason": "only the table's host hands seats over"})
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players \
+                or to not in ("bot", "link"):
+            client.conn.send({"type": "refused", "reason": f"a seat from 0 to {table.players - 1} goes to "
+                                                           "\"bot\" or to a new \"link\""})
+            return
+        if table.finished:
+            client.conn.send({"type": "refused", "reason": "the session is over"})
+            return
+        if to == "bot" and not table.seats[seat].human:
+            client.conn.send({"type": "refused", "reason": f"a bot plays seat {seat} already"})
+            return
+        self.reseat(table, seat, to)
+
+    def _leave(self, client: Client) -> None:
+        """A player leaves: his seat goes to the takeover bot and his link stops playing it."""
+        if client.seat is None:
+            client.conn.send({"type": "refused", "reason": "a spectator has no seat to leave"})
+            return
+        self.reseat(client.table, client.seat, "left")
+
+    def reseat(self, table: Table, seat: int, why: str) -> None:
+        """Seat ``seat`` changes hands, stored first; the connections of its old link are told plainly and
+        closed (their link plays it no more), then everybody sees the table as it is now."""
+        old = table.reseat(seat, why)
+        try:
+            self.store.reseat(table, seat, old)
+        except Exception:
+            self._reload(table)
+            raise
+        self.tokens.pop(old, None)
+        self.tokens[table.seats[seat].token] = (table.id, seat)
+        if table.seats[seat].human:  # a new person: he has the takeover time to come before a bot plays for him
+            table.seats[seat].gone_since = self.clock()
+        for other in list(self.clients[table.id]):
+            if other.seat == seat:
+                self.clients[table.id].remove(other)
+                other.table = None  # disconnect() has nothing left to undo
+                other.conn.send(_revoked(seat, why))
+                other.conn.close("seat handed over")
         self.broadcast(table)
 
     def _act(self, client: Client, text: Any, step: Any) -> None:
@@ -333,6 +476,51 @@ class Host:
             self.apply(table, client.seat, text, "human")
         except IllegalAction as err:
             client.conn.send({"type": "refused", "reason": str(err)})
+
+    # ------------------------------------------------------------ chat and reactions
+    def _chat(self, client: Client, text: Any) -> None:
+        """A seat's chat message: text only (control and format characters out, spaces squeezed), at most
+        ``CHAT_MAX`` characters; the page shows it as a text node, so markup and links stay plain text."""
+        if not isinstance(text, str):
+            client.conn.send({"type": "refused", "reason": "a chat message is a text"})
+            return
+        clean = " ".join("".join(c for c in text if c.isprintable()).split())
+        if not clean or len(clean) > CHAT_MAX:
+            client.conn.send({"type": "refused", "code": "chat_length",
+                              "reason": f"a chat message is 1 to {CHAT_MAX} characters"})
+            return
+        self._say(client, {"text": clean})
+
+    def _react(self, client: Client, rid: Any) -> None:
+        if rid not in REACTIONS:
+            client.conn.send({"type": "refused", "reason": f"a reaction is one of {', '.join(REACTIONS)}"})
+            return
+        self._say(client, {"react": rid})
+
+    def _say(self, client: Client, entry: dict) -> None:
+        """Add a seat's chat entry, within its seat's budget (every tab of the seat together); spectators read."""
+        table = client.table
+        if client.seat is None:
+            client.conn.send({"type": "refused", "code": "chat_spectator", "reason": "a spectator reads the chat only"})
+            return
+        key, now = (table.id, client.seat), self.clock()
+        tokens, last = self.chat_budget.get(key, (CHAT_BURST, now))
+        tokens = min(CHAT_BURST, tokens + (now - last) * CHAT_RATE)
+        if tokens < 1:
+            self.chat_budget[key] = (tokens, now)
+            client.conn.send({"type": "refused", "code": "chat_rate",
+                              "reason": "too many chat messages: wait a little"})
+            return
+        self.chat_budget[key] = (tokens - 1, now)
+        chat = self.chats.setdefault(table.id, [])
+        chat.append({"n": (chat[-1]["n"] + 1) if chat else 1, "seat": client.seat, **entry})
+        del chat[:-CHAT_KEEP]
+        self.broadcast(table)
+
+    def _forget_chat(self, tid: str) -> None:
+        self.chats.pop(tid, None)
+        for key in [k for k in self.chat_budget if k[0] == tid]:
+            del self.chat_budget[key]
 
     @staticmethod
     def _name_only(table: Table, seat: int, name: str) -> None:
@@ -437,16 +625,16 @@ class Host:
 
     # ------------------------------------------------------------ sending
     def send_view(self, client: Client) -> None:
-        client.conn.send(self.view(client.table, client.seat, client.lang))
+        client.conn.send(self.view(client.table, client.seat, client.lang, client.passive, client.host))
 
     def broadcast(self, table: Table) -> None:
         """Each connection of ``table`` gets its own view (one per seat and language, made once)."""
-        made: dict[tuple[int | None, str], dict] = {}
-        encoded: dict[tuple[int | None, str], str] = {}
+        made: dict[tuple[int | None, str, bool, bool], dict] = {}
+        encoded: dict[tuple[int | None, str, bool, bool], str] = {}
         for client in list(self.clients.get(table.id, [])):
-            key = (client.seat, client.lang)
+            key = (client.seat, client.lang, client.passive, client.host)
             if key not in made:
-                made[key] = self.view(table, client.seat, client.lang)
+                made[key] = self.view(table, *key)
             send_text = getattr(client.conn, "send_text", None)
             if send_text is None:
                 client.conn.send(made[key])
@@ -458,4 +646,5 @@ class Host:
             self.on_change(table)
 
 
-__all__ = ["BURST", "PER_TABLE", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE", "encode"]
+__all__ = ["BURST", "CHAT_MAX", "PER_TABLE", "REACTIONS", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE",
+           "encode"]

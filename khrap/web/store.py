@@ -32,10 +32,15 @@ CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, 
                                     text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n));
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS activity (table_id TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS hosts (table_id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS revoked (token TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
+                                    why TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS tables_after ON tables (CASE WHEN json_valid(setup) THEN json_extract(setup, '$.after') END);
 CREATE INDEX IF NOT EXISTS tables_spectator ON tables (spectator, id);
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created, id);
 """
+# ``hosts``: the host's token of each table (tables made before it have none); ``revoked``: the links that
+# no longer play their seat (the host gave it to a bot or to a new link, or its player left), and why.
 # ``tables_after``: the table a finished one's "play again" made, found by an index on the setup's ``after``,
 # so a server starting on 10,000 archived tables reads none of their setups (issue 32); ``tables_spectator`` and
 # ``tables_created`` let the start read the spectators' tokens and the tables' ages without the setups' pages.
@@ -92,7 +97,27 @@ class Store:
                        (table.id, json.dumps(table.setup), table.spectator_token, time.time()))
             db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                            [(table.id, i, int(s.human), s.bot, s.token) for i, s in enumerate(table.seats)])
+            if table.host_token is not None:
+                db.execute("INSERT INTO hosts VALUES (?, ?)", (table.id, table.host_token))
             self._deals(db, table)
+
+    def reseat(self, table: Table, seat: int, old_token: str) -> None:
+        """Seat ``seat`` changed hands (``Table.reseat``): its new state, and its old link revoked."""
+        st = table.seats[seat]
+        with self._tx() as db:
+            db.execute("UPDATE seats SET human = ?, bot = ?, token = ? WHERE table_id = ? AND seat = ?",
+                       (int(st.human), st.bot, st.token, table.id, seat))
+            db.execute("INSERT INTO revoked VALUES (?, ?, ?, ?, ?)", (old_token, table.id, seat, st.why, time.time()))
+            self._touch(db, table)
+
+    def revoked(self, token: str) -> tuple[str, int, str] | None:
+        """(table id, seat, why) of a link that no longer plays its seat; None for any other text."""
+        row = self.db.execute("SELECT table_id, seat, why FROM revoked WHERE token = ?", (token,)).fetchone()
+        return None if row is None else (row[0], row[1], row[2])
+
+    def host_tokens(self) -> dict[str, str]:
+        """Every table's host token: token -> table id."""
+        return {token: tid for tid, token in self.db.execute("SELECT table_id, token FROM hosts")}
 
     @staticmethod
     def _touch(db: sqlite3.Connection, table: Table) -> None:
@@ -150,7 +175,8 @@ class Store:
         """A table and everything stored of it, gone."""
         with self._tx() as db:
             for table, key in (("actions", "table_id"), ("deals", "table_id"), ("seats", "table_id"),
-                               ("activity", "table_id"), ("tables", "id")):
+                               ("activity", "table_id"), ("hosts", "table_id"), ("revoked", "table_id"),
+                               ("tables", "id")):
                 db.execute(f"DELETE FROM {table} WHERE {key} = ?", (tid,))
 
     def ids(self) -> list[str]:
@@ -173,7 +199,13 @@ class Store:
             "SELECT number, seed, commitment, started, decks FROM deals WHERE table_id = ? ORDER BY number", (tid,))]
         actions = [(s, t, b) for s, t, b in self.db.execute(
             "SELECT seat, text, by FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
-        return Table.restore(tid, json.loads(setup), seats, spectator, deals, actions, **kwargs)
+        for seat, why in self.db.execute("SELECT seat, why FROM revoked WHERE table_id = ? ORDER BY at", (tid,)):
+            if 0 <= seat < len(seats):
+                seats[seat].why = why  # the seat's last change of hands
+        table = Table.restore(tid, json.loads(setup), seats, spectator, deals, actions, **kwargs)
+        row = self.db.execute("SELECT token FROM hosts WHERE table_id = ?", (tid,)).fetchone()
+        table.host_token = None if row is None else row[0]
+        return table
 
 
 class _Transaction:

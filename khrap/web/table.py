@@ -39,6 +39,9 @@ MAX_STACK = 1_000_000
 MAX_CLOCK = 3600
 """The longest turn clock a host may set, in seconds (0: no clock)."""
 
+RESEAT = ("bot", "link", "left")
+"""How a seat changes hands: the host gives it to a bot or to a new link, or its player leaves (a bot plays it)."""
+
 OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
             "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "hand")
 """The view's keys the page shows: the table's, then the seat's hand (None for a spectator)."""
@@ -99,6 +102,7 @@ class SeatState:
     gone_since: float | None = None  # when its last connection closed (None: here, or never came)
     ready: bool = False  # pressed "next deal"
     name: str = ""  # what its player calls himself (his browser keeps it and says it again on each visit)
+    why: str | None = None  # its last change of hands (one of ``RESEAT``), None if it never changed
 
 
 @dataclass
@@ -113,6 +117,7 @@ class Table:
     actions: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, text, "human"|"bot")
     session: Session | None = None
     seed_source: Callable[[], str] = new_seed
+    host_token: str | None = None  # the host's link: he may hand seats over (None: a table made before hosts)
     _decks_made: int = 0
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
@@ -157,7 +162,7 @@ class Table:
         }
         seats = [SeatState(human=s not in bots, bot=bots.get(s), token=new_token()) for s in range(players)]
         table = cls(id=secrets.token_urlsafe(9), setup=setup, seats=seats, spectator_token=new_token(),
-                    seed_source=seed_source)
+                    seed_source=seed_source, host_token=new_token())
         table.deals.append(table._next_deal(1))
         table._rebuild()
         return table
@@ -165,15 +170,31 @@ class Table:
     def again(self, seed_source: Callable[[], str] | None = None) -> Table:
         """A new table with this one's rules, seats, stacks and deals ("play again"): new links, new seeds."""
         s = self.setup
+        bots = {i: st.bot for i, st in enumerate(self.seats) if not st.human and st.bot}  # as the seats are now
         table = Table.create(
             Variant.model_validate(s["rules"]), name=s["name"], source=s["source"], players=s["players"],
-            stacks=s["stacks"], base_stake=s["base_stake"], bots={int(k): v for k, v in s["bots"].items()},
+            stacks=s["stacks"], base_stake=s["base_stake"], bots=bots,
             deals=s["deals"], takeover_bot=s["takeover_bot"], clock=s.get("clock", 0),
             seed_source=seed_source or self.seed_source, dealer=secrets.randbelow(s["players"]))
         table.setup["after"] = self.id
         for old, new in zip(self.seats, table.seats, strict=True):
             new.name = old.name
         return table
+
+    def reseat(self, seat: int, why: str) -> str:
+        """Seat ``seat`` changes hands (``why`` one of ``RESEAT``): to the takeover bot ("bot", "left") or to
+        a person with a new link ("link").  Its link is replaced either way (the old one is returned: it no
+        longer plays the seat); ValueError for a seat or a change that does not exist."""
+        if why not in RESEAT or not 0 <= seat < self.players:
+            raise ValueError(f"a seat from 0 to {self.players - 1} goes to one of {', '.join(RESEAT)}")
+        st = self.seats[seat]
+        old = st.token
+        st.token, st.why, st.ready, st.connections, st.gone_since = new_token(), why, False, 0, None
+        if why == "link":
+            st.human, st.bot, st.name = True, None, ""  # somebody new: he says his own name
+        else:
+            st.human, st.bot = False, st.bot or self.setup["takeover_bot"]
+        return old
 
     def _next_deal(self, number: int) -> Deal:
         seed = self.seed_source()
@@ -371,7 +392,7 @@ class Table:
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,
-                           "ready": st.ready, "name": st.name} for i, st in enumerate(self.seats)],
+                           "ready": st.ready, "name": st.name, "why": st.why} for i, st in enumerate(self.seats)],
                 "stacks": self.setup["stacks"],
                 "standings": self._standings(),
                 "deal_stacks": list(s.deal_stacks),
@@ -425,7 +446,7 @@ class Table:
         rec["decks"] = list(rec["dealt"])  # every deck it dealt, in order: the replay deals exactly these
         rec["variant"] = self.setup["name"]
         rec["table"] = {
-            "humans": [i for i, st in enumerate(self.seats) if st.human],
+            "humans": [i for i, st in enumerate(self.seats) if st.human],  # as the seats are now
             "bots": next((st.bot for st in self.seats if st.bot), self.setup["takeover_bot"]),
             "deals": self.setup["deals"],
             "fingerprint": self.setup["fingerprint"],
@@ -489,4 +510,4 @@ def _closed_tricks(log: list) -> list[dict]:
     return tricks
 
 
-__all__ = ["Deal", "SeatState", "Table", "fingerprint", "new_token"]
+__all__ = ["RESEAT", "Deal", "SeatState", "Table", "fingerprint", "new_token"]

@@ -83,7 +83,9 @@ def test_a_resent_action_is_refused_when_it_is_legal_again() -> None:
 
 def test_two_tabs_of_one_seat_send_at_once_and_one_action_is_applied() -> None:
     """Two connections of the seat to act send, for the same state, each its own action: the first is
-    applied; the second answers a state that is gone and is refused, whatever it is."""
+    applied; the second answers a state that is gone and is refused, whatever it is.  (The older tab
+    only watches while the newer one is open (tests/web/test_seats.py): here it presses "Play here" after
+    the newer one took its state, then both answer that state.)"""
     host, table, clients = _table("tabs", deals=1)
     seat = table.session.to_act
     second = host.connect(Inbox())
@@ -91,7 +93,9 @@ def test_two_tabs_of_one_seat_send_at_once_and_one_action_is_applied() -> None:
     step = table.step
     legal = [str(a) for a in table.session.legal_actions()]
     count = len(table.actions)
+    host.receive(clients[seat], json.dumps({"type": "claim"}))
     _act(host, clients[seat], legal[0], step)
+    host.receive(second, json.dumps({"type": "claim"}))  # back to the second tab, which answers the same state
     second.conn.messages.clear()
     _act(host, second, legal[-1], step)
     assert len(table.actions) == count + 1

@@ -85,3 +85,18 @@ export function rememberTable(entry) {
   const kept = all.filter((x) => x !== old);
   localStorage.setItem("khrap-tables", JSON.stringify([{ ...old, ...entry }, ...kept].slice(0, 30)));
 }
+
+// The host's token of each table this browser created (table id -> token): its pages of that table show
+// the host's controls (hand a seat to a bot or to a new link).  Kept in this browser only.
+export function hostTokens() {
+  try { const found = JSON.parse(localStorage.getItem("khrap-hosts") || "{}"); return found && typeof found === "object" ? found : {}; }
+  catch { return {}; }
+}
+
+export function rememberHost(table, token) {
+  const all = hostTokens();
+  all[table] = token;
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old]; // the 30 newest
+  localStorage.setItem("khrap-hosts", JSON.stringify(all));
+}

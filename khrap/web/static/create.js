@@ -1,6 +1,6 @@
 // The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
 // beside the text), players, stacks, base stake, bots; then every seat's invite link.
-import { el, langSwitch, loadWords, myTables, rememberTable, t } from "./common.js";
+import { el, langSwitch, loadWords, myTables, rememberHost, rememberTable, t } from "./common.js";
 
 const data = await loadWords();
 const $ = (id) => document.getElementById(id);
@@ -133,6 +133,7 @@ function copyButton(text) {
 function showLinks(answer) {
   form.hidden = true;
   const title = variant.value ? variant.selectedOptions[0].textContent : t("house_rule");
+  rememberHost(answer.table, new URL(answer.host).hash.slice(1));
   const links = [{ seat: null, link: answer.spectator }, ...answer.seats.filter((s) => s.human).reverse()];
   for (const s of links) { // the host keeps every link he made (his own seat's first on the list)
     const url = new URL(s.link);
@@ -148,7 +149,9 @@ function showLinks(answer) {
     el("p", { class: "fingerprint" }, t("fingerprint"), ": ", el("code", { id: "fingerprint" }, answer.fingerprint)),
     el("ul", { class: "invites" }, rows),
     el("p", {}, el("b", {}, t("spectators")), " ", el("a", { href: answer.spectator, id: "spectator-link", target: "_blank" }, t("watch")),
-       " ", el("code", {}, answer.spectator), copyButton(answer.spectator)));
+       " ", el("code", {}, answer.spectator), copyButton(answer.spectator)),
+    el("p", {}, el("b", {}, t("host_link")), " ", el("a", { href: answer.host, id: "host-link", target: "_blank" }, t("open_host")),
+       " ", el("span", { class: "muted" }, t("host_help"))));
 }
 
 // "My tables": what this browser created or opened, as it stood when last seen; links stay here only.
@@ -158,7 +161,7 @@ function drawMine() {
   $("mine").replaceChildren(el("h2", {}, t("my_tables")), el("ul", { class: "invites" }, mine.map((x) => el("li", { class: "mine" },
     el("a", { href: x.link, target: "_blank" }, x.title || "khrap"), " · ",
     x.seat === null || x.seat === undefined ? t("watch") : t("seat_n", { seat: x.seat }), " · ",
-    x.state === "finished" ? t("state_finished") : x.state === "playing" ? t("deal_of", { deal: x.deal, deals: x.deals }) : t("state_waiting")))));
+    x.state === "revoked" ? t("state_revoked") : x.state === "finished" ? t("state_finished") : x.state === "playing" ? t("deal_of", { deal: x.deal, deals: x.deals }) : t("state_waiting")))));
 }
 
 drawSeats();

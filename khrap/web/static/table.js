@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, LANG, langSwitch, loadWords, plural, rememberTable, suitLabel, t } from "./common.js";
+import { card, cardLabel, el, hostTokens, LANG, langSwitch, loadWords, plural, rememberTable, suitLabel, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -15,6 +15,9 @@ let retry = 500;
 const checked = {}; // deal -> whether its deck is the seed's
 const onTable = new Set(); // the cards of the trick already drawn (a new one is animated)
 let showPrevious = false; // the previous trick unfolded
+let hostAsked = false; // this page has shown the table's host token (kept by the browser that created it)
+let hostOpen = false; // the host's controls unfolded (kept across redraws)
+let leaving = false; // "Leave the table" pressed once: the second press confirms
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -30,12 +33,23 @@ function connect() {
       view = message;
       refusal = null;
       remember();
+      claimHost();
+      heard();
       draw();
+      drawChat();
+    } else if (message.type === "refused" && message.code?.startsWith("chat_")) { // said in the chat box
+      const note = document.getElementById("chat-note");
+      if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
     } else if (message.type === "refused") {
       refusal = message.reason;
       draw();
     } else if (message.type === "error") {
-      refusal = message.reason;
+      refusal = message.code === "revoked" ? t(`revoked_${message.why}`, { seat: message.seat }) : message.reason;
+      if (message.code === "revoked") { // this link plays its seat no more: the page says so, plainly, and only that
+        view = null;
+        document.getElementById("chat").hidden = true;
+        rememberTable({ link: location.pathname + location.hash, state: "revoked", seen: Date.now() });
+      }
       retry = null;
       draw();
     }
@@ -105,6 +119,7 @@ function seatBox(seat) {
   const o = view.obs, tb = view.table, s = tb.seats[seat];
   const tags = [];
   if (seat === o.dealer) tags.push(t("dealer"));
+  if (!s.human && s.why === "left") tags.push(t("left_tag"));
   if (!s.human) tags.push(t("bot_kind", { kind: t(`bot_${s.bot}`) }));
   else if (s.takeover) tags.push(t("taken_over"));
   else if (!s.present) tags.push(t("away"));
@@ -116,7 +131,57 @@ function seatBox(seat) {
        o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
-    el("div", { class: "seat-tags" }, tags.join(" · ")));
+    el("div", { class: "seat-tags" }, tags.join(" · ")),
+    bubbles[seat] && bubbles[seat].until > Date.now() ? el("div", { class: "bubble", "data-n": bubbles[seat].n }, chatText(bubbles[seat], 60)) : null);
+}
+
+// ------------------------------------------------------------ chat and quick reactions
+// Every entry is shown as a text node (el() never parses HTML): markup stays markup-looking text and a URL is
+// not a link.  Reactions are sent as ids and said in the reader's language.
+const EMOJI = { thumbs_up: "👍", laugh: "😂", wow: "😮", grimace: "😬", party: "🎉" };
+const REACTS = ["thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks"];
+const bubbles = {}; // seat -> its latest entry, shown by its seat for a few seconds
+let lastHeard = null; // the last chat entry this page has seen
+
+function chatText(entry, cut = 0) {
+  const text = entry.react ? (EMOJI[entry.react] || t(`react_${entry.react}`)) : entry.text;
+  return cut && text.length > cut ? `${text.slice(0, cut)}…` : text;
+}
+
+function heard() {
+  const chat = view.chat || [];
+  const fresh = lastHeard === null ? [] : chat.filter((e) => e.n > lastHeard);
+  if (chat.length) lastHeard = chat.at(-1).n;
+  else lastHeard = lastHeard ?? 0;
+  for (const e of fresh) {
+    bubbles[e.seat] = { ...e, until: Date.now() + 8000 };
+    setTimeout(() => { if (view) draw(); }, 8100);
+  }
+}
+
+let chatInput = null; // made once: a redraw never loses what is being typed
+function drawChat() {
+  const box = document.getElementById("chat");
+  box.hidden = false;
+  if (!chatInput) {
+    chatInput = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", enterkeyhint: "send" });
+    const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (ev) => {
+      ev.preventDefault();
+      if (chatInput.value.trim()) send({ type: "chat", text: chatInput.value });
+      chatInput.value = "";
+    } }, chatInput, el("button", { type: "submit", id: "chat-send" }, t("chat_send")));
+    box.replaceChildren(el("h2", {}, t("chat_title")),
+      el("div", { class: "reactions", id: "reactions" }, REACTS.map((id) => el("button", {
+        type: "button", class: "small react", "data-react": id, title: t(`react_${id}`),
+        onclick: () => send({ type: "react", id }) }, EMOJI[id] || t(`react_${id}`)))),
+      form, el("p", { id: "chat-note", class: "refused", hidden: true }), el("ol", { id: "chat-list", class: "chat-list" }));
+  }
+  const reader = view.me === null;
+  box.querySelector("#reactions").hidden = reader;
+  box.querySelector("#chat-form").hidden = reader;
+  chatInput.placeholder = t("chat_placeholder");
+  box.querySelector("#chat-list").replaceChildren(...(view.chat || []).map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
+    el("b", {}, seatName(e.seat)), " ", chatText(e))));
 }
 
 function drawCenter() {
@@ -314,7 +379,7 @@ function drawNext() {
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
       " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
   }
-  if (view.me === null) return el("p", { class: "muted" }, t("waiting_next"));
+  if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
   return el("div", { class: "actions" },
@@ -333,7 +398,7 @@ function remember() {
 
 // A name for this player's seat, kept in this browser and said to every table it opens.
 function nameBox() {
-  if (view.me === null) return null;
+  if (view.me === null || view.elsewhere) return null;
   const input = el("input", { id: "name", maxlength: 24, value: view.table.seats[view.me].name || "",
                               placeholder: t("seat_n", { seat: view.me }), autocomplete: "nickname" });
   const save = () => {
@@ -467,9 +532,50 @@ function signalSwitch() {
             on ? t("signal_on") : t("signal_off"));
 }
 
+// The browser that created this table keeps its host token: its pages of the table get the host's controls.
+function claimHost() {
+  const mine = hostTokens()[view.table.id];
+  if (!view.host && mine && !hostAsked) { hostAsked = true; send({ type: "host", token: mine }); }
+}
+
+// This seat is open on a newer connection (another device or tab): this page only watches until "Play here".
+function elsewhere() {
+  if (!view.elsewhere) return null;
+  return el("p", { class: "banner", id: "elsewhere" }, t("elsewhere"), " ",
+    el("button", { type: "button", id: "claim", class: "small", onclick: () => send({ type: "claim" }) }, t("play_here")));
+}
+
+// Leaving the table: two presses (the second confirms); the seat goes to its bot and this link stops playing it.
+function leaveBox() {
+  if (view.me === null || view.elsewhere || view.table.finished) return null;
+  if (!leaving) return el("button", { type: "button", id: "leave", class: "small", onclick: () => { leaving = true; draw(); } }, t("leave"));
+  return el("p", { class: "banner" }, t("leave_sure"), " ",
+    el("button", { type: "button", id: "leave-confirm", class: "small", onclick: () => send({ type: "leave" }) }, t("leave_yes")), " ",
+    el("button", { type: "button", class: "small", onclick: () => { leaving = false; draw(); } }, t("leave_no")));
+}
+
+// The host's controls: each seat's link, and handing a seat to a bot or to a new link (the old link stops).
+function hostBox() {
+  const h = view.host;
+  if (!h) return null;
+  const link = (tok) => `${location.origin}/play#${tok}`;
+  const rows = view.table.seats.map((s, i) => {
+    const tok = h.links[String(i)];
+    return el("li", { "data-seat": i, class: "host-seat" }, el("b", {}, seatName(i)), " ",
+      tok ? [el("code", { class: "host-link" }, link(tok)), " ",
+             el("button", { type: "button", class: "small copy", onclick: () => navigator.clipboard?.writeText(link(tok)) }, t("copy")), " ",
+             el("button", { type: "button", class: "small", "data-to-bot": i, onclick: () => send({ type: "seat", seat: i, to: "bot" }) }, t("give_bot"))]
+          : t("bot_kind", { kind: t(`bot_${s.bot}`) }), " ",
+      el("button", { type: "button", class: "small", "data-new-link": i, onclick: () => send({ type: "seat", seat: i, to: "link" }) }, t("new_link")));
+  });
+  return el("details", { class: "hosting", id: "host", open: hostOpen, ontoggle: (ev) => { hostOpen = ev.target.open; } },
+    el("summary", {}, t("host_title")),
+    el("p", { class: "muted" }, t("host_seats_help")), el("ul", { class: "invites" }, rows));
+}
+
 function draw() {
   if (!view) {
-    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal));
+    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), el("p", {}, el("a", { href: "/" }, t("to_start"))));
     return;
   }
   drawTop();
@@ -479,13 +585,14 @@ function draw() {
   document.body.dataset.toAct = tb.in_deal ? String(view.obs.to_act) : "";
   const banner = [];
   tb.seats.forEach((s, i) => { if (s.takeover) banner.push(t("takeover_banner", { seat: seatName(i) })); });
+  tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: seatName(i) })); });
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
     el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
-    clockNote(), drawCenter(), drawHand(), drawActions(),
+    elsewhere(), clockNote(), drawCenter(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
-    drawSettlement(), drawStandings(), drawNext(), nameBox(), drawFair(), drawLog()].flat().filter(Boolean));
+    drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
 }
 
 if (!token) root.replaceChildren(el("p", { class: "refused" }, t("no_token")));

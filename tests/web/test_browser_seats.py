@@ -1,0 +1,122 @@
+"""Seats change hands, in real headless Chromium (issue 27): the host gives a seat to a new link or to a
+bot, a player leaves, the same link open on two devices.  Each test failed on the page before it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import fixed_seeds
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
+
+from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
+
+
+def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -> None:  # noqa: F811
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    create = _page(browser, errors)
+    create.goto(server.url + "/?lang=en")
+    create.select_option("#variant", "khrap")
+    for seat, kind in enumerate(("", "", "", "normal")):
+        create.select_option(f"#seat-{seat}", kind)
+    create.click("#create")
+    create.wait_for_selector("#host-link")
+    links = {int(a.get_attribute("data-seat")): a.get_attribute("href")
+             for a in create.query_selector_all(".seat-link")}
+    mine = create.context.new_page()  # the host's own seat, in the browser that created the table
+    mine.on("pageerror", lambda e: errors.append(str(e)))
+    mine.goto(links[0].replace("/play#", "/play?lang=en#"))
+    mine.wait_for_selector("#host li[data-seat='1'] .host-link", state="attached")
+    mine.click("#host summary")  # the host's controls, folded until he opens them
+    assert mine.inner_text("#host li[data-seat='1'] .host-link") == links[1]
+    friend = _page(browser, errors, PHONE)
+    friend.goto(links[1].replace("/play#", "/play?lang=en#"))
+    friend.wait_for_selector("#next")
+    assert friend.query_selector("#host") is None  # a friend's page has no host's controls
+    mine.click("[data-new-link='1']")
+    friend.wait_for_selector("#refusal")
+    assert "gave seat 1 to a new link: this link no longer plays it" in friend.inner_text("#refusal")
+    assert friend.query_selector("#next") is None and friend.query_selector("#hand") is None
+    shown = "#host li[data-seat='1'] .host-link"
+    mine.wait_for_function(f"() => document.querySelector({shown!r}).textContent !== {links[1]!r}")
+    new = mine.inner_text("#host li[data-seat='1'] .host-link")
+    other = _page(browser, errors, PHONE)
+    other.goto(new.replace("/play#", "/play?lang=en#"))
+    other.wait_for_selector("#next")
+    assert "(you)" in other.inner_text("#seat-1 .seat-name")
+    friend.reload()  # the old link, opened again: the same plain sentence
+    friend.wait_for_selector("#refusal")
+    assert "no longer plays it" in friend.inner_text("#refusal")
+    mine.click("[data-to-bot='2']")
+    mine.wait_for_function("() => document.querySelector('#seat-2 .seat-tags').textContent.includes('bot')")
+    assert mine.query_selector("[data-to-bot='2']") is None
+    assert errors == []
+
+
+def test_a_player_leaves_and_one_link_on_two_devices_is_not_silent(live_server, browser) -> None:  # noqa: F811
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    answer = _create(server, bots={"3": "rule"})
+    link = {s["seat"]: s["link"].replace("/play#", "/play?lang=en#") for s in answer["seats"] if s["human"]}
+    anna = _page(browser, errors, PHONE)
+    anna.goto(link[0])
+    laptop = _page(browser, errors)
+    laptop.goto(link[1])
+    laptop.wait_for_selector("#next")
+    phone = _page(browser, errors, PHONE)  # Boris opens his link on his phone too
+    phone.goto(link[1])
+    phone.wait_for_selector("#next")
+    laptop.wait_for_selector("#elsewhere")
+    assert "open on another device" in laptop.inner_text("#elsewhere")
+    assert laptop.query_selector("#next") is None and laptop.query_selector("#name") is None
+    assert phone.query_selector("#elsewhere") is None
+    laptop.click("#claim")  # "Play here": the laptop plays, the phone watches
+    phone.wait_for_selector("#elsewhere")
+    laptop.wait_for_selector("#next")
+    laptop.click("#leave")
+    laptop.click("#leave-confirm")
+    laptop.wait_for_selector("#refusal")
+    assert "You left the table" in laptop.inner_text("#refusal")
+    phone.wait_for_selector("#refusal")
+    assert "You left the table" in phone.inner_text("#refusal")
+    anna.wait_for_function("() => document.querySelector('#seat-1 .seat-tags').textContent.includes('left the table')")
+    assert "left the table: a bot plays the seat" in anna.inner_text("#takeover")
+    assert errors == []
+
+
+def test_quick_reactions_and_table_talk_are_text_in_each_readers_language(live_server, browser) -> None:  # noqa: F811
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    answer = _create(server, bots={"2": "rule", "3": "rule"})
+    link = {s["seat"]: s["link"] for s in answer["seats"] if s["human"]}
+    anna = _page(browser, errors, PHONE)
+    anna.goto(link[0].replace("/play#", "/play?lang=en#"))
+    boris = _page(browser, errors)
+    boris.goto(link[1].replace("/play#", "/play?lang=ru#"))
+    watcher = _page(browser, errors, PHONE)
+    watcher.goto(answer["spectator"].replace("/play#", "/play?lang=en#"))
+    for page in (anna, boris, watcher):
+        page.wait_for_selector("#chat-list", state="attached")
+    assert watcher.is_hidden("#chat-form") and watcher.is_hidden("#reactions")  # spectators read only
+    anna.click("[data-react='well_played']")  # sent as an id, said in each reader's language
+    boris.wait_for_selector("#chat-list li")
+    assert boris.inner_text("#chat-list li").endswith("Хорошо сыграно!")
+    assert "Хорошо сыграно!" in boris.inner_text("#seat-0 .bubble")  # by Anna's seat, for a few seconds
+    hostile = '<img src=x onerror="document.title=1"> see https://evil.example/x'
+    anna.fill("#chat-text", hostile)
+    anna.press("#chat-text", "Enter")
+    for page in (anna, boris, watcher):
+        page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+        assert page.inner_text("#chat-list li >> nth=-1").endswith(hostile)  # as text (the newest is shown on top)
+        assert page.query_selector("#chat-list img, #chat-list a, .bubble img") is None  # no markup, no link
+    boris.fill("#chat-text", "x")  # what is being typed survives the table's redraws
+    anna.click("[data-react='thumbs_up']")
+    boris.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 3")
+    assert boris.input_value("#chat-text") == "x"
+    for _ in range(5):  # a flood: the chat box says so, the table is untouched
+        anna.click("[data-react='laugh']")
+    anna.wait_for_selector("#chat-note:not([hidden])")
+    assert "Too many messages" in anna.inner_text("#chat-note")
+    assert anna.query_selector("#refusal") is None
+    assert errors == []
