@@ -21,6 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+try:
+    import orjson
+except ImportError:  # the web extra brings it; without it the standard encoder serves, slower
+    orjson = None  # type: ignore[assignment]
+
 from khrap.engine import IllegalAction
 from khrap.web.store import Store
 from khrap.web.table import Table
@@ -60,7 +65,15 @@ def _revoked(seat: int, why: str) -> dict:
 
 
 def encode(message: dict) -> str:
-    """A message as JSON text that is valid UTF-8 whatever it quotes (a lone surrogate is escaped)."""
+    """A message as JSON text that is valid UTF-8 whatever it quotes (a lone surrogate is escaped).
+
+    orjson (the web extra) where it is installed: ten times the standard encoder's speed, and it refuses a
+    lone surrogate instead of writing text that is not UTF-8; the standard encoder's ASCII output then."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:  # a lone surrogate (or a value orjson does not write): the standard encoder's escapes
+            return json.dumps(message)
     text = json.dumps(message, ensure_ascii=False)
     try:
         text.encode("utf-8")
