@@ -17,7 +17,8 @@ from khrap import words as w
 from khrap.engine import legal
 from khrap.engine.actions import Action
 from khrap.engine.blocks import Block, CallsBlock, CardBlock, SubsetBlock, SuitBlock, WordsBlock
-from khrap.engine.compiled.machine import _SAID, OFFERED, Machine, said_as
+from khrap.engine.compiled.machine import OFFERED, Machine
+from khrap.engine.compiled.sink import _SAID, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.kinds import CALL, DISCARD, DOUBLE, EXCHANGE, PLAY, TRUMP, Kind

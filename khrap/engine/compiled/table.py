@@ -18,7 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from khrap.engine.events import Event, make_event
+from khrap.engine.compiled.sink import NULL_SINK, RECORDER, Sink
+from khrap.engine.events import Event, LedgerItem
 from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:
@@ -54,9 +55,11 @@ class Table:
     started: bool
     skip_next_ante: bool
     session_over: bool
-    emitting: bool
+    sink: Sink  # where the steps say what happens (``sink.py``): nowhere, or the events of ``log`` and ``quiet``
     log: list[Event]
     quiet: list[Event]  # (textless events: see Machine.__init__)
+    deal_log_start: int  # where the current deal's events begin in the log
+    items: list[LedgerItem]  # the ledger of the settlement under way (only while recording)
     phase: str
     deals_completed: int
     kind: Kind | None
@@ -116,13 +119,11 @@ class Table:
     def _settle(self) -> None:
         raise NotImplementedError
 
-    def _emit(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
-        """Append an event to the log (called only while ``emitting``): ``fields`` every seat sees,
-        ``secret`` only ``seat``.  (A dict, not keywords: a compiled call with keywords builds them through
-        Python's calling convention, several times dearer for the forty-odd events of a deal.)"""
-        self.log.append(make_event(kind, seat, fields, secret))
+    @property
+    def emitting(self) -> bool:
+        """Whether the machine keeps its events (``log``, ``quiet``): its sink records them."""
+        return self.sink.records
 
-    def _emit_quiet(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
-        """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
-        fields["at"] = len(self.log)
-        self.quiet.append(make_event(kind, seat, fields, secret))
+    @emitting.setter
+    def emitting(self, on: bool) -> None:
+        self.sink = RECORDER if on else NULL_SINK
