@@ -580,7 +580,8 @@ class _Socket:
             if text is None:
                 break
             try:  # a client that stops reading fills the socket's buffer: it is cut off, not waited for
-                await asyncio.wait_for(self.ws.send_text(text), SEND_SECONDS)
+                async with asyncio.timeout(SEND_SECONDS):  # (no task a message, as wait_for makes)
+                    await self.ws.send_text(text)
             except Exception:
                 self.closed = True
                 self.abort()

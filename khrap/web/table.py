@@ -133,6 +133,8 @@ class Table:
     # tricks and chip moves: an event is worded once per viewer and language, not on every update.
     _told: dict[tuple[int | None, str], DealLog] = field(default_factory=dict)
     _voices: dict[str, Voice] = field(default_factory=dict)
+    _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
+    _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -385,32 +387,24 @@ class Table:
         settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, ev.Settled)), None)
         legal: list[dict] = []
         mine = seat is not None and self.in_deal and s.to_act == seat
+        public = self._public()
         if mine:
             legal = [self._describe(a) for a in s.legal_actions()]
-        rules = self.setup["rules"]
         return {
             "type": "state",
             "table": {
-                "id": self.id, "title": localized(rules.get("name"), lang, self.setup["name"]),
+                "id": self.id,
                 "fingerprint": self.setup["fingerprint"], "players": self.players,
-                "deals": self.setup["deals"], "deals_completed": s.deals_completed,
-                "deal": sum(d.started for d in self.deals),
-                "in_deal": self.in_deal, "finished": self.finished,
-                "step": self.step,  # changes with every action and deal
+                "deals": self.setup["deals"],
+                **public["table"],  # the deal's number, the step, the standings, ...
                 "clock": self.setup.get("clock", 0),
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,
                            "ready": st.ready, "name": st.name, "why": st.why} for i, st in enumerate(self.seats)],
                 "stacks": self.setup["stacks"],
-                "standings": self._standings(),
-                "deal_stacks": list(s.deal_stacks),
                 "canonical": self._canonical_words,
-                # The variant's calls by name, and the words the registry's kinds of decision name (an
-                # offer's answers): the page's buttons and log read any word here.
-                "calls": {**display_names(lang),
-                          **{cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()}},
-                "blind_calls": [cid for cid, c in rules["calls"].items() if (c.get("requires") or {}).get("blind")],
+                **self._words(lang),
             },
             "me": seat,
             "obs": table,
@@ -419,13 +413,50 @@ class Table:
             # language, with the variant's call names and cards as 10♥; ``log`` is the fallback.
             "events": events,
             "settled": settled,
-            "moves": _chip_moves(log, self._carried(), self.players),
+            "moves": public["moves"],
             "tricks": tricks[-2:],  # the deal's last closed tricks: the one on the table, the one before
             "trick_number": len(tricks) + 1,  # of the trick being played
             "legal": legal,
-            "fair": [d.public() for d in self.deals[-4:]],  # the deal to come and the last ones settled
+            "fair": public["fair"],  # the deal to come and the last ones settled
+            "dealt": public["dealt"],
+        }
+
+    def _public(self) -> dict:
+        """The parts of a view no seat holds alone (where the evening stands, the chips the deal moved, the
+        fair-deal data): made once a change of the table, not once a seat (a broadcast makes every view)."""
+        s = self.session
+        key = (len(s.state.log), len(self.actions), len(self.deals), self.current.started, self.current.decks)
+        made = self._public_made
+        if made is not None and made[0] is s and made[1] == key:
+            return made[2]
+        deal = s.state.log[self._deal_log_at():] if s.deals_started else []
+        public = {
+            "table": {"deals_completed": s.deals_completed, "deal": sum(d.started for d in self.deals),
+                      "in_deal": self.in_deal, "finished": self.finished,
+                      "step": self.step,  # changes with every action and deal
+                      "standings": self._standings(), "deal_stacks": list(s.deal_stacks)},
+            "moves": _chip_moves(deal, self._carried(), self.players),  # (chips move in public events only)
+            "fair": [d.public() for d in self.deals[-4:]],
             "dealt": self._revealed_decks(),
         }
+        self._public_made = (s, key, public)
+        return public
+
+    def _words(self, lang: str) -> dict:
+        """The table's title and calls in ``lang``: made once a language (the rules never change)."""
+        words = self._worded.get(lang)
+        if words is None:
+            rules = self.setup["rules"]
+            words = self._worded[lang] = {
+                "title": localized(rules.get("name"), lang, self.setup["name"]),
+                # The variant's calls by name, and the words the registry's kinds of decision name (an
+                # offer's answers): the page's buttons and log read any word here.
+                "calls": {**display_names(lang),
+                          **{cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()}},
+                "blind_calls": [cid for cid, c in rules["calls"].items()
+                                if (c.get("requires") or {}).get("blind")],
+            }
+        return words
 
     def _deal_log(self, viewer: int | None, lang: str, log: list[ev.Event]) -> DealLog:
         """``viewer``'s worded log of the deal so far in ``lang``, extended by the events since the last
@@ -455,7 +486,7 @@ class Table:
 
     def _standings(self) -> list[list[int]]:
         """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order."""
-        return [list(stacks) for _, stacks, _ in self._settlements()]
+        return [stacks for _, stacks, _ in self._settlements()]  # (the kept lists: a view is only sent)
 
     def _carried(self) -> int:
         """The pot the deal in progress (or the last one) began with: the previous deal's ``settled`` pot."""

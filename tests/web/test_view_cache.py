@@ -16,7 +16,7 @@ from khrap.variant.catalog import builtin
 from khrap.web import host as host_module
 from khrap.web.host import Host, encode
 from khrap.web.store import Store
-from khrap.web.table import Table, _public_event
+from khrap.web.table import Table, _chip_moves, _public_event
 from tests.web.conftest import fixed_seeds
 
 
@@ -36,7 +36,9 @@ def from_scratch(table: Table, seat: int | None, lang: str) -> dict:
     carried = next((e.fields["pot"] for e in reversed(before) if isinstance(e, ev.Settled)), 0)
     return {"log": tell(log, lang, seat, s.variant), "events": [_public_event(e, seat) for e in log],
             "winners": [t["winner"] for t in tricks], "trick_cards": [len(t["cards"]) for t in tricks],
-            "standings": [list(e.fields["stacks"]) for e in settled], "carried": carried}
+            "standings": [list(e.fields["stacks"]) for e in settled], "carried": carried,
+            "moves": _chip_moves(log, carried, table.players)["rows"], "step": table.step,
+            "in_deal": table.in_deal, "finished": table.finished}
 
 
 class Checked:
@@ -51,6 +53,9 @@ class Checked:
         assert message["events"] == want["events"]
         assert message["table"]["standings"] == want["standings"]
         assert message["moves"]["carried"] == want["carried"]
+        assert message["moves"]["rows"] == want["moves"]
+        kept = ("step", "in_deal", "finished")
+        assert [message["table"][k] for k in kept] == [want[k] for k in kept]
         shown = message["tricks"]
         assert [t["winner"] for t in shown] == want["winners"][-2:]
         assert message["trick_number"] == len(want["winners"]) + 1
