@@ -53,6 +53,9 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     mine.click("[data-to-bot='2']")
     mine.wait_for_function("() => document.querySelector('#seat-2 .seat-tags').textContent.includes('bot')")
     assert mine.query_selector("[data-to-bot='2']") is None
+    friend.goto(server.url + "/?lang=en")  # his list of tables says the seat is no longer his
+    friend.wait_for_selector("#mine li")
+    assert "no longer yours" in friend.inner_text("#mine li")
     assert errors == []
 
 
