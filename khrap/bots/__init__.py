@@ -17,6 +17,7 @@ from khrap.bots.random_bot import RandomBot
 from khrap.bots.rule_bot import RuleBot
 from khrap.bots.search import SearchBot
 from khrap.engine import Action, GameState, Rules
+from khrap.engine.view import seat_view as typed_view
 
 
 class Bot(Protocol):
@@ -80,13 +81,16 @@ def decision_rng(seed: int, step: int) -> random.Random:
 def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action:
     """``bot``'s choice for the seat to act in ``game`` (a Session or a GameState).
 
-    The bot gets that seat's observation and the legal actions; a search bot
-    (``bot.searches``), or a bot that weighs this decision on sampled deals (``bot.needs_view(legal)``: a
-    kind of decision it has no rule for), also gets the seat's view (``khrap.bots.determinize``), which
-    copies only what that seat may know."""
+    The bot gets that seat's observation and the legal actions: the engine's typed seat view
+    (``khrap.engine.view.seat_view``: int cards, typed events) for a bot that reads it (``bot.reads_view``),
+    else the observation dict.  A search bot (``bot.searches``), or a bot that weighs this decision on
+    sampled deals (``bot.needs_view(legal)``: a kind of decision it has no rule for), also gets the
+    seat's resampler (``khrap.bots.determinize``), which copies only what that seat may know."""
     state = getattr(game, "state", game)
     seat = state.to_act
-    observation, legal = state.observation(seat), state.legal_actions()
+    legal = state.legal_actions()
+    reads_view = getattr(bot, "reads_view", False)
+    observation = typed_view(state, seat) if reads_view else state.observation(seat)
     needs_view = getattr(bot, "needs_view", None)  # a bot that weighs some decisions on sampled deals
     if getattr(bot, "searches", False) or (needs_view is not None and needs_view(legal)):
         from khrap.bots.determinize import seat_view

@@ -20,7 +20,9 @@ from khrap.bots.estimate import Estimator, Info
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, Rules
+from khrap.engine.resample import facts_of  # the seat's facts read off its typed events
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
+from khrap.engine.view import SeatView as TypedView  # the engine's typed view (int cards, typed events)
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
 SAMPLES = 100  # random hands dealt to estimate how often a seat joins a declarer
@@ -33,8 +35,12 @@ _KNOWN = frozenset({w.PLAY, w.DISCARD, w.EXCHANGE, w.TRUMP, w.LOOK})
 _JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
 
 
-def info_from_observation(obs: dict, rules: Rules) -> Info:
-    """The facts a seat's observation gives, in card ints."""
+def info_from_observation(obs: dict | TypedView, rules: Rules) -> Info:
+    """The facts a seat's observation gives, in card ints: read off the engine's typed view (``SeatView``
+    of ``khrap.engine.view``: int cards, typed events) when given one, else parsed from the observation
+    dict (CONTRACT.md's card words: a caller's own dict, kept for the ``choose(observation, ...)`` API)."""
+    if isinstance(obs, TypedView):
+        return info_from_view(obs, rules)
     seat = obs["seat"]
     trump = None if obs["trump"] is None else parse_suit(obs["trump"])
     facts = deal_facts(obs["events"], seat)
@@ -53,10 +59,37 @@ def info_from_observation(obs: dict, rules: Rules) -> Info:
     )
 
 
+def info_from_view(view: TypedView, rules: Rules) -> Info:
+    """The facts of the engine's typed seat view: its int cards and typed events as they are, nothing parsed
+    (the same ``Info`` as ``info_from_observation`` of its observation dict: tests/test_bots_view.py)."""
+    seat = view.seat
+    assert seat is not None, "a seat's view: a spectator decides nothing"
+    trump = view.trump
+    facts = facts_of(view.events, seat)
+    turned = view.turned
+    gone = facts.played_cards | facts.own_gone | set(turned) | {c for _, c, _ in view.trick}
+    follow = rules.variant.play
+    return Info(
+        seat=seat, n=len(view.hand_sizes), hand=view.hand,  # (the view's lists are its own: fresh at each call)
+        trump=trump, turned=turned[-1] if turned else None,
+        statuses=view.statuses, calls=view.calls, tricks=view.tricks,
+        trick=[(s, c, bool(j)) for s, c, j in view.trick],
+        gone=gone, pot=view.pot, hand_sizes=view.hand_sizes, stock_count=view.stock_count,
+        voids=facts.voids(trump, follow.follow_suit, follow.trump_if_void),
+        public_in_hand={s: set(c) for s, c in facts.public_in_hand.items()},
+    )
+
+
+def seat_of(observation: dict | TypedView) -> int | None:
+    """The seat an observation (a dict or the typed view) is of."""
+    return observation.seat if isinstance(observation, TypedView) else observation.get("seat")
+
+
 class HeuristicBot:
     """Hand estimates and rules of play, from the seat's own knowledge and the variant's data."""
 
     name = "heuristic"
+    reads_view = True  # ``choose_for`` hands it the engine's typed seat view, not the observation dict
 
     def __init__(self, rules: Rules, constants: Constants | None = None, cautious: bool = False) -> None:
         self.rules = rules
@@ -76,15 +109,18 @@ class HeuristicBot:
         self._samples: dict[int, list] = {}
         self._weigher = None  # the search that weighs a decision of a kind it has no rule for (``weigh``)
 
-    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random,
+    def choose(self, observation: dict | TypedView, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:
+        """The action for the seat of ``observation``: the engine's typed seat view (what ``choose_for``
+        gives), or its observation dict.  ``view``: the seat's resampler, for a decision weighed on deals."""
         if not legal:
-            raise ValueError(f"seat {observation.get('seat')} has no legal action")
+            raise ValueError(f"seat {seat_of(observation)} has no legal action")
         if len(legal) == 1:
             return legal[0]
         if not self.knows(legal):
             return self.weigh(legal, rng, view)
-        return self.decide(info_from_observation(observation, self.rules), legal, rng, observation["round"])
+        round_ = observation.round if isinstance(observation, TypedView) else observation["round"]
+        return self.decide(info_from_observation(observation, self.rules), legal, rng, round_)
 
     # ------------------------------------------------- any other decision
     def knows(self, legal: Sequence[Action]) -> bool:

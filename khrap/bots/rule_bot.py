@@ -1,13 +1,14 @@
 """The rule-of-thumb bot: bids on a rough count of likely tricks, keeps high cards, wins tricks cheaply.
 
-It reads its seat's observation, the legal actions and the variant's (public)
-rules; nothing else.  Never a blind call: it looks at its cards first.
+It reads its seat's view (the engine's typed ``SeatView``, or the observation dict), the legal actions
+and the variant's (public) rules; nothing else.  Never a blind call: it looks at its cards first.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from khrap import words as w
 from khrap.bots.determinize import SeatView
@@ -16,6 +17,7 @@ from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, Rules
 from khrap.engine.rules import pattern_card
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
+from khrap.engine.view import SeatView as TypedView
 
 # Likely tricks per card, by rank 2..A: a trump, and a card of another suit.
 TRUMP_VALUE = (0.3, 0.3, 0.3, 0.3, 0.35, 0.35, 0.4, 0.5, 0.6, 0.75, 0.9, 1.0, 1.0)
@@ -24,10 +26,34 @@ UNKNOWN_CARD = 0.25  # a card still to be drawn
 DECLARER_MARGIN = 0.25  # a declarer wants a little more than his obligation
 
 
+class Seen(NamedTuple):
+    """What the rule bot reads of its seat's view, in card ints."""
+
+    seat: int
+    hand: list[int] | None
+    trump: int | None
+    turned: list[int]
+    trick: list[tuple[int, bool]]  # (card, played as the joker), in order
+    statuses: list[str]
+
+
+def seen(observation: dict | TypedView) -> Seen:
+    """The engine's typed view as it is; an observation dict's card words parsed (a caller's own dict)."""
+    if isinstance(observation, TypedView):
+        assert observation.seat is not None, "a seat's view: a spectator decides nothing"
+        return Seen(observation.seat, observation.hand, observation.trump, observation.turned,
+                    [(c, bool(j)) for _, c, j in observation.trick], observation.statuses)
+    obs = observation
+    return Seen(obs["seat"], None if obs["hand"] is None else [parse_card(c) for c in obs["hand"]],
+                None if obs["trump"] is None else parse_suit(obs["trump"]), [parse_card(c) for c in obs["turned"]],
+                [(parse_card(c), bool(j)) for _, c, j in obs["trick"]], obs["statuses"])
+
+
 class RuleBot:
     """Rules of thumb, from its own hand and the table only."""
 
     name = "rule"
+    reads_view = True  # ``choose_for`` hands it the engine's typed seat view, not the observation dict
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -57,30 +83,31 @@ class RuleBot:
         return max(range(4), key=lambda s: sum(1 + (c % 13) / 12 for c in hand if c // 13 == s))
 
     # ---------------------------------------------------------- choosing
-    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random,
+    def choose(self, observation: dict | TypedView, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:
         if not legal:
-            raise ValueError(f"seat {observation.get('seat')} has no legal action")
+            seat = observation.seat if isinstance(observation, TypedView) else observation.get("seat")
+            raise ValueError(f"seat {seat} has no legal action")
         if self.needs_view(legal):  # a kind of decision it has no rule for: each answer played out
             return self._heuristic().weigh(legal, rng, view)
-        hand = None if observation["hand"] is None else [parse_card(c) for c in observation["hand"]]
-        trump = None if observation["trump"] is None else parse_suit(observation["trump"])
+        obs = seen(observation)
+        hand, trump = obs.hand, obs.trump
         word = legal[0].word
         if hand is None:
             looks = [a for a in legal if a.word == w.LOOK]
             return looks[0] if looks else legal[0]
         if word == w.PLAY:
-            return self._play(observation, legal, trump)
+            return self._play(obs, legal, trump)
         if word == w.DISCARD:
             return min(legal, key=lambda a: (self.value(a.cards[0], trump), a.cards[0] % 13))
         if word == w.EXCHANGE:
-            return self._exchange(observation, legal, hand, trump)
+            return self._exchange(obs, legal, hand, trump)
         if word == w.TRUMP:
             best = self.best_suit(hand)
             return next((a for a in legal if a.suit == best), legal[0])
-        return self._call(observation, legal, hand, trump, rng)
+        return self._call(obs, legal, hand, trump, rng)
 
-    def _call(self, obs: dict, legal: Sequence[Action], hand: list[int], trump: int | None,
+    def _call(self, obs: Seen, legal: Sequence[Action], hand: list[int], trump: int | None,
               rng: random.Random) -> Action:
         passes, options = [], []
         for action in legal:
@@ -112,7 +139,7 @@ class RuleBot:
         call = self.rules.calls[action.word]
         return call.effects.discard_hand and margin < 0.5 and rng.random() < 0.5
 
-    def _expected(self, call, action: Action, hand: list[int], trump: int | None, declarer: bool, obs: dict) -> float:
+    def _expected(self, call, action: Action, hand: list[int], trump: int | None, declarer: bool, obs: Seen) -> float:
         """Likely tricks after making ``call`` (its draws counted as average cards)."""
         if trump is None and declarer and self.rules.variant.trump.source == "named":
             trump = self.best_suit(hand)
@@ -122,11 +149,11 @@ class RuleBot:
         keep = {pattern_card(p, trump) for p in effects.keep}
         kept = [c for c in hand if c in keep]
         if effects.take_turned == "yes" or action.take_turned:
-            kept += [parse_card(obs["turned"][-1])] if obs["turned"] else []
+            kept += obs.turned[-1:]
         return self.estimate(kept, trump) + max(0, self.rules.hand_size - len(kept)) * UNKNOWN_CARD
 
-    def _exchange(self, obs: dict, legal: Sequence[Action], hand: list[int], trump: int | None) -> Action:
-        if trump is None and obs["statuses"][obs["seat"]] == w.DECLARER and self.rules.variant.trump.source == "named":
+    def _exchange(self, obs: Seen, legal: Sequence[Action], hand: list[int], trump: int | None) -> Action:
+        if trump is None and obs.statuses[obs.seat] == w.DECLARER and self.rules.variant.trump.source == "named":
             trump = self.best_suit(hand)
 
         def score(action: Action) -> tuple[float, int]:
@@ -136,8 +163,8 @@ class RuleBot:
         return max(legal, key=score)
 
     # ---------------------------------------------------------- playing
-    def _play(self, obs: dict, legal: Sequence[Action], trump: int | None) -> Action:
-        trick = [(parse_card(card), bool(joker)) for _, card, joker in obs["trick"]]
+    def _play(self, obs: Seen, legal: Sequence[Action], trump: int | None) -> Action:
+        trick = obs.trick
         if not trick:
             return self._lead(legal, trump)
         led = None if trick[0][1] else trick[0][0] // 13

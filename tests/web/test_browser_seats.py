@@ -9,7 +9,7 @@ from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
-from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
+from tests.web.test_browser_table import PHONE, _create, _page, _shot, browser  # noqa: E402, F401  (the fixture)
 
 
 def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -> None:  # noqa: F811
@@ -28,6 +28,7 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     mine.on("pageerror", lambda e: errors.append(str(e)))
     mine.goto(links[0].replace("/play#", "/play?lang=en#"))
     mine.wait_for_selector("#host li[data-seat='1'] .host-link", state="attached")
+    assert "face down" not in mine.inner_text("#table")  # nothing is dealt before the first deal
     mine.click("#host summary")  # the host's controls, folded until he opens them
     assert mine.inner_text("#host li[data-seat='1'] .host-link") == links[1]
     friend = _page(browser, errors, PHONE)
@@ -48,6 +49,7 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     friend.reload()  # the old link, opened again: the same plain sentence
     friend.wait_for_selector("#refusal")
     assert "no longer plays it" in friend.inner_text("#refusal")
+    _shot(mine, "serve-laptop-host", "=#host")
     mine.click("[data-to-bot='2']")
     mine.wait_for_function("() => document.querySelector('#seat-2 .seat-tags').textContent.includes('bot')")
     assert mine.query_selector("[data-to-bot='2']") is None
@@ -82,4 +84,41 @@ def test_a_player_leaves_and_one_link_on_two_devices_is_not_silent(live_server, 
     assert "You left the table" in phone.inner_text("#refusal")
     anna.wait_for_function("() => document.querySelector('#seat-1 .seat-tags').textContent.includes('left the table')")
     assert "left the table: a bot plays the seat" in anna.inner_text("#takeover")
+    assert errors == []
+
+
+def test_quick_reactions_and_table_talk_are_text_in_each_readers_language(live_server, browser) -> None:  # noqa: F811
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    answer = _create(server, bots={"2": "rule", "3": "rule"})
+    link = {s["seat"]: s["link"] for s in answer["seats"] if s["human"]}
+    anna = _page(browser, errors, PHONE)
+    anna.goto(link[0].replace("/play#", "/play?lang=en#"))
+    boris = _page(browser, errors)
+    boris.goto(link[1].replace("/play#", "/play?lang=ru#"))
+    watcher = _page(browser, errors, PHONE)
+    watcher.goto(answer["spectator"].replace("/play#", "/play?lang=en#"))
+    for page in (anna, boris, watcher):
+        page.wait_for_selector("#chat-list", state="attached")
+    assert watcher.is_hidden("#chat-form") and watcher.is_hidden("#reactions")  # spectators read only
+    anna.click("[data-react='well_played']")  # sent as an id, said in each reader's language
+    boris.wait_for_selector("#chat-list li")
+    assert boris.inner_text("#chat-list li").endswith("Хорошо сыграно!")
+    assert "Хорошо сыграно!" in boris.inner_text("#seat-0 .bubble")  # by Anna's seat, for a few seconds
+    hostile = '<img src=x onerror="document.title=1"> see https://evil.example/x'
+    anna.fill("#chat-text", hostile)
+    anna.press("#chat-text", "Enter")
+    for page in (anna, boris, watcher):
+        page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+        assert page.inner_text("#chat-list li >> nth=-1").endswith(hostile)  # as text (the newest is shown on top)
+        assert page.query_selector("#chat-list img, #chat-list a, .bubble img") is None  # no markup, no link
+    boris.fill("#chat-text", "x")  # what is being typed survives the table's redraws
+    anna.click("[data-react='thumbs_up']")
+    boris.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 3")
+    assert boris.input_value("#chat-text") == "x"
+    for _ in range(5):  # a flood: the chat box says so, the table is untouched
+        anna.click("[data-react='laugh']")
+    anna.wait_for_selector("#chat-note:not([hidden])")
+    assert "Too many messages" in anna.inner_text("#chat-note")
+    assert anna.query_selector("#refusal") is None
     assert errors == []

@@ -34,7 +34,12 @@ function connect() {
       refusal = null;
       remember();
       claimHost();
+      heard();
       draw();
+      drawChat();
+    } else if (message.type === "refused" && message.code?.startsWith("chat_")) { // said in the chat box
+      const note = document.getElementById("chat-note");
+      if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
     } else if (message.type === "refused") {
       refusal = message.reason;
       draw();
@@ -42,6 +47,7 @@ function connect() {
       refusal = message.code === "revoked" ? t(`revoked_${message.why}`, { seat: message.seat }) : message.reason;
       if (message.code === "revoked") { // this link plays its seat no more: the page says so, plainly, and only that
         view = null;
+        document.getElementById("chat").hidden = true;
         rememberTable({ link: location.pathname + location.hash, state: "revoked", seen: Date.now() });
       }
       retry = null;
@@ -125,7 +131,57 @@ function seatBox(seat) {
        o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
-    el("div", { class: "seat-tags" }, tags.join(" · ")));
+    el("div", { class: "seat-tags" }, tags.join(" · ")),
+    bubbles[seat] && bubbles[seat].until > Date.now() ? el("div", { class: "bubble", "data-n": bubbles[seat].n }, chatText(bubbles[seat], 60)) : null);
+}
+
+// ------------------------------------------------------------ chat and quick reactions
+// Every entry is shown as a text node (el() never parses HTML): markup stays markup-looking text and a URL is
+// not a link.  Reactions are sent as ids and said in the reader's language.
+const EMOJI = { thumbs_up: "👍", laugh: "😂", wow: "😮", grimace: "😬", party: "🎉" };
+const REACTS = ["thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks"];
+const bubbles = {}; // seat -> its latest entry, shown by its seat for a few seconds
+let lastHeard = null; // the last chat entry this page has seen
+
+function chatText(entry, cut = 0) {
+  const text = entry.react ? (EMOJI[entry.react] || t(`react_${entry.react}`)) : entry.text;
+  return cut && text.length > cut ? `${text.slice(0, cut)}…` : text;
+}
+
+function heard() {
+  const chat = view.chat || [];
+  const fresh = lastHeard === null ? [] : chat.filter((e) => e.n > lastHeard);
+  if (chat.length) lastHeard = chat.at(-1).n;
+  else lastHeard = lastHeard ?? 0;
+  for (const e of fresh) {
+    bubbles[e.seat] = { ...e, until: Date.now() + 8000 };
+    setTimeout(() => { if (view) draw(); }, 8100);
+  }
+}
+
+let chatInput = null; // made once: a redraw never loses what is being typed
+function drawChat() {
+  const box = document.getElementById("chat");
+  box.hidden = false;
+  if (!chatInput) {
+    chatInput = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", enterkeyhint: "send" });
+    const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (ev) => {
+      ev.preventDefault();
+      if (chatInput.value.trim()) send({ type: "chat", text: chatInput.value });
+      chatInput.value = "";
+    } }, chatInput, el("button", { type: "submit", id: "chat-send" }, t("chat_send")));
+    box.replaceChildren(el("h2", {}, t("chat_title")),
+      el("div", { class: "reactions", id: "reactions" }, REACTS.map((id) => el("button", {
+        type: "button", class: "small react", "data-react": id, title: t(`react_${id}`),
+        onclick: () => send({ type: "react", id }) }, EMOJI[id] || t(`react_${id}`)))),
+      form, el("p", { id: "chat-note", class: "refused", hidden: true }), el("ol", { id: "chat-list", class: "chat-list" }));
+  }
+  const reader = view.me === null;
+  box.querySelector("#reactions").hidden = reader;
+  box.querySelector("#chat-form").hidden = reader;
+  chatInput.placeholder = t("chat_placeholder");
+  box.querySelector("#chat-list").replaceChildren(...(view.chat || []).map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
+    el("b", {}, seatName(e.seat)), " ", chatText(e))));
 }
 
 function drawCenter() {
@@ -180,6 +236,7 @@ function drawPrevious() {
 function drawHand() {
   const o = view.obs;
   if (view.me === null) return el("p", { class: "muted" }, t("spectating"));
+  if (!view.table.deal) return el("p", { class: "muted", id: "no-deal" }, t("waiting_next")); // nothing dealt yet
   const legal = view.legal;
   const byCard = {};
   for (const a of legal) if ((a.word === "play" || a.word === "discard") && a.cards.length === 1) (byCard[a.cards[0]] ||= []).push(a);
@@ -304,7 +361,7 @@ function drawSettlement() {
     el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num" },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
-                                el("th", { class: "num" }, t("the_pot")))),
+                                el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
       el("tbody", {}, rows),
       el("tfoot", {},
         el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
@@ -317,7 +374,7 @@ function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
   if (tb.finished) {
-    return el("div", { class: "actions" }, el("b", {}, t("session_over")), " ",
+    return el("div", { class: "actions sticky", id: "next-bar" }, el("b", {}, t("session_over")), " ",
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
@@ -326,7 +383,8 @@ function drawNext() {
   if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  return el("div", { class: "actions" },
+  // kept at the foot of the screen while the settlement and the standings are read above it (a phone)
+  return el("div", { class: "actions sticky", id: "next-bar" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
@@ -501,7 +559,7 @@ function leaveBox() {
 // The host's controls: each seat's link, and handing a seat to a bot or to a new link (the old link stops).
 function hostBox() {
   const h = view.host;
-  if (!h) return null;
+  if (!h || view.table.finished) return null; // an evening over has no seat to hand over
   const link = (tok) => `${location.origin}/play#${tok}`;
   const rows = view.table.seats.map((s, i) => {
     const tok = h.links[String(i)];
