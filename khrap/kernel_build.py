@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 KERNEL_MODULES = (
+    "khrap.engine.compiled.sink",
     "khrap.engine.compiled.table",
     "khrap.engine.compiled.tricks",
     "khrap.engine.compiled.payouts",

@@ -12,6 +12,10 @@ class ActionError(ValueError):
     """An action that does not parse."""
 
 
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action.  ``word`` is a kernel word or a call id.

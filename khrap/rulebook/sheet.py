@@ -223,12 +223,16 @@ def _diff_context(
     }
 
 
-def render_rules(ref: VariantRef, fmt: str = "html", lang: str = "en", *, example: bool = True) -> str:
-    """The rule sheet of a variant.  ``example=False`` leaves out the worked deal and the differences."""
+def render_rules(ref: VariantRef, fmt: str = "html", lang: str = "en", *, example: bool = True,
+                 parent: tuple[str, Variant] | None = None) -> str:
+    """The rule sheet of a variant.  ``example=False`` leaves out the worked deal and the differences.
+    ``parent``: what a resolved variant extends (a path's own ``extends`` is read), so its sheet marks
+    the house changes (``khrap serve``'s table of a pasted house rule)."""
     _check(fmt, lang)
     v = _resolve(ref)
     words = Words(v, fmt, lang)
-    parent = None if isinstance(ref, Variant) else parent_of(ref)
+    if parent is None and not isinstance(ref, Variant):
+        parent = parent_of(ref)
     builtin = isinstance(ref, str) and ref in builtin_names()
     found: list[Difference] = []
     if parent is not None:

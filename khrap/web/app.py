@@ -509,15 +509,38 @@ def _sheet_of(setup: dict, lang: str) -> str:
     unchanged = setup["source"] is None and setup["name"] in builtin_names() and \
         builtin(setup["name"]).model_dump(mode="json") == setup["rules"]
     ref = setup["name"] if unchanged else Variant.model_validate(setup["rules"])
-    text = render_rules(ref, "html", lang)
+    parent = None if unchanged else _parent_of(setup)
+    text = render_rules(ref, "html", lang, parent=parent)
     stamp = (f'<p class="khrap-fingerprint">'
              f'{html.escape(i18n.strings(lang)["fingerprint"])}: {html.escape(setup["fingerprint"])}</p>')
-    style = "<style>.khrap-fingerprint{font-family:monospace;border:1px solid #888;padding:.3em .6em}</style>"
+    style = ("<style>.khrap-fingerprint{font-family:monospace;border:1px solid #888;padding:.3em .6em}"
+             f"{PHONE_SHEET}</style>")
     head = text.find("</head>")
     if head >= 0:
         text = text[:head] + style + text[head:]
     at = text.find(">", text.find("<body")) + 1 if "<body" in text else 0
     return text[:at] + stamp + text[at:]
+
+
+PHONE_SHEET = ("@media screen and (max-width:640px){html,body{max-width:100%;overflow-wrap:anywhere}"
+               "table{display:block;max-width:100%;overflow-x:auto}pre{white-space:pre-wrap}"
+               "img,svg{max-width:100%;height:auto}}")
+"""A rule sheet on a phone: nothing wider than the screen; a wide table scrolls inside its own box."""
+
+
+def _parent_of(setup: dict) -> tuple[str, Variant] | None:
+    """The built-in a table's rules change: a pasted house rule's ``extends`` (upload mode allows only
+    built-ins), or the built-in itself when the create form changed its base stake; None if unknown."""
+    name: Any = setup["name"]
+    if setup["source"] is not None:
+        from khrap.variant.reading import read_yaml
+
+        try:
+            data, _ = read_yaml("upload.yaml", text=setup["source"])
+        except Exception:  # it was read when the table was made; a sheet without marks rather than none
+            return None
+        name = data.get("extends") if isinstance(data, dict) else None
+    return (name, builtin(name)) if isinstance(name, str) and name in builtin_names() else None
 
 
 class _Socket:
@@ -557,7 +580,8 @@ class _Socket:
             if text is None:
                 break
             try:  # a client that stops reading fills the socket's buffer: it is cut off, not waited for
-                await asyncio.wait_for(self.ws.send_text(text), SEND_SECONDS)
+                async with asyncio.timeout(SEND_SECONDS):  # (no task a message, as wait_for makes)
+                    await self.ws.send_text(text)
             except Exception:
                 self.closed = True
                 self.abort()

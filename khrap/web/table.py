@@ -18,6 +18,7 @@ from typing import Any
 
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
 from khrap.cards import card_str, cards_str
+from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
@@ -25,6 +26,7 @@ from khrap.engine.observation import render
 from khrap.engine.view import seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
+from khrap.gamelog.voice import Voice
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
@@ -39,6 +41,8 @@ MAX_STACK = 1_000_000
 MAX_CLOCK = 3600
 """The longest turn clock a host may set, in seconds (0: no clock)."""
 
+MAX_RESEATS = 100
+"""Times the seats of one table may change hands (a host who clicks "New link" without end stores no more)."""
 RESEAT = ("bot", "link", "left")
 """How a seat changes hands: the host gives it to a bot or to a new link, or its player leaves (a bot plays it)."""
 
@@ -118,11 +122,22 @@ class Table:
     session: Session | None = None
     seed_source: Callable[[], str] = new_seed
     host_token: str | None = None  # the host's link: he may hand seats over (None: a table made before hosts)
+    reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
     _decks_made: int = 0
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
     _canonical_words: list[str] = field(default_factory=list)
     _revealed: dict[int, dict] = field(default_factory=dict)  # settled deals' decks, as sent
+    # The session's ``settled`` events as (log index, stacks, pot), read once each: a view is made on every
+    # action for every seat, and the session's log grows for the whole evening.
+    _settled: list[tuple[int, list[int], int]] = field(default_factory=list)
+    _settled_read: tuple[object, int] = (None, 0)  # (the log read, how far)
+    # Each viewer's log lines and page events of the deal in progress, per language, and the deal's closed
+    # tricks and chip moves: an event is worded once per viewer and language, not on every update.
+    _told: dict[tuple[int | None, str], DealLog] = field(default_factory=dict)
+    _voices: dict[str, Voice] = field(default_factory=dict)
+    _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
+    _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -187,6 +202,9 @@ class Table:
         longer plays the seat); ValueError for a seat or a change that does not exist."""
         if why not in RESEAT or not 0 <= seat < self.players:
             raise ValueError(f"a seat from 0 to {self.players - 1} goes to one of {', '.join(RESEAT)}")
+        if self.reseats >= MAX_RESEATS:
+            raise ValueError(f"the seats of a table change hands at most {MAX_RESEATS} times")
+        self.reseats += 1
         st = self.seats[seat]
         old = st.token
         st.token, st.why, st.ready, st.connections, st.gone_since = new_token(), why, False, 0, None
@@ -370,57 +388,116 @@ class Table:
         table = {k: shown[k] for k in OBSERVED}
         viewer = seat
         log: list[ev.Event] = view.events if s.deals_started else []
-        lines = tell(log, lang, viewer, s.variant)  # the game log's one renderer, in the page's language
+        told = self._deal_log(viewer, lang, log)
+        lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
         settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, ev.Settled)), None)
-        tricks = _closed_tricks(log)
-        before = s.state.log[:self._deal_log_at()] if s.deals_started else []
         legal: list[dict] = []
         mine = seat is not None and self.in_deal and s.to_act == seat
+        public = self._public()
         if mine:
             legal = [self._describe(a) for a in s.legal_actions()]
-        rules = self.setup["rules"]
         return {
             "type": "state",
             "table": {
-                "id": self.id, "title": localized(rules.get("name"), lang, self.setup["name"]),
+                "id": self.id,
                 "fingerprint": self.setup["fingerprint"], "players": self.players,
-                "deals": self.setup["deals"], "deals_completed": s.deals_completed,
-                "deal": sum(d.started for d in self.deals),
-                "in_deal": self.in_deal, "finished": self.finished,
-                "step": self.step,  # changes with every action and deal
+                "deals": self.setup["deals"],
+                **public["table"],  # the deal's number, the step, the standings, ...
                 "clock": self.setup.get("clock", 0),
                 "seats": [{"seat": i, "human": st.human, "bot": st.bot,
                            "present": bool(present[i]) if present else False,
                            "takeover": bool(takeover[i]) if takeover else False,
                            "ready": st.ready, "name": st.name, "why": st.why} for i, st in enumerate(self.seats)],
                 "stacks": self.setup["stacks"],
-                "standings": self._standings(),
-                "deal_stacks": list(s.deal_stacks),
                 "canonical": self._canonical_words,
-                # The variant's calls by name, and the words the registry's kinds of decision name (an
-                # offer's answers): the page's buttons and log read any word here.
-                "calls": {**display_names(lang),
-                          **{cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()}},
-                "blind_calls": [cid for cid, c in rules["calls"].items() if (c.get("requires") or {}).get("blind")],
+                **self._words(lang),
             },
             "me": seat,
             "obs": table,
             "log": lines,
             # The same events as data (cards as codes, calls as ids): the page words them in its own
             # language, with the variant's call names and cards as 10♥; ``log`` is the fallback.
-            "events": [_public_event(e, viewer) for e in log],
+            "events": events,
             "settled": settled,
-            "moves": _chip_moves(log, before, self.players),
+            "moves": public["moves"],
             "tricks": tricks[-2:],  # the deal's last closed tricks: the one on the table, the one before
             "trick_number": len(tricks) + 1,  # of the trick being played
             "legal": legal,
-            "fair": [d.public() for d in self.deals[-4:]],  # the deal to come and the last ones settled
+            "fair": public["fair"],  # the deal to come and the last ones settled
+            "dealt": public["dealt"],
+        }
+
+    def _public(self) -> dict:
+        """The parts of a view no seat holds alone (where the evening stands, the chips the deal moved, the
+        fair-deal data): made once a change of the table, not once a seat (a broadcast makes every view)."""
+        s = self.session
+        key = (len(s.state.log), len(self.actions), len(self.deals), self.current.started, self.current.decks)
+        made = self._public_made
+        if made is not None and made[0] is s and made[1] == key:
+            return made[2]
+        deal = s.state.log[self._deal_log_at():] if s.deals_started else []
+        public = {
+            "table": {"deals_completed": s.deals_completed, "deal": sum(d.started for d in self.deals),
+                      "in_deal": self.in_deal, "finished": self.finished,
+                      "step": self.step,  # changes with every action and deal
+                      "standings": self._standings(), "deal_stacks": list(s.deal_stacks)},
+            "moves": _chip_moves(deal, self._carried(), self.players),  # (chips move in public events only)
+            "fair": [d.public() for d in self.deals[-4:]],
             "dealt": self._revealed_decks(),
         }
+        self._public_made = (s, key, public)
+        return public
+
+    def _words(self, lang: str) -> dict:
+        """The table's title and calls in ``lang``: made once a language (the rules never change)."""
+        words = self._worded.get(lang)
+        if words is None:
+            rules = self.setup["rules"]
+            words = self._worded[lang] = {
+                "title": localized(rules.get("name"), lang, self.setup["name"]),
+                # The variant's calls by name, and the words the registry's kinds of decision name (an
+                # offer's answers): the page's buttons and log read any word here.
+                "calls": {**display_names(lang),
+                          **{cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()}},
+                "blind_calls": [cid for cid, c in rules["calls"].items()
+                                if (c.get("requires") or {}).get("blind")],
+            }
+        return words
+
+    def _deal_log(self, viewer: int | None, lang: str, log: list[ev.Event]) -> DealLog:
+        """``viewer``'s worded log of the deal so far in ``lang``, extended by the events since the last
+        update (a new deal, or a rebuilt session, starts it again)."""
+        told = self._told.get((viewer, lang))
+        if told is None or not told.continues(log):
+            voice = self._voices.get(lang)
+            if voice is None:
+                voice = self._voices[lang] = Voice(lang, self.session.variant, codes=lang == SOURCE_LANGUAGE)
+            told = self._told[(viewer, lang)] = DealLog(viewer, voice)
+        told.extend(log)
+        return told
+
+    def _settlements(self) -> list[tuple[int, list[int], int]]:
+        """The session's ``settled`` events as (log index, stacks, pot), in order; only the events logged
+        since the last call are read (a rebuilt session's new log is read again from its start)."""
+        log = self.session.state.log
+        read_log, read = self._settled_read
+        if read_log is not log or read > len(log):
+            self._settled, read = [], 0
+        for at in range(read, len(log)):
+            e = log[at]
+            if isinstance(e, ev.Settled):
+                self._settled.append((at, list(e.fields["stacks"]), e.fields["pot"]))
+        self._settled_read = (log, len(log))
+        return self._settled
 
     def _standings(self) -> list[list[int]]:
         """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order."""
-        return [list(e.fields["stacks"]) for e in self.session.state.log if isinstance(e, ev.Settled)]
+        return [stacks for _, stacks, _ in self._settlements()]  # (the kept lists: a view is only sent)
+
+    def _carried(self) -> int:
+        """The pot the deal in progress (or the last one) began with: the previous deal's ``settled`` pot."""
+        start = self._deal_log_at() if self.session.deals_started else 0
+        return next((pot for at, _, pot in reversed(self._settlements()) if at < start), 0)
 
     def _revealed_decks(self) -> list[dict]:
         """The decks of the last settled deals (their seeds are revealed, so anybody can make them)."""
@@ -455,6 +532,39 @@ class Table:
         return rec
 
 
+class DealLog:
+    """One viewer's log of a deal in one language, kept as the deal goes: the sentences (the game log's one
+    renderer, ``gamelog.tell``), the events as the page words them, and the closed tricks."""
+
+    def __init__(self, viewer: int | None, voice: Voice) -> None:
+        self.viewer, self.voice = viewer, voice
+        self.first: ev.Event | None = None  # the deal's first event: a log that starts elsewhere is another deal
+        self.read = 0
+        self.lines: list[str] = []
+        self.events: list[dict] = []
+        self.tricks: list[dict] = []
+        self._cards: list[list] = []  # the trick being played
+
+    def continues(self, log: list[ev.Event]) -> bool:
+        return self.read <= len(log) and (self.read == 0 or log[0] is self.first)
+
+    def extend(self, log: list[ev.Event]) -> None:
+        new = log[self.read:]
+        if not new:
+            return
+        if self.read == 0:
+            self.first = log[0]
+        self.read = len(log)
+        self.lines += tell(new, self.voice.lang, self.viewer, voice=self.voice)
+        self.events += [_public_event(e, self.viewer) for e in new]
+        for e in new:  # the closed tricks: each trick's cards [seat, card, joker] in order, and who took it
+            if isinstance(e, ev.Played):
+                self._cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])
+            elif isinstance(e, ev.TookTrick):
+                self.tricks.append({"cards": self._cards, "winner": e.seat, "number": len(self.tricks) + 1})
+                self._cards = []
+
+
 WORDED = (ev.Dealt, ev.Turned, ev.Called, ev.Played, ev.TookTrick, ev.Drew, ev.Exchanged, ev.Discarded, ev.Shown,
           ev.Swapped, ev.TookTurned, ev.NamedTrump, ev.Looked)
 """The events the page words itself (the others it shows as the log's sentence)."""
@@ -474,11 +584,10 @@ MOVED = (ev.Anted, ev.PaidOut, ev.PaidIn, ev.TookPot, ev.HouseShare)
 """The events that move chips between the stacks and the pot, or to the house (a locked stake stays its owner's)."""
 
 
-def _chip_moves(log: list, before: list, players: int) -> dict:
-    """Every chip the deal moved, as the kernel's events say: the pot before the deal (the previous
-    deal's ``settled``), then one row per event, with what each seat and the pot gained (+) or gave (-).
-    An ante row is every seat's (``chips`` each); a payment from the pot, or into it, one seat's."""
-    carried = next((e.fields["pot"] for e in reversed(before) if isinstance(e, ev.Settled)), 0)
+def _chip_moves(log: list, carried: int, players: int) -> dict:
+    """Every chip the deal moved, as the kernel's events say: the pot before the deal (``carried``, the
+    previous deal's ``settled``), then one row per event, with what each seat and the pot gained (+) or
+    gave (-). An ante row is every seat's (``chips`` each); a payment from the pot, or into it, one seat's."""
     rows = []
     for e in log:
         if not isinstance(e, MOVED):
@@ -494,20 +603,6 @@ def _chip_moves(log: list, before: list, players: int) -> dict:
             sign = -1 if isinstance(e, ev.PaidIn) else 1
             rows.append({**f, "kind": e.kind, "seat": e.seat, "chips": sign * chips, "pot": -sign * chips})
     return {"carried": carried, "rows": rows}
-
-
-def _closed_tricks(log: list) -> list[dict]:
-    """The deal's closed tricks from its events: each trick's cards ``[seat, card, joker]`` in the order
-    played, and its winner (the ``took_trick`` event's seat)."""
-    tricks: list[dict] = []
-    cards: list[list] = []
-    for e in log:
-        if isinstance(e, ev.Played):
-            cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])
-        elif isinstance(e, ev.TookTrick):
-            tricks.append({"cards": cards, "winner": e.seat, "number": len(tricks) + 1})
-            cards = []
-    return tricks
 
 
 __all__ = ["RESEAT", "Deal", "SeatState", "Table", "fingerprint", "new_token"]

@@ -15,9 +15,10 @@ from typing import Any, Final
 
 from khrap import words as w
 from khrap.engine import legal
-from khrap.engine.actions import Action
+from khrap.engine.actions import Action, ActionError, IllegalAction, parse_action
 from khrap.engine.blocks import Block, CallsBlock, CardBlock, SubsetBlock, SuitBlock, WordsBlock
-from khrap.engine.compiled.machine import _SAID, OFFERED, Machine, said_as
+from khrap.engine.compiled.machine import OFFERED, Machine
+from khrap.engine.compiled.sink import _SAID, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.kinds import CALL, DISCARD, DOUBLE, EXCHANGE, PLAY, TRUMP, Kind
@@ -223,6 +224,16 @@ DECISIONS: Final[dict[Kind, Decision]] = {
 """The registry of decision kinds (``engine.decisions`` is its public face)."""
 
 
+def refusal(state: Machine, kind: Kind, action: Action) -> str | None:
+    """Why the seat to act may not take ``action`` in a decision of ``kind`` now, or None if he may: the
+    first sentence of the decision's table (``legal``) that ``action`` does not meet."""
+    decision = DECISIONS[kind]
+    expected = decision.word
+    if expected is not None and action.word != expected:
+        return f"seat {state.seat} must {expected} now"
+    return decision.refuse(state, state.seat, action)
+
+
 def listed(state: Machine) -> list[Action]:
     """Every legal action of the seat to act, in the kernel's order (draws from the top)."""
     kind = state.kind
@@ -311,9 +322,25 @@ class Face(Machine):
         return list(made[1])
 
     def _checked(self, action: Any, seat: int | None) -> Action:
-        """``action`` parsed and checked for the pending decision, or IllegalAction with the reason
-        (``GameState``)."""
-        raise NotImplementedError
+        """``action`` (an ``Action`` or its words) parsed and checked for the pending decision, or
+        IllegalAction with the reason."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionError as err:
+                raise IllegalAction(str(err)) from None
+        kind = self.kind
+        if kind is None:
+            raise IllegalAction("no action is pending: the deal is settled")
+        if seat is not None and seat != self.seat:
+            raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
+        marker, found = self.last_legal
+        if not (marker is not None and marker[0] == kind and marker[1] == self.seat
+                and any(action is a for a in found)):
+            reason = refusal(self, kind, action)
+            if reason:
+                raise IllegalAction(reason)
+        return action
 
     def face_apply(self, action: Any, seat: int | None = None) -> None:
         """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction.
@@ -330,7 +357,7 @@ class Face(Machine):
                     checked = listed_action
                     break
         if checked is None:
-            checked = self._checked(action, seat)
+            checked = Face._checked(self, action, seat)
         self.last_legal = _NOTHING
         if kind is not None:
             DECISIONS[kind].apply(self, checked)

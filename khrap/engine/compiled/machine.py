@@ -6,8 +6,9 @@ settlement (``payouts``).  ``GameState`` (``state.py``) is the public face built
 it adds checking an action and the reason for a refusal (``legal``), observations and clones.
 Used bare, as simulations and benchmarks do, ``apply`` trusts that an action came from ``legal``.
 
-Events: with ``emitting`` on, each step appends a typed ``Event`` to ``log`` (``events.py``);
-off (the default of a bare machine), every emit is one skipped test.  The machine also keeps
+Events: each step tells the machine's ``sink`` what happened (``sink.py``): with ``emitting`` on, the
+recording sink appends a typed ``Event`` to ``log`` (``events.py``); off (the default of a bare
+machine), the null sink's methods do nothing.  The machine also keeps
 the few facts a deal record needs whether or not it emits (calls said, all-passes, turn-ups,
 redeals, trick winners, how the deal ended): ``sim.records.deal_record`` reads them.
 
@@ -57,11 +58,6 @@ LOOK_WORD: Final = w.LOOK
 # What ``Machine.legal`` lists: an ``Action`` (a call, look), an int (a card played or thrown, a suit) or a
 # tuple of cards (an exchange), by the kind of decision.
 Option = Any
-# Call forms' words by the form (kept with it, so that its id is never another's): each form is made once
-# with the program and shared, so its words are made once too, for its events and the face's legal words.
-# Emptied when it grows past _SAID_LIMIT.
-_SAID: Final[dict[int, tuple[Action, str]]] = {}
-_SAID_LIMIT: Final = 100_000
 # The kinds of decision a stage of the rules offers (``OFFER`` stages: ``Derived.offers``), by kind: (list the
 # answers of the seat to act, apply one for a seat).  Filled by the registry (``face.DECISIONS``) as it is made:
 # the kernel steps through an offer without naming its kind; applying an answer is the kind's own kernel function.
@@ -69,15 +65,15 @@ OfferRule = tuple[Callable[["Machine"], list[Action]], Callable[["Machine", int,
 OFFERED: Final[dict[Kind, OfferRule]] = {}
 
 
-def said_as(action: Action) -> str:
-    """``str(action)``, made once for each ``Action`` object (they are immutable) kept in ``_SAID``."""
-    known = _SAID
-    entry = known.get(id(action))
-    if entry is None or entry[0] is not action:
-        if len(known) > _SAID_LIMIT:
-            known.clear()
-        entry = known[id(action)] = (action, str(action))
-    return entry[1]
+def offered(kind: Kind) -> OfferRule:
+    """The listing and the kernel function of ``kind``, a kind of decision that an offer stage asks (any but
+    the kernel's own five: call, discard, exchange, play, trump).  A function of a ``Kind``, not a fall-through
+    of ``legal``'s and ``apply``'s tests, so that no narrowing of ``kind`` by those tests decides it."""
+    rule = OFFERED.get(kind)
+    if rule is None:
+        raise RuntimeError(f"the kernel has no step for a decision of kind {kind.value!r}: a kind offered in a "
+                           "stage of its own is registered by its entry in the registry (compiled/face.py)")
+    return rule
 
 
 class Exchanges(Sequence):
@@ -147,8 +143,9 @@ class Machine(Payouts):
         self.deals_completed = 0
         self.scripted_decks = [list(d) for d in decks]
         self.decks_dealt: list[list[int]] = []
-        self.emitting = emitting
+        self.emitting = emitting  # (sets ``sink``)
         self.log = []
+        self.items = []
         # Textless events, which the game log does not narrate (cards thrown face down, statuses and stakes
         # set): the current deal's, each with ``at``, the length of ``log`` when it happened.
         self.quiet = []
@@ -220,9 +217,7 @@ class Machine(Payouts):
         if self.started:
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
-        if self.emitting:
-            self.deal_log_start = len(self.log)
-            self.quiet = []
+        self.sink.new_deal(self)
         Machine._reset_facts(self)
         Machine._reset_deal(self)
         Machine._ante(self)
@@ -257,20 +252,17 @@ class Machine(Payouts):
             for seat in range(self.n):
                 stacks[seat] -= chips
             self.pot += chips * self.n
-            if self.emitting:
-                Table._emit(self, "anted", None,
-                            {"reason": reason, "round": self.round, "chips": chips, "pot": self.pot})
+            self.sink.anted(self, reason, chips)
         return True
 
     def _end_session(self, reason: str, seat: int | None = None, chips: int = 0) -> None:
         """The session ends in the middle of a deal (tables without debts): ``reason`` ``declare`` (nobody can
         cover a declaring call) or ``ante`` (``seat`` cannot pay an ante of ``chips``); locks go back, the pot
         stays as it is."""
-        if self.emitting:
-            Table._emit(self, "session_over", seat, {"reason": reason, "chips": chips})
+        self.sink.session_over(self, seat, reason, chips)
         self.session_over = True
         self.ending = "session_over"
-        Machine._return_locks(self)
+        Table._return_locks(self)
         Payouts._finish_deal(self)
 
     def _deal(self) -> None:
@@ -288,9 +280,7 @@ class Machine(Payouts):
         self.stock = deck[size * n:]
         self.settled = False
         self.phase = w.BIDDING
-        if self.emitting:
-            Table._emit(self, "dealt", None, {"dealer": self.dealer, "size": size},
-                        {"hands": tuple(tuple(h) for h in hands)})
+        self.sink.dealt(self, size)
         if self.program.trump_turned:
             Machine._turn_up(self)
         Machine._look_unless_blind(self)
@@ -323,20 +313,8 @@ class Machine(Payouts):
         self.turned.append(card)
         self.turned_taken = False
         self.trump = card // 13
-        if self.emitting:
-            Table._emit(self, "turned", None, {"card": card, "trump": self.trump})
+        self.sink.turned(self, card)
         return True
-
-    def _return_locks(self) -> None:
-        """Every locked stake back to its owner (an all-pass round, a redeal, settlement, an instant win)."""
-        stacks, locked = self.stacks, self.locked
-        if self.emitting:
-            for seat in range(self.n):
-                if locked[seat]:
-                    Table._emit_quiet(self, "unlocked", seat, {"chips": locked[seat]})
-        for seat in range(self.n):
-            stacks[seat] += locked[seat]
-            locked[seat] = 0
 
     @property
     def rules(self) -> Rules:
@@ -351,7 +329,7 @@ class Machine(Payouts):
             stage = stages[self.stage_index]
             kind = stage.kind
             if stage.id in self.skipped:
-                Machine._next_stage(self)
+                Table._next_stage(self)
             elif kind == CALLS:
                 Machine._calls_step(self, stage)
             elif kind == EXCHANGE:
@@ -382,14 +360,9 @@ class Machine(Payouts):
             self.queue = [s for s in self.program.orders[(declarer + 1) % self.n]
                           if s != declarer and statuses[s] in asked]
         if not self.queue:
-            Machine._next_stage(self)
+            Table._next_stage(self)
             return
         Machine._wait(self, stage.decision, self.queue.pop(0))
-
-    def _next_stage(self) -> None:
-        self.stage_index += 1
-        self.stage_started = False
-        self.queue = []
 
     def _wait(self, kind: Kind, seat: int) -> None:
         """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
@@ -416,7 +389,7 @@ class Machine(Payouts):
         machine."""
         self.start_deal()
         actions = 0
-        if self.emitting:  # the general branch: every step through ``apply``, each emitting its events
+        if self.sink.records:  # the general branch: every step through ``apply``, each recording its events
             while self.kind is not None:
                 self.apply(choose(self.legal()))
                 actions += 1
@@ -428,6 +401,7 @@ class Machine(Payouts):
                 actions += Machine._run_calls(self, choose)
             elif kind is PLAY and plain and self.seat in self.in_play:
                 actions += Tricks._play_tricks(self, choose)
+                Machine.advance(self)  # (the deal's last trick taken: settlement)
             elif kind is EXCHANGING:
                 actions += Machine._run_exchange(self, choose)
             else:
@@ -502,6 +476,8 @@ class Machine(Payouts):
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
         ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
         kind, seat = self.kind, self.seat
+        if kind is None:
+            return []
         if kind is CALL:
             found = Machine._legal_calls(self, seat)
             if self.may_look:
@@ -515,21 +491,21 @@ class Machine(Payouts):
             return list(Machine._exchanges(self, seat))
         if kind is TRUMP:
             return [0, 1, 2, 3]
-        offered = OFFERED.get(kind) if kind is not None else None
-        return [] if offered is None else offered[0](self)
+        return offered(kind)[0](self)  # a kind an offer stage asks
 
     def apply(self, action: Option, source: str | int = TOP) -> None:
         """Apply an action that ``legal`` listed for the seat to act (it is not checked again);
         ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``)."""
         kind, seat = self.kind, self.seat
         self.kind = None
-        if kind is CALL:
+        if kind is None:
+            pass  # nothing is pending (a settled deal): nothing to apply
+        elif kind is CALL:
             if action.word == w.LOOK:
                 self.looked[seat] = True
                 self.kind = CALL
                 self.may_look = False
-                if self.emitting:
-                    Table._emit(self, "looked", seat, {})
+                self.sink.looked(self, seat)
             else:
                 Machine._make(self, seat, action)
                 if self.owed_discards[seat]:
@@ -542,10 +518,9 @@ class Machine(Payouts):
             Tricks._play(self, seat, action)
         elif kind is TRUMP:
             self.trump = action
-            if self.emitting:
-                Table._emit(self, "named_trump", seat, {"suit": action})
-            Machine._next_stage(self)
-        elif kind is not None:  # a kind an offer stage asks: its own kernel function
+            self.sink.named_trump(self, seat, action)
+            Table._next_stage(self)
+        else:  # a kind an offer stage asks: its own kernel function
             Machine._decided(self, kind, seat, action)
         Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
@@ -553,9 +528,8 @@ class Machine(Payouts):
         """``seat``'s answer to an offer of ``kind``: said (a deal record's fact, an event), then applied by
         the kind's kernel function."""
         self.said.append((seat, action.word))
-        if self.emitting:
-            Table._emit(self, "decided", seat, {"decision": kind.value, "action": said_as(action)})
-        OFFERED[kind][1](self, seat, action)
+        self.sink.decided(self, seat, kind, action)
+        offered(kind)[1](self, seat, action)
 
     # ---------------------------------------------------------------- calls
     def _calls_step(self, stage: CompiledStage) -> None:
@@ -573,7 +547,7 @@ class Machine(Payouts):
             for seat in range(self.n):
                 if self.statuses[seat] == OUT:
                     Machine._throw_hand(self, seat)
-        Machine._next_stage(self)
+        Table._next_stage(self)
 
     def _speakers(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -642,13 +616,9 @@ class Machine(Payouts):
             rule = self.program.statuses.get(status)
         self.statuses[seat] = status
         locked = self.locked
-        if self.emitting:
-            was = locked[seat]
-            Machine._set_stake(self, seat, rule, locked)
-            Table._emit_quiet(self, "status", seat,
-                             {"status": status, "stake": self.stake_of[seat], "locked": locked[seat] - was})
-        else:
-            Machine._set_stake(self, seat, rule, locked)
+        was = locked[seat]
+        Machine._set_stake(self, seat, rule, locked)
+        self.sink.status(self, seat, locked[seat] - was)
 
     def _set_stake(self, seat: int, rule: StatusValue | None, locked: list[int]) -> None:
         if rule is None:
@@ -676,17 +646,14 @@ class Machine(Payouts):
         if not call.blind:
             self.looked[seat] = True
         self.said.append((seat, cid))
-        emitting = self.emitting
-        if emitting:
-            Table._emit(self, "called", seat, {"call": cid, "action": said_as(action)})
+        self.sink.called(self, seat, cid, action)
         status = call.status
         if status == DECLARER:
             old = self.declarer
             if old is not None and old != seat:
                 becomes = program.overridden_becomes
                 Machine._set_status(self, old, becomes)
-                if emitting:
-                    Table._emit(self, "overridden", old, {"status": becomes})
+                self.sink.overridden(self, old, becomes)
             self.declarer = seat
             self.declarer_round = self.round
             if old is None and program.blind_hopes:
@@ -704,8 +671,7 @@ class Machine(Payouts):
             for other in self.program.orders[(seat + 1) % self.n]:
                 if other != seat and self.hands[other]:
                     Machine._set_status(self, other, HELPER)
-                    if self.emitting:
-                        Table._emit(self, "forced", other, {})
+                    self.sink.forced(self, other)
         if call.when_now:
             if call.moves_cards:
                 Machine._card_effects(self, seat, call, action)
@@ -720,15 +686,14 @@ class Machine(Payouts):
 
     def _throw_hand(self, seat: int) -> None:
         hand = self.hands[seat]
-        if self.emitting and hand:
-            Table._emit_quiet(self, "threw", seat, {"count": len(hand), "left": 0}, {"cards": tuple(hand)})
+        if hand:
+            self.sink.threw(self, seat, hand, 0)
         self.discards.extend(hand)
         hand.clear()
 
     def _card_effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """Throw, keep, take the turned card, draw; then owe the discards."""
-        hand = self.hands[seat]
-        emitting = self.emitting
+        hand, sink = self.hands[seat], self.sink
         if call.discard_hand:
             trump = self.trump
             keep = {of * 13 + rank for rank, suit in call.keep if (of := trump if suit is None else suit) is not None}
@@ -736,40 +701,29 @@ class Machine(Payouts):
             thrown = [c for c in hand if c not in keep]
             self.discards.extend(thrown)
             hand[:] = kept
-            if emitting and thrown:
-                Table._emit_quiet(self, "threw", seat, {"count": len(thrown), "left": len(kept)},
-                                  {"cards": tuple(thrown)})
+            if thrown:
+                sink.threw(self, seat, thrown, len(kept))
             if kept:
                 self.shown.extend(kept)
-                if emitting:
-                    Table._emit(self, "shown", seat, {"cards": tuple(kept)})
+                sink.shown(self, seat, kept)
         draws = call.draw
         mode = call.take_turned
         if mode == "swap":
             assert action.position is not None
             position = action.position - 1
-            if emitting:
-                Table._emit_quiet(self, "threw", seat, {"count": 1, "left": len(hand) - 1},
-                                  {"cards": (hand[position],)})
+            sink.threw(self, seat, [hand[position]], len(hand) - 1)
             self.discards.append(hand[position])
             hand[position] = self.turned.pop()
             self.turned_taken = True
-            if emitting:
-                Table._emit(self, "swapped", seat, {"position": action.position, "card": hand[position]})
+            sink.swapped(self, seat, position + 1, hand[position])
         elif mode == "yes" or action.take_turned:
             hand.append(self.turned.pop())
             self.turned_taken = True
-            if emitting:
-                Table._emit(self, "took_turned", seat, {"card": hand[-1]})
+            sink.took_turned(self, seat, hand[-1])
             if mode == "optional":
                 draws -= 1
         if draws > 0:
-            if emitting or action.source != TOP:
-                Machine._draw(self, seat, draws, action.source)
-            else:
-                stock = self.stock
-                hand.extend(stock[:draws])
-                del stock[:draws]
+            Machine._draw(self, seat, draws, action.source)
         self.owed_discards[seat] += call.then_discard
 
     def _draw(self, seat: int, count: int, source: str | int = TOP) -> None:
@@ -786,20 +740,17 @@ class Machine(Payouts):
             taken = stock[source - 1:source - 1 + count]
             del stock[source - 1:source - 1 + count]
         self.hands[seat].extend(taken)
-        if self.emitting:
-            Table._emit(self, "drew", seat, {"count": count, "source": source}, {"cards": tuple(taken)})
+        self.sink.drew(self, seat, source, taken)
 
     def _all_pass(self) -> None:
         p = self.program
         self.all_passes += 1
-        emitting = self.emitting
-        if emitting:
-            Table._emit(self, "all_passed", None, {"round": self.round})
+        self.sink.all_passed(self)
         if self.round < p.rounds:
             self.round += 1
             if not Machine._collect(self, p.round_ante, "round"):
                 return
-            Machine._return_locks(self)
+            Table._return_locks(self)
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
             self.skipped.clear()
@@ -817,14 +768,13 @@ class Machine(Payouts):
             # Without debts a broke table could pass out forever: the session ends instead.
             Machine._end_session(self, "declare")
             return
-        Machine._return_locks(self)
+        Table._return_locks(self)
         self.dealer = (self.dealer + 1) % self.n
         Machine._reset_deal(self)
         self.redeals += 1
         if p.redeal_antes and not Machine._ante(self):
             return
-        if emitting:
-            Table._emit(self, "redealt", self.dealer, {})
+        self.sink.redealt(self)
         Machine._deal(self)
 
     def _anyone_can_declare(self) -> bool:
@@ -843,7 +793,7 @@ class Machine(Payouts):
             self.phase = w.EXCHANGE_PHASE
             self.queue = Machine._exchange_queue(self, stage)
         if not self.queue:
-            Machine._next_stage(self)
+            Table._next_stage(self)
             return
         seat = self.queue.pop(0)
         if seat in self.deferred:
@@ -902,17 +852,9 @@ class Machine(Payouts):
             hand.remove(card)
         self.discards.extend(cards)
         count = len(cards) + extra
-        if self.emitting:
-            Table._emit(self, "exchanged", seat, {"count": len(cards)}, {"cards": tuple(cards)})
-            if count > 0:
-                Machine._draw(self, seat, count, source)
-        elif count > 0:
-            if source == TOP:
-                stock = self.stock
-                hand.extend(stock[:count])
-                del stock[:count]
-            else:
-                Machine._draw(self, seat, count, source)
+        self.sink.exchanged(self, seat, cards)
+        if count > 0:
+            Machine._draw(self, seat, count, source)
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:
@@ -922,8 +864,7 @@ class Machine(Payouts):
         self.hands[seat].remove(card)
         self.discards.append(card)
         self.owed_discards[seat] -= 1
-        if self.emitting:
-            Table._emit(self, "discarded", seat, {}, {"card": card})
+        self.sink.discarded(self, seat, card)
         if self.owed_discards[seat]:
             Machine._wait(self, DISCARD, seat)
 

@@ -4,8 +4,8 @@ A part of ``Machine`` (``machine.py``), written apart to keep each file to one p
 changes the machine's chips and deal state.  P is the pot when settlement begins (RULES.md §0).
 Steps, each switched on or shaped by the variant's ``settlement``: trick shares, the declarer's
 prize, penalties of failed players, locked stakes returned, and redistribution or carry-over.
-While the machine emits events, each payment is an event and the ``settled`` event carries the
-itemised ``Ledger``; without them no ledger is made.
+Each payment is told to the machine's sink (``sink.py``): while it records, each is an event and the
+``settled`` event carries the itemised ``Ledger``; the null sink makes neither.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from khrap.engine.actions import Action
 from khrap.engine.compiled.program import holds
 from khrap.engine.compiled.table import Table, mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
-from khrap.engine.events import Ledger, LedgerItem
+from khrap.engine.events import Ledger
 from khrap.engine.kinds import DOUBLE
 
 DECLARER: Final = w.DECLARER
@@ -37,23 +37,20 @@ class Payouts(Tricks):
                 if statuses[seat] in (DECLARER, HELPER) and len([*filter(of_rank, hands[seat])]) >= count:
                     Payouts._instant_win(self, wid, seat, all_pay, skip_if_pot)
                     return
-        self._next_stage()
+        Table._next_stage(self)
 
     def _instant_win(self, wid: str, seat: int, all_pay: bool, skip_if_pot: bool) -> None:
         """``seat`` takes the pot at once; the others pay their status stakes into it."""
         self.ending = wid
-        emitting = self.emitting
-        if emitting:
-            Table._emit(self, "instant_win", seat, {"win": wid})
+        self.sink.instant_win(self, seat, wid)
         pot = self.pot  # P: every payer's stake is counted on the pot before the win, whatever order they pay in
         self.stacks[seat] += pot + self.locked[seat]
         self.pot = 0
         self.locked[seat] = 0
-        if emitting:
-            Table._emit(self, "took_pot", seat, {"chips": pot})
+        self.sink.took_pot(self, seat, pot)
         house = self.program.house
         if house is not None:  # the pot is his win
-            Payouts._house_share(self, house, [seat], [pot], [0] * self.n, None)
+            Payouts._house_share(self, house, [seat], [pot], [0] * self.n, False)
         helper = self.program.helper_status
         for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
@@ -64,7 +61,7 @@ class Payouts(Tricks):
             elif all_pay:
                 assert helper is not None
                 Payouts._pay_into_pot(self, other, helper.base + helper.pots * pot, "helper_stake", {"base": pot})
-        self._return_locks()
+        Table._return_locks(self)
         self.skip_next_ante = skip_if_pot and self.pot > 0
         Payouts._finish_deal(self)
 
@@ -82,9 +79,7 @@ class Payouts(Tricks):
         self.queue.clear()
         for who in (declarer, seat):
             self.stake_of[who] += stake
-            if self.emitting:
-                Table._emit_quiet(self, "status", who,
-                                  {"status": self.statuses[who], "stake": self.stake_of[who], "locked": 0})
+            self.sink.status(self, who, 0)
 
     # ----------------------------------------------------------- settlement
     def _pay_from_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
@@ -93,8 +88,7 @@ class Payouts(Tricks):
         if chips:
             self.pot -= chips
             self.stacks[seat] += chips
-            if self.emitting:
-                Table._emit(self, "paid_out", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
+            self.sink.paid_out(self, seat, chips, reason, why)
         return chips
 
     def _payable(self, seat: int, chips: int) -> int:
@@ -115,8 +109,7 @@ class Payouts(Tricks):
         self.locked[seat] -= from_lock
         self.stacks[seat] -= chips - from_lock
         self.pot += chips
-        if self.emitting:
-            Table._emit(self, "paid_in", seat, {"chips": chips, "pot": self.pot, "reason": reason, **why})
+        self.sink.paid_in(self, seat, chips, reason, why)
         return chips
 
     def settle(self) -> None:
@@ -128,7 +121,7 @@ class Payouts(Tricks):
         Payouts._settle(self)
 
     def _settle(self) -> None:
-        p = self.program
+        p, sink = self.program, self.sink
         pot_at_start = self.pot_settle = self.pot
         statuses, tricks = self.statuses, self.tricks
         declarer = self.declarer
@@ -136,64 +129,41 @@ class Payouts(Tricks):
         seats = self.in_play  # the declarer and his helpers, clockwise from him (``_start_play``)
         needed = p.tricks_needed
         failed = [s for s in seats if tricks[s] < needed[statuses[s]]]
-        ledger: list[LedgerItem] | None = None
         house = p.house
         held = [self.stacks[s] + self.locked[s] for s in seats] if house is not None else []
-        if self.emitting:
-            ledger = []
-            Table._emit(self, "settling", None,
-                        {"pot": pot_at_start, "tricks": tuple((s, tricks[s]) for s in seats)})
-        # Trick shares (paid inline: ``_pay_from_pot`` with the events only when they are on).
+        sink.settling(self, seats)
+        # Trick shares.
         unit = pot_at_start // p.share_divisor
         share_statuses, fulfilled_only = p.share_statuses, p.share_fulfilled_only
-        stacks = self.stacks
         for seat in seats:
             if statuses[seat] in share_statuses and not (fulfilled_only and seat in failed):
                 took = tricks[seat]
-                if ledger is None:
-                    chips = min(unit * took, self.pot)
-                    if chips > 0:
-                        self.pot -= chips
-                        stacks[seat] += chips
-                    continue
-                chips = Payouts._pay_from_pot(self, seat, unit * took, "share", {"tricks": took, "unit": unit})
-                if chips:
-                    ledger.append(LedgerItem("share", seat, chips, self.pot, tricks=took, unit=unit,
-                                             base=pot_at_start))
+                if took:  # (no share, no payment: ``_pay_from_pot`` pays nothing)
+                    chips = Payouts._pay_from_pot(self, seat, unit * took, "share", {"tricks": took, "unit": unit})
+                    if chips:
+                        sink.share_item(self, seat, chips, took, unit, pot_at_start)
         # The declarer's prize.
         if p.prizes and declarer not in failed:
             prize = p.prizes[min(self.declarer_round, len(p.prizes)) - 1]
             chips = self.pot if prize == "rest" else pot_at_start // 2 if prize == "half" else 0
-            if ledger is None:
-                chips = max(0, min(chips, self.pot))
-                self.pot -= chips
-                stacks[declarer] += chips
-            else:
-                chips = Payouts._pay_from_pot(self, declarer, chips, "prize", {"round": self.declarer_round})
-                if chips:
-                    ledger.append(LedgerItem("prize", declarer, chips, self.pot, base=pot_at_start, detail=prize))
+            chips = Payouts._pay_from_pot(self, declarer, chips, "prize", {"round": self.declarer_round})
+            if chips:
+                sink.prize_item(self, declarer, chips, pot_at_start, prize)
         # Penalties of the failed, then what is still locked goes back to its owner.
         fined = [0] * self.n
         for seat in failed:
-            fined[seat] = Payouts._penalty(self, seat, pot_at_start, ledger)
-        if ledger is not None:
-            for seat in seats:
-                if self.locked[seat]:
-                    ledger.append(LedgerItem("unlock", seat, self.locked[seat], self.pot))
+            fined[seat] = Payouts._penalty(self, seat, pot_at_start)
+        sink.unlock_items(self, seats)
         if p.any_locked:  # else nothing is ever locked
-            self._return_locks()
+            Table._return_locks(self)
         if p.redistribute:
-            Payouts._redistribute(self, [s for s in seats if tricks[s] > 0 and s not in failed], ledger)
+            Payouts._redistribute(self, [s for s in seats if tricks[s] > 0 and s not in failed])
         if house is not None:  # a seat's win: what he holds now, less what he held, plus the fine he paid
             wins = [self.stacks[s] + self.locked[s] - held[i] + fined[s] for i, s in enumerate(seats)]
-            Payouts._house_share(self, house, seats, wins, fined, ledger)
-        if ledger is None:
-            Payouts._finish_deal(self)
-            return
-        ledger.append(LedgerItem("left", None, self.pot, self.pot))
-        Payouts._finish_deal(self, Ledger(pot_at_start, unit, p.share_divisor, tuple(failed), tuple(ledger)))
+            Payouts._house_share(self, house, seats, wins, fined, True)
+        Payouts._finish_deal(self, sink.ledger(self, pot_at_start, unit, p.share_divisor, failed))
 
-    def _penalty(self, seat: int, pot_at_start: int, ledger: list[LedgerItem] | None) -> int:
+    def _penalty(self, seat: int, pot_at_start: int) -> int:
         """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play): the chips
         he pays (0 when none matches)."""
         status, call, took = self.statuses[seat], self.call_of[seat], self.tricks[seat]
@@ -212,26 +182,18 @@ class Payouts(Tricks):
             else:
                 bases, pots = pay
                 chips = bases + pots * pot_at_start
-            if ledger is None:  # ``_pay_into_pot`` inline, without its event
-                chips = Payouts._payable(self, seat, chips)
-                from_lock = min(chips, self.locked[seat])
-                self.locked[seat] -= from_lock
-                self.stacks[seat] -= chips - from_lock
-                self.pot += chips
-                return chips
             paid = Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
-            if ledger is not None:
-                ledger.append(LedgerItem("penalty", seat, paid, self.pot, tricks=took, base=pot_at_start,
-                                         detail="stake" if pay is None else "amount", pots=pots, bases=bases,
-                                         owed=chips))
+            self.sink.penalty_item(self, seat, paid, took, pot_at_start, "stake" if pay is None else "amount", pots,
+                                   bases, chips)
             return paid
         return 0
 
     def _house_share(self, house: tuple[int, int, bool], seats: list[int], wins: list[int], fined: list[int],
-                     ledger: list[LedgerItem] | None) -> None:
+                     itemised: bool) -> None:
         """The house's commission: each of ``seats`` pays ``percent`` % (rounded down) of the part of his win
         (``wins``, in the same order) above the untaxed chips, unless the house spares him for a fine he paid
-        (``fined``, by seat).  The chips leave the table: ``house`` counts them."""
+        (``fined``, by seat).  The chips leave the table: ``house`` counts them.  ``itemised``: a line of the
+        settlement's ledger too (an instant win has none)."""
         percent, above, spare_fined = house
         for i, seat in enumerate(seats):
             taxed = wins[i] - above
@@ -244,37 +206,27 @@ class Payouts(Tricks):
                 continue
             self.stacks[seat] -= chips
             self.house += chips
-            if self.emitting:
-                Table._emit(self, "house_share", seat, {"chips": chips, "win": wins[i], "taxed": taxed,
-                                                        "percent": percent})
-            if ledger is not None:
-                ledger.append(LedgerItem("house", seat, chips, self.pot, total=percent, base=taxed))
+            self.sink.house_share(self, seat, chips, wins[i], taxed, percent)
+            if itemised:
+                self.sink.house_item(self, seat, chips, percent, taxed)
 
-    def _redistribute(self, winners: list[int], ledger: list[LedgerItem] | None) -> None:
+    def _redistribute(self, winners: list[int]) -> None:
         """Divide the pot among those who took tricks and did not fail, by tricks, each share rounded down."""
-        tricks = self.tricks
+        tricks, sink = self.tricks, self.sink
         pot = self.pot
         if pot <= 0 or not winners:
             return
         total = 0
         for seat in winners:
             total += tricks[seat]
-        if ledger is None:  # ``_pay_from_pot`` inline, without its events
-            stacks = self.stacks
-            for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
-                chips = pot * tricks[seat] // total
-                self.pot -= chips
-                stacks[seat] += chips
-        else:
-            for seat in winners:
-                took = tricks[seat]
-                chips = Payouts._pay_from_pot(self, seat, pot * took // total, "redistribute", {})
-                ledger.append(LedgerItem("redistribute", seat, chips, self.pot, tricks=took, total=total, base=pot))
+        for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
+            took = tricks[seat]
+            chips = Payouts._pay_from_pot(self, seat, pot * took // total, "redistribute", {})
+            sink.redistribute_item(self, seat, chips, took, total, pot)
         if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])
             chips = Payouts._pay_from_pot(self, best, self.pot, "rounding", {})
-            if ledger is not None:
-                ledger.append(LedgerItem("rounding", best, chips, self.pot))
+            sink.rounding_item(self, best, chips)
 
     def _ante_due(self) -> int:
         """Chips each player antes before the next deal (0: no ante is due)."""
@@ -313,11 +265,9 @@ class Payouts(Tricks):
         self.settled = True
         self.phase = w.SETTLED
         self.kind = None
-        if self.emitting:
-            Table._emit(self, "settled", None, {"stacks": tuple(self.stacks), "pot": self.pot, "ledger": ledger})
+        self.sink.settled(self, ledger)
         if not self.session_over:
             short = Payouts._short_seat(self)
             if short is not None:  # a player may not be dealt the next deal: the session ends with this one
                 self.session_over = True
-                if self.emitting:
-                    Table._emit(self, "session_over", short[0], {"reason": "stack", "chips": short[1]})
+                self.sink.session_over(self, short[0], "stack", short[1])

@@ -18,7 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from khrap.engine.events import Event, make_event
+from khrap.engine.compiled.sink import NULL_SINK, RECORDER, Sink
+from khrap.engine.events import Event, LedgerItem
 from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ Choose = Callable[[Any], Any]
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as every class of ``Machine``'s line: see machine.py
 class Table:
-    """The attributes of a ``Machine`` and the steps that its parts call across files."""
+    """The attributes of a ``Machine`` and the steps that all its parts take."""
 
     # Class attributes a subclass may set (``GameState``): ClassVar, or compiled code keeps one per instance.
     keep_held: ClassVar[bool] = False  # keep every hand at play (``held_at_play``) even when no penalty reads it
@@ -54,9 +55,11 @@ class Table:
     started: bool
     skip_next_ante: bool
     session_over: bool
-    emitting: bool
+    sink: Sink  # where the steps say what happens (``sink.py``): nowhere, or the events of ``log`` and ``quiet``
     log: list[Event]
     quiet: list[Event]  # (textless events: see Machine.__init__)
+    deal_log_start: int  # where the current deal's events begin in the log
+    items: list[LedgerItem]  # the ledger of the settlement under way (only while recording)
     phase: str
     deals_completed: int
     kind: Kind | None
@@ -101,28 +104,27 @@ class Table:
     ending: str
     pot_settle: int | None
 
-    def advance(self) -> None:
-        raise NotImplementedError
-
-    def _wait(self, kind: Kind, seat: int) -> None:
-        raise NotImplementedError
-
+    # The two steps every part of the machine takes (each file calls them as ``Table._x(self)``, directly:
+    # see docs/compiled.md); a step of one part is never called from a part below it.
     def _next_stage(self) -> None:
-        raise NotImplementedError
+        self.stage_index += 1
+        self.stage_started = False
+        self.queue = []
 
     def _return_locks(self) -> None:
-        raise NotImplementedError
+        """Every locked stake back to its owner (an all-pass round, a redeal, settlement, an instant win)."""
+        stacks, locked, sink = self.stacks, self.locked, self.sink
+        for seat in range(self.n):
+            if locked[seat]:
+                sink.unlocked(self, seat, locked[seat])
+            stacks[seat] += locked[seat]
+            locked[seat] = 0
 
-    def _settle(self) -> None:
-        raise NotImplementedError
+    @property
+    def emitting(self) -> bool:
+        """Whether the machine keeps its events (``log``, ``quiet``): its sink records them."""
+        return self.sink.records
 
-    def _emit(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
-        """Append an event to the log (called only while ``emitting``): ``fields`` every seat sees,
-        ``secret`` only ``seat``.  (A dict, not keywords: a compiled call with keywords builds them through
-        Python's calling convention, several times dearer for the forty-odd events of a deal.)"""
-        self.log.append(make_event(kind, seat, fields, secret))
-
-    def _emit_quiet(self, kind: str, seat: int | None, fields: dict[str, Any], secret: dict | None = None) -> None:
-        """Append a textless event to ``quiet`` (only while ``emitting``), placed after ``log``'s last event."""
-        fields["at"] = len(self.log)
-        self.quiet.append(make_event(kind, seat, fields, secret))
+    @emitting.setter
+    def emitting(self, on: bool) -> None:
+        self.sink = RECORDER if on else NULL_SINK

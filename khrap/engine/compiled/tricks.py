@@ -91,8 +91,7 @@ class Tricks(Table):
         if program.lone_takes_all and in_play == [declarer]:
             self.tricks[declarer] = program.hand_size
             self.ending = "lone"
-            if self.emitting:
-                Table._emit(self, "credited", declarer, {"tricks": self.program.hand_size})
+            self.sink.credited(self, declarer, program.hand_size)
             return False
         leader = declarer
         first_lead = program.first_lead
@@ -152,9 +151,8 @@ class Tricks(Table):
             played += size
             tricks[best_seat] += 1
             winners.append(best_seat)
-            if not hands[best_seat]:
+            if not hands[best_seat]:  # the last trick: nobody is to act, ``play_deal`` runs on to settlement
                 self.kind = None
-                self.advance()
                 return played
             leader = best_seat
             self.seat = leader
@@ -188,8 +186,7 @@ class Tricks(Table):
             if value > self.best:  # the first played of equals keeps the trick
                 self.best = value
                 self.best_seat = seat
-        if self.emitting:
-            Table._emit(self, "played", seat, {"card": card, "joker": as_joker})
+        self.sink.played(self, seat, card, as_joker)
         seats = self.in_play
         if len(trick) < len(seats):
             Tricks._wait_play(self, seats[(seats.index(seat) + 1) % len(seats)])
@@ -199,7 +196,6 @@ class Tricks(Table):
         self.trick_winners.append(winner)
         self.won.extend(c for _, c, _ in trick)
         self.trick = []
-        if self.emitting:
-            Table._emit(self, "took_trick", winner, {"count": self.tricks[winner]})
+        self.sink.took_trick(self, winner)
         if self.hands[winner]:
             Tricks._wait_play(self, winner)
