@@ -53,6 +53,11 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     mine.click("[data-to-bot='2']")
     mine.wait_for_function("() => document.querySelector('#seat-2 .seat-tags').textContent.includes('bot')")
     assert mine.query_selector("[data-to-bot='2']") is None
+    phone = _page(browser, errors, PHONE)  # the host's link on his phone: the links wrap, nothing scrolls sideways
+    phone.goto(create.get_attribute("#host-link", "href").replace("/play#", "/play?lang=en#"))
+    phone.wait_for_selector("#host summary")
+    phone.click("#host summary")
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     friend.goto(server.url + "/?lang=en")  # his list of tables says the seat is no longer his
     friend.wait_for_selector("#mine li")
     assert "no longer yours" in friend.inner_text("#mine li")
