@@ -13,6 +13,7 @@ the protocol test drives thousands of deals in-process.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import secrets
@@ -37,7 +38,8 @@ BURST = 30
 """Messages a second a connection may send, and the burst it may send at once."""
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
-LANGS = ("en", "ru")
+LANGS = ("en", "ru", "lt", "fi", "hy")
+"""The languages a view is made in (``khrap.web.i18n.LANGS``)."""
 MAX_NAME = 24
 """Characters in a player's name."""
 PER_TABLE = 200
@@ -449,11 +451,19 @@ class Host:
     def reseat(self, table: Table, seat: int, why: str) -> None:
         """Seat ``seat`` changes hands, stored first; the connections of its old link are told plainly and
         closed (their link plays it no more), then everybody sees the table as it is now."""
-        old = table.reseat(seat, why)
+        before = dataclasses.replace(table.seats[seat])
+        try:
+            old = table.reseat(seat, why)
+        except ValueError as err:  # the table's seats changed hands as often as they may
+            for client in self.clients[table.id]:
+                if client.host or client.seat == seat:
+                    client.conn.send({"type": "refused", "reason": str(err)})
+            return
         try:
             self.store.reseat(table, seat, old)
-        except Exception:
-            self._reload(table)
+        except Exception:  # not stored: the seat stays as it was
+            table.seats[seat] = before
+            table.reseats -= 1
             raise
         self.tokens.pop(old, None)
         self.tokens[table.seats[seat].token] = (table.id, seat)

@@ -41,6 +41,8 @@ MAX_STACK = 1_000_000
 MAX_CLOCK = 3600
 """The longest turn clock a host may set, in seconds (0: no clock)."""
 
+MAX_RESEATS = 100
+"""Times the seats of one table may change hands (a host who clicks "New link" without end stores no more)."""
 RESEAT = ("bot", "link", "left")
 """How a seat changes hands: the host gives it to a bot or to a new link, or its player leaves (a bot plays it)."""
 
@@ -120,6 +122,7 @@ class Table:
     session: Session | None = None
     seed_source: Callable[[], str] = new_seed
     host_token: str | None = None  # the host's link: he may hand seats over (None: a table made before hosts)
+    reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
     _decks_made: int = 0
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
@@ -199,6 +202,9 @@ class Table:
         longer plays the seat); ValueError for a seat or a change that does not exist."""
         if why not in RESEAT or not 0 <= seat < self.players:
             raise ValueError(f"a seat from 0 to {self.players - 1} goes to one of {', '.join(RESEAT)}")
+        if self.reseats >= MAX_RESEATS:
+            raise ValueError(f"the seats of a table change hands at most {MAX_RESEATS} times")
+        self.reseats += 1
         st = self.seats[seat]
         old = st.token
         st.token, st.why, st.ready, st.connections, st.gone_since = new_token(), why, False, 0, None

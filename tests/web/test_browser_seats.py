@@ -9,7 +9,7 @@ from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
-from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
+from tests.web.test_browser_table import PHONE, _create, _page, _shot, browser  # noqa: E402, F401  (the fixture)
 
 
 def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -> None:  # noqa: F811
@@ -28,6 +28,7 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     mine.on("pageerror", lambda e: errors.append(str(e)))
     mine.goto(links[0].replace("/play#", "/play?lang=en#"))
     mine.wait_for_selector("#host li[data-seat='1'] .host-link", state="attached")
+    assert "face down" not in mine.inner_text("#table")  # nothing is dealt before the first deal
     mine.click("#host summary")  # the host's controls, folded until he opens them
     assert mine.inner_text("#host li[data-seat='1'] .host-link") == links[1]
     friend = _page(browser, errors, PHONE)
@@ -48,9 +49,18 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     friend.reload()  # the old link, opened again: the same plain sentence
     friend.wait_for_selector("#refusal")
     assert "no longer plays it" in friend.inner_text("#refusal")
+    _shot(mine, "serve-laptop-host", "=#host")
     mine.click("[data-to-bot='2']")
     mine.wait_for_function("() => document.querySelector('#seat-2 .seat-tags').textContent.includes('bot')")
     assert mine.query_selector("[data-to-bot='2']") is None
+    phone = _page(browser, errors, PHONE)  # the host's link on his phone: the links wrap, nothing scrolls sideways
+    phone.goto(create.get_attribute("#host-link", "href").replace("/play#", "/play?lang=en#"))
+    phone.wait_for_selector("#host summary")
+    phone.click("#host summary")
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    friend.goto(server.url + "/?lang=en")  # his list of tables says the seat is no longer his
+    friend.wait_for_selector("#mine li")
+    assert "no longer yours" in friend.inner_text("#mine li")
     assert errors == []
 
 

@@ -236,6 +236,7 @@ function drawPrevious() {
 function drawHand() {
   const o = view.obs;
   if (view.me === null) return el("p", { class: "muted" }, t("spectating"));
+  if (!view.table.deal) return el("p", { class: "muted", id: "no-deal" }, t("waiting_next")); // nothing dealt yet
   const legal = view.legal;
   const byCard = {};
   for (const a of legal) if ((a.word === "play" || a.word === "discard") && a.cards.length === 1) (byCard[a.cards[0]] ||= []).push(a);
@@ -360,7 +361,7 @@ function drawSettlement() {
     el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num" },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
-                                el("th", { class: "num" }, t("the_pot")))),
+                                el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
       el("tbody", {}, rows),
       el("tfoot", {},
         el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
@@ -373,7 +374,7 @@ function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
   if (tb.finished) {
-    return el("div", { class: "actions" }, el("b", {}, t("session_over")), " ",
+    return el("div", { class: "actions sticky", id: "next-bar" }, el("b", {}, t("session_over")), " ",
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
@@ -382,7 +383,8 @@ function drawNext() {
   if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  return el("div", { class: "actions" },
+  // kept at the foot of the screen while the settlement and the standings are read above it (a phone)
+  return el("div", { class: "actions sticky", id: "next-bar" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
@@ -557,7 +559,7 @@ function leaveBox() {
 // The host's controls: each seat's link, and handing a seat to a bot or to a new link (the old link stops).
 function hostBox() {
   const h = view.host;
-  if (!h) return null;
+  if (!h || view.table.finished) return null; // an evening over has no seat to hand over
   const link = (tok) => `${location.origin}/play#${tok}`;
   const rows = view.table.seats.map((s, i) => {
     const tok = h.links[String(i)];
