@@ -497,8 +497,9 @@ class Host:
             del self.timed_out[table.id]  # he is back at the table: the clock's note has been read
         try:
             self.apply(table, client.seat, text, "human")
-        except IllegalAction as err:
-            client.conn.send({"type": "refused", "reason": str(err)})
+        except IllegalAction as err:  # ``said``: in the reader's language, from the kernel's refusal code
+            said = table.refusal_said(err.reason, client.lang)
+            client.conn.send({"type": "refused", "reason": str(err), "said": said})
 
     # ------------------------------------------------------------ chat and reactions
     def _chat(self, client: Client, text: Any) -> None:

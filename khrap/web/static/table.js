@@ -41,7 +41,7 @@ function connect() {
       const note = document.getElementById("chat-note");
       if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
     } else if (message.type === "refused") {
-      refusal = message.reason;
+      refusal = message.said || message.reason;
       draw();
     } else if (message.type === "error") {
       refusal = message.code === "revoked" ? t(`revoked_${message.why}`, { seat: message.seat }) : message.reason;
