@@ -24,6 +24,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retry = 500;
+    hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
     socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "" }));
     status(t("connected"), "ok");
   });
