@@ -28,6 +28,7 @@ except ImportError:  # the web extra brings it; without it the standard encoder 
     orjson = None  # type: ignore[assignment]
 
 from khrap.engine import IllegalAction
+from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Store
 from khrap.web.table import Table
 
@@ -38,8 +39,6 @@ BURST = 30
 """Messages a second a connection may send, and the burst it may send at once."""
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
-LANGS = ("en", "ru", "lt", "fi", "hy")
-"""The languages a view is made in (``khrap.web.i18n.LANGS``)."""
 MAX_NAME = 24
 """Characters in a player's name."""
 PER_TABLE = 200
