@@ -147,4 +147,7 @@ def test_quick_reactions_and_table_talk_are_text_in_each_readers_language(live_s
     anna.wait_for_selector("#chat-note:not([hidden])")
     assert "Too many messages" in anna.inner_text("#chat-note")
     assert anna.query_selector("#refusal") is None
+    said = len(server.host.chats[next(iter(server.host.tables))])
+    watcher.reload()  # a page that comes (back) is told the talk so far
+    watcher.wait_for_function(f"() => document.querySelectorAll('#chat-list li').length === {said}")
     assert errors == []
