@@ -168,3 +168,24 @@ def test_the_strong_bot_bids_from_the_normal_bidding_not_the_cautious_one() -> N
     rules = GameState(builtin("khrap"), 4).rules
     assert not SearchBot(rules).heuristic.cautious
     assert SearchBot(rules, cautious=True).heuristic.cautious
+
+
+def test_the_samples_of_a_card_play_decision_share_settlements_and_choose_the_same() -> None:
+    # Sharing the settlements changes the time, not the work charged nor the choice (the samples of one
+    # card-play decision differ only in hidden cards, which these variants' settlements do not read; frap's
+    # does, and shares nothing).
+    from khrap.bots import search
+
+    assert _decision("frap", 4, 7, True).program.penalties_read_held
+    for variant in ("khrap", "snore"):
+        state = _decision(variant, 4, 7, True)
+        assert not state.program.penalties_read_held
+        found = []
+        for share in (True, False):
+            search.SHARE_SETTLEMENTS = share
+            try:
+                bot = SearchBot(state.rules, timed=False, samples=12)
+                found.append((choose_for(bot, state, random.Random(9)), bot.last["work"], bot.last["means"]))
+            finally:
+                search.SHARE_SETTLEMENTS = True
+        assert found[0] == found[1]

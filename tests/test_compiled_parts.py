@@ -108,3 +108,17 @@ def test_an_optional_take_tests_each_form_apart() -> None:
     taken = Table([1, 2], 0, stock=2)
     taken.turned_taken = True
     assert lister(taken, 0) == ["plain"]
+
+
+def test_every_kind_of_decision_is_a_kernel_step_or_a_registered_offer() -> None:
+    """``Machine.legal``/``apply`` test the kernel's five kinds and hand any other to ``machine.offered``:
+    every ``Kind`` must be one or the other (the registry registers the offers when it is made)."""
+    from khrap.engine import decisions  # noqa: F401 - makes the registry, which registers the offers
+    from khrap.engine.compiled.machine import OFFERED, offered
+    from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP, Kind
+
+    kernel = {CALL, DISCARD, EXCHANGE, PLAY, TRUMP}
+    for kind in Kind:
+        assert (kind in kernel) != (kind in OFFERED), kind
+        if kind in OFFERED:
+            assert offered(kind) == OFFERED[kind]

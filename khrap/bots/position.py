@@ -92,11 +92,19 @@ def seat_worth(state, seat: int) -> float:
     return worth(state, seat, pot_share(state.rules))
 
 
+TAKERS_KEPT = 200_000  # tricks whose taker is remembered (``Kernel.taker``), for every table of the process
+_TAKERS: dict[tuple, int] = {}  # (trump, trick) -> the seat taking it: the kernel's comparison reads nothing else
+
+
 class Kernel:
     """The kernel's rules for one position's deal: legal plays, the trick's taker, the settlement."""
 
-    def __init__(self, position: Position, share: float | None = None) -> None:
+    def __init__(self, position: Position, share: float | None = None,
+                 shared: dict[tuple[int, ...], tuple[float, ...]] | None = None) -> None:
+        """``shared``: settlements already computed for deals that settle alike whatever their hidden cards
+        (the samples of one card-play decision, where the settlement reads no card held), filled in too."""
         self.position = position
+        self._shared = shared
         self.share = pot_share(position.rules) if share is None else share
         self.trump = position.trump
         self.order = position.order
@@ -106,7 +114,7 @@ class Kernel:
 
     @property
     def settled(self) -> int:
-        """How many settlements ``chips`` has computed (each a copy of the deal settled)."""
+        """How many settlements ``chips`` has needed (each a copy of the deal settled, unless ``shared`` had it)."""
         return len(self._settled)
 
     def next_seat(self, seat: int) -> int:
@@ -119,8 +127,14 @@ class Kernel:
         return [(p - JOKER_FLAG, True) if p >= JOKER_FLAG else (p, False) for p in plays]
 
     def taker(self, trick: Sequence[Entry]) -> int:
-        """The seat taking a full trick."""
-        return _trick.best(trick, self.trump)[0][0]
+        """The seat taking a full trick (remembered: a search meets the same tricks again and again)."""
+        key = (self.trump, trick if type(trick) is tuple else tuple(trick))
+        found = _TAKERS.get(key)
+        if found is None:
+            if len(_TAKERS) > TAKERS_KEPT:
+                _TAKERS.clear()
+            found = _TAKERS[key] = _trick.best(trick, self.trump)[0][0]
+        return found
 
     def strength(self, card: int, joker: bool, trick: Sequence[Entry]) -> tuple[int, int]:
         """(class, rank) of a card played on ``trick``: the kernel's comparison."""
@@ -135,7 +149,13 @@ class Kernel:
         by trick counts."""
         found = self._settled.get(tricks)
         if found is None:
-            found = self._settled[tricks] = self._settle(tricks)
+            shared = self._shared
+            found = None if shared is None else shared.get(tricks)
+            if found is None:
+                found = self._settle(tricks)
+                if shared is not None:
+                    shared[tricks] = found
+            self._settled[tricks] = found
         return found
 
     def _settle(self, tricks: tuple[int, ...]) -> tuple[float, ...]:

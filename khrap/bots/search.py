@@ -72,6 +72,7 @@ DROP_ERRORS = 0.5  # ... clearly: its mean gain over the prior's choice plus thi
 # anyway; one gaining just enough to clear the override bar on 15 samples shows, on 6, a mean of about 1.1 of
 # its standard errors, and is dropped about 5 % of the time; one that ties the choice on every sample at once).
 # A decision whose every rival is dropped stops there: a clear decision costs RACE_FROM samples, not its budget.
+SHARE_SETTLEMENTS = True  # the samples of a card-play decision share their settlements (``_solve``)
 ALPHA = 0.05  # the chance of overriding the heuristic when no candidate is better, all candidates together
 EVIDENCE_CAP = 3.0  # one seat's calls move a deal's weight by at most e ** 3 either way (the model is only a model)
 
@@ -127,6 +128,7 @@ class SearchBot:
         self._flat = MctsBot(rules)  # for its candidate ranking
         self._left = 0.0  # the work left to the decision under way
         self._alive: list[bool] = []  # which candidates of the decision under way are still tried
+        self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
@@ -147,6 +149,7 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         budget = self._left
+        self._settled = {}
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
                      "clear": sum(self._alive) == 1}
@@ -237,7 +240,11 @@ class SearchBot:
         """The exact value (or each legal card's, ``root``: those in ``only`` if given) for ``seat``; its nodes
         charged to the work left."""
         position = position_of(state)
-        kernel = Kernel(position)
+        # The samples of a card-play decision differ only in cards hidden from the seat, so they settle alike
+        # unless a penalty reads the cards held: one settlement per trick count serves them all.  Each sample
+        # is still charged for every settlement it needs (the same work, the same choice, less time).
+        shared = self._settled if root and SHARE_SETTLEMENTS and not state.program.penalties_read_held else None
+        kernel = Kernel(position, shared=shared)
         solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline,
                         max_nodes=max(0, int(self._left)))
         try:

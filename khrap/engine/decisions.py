@@ -19,6 +19,7 @@ from typing import Any
 
 from khrap.engine.actions import Action
 from khrap.engine.compiled.face import DECISIONS, Decision
+from khrap.engine.compiled.face import refusal as face_refusal
 from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP, Kind
 
 __all__ = ["CALL", "DECISIONS", "DISCARD", "EXCHANGE", "PLAY", "TRUMP", "Decision", "Kind", "as_action",
@@ -34,12 +35,7 @@ def as_action(kind: Kind, option: Any) -> Action:
 def refusal(state, action: Action) -> str | None:
     """Why the seat to act may not take ``action`` now, or None if he may: the first sentence of the pending
     decision's table (``legal``) that ``action`` does not meet."""
-    kind, seat = state.kind, state.seat
-    decision = DECISIONS[kind]
-    expected = decision.word
-    if expected is not None and action.word != expected:
-        return f"seat {seat} must {expected} now"
-    return decision.refuse(state, seat, action)
+    return face_refusal(state, state.kind, action)
 
 
 def display_name(word: str, lang: str) -> str | None:

@@ -13,18 +13,13 @@ import copy
 from collections.abc import Sequence
 
 from khrap import words as w
-from khrap.engine.actions import Action, ActionError, parse_action
+from khrap.engine.actions import Action, IllegalAction
 from khrap.engine.compiled.face import Face
 from khrap.engine.kinds import CALL
 from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
 from khrap.engine.rules import Rules
 from khrap.variant.schema import Variant
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
-
 
 __all__ = ["GameState", "IllegalAction", "Pending"]
 
@@ -103,23 +98,3 @@ class GameState(Face):
     # ``legal_actions``, ``legal_words``, ``pending`` and ``apply`` are the compiled face's (``Face``).
     apply = Face.face_apply
 
-    def _checked(self, action: Action | str, seat: int | None) -> Action:
-        """``action`` parsed and checked for the pending decision, or IllegalAction with the reason."""
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ActionError as err:
-                raise IllegalAction(str(err)) from None
-        if self.kind is None:
-            raise IllegalAction("no action is pending: the deal is settled")
-        if seat is not None and seat != self.seat:
-            raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
-        marker, found = self.last_legal
-        if not (marker is not None and marker[:2] == (self.kind, self.seat) and any(action is a for a in found)):
-            reason = decisions.refusal(self, action)
-            if reason:
-                raise IllegalAction(reason)
-        return action
-
-
-from khrap.engine import decisions  # noqa: E402 - the registry of decision kinds (made with the face)

@@ -1,4 +1,5 @@
-"""The page's words in English and Russian, from a gettext catalog as the rule sheets' and the log's are.
+"""The page's words in English, Russian, Lithuanian, Finnish and Armenian, from gettext catalogs as the rule
+sheets' and the log's are.
 
 ``UI`` holds every message (key: English text, ``{name}`` placeholders filled in by the page); the
 translations are ``khrap/web/locale/LANG/LC_MESSAGES/web.po``, compiled in memory by
@@ -17,7 +18,8 @@ from khrap import catalogs
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "web"
-LANGS = ("en", "ru")
+LANGS = ("en", "ru", "lt", "fi", "hy")
+"""The page's languages: the rule sheets' and the game log's (their catalogs give the game's own words)."""
 
 UI: dict[str, str] = {
     "create_title": "Start a table",
@@ -122,6 +124,7 @@ UI: dict[str, str] = {
     "word_look": "Look at my cards",
     "word_pass": "Pass",
     "the_pot": "The pot",
+    "pot_short": "Pot",
     "settlement": "Deal {deal}: every chip that moved, and why",
     "settlement_help": "Each column adds up: a seat's rows to its change of chips, the pot's to what it holds now.",
     "row_carried": "In the pot from the deal before",
@@ -221,6 +224,9 @@ PLURAL: dict[str, tuple[str, str]] = {
 }
 """Counted words, in the language's grammar: the page gets each as its forms for 1, 2 and 5 (one, few
 and many in Russian, the order of its catalog's plural forms) and picks one by ``Intl.PluralRules``."""
+PLURAL_SAMPLES = {"lt": (1, 2, 10)}
+"""A number of each of the page's three kinds (one, few, other) where 1, 2 and 5 are not: Lithuanian says
+"5 kortos" as "2 kortos" (few) and "10 kortų" (other)."""
 
 
 @cache
@@ -229,7 +235,7 @@ def strings(lang: str) -> dict[str, str | list[str]]:
     translations = catalogs.load(LOCALE_DIR, DOMAIN, lang)
     words: dict[str, str | list[str]] = {key: translations.gettext(text) for key, text in UI.items()}
     for key, (one, many) in PLURAL.items():
-        words[key] = [translations.ngettext(one, many, n) for n in (1, 2, 5)]
+        words[key] = [translations.ngettext(one, many, n) for n in PLURAL_SAMPLES.get(lang, (1, 2, 5))]
     return words
 
 

@@ -228,13 +228,19 @@ def test_the_hosts_clock_plays_for_an_idle_seat_and_tells_him(live_server, brows
     assert errors == []
 
 
-def _shot(page, name: str) -> None:
-    """With KHRAP_SHOTS=DIR, keep a screenshot of the page (docs/serve.md's were made so)."""
+def _shot(page, name: str, at: str | None = None) -> None:
+    """With KHRAP_SHOTS=DIR, keep a screenshot of the page: the screen with ``at`` scrolled into view, else
+    the whole page; ``at`` "=SELECTOR": that element alone.  docs/serve.md's are made so:
+    ``KHRAP_SHOTS=docs pytest tests/web/test_browser_table.py tests/web/test_browser_seats.py``."""
     import os
 
     folder = os.environ.get("KHRAP_SHOTS")
-    if folder:
-        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+    if folder and at is not None and at.startswith("="):  # "=#host": that element alone
+        page.locator(at[1:]).screenshot(path=f"{folder}/{name}.png")
+    elif folder:
+        if at is not None:
+            page.evaluate(f"() => document.querySelector({at!r}).scrollIntoView({{block: 'start'}})")
+        page.screenshot(path=f"{folder}/{name}.png", full_page=at is None)
 
 
 def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
@@ -260,8 +266,8 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     pages[0].on("pageerror", lambda e: errors.append(str(e)))
     pages.update({seat: _page(browser, errors, PHONE) for seat in (1, 2)})
     names = {0: "Anna", 1: "Boris", 2: "Вера <b>"}
-    for seat, page in pages.items():
-        page.goto(links[seat].replace("/play#", "/play?lang=en#"))
+    for seat, page in pages.items():  # Вера reads the table in Russian
+        page.goto(links[seat].replace("/play#", f"/play?lang={'ru' if seat == 2 else 'en'}#"))
         page.wait_for_selector("#next")
         page.fill("#name", names[seat])
         page.dispatch_event("#name", "change")
@@ -273,7 +279,10 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     for seat, page in pages.items():  # every seat sees its four cards before the first call
         page.wait_for_selector("#hand .card")
         assert len(page.query_selector_all("#hand .card")) == 4, seat
-    _shot(pages[1], "evening-phone-start")
+    pages[1].wait_for_selector("button.action")  # Boris speaks first
+    _shot(pages[1], "serve-phone-turn", "#top")
+    _play(pages, lambda: pages[2].query_selector("#trick-winner") is not None)
+    _shot(pages[2], "serve-phone-trick-ru", "#top")
     for deal in (1, 2):
         _play(pages, lambda: False)
         for page in pages.values():
@@ -285,8 +294,15 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
         stacks = dict(zip(order, after, strict=True))
         assert [stacks[s] for s in range(4)] == list(table.session.state.stacks)
         if deal == 1:
-            _shot(pages[1], "evening-phone-settled")
-            _shot(pages[0], "evening-laptop-settled")
+            _shot(pages[1], "serve-phone-settlement", "#trick")
+            for page in pages.values():  # "Next deal" stays on the screen while the settlement is read
+                page.evaluate("() => window.scrollTo(0, 0)")
+                seen = "() => document.getElementById('next').getBoundingClientRect().bottom <= innerHeight"
+                assert page.evaluate(seen)
+            for page in (pages[1], pages[2]):  # a phone never scrolls sideways (a table scrolls in its box)
+                assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+            assert pages[1].evaluate("() => { const box = document.querySelector('#settlement .scroll'); "
+                                     "return box.scrollWidth <= box.clientWidth; }")  # every column on a phone
             for page in pages.values():
                 page.click("#next")
             for page in pages.values():  # (a dealer who may still wrap blind sees his cards face down)
@@ -299,7 +315,9 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     best = max(record["result"]["stacks"])
     winner = pages[0].inner_text("#winner")
     assert f"wins with {best} chips" in winner or f"share the win with {best} chips" in winner
-    _shot(pages[0], "evening-laptop-over")
+    _shot(pages[0], "serve-laptop-evening-over")
+    assert pages[0].query_selector("#host") is None  # the evening over: no seat to hand over
+    assert pages[2].evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     pages[1].click("#again")  # Boris asks to play again: every seat is offered its seat at the new table
     for page in pages.values():
         page.wait_for_selector("#again-link")

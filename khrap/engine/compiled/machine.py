@@ -39,7 +39,7 @@ from khrap.engine.compiled.program import (
     Program,
     StatusValue,
 )
-from khrap.engine.compiled.table import Choose, mypyc_attr
+from khrap.engine.compiled.table import Choose, Table, mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.derived import dealt_hands
 from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
@@ -63,6 +63,17 @@ Option = Any
 # the kernel steps through an offer without naming its kind; applying an answer is the kind's own kernel function.
 OfferRule = tuple[Callable[["Machine"], list[Action]], Callable[["Machine", int, Action], None]]
 OFFERED: Final[dict[Kind, OfferRule]] = {}
+
+
+def offered(kind: Kind) -> OfferRule:
+    """The listing and the kernel function of ``kind``, a kind of decision that an offer stage asks (any but
+    the kernel's own five: call, discard, exchange, play, trump).  A function of a ``Kind``, not a fall-through
+    of ``legal``'s and ``apply``'s tests, so that no narrowing of ``kind`` by those tests decides it."""
+    rule = OFFERED.get(kind)
+    if rule is None:
+        raise RuntimeError(f"the kernel has no step for a decision of kind {kind.value!r}: a kind offered in a "
+                           "stage of its own is registered by its entry in the registry (compiled/face.py)")
+    return rule
 
 
 class Exchanges(Sequence):
@@ -251,7 +262,7 @@ class Machine(Payouts):
         self.sink.session_over(self, seat, reason, chips)
         self.session_over = True
         self.ending = "session_over"
-        Machine._return_locks(self)
+        Table._return_locks(self)
         Payouts._finish_deal(self)
 
     def _deal(self) -> None:
@@ -305,15 +316,6 @@ class Machine(Payouts):
         self.sink.turned(self, card)
         return True
 
-    def _return_locks(self) -> None:
-        """Every locked stake back to its owner (an all-pass round, a redeal, settlement, an instant win)."""
-        stacks, locked, sink = self.stacks, self.locked, self.sink
-        for seat in range(self.n):
-            if locked[seat]:
-                sink.unlocked(self, seat, locked[seat])
-            stacks[seat] += locked[seat]
-            locked[seat] = 0
-
     @property
     def rules(self) -> Rules:
         """The variant at this table (``Rules``), which the program was compiled from."""
@@ -327,7 +329,7 @@ class Machine(Payouts):
             stage = stages[self.stage_index]
             kind = stage.kind
             if stage.id in self.skipped:
-                Machine._next_stage(self)
+                Table._next_stage(self)
             elif kind == CALLS:
                 Machine._calls_step(self, stage)
             elif kind == EXCHANGE:
@@ -358,14 +360,9 @@ class Machine(Payouts):
             self.queue = [s for s in self.program.orders[(declarer + 1) % self.n]
                           if s != declarer and statuses[s] in asked]
         if not self.queue:
-            Machine._next_stage(self)
+            Table._next_stage(self)
             return
         Machine._wait(self, stage.decision, self.queue.pop(0))
-
-    def _next_stage(self) -> None:
-        self.stage_index += 1
-        self.stage_started = False
-        self.queue = []
 
     def _wait(self, kind: Kind, seat: int) -> None:
         """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
@@ -404,6 +401,7 @@ class Machine(Payouts):
                 actions += Machine._run_calls(self, choose)
             elif kind is PLAY and plain and self.seat in self.in_play:
                 actions += Tricks._play_tricks(self, choose)
+                Machine.advance(self)  # (the deal's last trick taken: settlement)
             elif kind is EXCHANGING:
                 actions += Machine._run_exchange(self, choose)
             else:
@@ -478,6 +476,8 @@ class Machine(Payouts):
         Calls and ``look`` are ``Action`` objects; ``discard`` and ``trump`` ints (card, suit);
         ``exchange`` tuples of cards; ``play`` ints (card, plus ``JOKER_FLAG`` as the joker)."""
         kind, seat = self.kind, self.seat
+        if kind is None:
+            return []
         if kind is CALL:
             found = Machine._legal_calls(self, seat)
             if self.may_look:
@@ -491,15 +491,16 @@ class Machine(Payouts):
             return list(Machine._exchanges(self, seat))
         if kind is TRUMP:
             return [0, 1, 2, 3]
-        offered = OFFERED.get(kind) if kind is not None else None
-        return [] if offered is None else offered[0](self)
+        return offered(kind)[0](self)  # a kind an offer stage asks
 
     def apply(self, action: Option, source: str | int = TOP) -> None:
         """Apply an action that ``legal`` listed for the seat to act (it is not checked again);
         ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``)."""
         kind, seat = self.kind, self.seat
         self.kind = None
-        if kind is CALL:
+        if kind is None:
+            pass  # nothing is pending (a settled deal): nothing to apply
+        elif kind is CALL:
             if action.word == w.LOOK:
                 self.looked[seat] = True
                 self.kind = CALL
@@ -518,8 +519,8 @@ class Machine(Payouts):
         elif kind is TRUMP:
             self.trump = action
             self.sink.named_trump(self, seat, action)
-            Machine._next_stage(self)
-        elif kind is not None:  # a kind an offer stage asks: its own kernel function
+            Table._next_stage(self)
+        else:  # a kind an offer stage asks: its own kernel function
             Machine._decided(self, kind, seat, action)
         Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
@@ -528,7 +529,7 @@ class Machine(Payouts):
         the kind's kernel function."""
         self.said.append((seat, action.word))
         self.sink.decided(self, seat, kind, action)
-        OFFERED[kind][1](self, seat, action)
+        offered(kind)[1](self, seat, action)
 
     # ---------------------------------------------------------------- calls
     def _calls_step(self, stage: CompiledStage) -> None:
@@ -546,7 +547,7 @@ class Machine(Payouts):
             for seat in range(self.n):
                 if self.statuses[seat] == OUT:
                     Machine._throw_hand(self, seat)
-        Machine._next_stage(self)
+        Table._next_stage(self)
 
     def _speakers(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -749,7 +750,7 @@ class Machine(Payouts):
             self.round += 1
             if not Machine._collect(self, p.round_ante, "round"):
                 return
-            Machine._return_locks(self)
+            Table._return_locks(self)
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
             self.skipped.clear()
@@ -767,7 +768,7 @@ class Machine(Payouts):
             # Without debts a broke table could pass out forever: the session ends instead.
             Machine._end_session(self, "declare")
             return
-        Machine._return_locks(self)
+        Table._return_locks(self)
         self.dealer = (self.dealer + 1) % self.n
         Machine._reset_deal(self)
         self.redeals += 1
@@ -792,7 +793,7 @@ class Machine(Payouts):
             self.phase = w.EXCHANGE_PHASE
             self.queue = Machine._exchange_queue(self, stage)
         if not self.queue:
-            Machine._next_stage(self)
+            Table._next_stage(self)
             return
         seat = self.queue.pop(0)
         if seat in self.deferred:

@@ -15,7 +15,7 @@ from typing import Any, Final
 from khrap import words as w
 from khrap.engine.actions import Action
 from khrap.engine.compiled.program import holds
-from khrap.engine.compiled.table import mypyc_attr
+from khrap.engine.compiled.table import Table, mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.events import Ledger
 from khrap.engine.kinds import DOUBLE
@@ -37,7 +37,7 @@ class Payouts(Tricks):
                 if statuses[seat] in (DECLARER, HELPER) and len([*filter(of_rank, hands[seat])]) >= count:
                     Payouts._instant_win(self, wid, seat, all_pay, skip_if_pot)
                     return
-        self._next_stage()
+        Table._next_stage(self)
 
     def _instant_win(self, wid: str, seat: int, all_pay: bool, skip_if_pot: bool) -> None:
         """``seat`` takes the pot at once; the others pay their status stakes into it."""
@@ -61,7 +61,7 @@ class Payouts(Tricks):
             elif all_pay:
                 assert helper is not None
                 Payouts._pay_into_pot(self, other, helper.base + helper.pots * pot, "helper_stake", {"base": pot})
-        self._return_locks()
+        Table._return_locks(self)
         self.skip_next_ante = skip_if_pot and self.pot > 0
         Payouts._finish_deal(self)
 
@@ -155,7 +155,7 @@ class Payouts(Tricks):
             fined[seat] = Payouts._penalty(self, seat, pot_at_start)
         sink.unlock_items(self, seats)
         if p.any_locked:  # else nothing is ever locked
-            self._return_locks()
+            Table._return_locks(self)
         if p.redistribute:
             Payouts._redistribute(self, [s for s in seats if tricks[s] > 0 and s not in failed])
         if house is not None:  # a seat's win: what he holds now, less what he held, plus the fine he paid

@@ -38,7 +38,7 @@ Choose = Callable[[Any], Any]
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # as every class of ``Machine``'s line: see machine.py
 class Table:
-    """The attributes of a ``Machine`` and the steps that its parts call across files."""
+    """The attributes of a ``Machine`` and the steps that all its parts take."""
 
     # Class attributes a subclass may set (``GameState``): ClassVar, or compiled code keeps one per instance.
     keep_held: ClassVar[bool] = False  # keep every hand at play (``held_at_play``) even when no penalty reads it
@@ -104,20 +104,21 @@ class Table:
     ending: str
     pot_settle: int | None
 
-    def advance(self) -> None:
-        raise NotImplementedError
-
-    def _wait(self, kind: Kind, seat: int) -> None:
-        raise NotImplementedError
-
+    # The two steps every part of the machine takes (each file calls them as ``Table._x(self)``, directly:
+    # see docs/compiled.md); a step of one part is never called from a part below it.
     def _next_stage(self) -> None:
-        raise NotImplementedError
+        self.stage_index += 1
+        self.stage_started = False
+        self.queue = []
 
     def _return_locks(self) -> None:
-        raise NotImplementedError
-
-    def _settle(self) -> None:
-        raise NotImplementedError
+        """Every locked stake back to its owner (an all-pass round, a redeal, settlement, an instant win)."""
+        stacks, locked, sink = self.stacks, self.locked, self.sink
+        for seat in range(self.n):
+            if locked[seat]:
+                sink.unlocked(self, seat, locked[seat])
+            stacks[seat] += locked[seat]
+            locked[seat] = 0
 
     @property
     def emitting(self) -> bool:

@@ -151,9 +151,8 @@ class Tricks(Table):
             played += size
             tricks[best_seat] += 1
             winners.append(best_seat)
-            if not hands[best_seat]:
+            if not hands[best_seat]:  # the last trick: nobody is to act, ``play_deal`` runs on to settlement
                 self.kind = None
-                self.advance()
                 return played
             leader = best_seat
             self.seat = leader

@@ -2,6 +2,7 @@
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 let WORDS = {};
+let LANGS = ["en"]; // the page's languages, as the server lists them
 export let LANG = "en";
 
 export async function loadWords() {
@@ -10,6 +11,7 @@ export async function loadWords() {
   LANG = asked || stored || (navigator.language || "en").slice(0, 2);
   const reply = await fetch("/api/variants");
   const data = await reply.json();
+  LANGS = Object.keys(data.ui);
   if (!data.ui[LANG]) LANG = "en";
   WORDS = data.ui[LANG];
   document.documentElement.lang = LANG;
@@ -68,7 +70,7 @@ export function card(cardText, attrs = {}) {
 
 export function langSwitch() {
   return el("span", { class: "langs" },
-    ["en", "ru"].map((lang) => el("button", {
+    LANGS.map((lang) => el("button", {
       class: lang === LANG ? "lang on" : "lang", "data-lang": lang,
       onclick: () => { setLang(lang); const u = new URL(location.href); u.searchParams.set("lang", lang); location.href = u.href; },
     }, lang.toUpperCase())));

@@ -24,6 +24,8 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retry = 500;
+    hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
+    chat = []; // the server says the talk again (if there is any)
     socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "" }));
     status(t("connected"), "ok");
   });
@@ -34,14 +36,16 @@ function connect() {
       refusal = null;
       remember();
       claimHost();
-      heard();
       draw();
       drawChat();
+    } else if (message.type === "chat") {
+      heard(message.entries, message.full);
+      if (view) { draw(); drawChat(); }
     } else if (message.type === "refused" && message.code?.startsWith("chat_")) { // said in the chat box
       const note = document.getElementById("chat-note");
       if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
     } else if (message.type === "refused") {
-      refusal = message.reason;
+      refusal = message.said || message.reason;
       draw();
     } else if (message.type === "error") {
       refusal = message.code === "revoked" ? t(`revoked_${message.why}`, { seat: message.seat }) : message.reason;
@@ -141,18 +145,19 @@ function seatBox(seat) {
 const EMOJI = { thumbs_up: "👍", laugh: "😂", wow: "😮", grimace: "😬", party: "🎉" };
 const REACTS = ["thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks"];
 const bubbles = {}; // seat -> its latest entry, shown by its seat for a few seconds
-let lastHeard = null; // the last chat entry this page has seen
+let chat = []; // the table talk: the last entries, oldest first (the server keeps 30)
 
 function chatText(entry, cut = 0) {
   const text = entry.react ? (EMOJI[entry.react] || t(`react_${entry.react}`)) : entry.text;
   return cut && text.length > cut ? `${text.slice(0, cut)}…` : text;
 }
 
-function heard() {
-  const chat = view.chat || [];
-  const fresh = lastHeard === null ? [] : chat.filter((e) => e.n > lastHeard);
-  if (chat.length) lastHeard = chat.at(-1).n;
-  else lastHeard = lastHeard ?? 0;
+// Entries from the server: the whole talk on connecting (``full``: no bubbles for what was said before), then
+// each new one alone.
+function heard(entries, full) {
+  const last = chat.length ? chat.at(-1).n : 0;
+  const fresh = full ? [] : entries.filter((e) => e.n > last);
+  chat = full ? entries : [...chat, ...fresh].slice(-30);
   for (const e of fresh) {
     bubbles[e.seat] = { ...e, until: Date.now() + 8000 };
     setTimeout(() => { if (view) draw(); }, 8100);
@@ -180,7 +185,7 @@ function drawChat() {
   box.querySelector("#reactions").hidden = reader;
   box.querySelector("#chat-form").hidden = reader;
   chatInput.placeholder = t("chat_placeholder");
-  box.querySelector("#chat-list").replaceChildren(...(view.chat || []).map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
+  box.querySelector("#chat-list").replaceChildren(...chat.map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
     el("b", {}, seatName(e.seat)), " ", chatText(e))));
 }
 
@@ -236,6 +241,7 @@ function drawPrevious() {
 function drawHand() {
   const o = view.obs;
   if (view.me === null) return el("p", { class: "muted" }, t("spectating"));
+  if (!view.table.deal) return el("p", { class: "muted", id: "no-deal" }, t("waiting_next")); // nothing dealt yet
   const legal = view.legal;
   const byCard = {};
   for (const a of legal) if ((a.word === "play" || a.word === "discard") && a.cards.length === 1) (byCard[a.cards[0]] ||= []).push(a);
@@ -360,7 +366,7 @@ function drawSettlement() {
     el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num" },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
-                                el("th", { class: "num" }, t("the_pot")))),
+                                el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
       el("tbody", {}, rows),
       el("tfoot", {},
         el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
@@ -373,7 +379,7 @@ function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
   if (tb.finished) {
-    return el("div", { class: "actions" }, el("b", {}, t("session_over")), " ",
+    return el("div", { class: "actions sticky", id: "next-bar" }, el("b", {}, t("session_over")), " ",
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
@@ -382,7 +388,8 @@ function drawNext() {
   if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  return el("div", { class: "actions" },
+  // kept at the foot of the screen while the settlement and the standings are read above it (a phone)
+  return el("div", { class: "actions sticky", id: "next-bar" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
@@ -557,7 +564,7 @@ function leaveBox() {
 // The host's controls: each seat's link, and handing a seat to a bot or to a new link (the old link stops).
 function hostBox() {
   const h = view.host;
-  if (!h) return null;
+  if (!h || view.table.finished) return null; // an evening over has no seat to hand over
   const link = (tok) => `${location.origin}/play#${tok}`;
   const rows = view.table.seats.map((s, i) => {
     const tok = h.links[String(i)];

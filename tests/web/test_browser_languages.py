@@ -1,0 +1,48 @@
+"""The table page in the other sheet languages (issue 27): Lithuanian, Finnish and Armenian, in real headless
+Chromium.  The page's words come from its catalogs, the calls' names from the variant and the log's
+sentences from the game log's catalogs: nothing on the page is left in English, and the log shows no call
+id and no card code.  Each failed before (the page offered English and Russian only)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from khrap.web import i18n
+from tests.web.conftest import fixed_seeds
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
+
+from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
+
+KEPT = {"khrap", "replay", "verify", "record", "sha-256", "yaml", "extends"}
+"""English-looking words a translation keeps: commands, a hash's name, a file format's keys."""
+ENGLISH = {w for text in i18n.UI.values() for w in re.findall(r"[a-z]{4,}", text.lower())} - KEPT
+"""Every word of four letters or more the page says in English."""
+
+
+@pytest.mark.parametrize("lang", ["lt", "fi", "hy"])
+def test_the_page_speaks_the_players_language(live_server, browser, lang) -> None:  # noqa: F811
+    # The deal of test_browser.py (seed "browser-test:0"): seat 0 deals, seat 1 (the person) speaks first.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    answer = _create(server, bots={"0": "rule", "2": "rule", "3": "rule"})
+    errors: list[str] = []
+    page = _page(browser, errors, PHONE)
+    page.goto(answer["seats"][1]["link"].replace("/play#", f"/play?lang={lang}#"))
+    page.wait_for_selector("#next")
+    words = i18n.strings(lang)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    assert page.inner_text("#next") == words["start"]
+    assert [b.get_attribute("data-lang") for b in page.query_selector_all(".langs button")] == list(i18n.LANGS)
+    page.click("#next")
+    page.wait_for_selector("button.action")  # his first call: the table, his cards, the calls, the log
+    page.click("#log summary") if not page.is_visible("#log ol") else None
+    text = page.inner_text("body")
+    left = sorted(ENGLISH & set(re.findall(r"[a-z]{4,}", text.lower())))
+    assert left == [], f"English on the {lang} page: {left}"
+    log = page.inner_text("#log ol")
+    assert log and not re.search(r"\b[2-9TJQKA][SHDC]\b", log) and "khrap" not in log.lower(), log
+    assert words["your_turn"] in page.inner_text("#actions")
+    assert errors == []
