@@ -23,6 +23,7 @@ from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
 from khrap.engine.observation import render
+from khrap.engine.refusal import Refusal
 from khrap.engine.view import seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
@@ -338,7 +339,7 @@ class Table:
         if s.deal_over:
             raise IllegalAction("no deal is in progress")
         if seat != s.to_act:
-            raise IllegalAction(f"not seat {seat}'s turn; seat {s.to_act} is to act")
+            raise IllegalAction(Refusal("not_turn", seat=seat, to_act=s.to_act))
         done = s.apply(text, seat)
         self.actions.append((seat, done, by))
         self._after()
@@ -464,15 +465,24 @@ class Table:
             }
         return words
 
+    def _voice(self, lang: str) -> Voice:
+        voice = self._voices.get(lang)
+        if voice is None:
+            voice = self._voices[lang] = Voice(lang, self.session.variant, codes=lang == SOURCE_LANGUAGE)
+        return voice
+
+    def refusal_said(self, reason: str, lang: str) -> str:
+        """A refusal in ``lang``: the kernel's typed ``Refusal`` from its code's message (``play.refusals``)."""
+        from khrap.play.refusals import say
+
+        return say(self._voice(lang), reason)
+
     def _deal_log(self, viewer: int | None, lang: str, log: list[ev.Event]) -> DealLog:
         """``viewer``'s worded log of the deal so far in ``lang``, extended by the events since the last
         update (a new deal, or a rebuilt session, starts it again)."""
         told = self._told.get((viewer, lang))
         if told is None or not told.continues(log):
-            voice = self._voices.get(lang)
-            if voice is None:
-                voice = self._voices[lang] = Voice(lang, self.session.variant, codes=lang == SOURCE_LANGUAGE)
-            told = self._told[(viewer, lang)] = DealLog(viewer, voice)
+            told = self._told[(viewer, lang)] = DealLog(viewer, self._voice(lang))
         told.extend(log)
         return told
 
