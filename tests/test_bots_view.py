@@ -16,7 +16,7 @@ import pytest
 
 from khrap.bots import HeuristicBot, RuleBot, choose_for, make_bot
 from khrap.bots.determinize import seat_view as resampler
-from khrap.bots.heuristic import info_from_observation, info_from_view
+from khrap.bots.heuristic import FollowedDeal, info_from_observation, info_from_view
 from khrap.engine import GameState, Rules
 from khrap.engine.view import SeatView, seat_view
 from khrap.variant.catalog import builtin_names, load_variant
@@ -33,6 +33,7 @@ def _lockstep(ref: str, players: int, seed: int, deals: int = DEALS) -> int:
     state = GameState(rules, players, stacks=100 * rules.variant.base_stake, seed=seed)
     bots = [HeuristicBot(rules) if s % 2 == 0 else RuleBot(rules) for s in range(players)]
     compared = 0
+    followed: dict[int, FollowedDeal] = {}
     for deal in range(deals):
         if state.session_over:
             break
@@ -51,7 +52,10 @@ def _lockstep(ref: str, players: int, seed: int, deals: int = DEALS) -> int:
             assert after == before, f"{ref}, deal {deal}, step {steps}, seat {seat}: {after} from the view, " \
                                     f"{before} from the dict"
             if isinstance(bot, HeuristicBot):
-                assert info_from_view(typed, rules) == info_from_observation(state.observation(seat), rules)
+                parsed = info_from_observation(state.observation(seat), rules)
+                assert info_from_view(typed, rules) == parsed
+                # the deal followed from decision to decision (only the new events read) gives the same facts
+                assert info_from_view(typed, rules, followed.setdefault(seat, FollowedDeal())) == parsed
             # the game goes on with what choose_for gives (the typed view): the same choice again
             assert choose_for(bot, state, random.Random(draw)) == after
             state.apply(after)

@@ -168,7 +168,7 @@ def test_a_refusal_at_a_russian_table_names_the_card_and_the_suit() -> None:
         game.apply(text, seat)
     with pytest.raises(IllegalAction) as caught:
         game.apply("play AD", 2)
-    said = refusals.say(Voice("ru", game.variant), str(caught.value))
+    said = refusals.say(Voice("ru", game.variant), caught.value.reason)
     assert said == "место 2 должно ходить в масть (♥)"
 
 

@@ -299,3 +299,40 @@ def test_position_labels_hold_that_position_s_chips_at_every_table_size(players:
         assert row["mean"] == pytest.approx(sum(chips) / len(chips))
     dealer = [r.delta[r.dealer] for r in result.records]
     assert positions[-1]["mean"] == pytest.approx(sum(dealer) / len(dealer))
+
+
+@pytest.mark.parametrize("bots,engine", [("random", "auto"), ("heuristic", "auto")])
+def test_evenings_are_the_paired_sessions(bots: str, engine: str) -> None:
+    # 50 deals in sessions of 20: two whole sessions (evenings), and a last chunk of 10 that is not one
+    pspec = _pair(["khrap", MUST_BEAT], bots=bots, deals=50, chunk=20, engine=engine)
+    result = simulate_paired(pspec, 1, keep_records=True)
+    for v in range(2):
+        records, evenings = result.results[v].records, result.evenings[v]
+        assert len(evenings) == 2
+        for i, (chips, broke, played) in enumerate(evenings):
+            session = records[20 * i: 20 * i + played]
+            # a fresh table of 100 chips a seat: each seat's result is the sum of his chips won deal by deal
+            assert chips == tuple(sum(r.delta[s] for r in session) for s in range(4))
+            assert broke == tuple(any(r.stacks[s] <= 0 for r in session) for s in range(4))
+            # the pot started empty: what it holds after the last deal came out of the seats' stacks
+            assert sum(chips) == -session[-1].pot_after
+            assert 0 < played <= 20
+    assert simulate_paired(pspec, 2).evenings == result.evenings  # the same whatever the workers
+
+
+def test_analyze_reads_the_evenings_off_its_sessions(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "r.html"
+    args = ["analyze", "khrap", MUST_BEAT, "--deals", "40", "--workers", "1", "--evening", "10", "--bots",
+            "random", "--json", "-o", str(out)]
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    # sessions of --evening deals by default: four sessions, four evenings, read off them
+    assert "sessions of 10 deals" in data["headline"]
+    assert [e["evenings"] for e in data["evenings"]] == [4, 4]
+    assert all(sum(r["players"] for r in e["rows"] if r["seat"] != "any player") == 16 for e in data["evenings"])
+    # a stack other than the sessions' 100 chips: the evenings are played apart, as many as asked
+    res = CliRunner().invoke(app, args + ["--stack", "30", "--evenings", "3"])
+    assert res.exit_code == 0, res.output
+    assert [e["evenings"] for e in json.loads(res.stdout)["evenings"]] == [3, 3]

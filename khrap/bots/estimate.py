@@ -73,6 +73,7 @@ class Estimator:
         self.by_suit = {s: sorted(c for c in self.deck if c // 13 == s) for s in range(4)}
         self._draw: dict[tuple[int | None, float, float | None], float] = {}
         self._pools: dict[tuple, float] = {}
+        self._limit: tuple[int | None] | None = None  # (``_exchange_limit``, once worked out)
 
     # ------------------------------------------------------------ cards
     def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
@@ -112,15 +113,47 @@ class Estimator:
         return p ** (exponent or self.k.sharpen) if 0.0 < p < 1.0 else p
 
     def chances(self, hand: Sequence[int], trump: int | None, info: Info,
-                exponent: float | None = None) -> list[float]:
-        q = self.opponents_share(info, len(self.unseen(info, hand)))
-        return [self.sharpen(self.chance(c, hand, trump, info, q), exponent) for c in hand]
+                exponent: float | None = None, pool: Sequence[int] | None = None) -> list[float]:
+        """Each card's calibrated chance, ``sharpen(chance(card, hand, ...))`` for every card of ``hand``, with
+        what ``chance`` counts per card (the hand as a set, the unseen cards above it, its suit's length)
+        counted once per hand: the same arithmetic, so the very same numbers.  ``pool``: ``unseen(info,
+        hand)`` if the caller has it."""
+        if pool is None:
+            pool = self.unseen(info, hand)
+        q = self.opponents_share(info, len(pool))
+        joker, sharpen = self.joker, self.sharpen
+        blocked = set(hand)
+        blocked.update(info.gone)
+        lengths = [0, 0, 0, 0]
+        for c in hand:
+            lengths[c // 13] += 1
+        out = []
+        for card in hand:
+            if card == joker:
+                out.append(sharpen(1.0, exponent))
+                continue
+            suit = card // 13
+            higher = 0
+            for c in self.by_suit[suit]:
+                if c > card and c not in blocked:
+                    higher += 1
+            p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+            if trump is None:
+                p = p * UNKNOWN_TRUMP
+            elif suit == trump:
+                p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (lengths[trump] - 1))
+            else:
+                p = p * max(0.0, 1 - RUFF_RISK * lengths[suit] - 0.1)
+            out.append(sharpen(p, exponent))
+        return out
 
     def draw_chance(self, hand: Sequence[int], trump: int | None, info: Info,
-                    exponent: float | None = None) -> float:
+                    exponent: float | None = None, pool: Sequence[int] | None = None) -> float:
         """The average trick chance of a card drawn blind: over the cards it may be (those unseen), each
-        judged by what is unseen above it; no better than the tricks per player still in the deal."""
-        pool = self.unseen(info, hand)
+        judged by what is unseen above it; no better than the tricks per player still in the deal.
+        ``pool``: ``unseen(info, hand)`` if the caller has it."""
+        if pool is None:
+            pool = self.unseen(info, hand)
         if not pool:
             return 0.0
         q = self.opponents_share(info, len(pool))
@@ -162,14 +195,15 @@ class Estimator:
         return cached
 
     def draw_spread(self, hand: Sequence[int], trump: int | None, info: Info, exponent: float | None,
-                    count: int, avg: float) -> list[float]:
+                    count: int, avg: float, pool: Sequence[int] | None = None) -> list[float]:
         """The chances of ``count`` cards drawn blind, best first: the expected best, second best... of
         ``count`` cards dealt from the unseen ones (their mean is ``avg``'s).  Drawing k cards and keeping
         the best k - 1 is worth more than k - 1 average cards; ``[avg] * count`` would miss it.  With the
         trump still to come, the average for each."""
         if count <= 0:
             return []
-        pool = self.unseen(info, hand)
+        if pool is None:
+            pool = self.unseen(info, hand)
         if trump is None or count == 1 or len(pool) < count:
             return [avg] * count
         counts, lengths = [0, 0, 0, 0], [0, 0, 0, 0]
@@ -266,17 +300,26 @@ class Estimator:
             kept.append(info.turned)
         draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
         exponent = self.k.exponent(eff.status)
-        probs = self.chances(kept, trump, info, exponent)
-        avg = self.draw_chance(kept, trump, info, exponent)
-        probs += self.draw_spread(kept, trump, info, exponent, unknown + max(0, draws), avg)
-        probs.sort(reverse=True)
+        pool = self.unseen(info, kept)  # (listed once for the three)
+        probs = self.chances(kept, trump, info, exponent, pool)
+        count = unknown + max(0, draws)
         limit = self._exchange_limit()
-        if call.exchange.takes_part and hand is not None and limit is not None:
+        exchanges = call.exchange.takes_part and hand is not None and limit is not None
+        if count > 0 or exchanges:  # (a drawn card's average is read only by the draws and the exchange)
+            avg = self.draw_chance(kept, trump, info, exponent, pool)
+            probs += self.draw_spread(kept, trump, info, exponent, count, avg, pool)
+        probs.sort(reverse=True)
+        if exchanges:
             probs = self._exchanged(probs, avg, call.exchange, limit)
         return probs[:size]  # the owed discards drop the weakest
 
     def _exchange_limit(self) -> int | None:
-        """The most cards the exchange stage lets a player throw (None: no exchange stage)."""
+        """The most cards the exchange stage lets a player throw (None: no exchange stage); worked out once."""
+        if self._limit is None:
+            self._limit = (self._work_exchange_limit(),)
+        return self._limit[0]
+
+    def _work_exchange_limit(self) -> int | None:
         stages = [s for s in self.variant.stages if s.kind == "exchange"]
         if not stages:
             return None

@@ -20,9 +20,11 @@ from khrap.bots.estimate import Estimator, Info
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, Rules
-from khrap.engine.resample import facts_of  # the seat's facts read off its typed events
+from khrap.engine.events import Dealt, Event
+from khrap.engine.resample import DealFacts, FactsReader, facts_of  # the seat's facts read off its typed events
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 from khrap.engine.view import SeatView as TypedView  # the engine's typed view (int cards, typed events)
+from khrap.variant.schema import Call
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
 SAMPLES = 100  # random hands dealt to estimate how often a seat joins a declarer
@@ -33,6 +35,7 @@ WEIGH_DEALS = 40
 WEIGH_ERRORS = 2.0
 _KNOWN = frozenset({w.PLAY, w.DISCARD, w.EXCHANGE, w.TRUMP, w.LOOK})
 _JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
+_SAMPLES: dict[str, dict] = {}  # the random hands those chances are read from, per variant, shared alike
 
 
 def info_from_observation(obs: dict | TypedView, rules: Rules) -> Info:
@@ -59,13 +62,14 @@ def info_from_observation(obs: dict | TypedView, rules: Rules) -> Info:
     )
 
 
-def info_from_view(view: TypedView, rules: Rules) -> Info:
+def info_from_view(view: TypedView, rules: Rules, follow: FollowedDeal | None = None) -> Info:
     """The facts of the engine's typed seat view: its int cards and typed events as they are, nothing parsed
-    (the same ``Info`` as ``info_from_observation`` of its observation dict: tests/test_bots_view.py)."""
+    (the same ``Info`` as ``info_from_observation`` of its observation dict: tests/test_bots_view.py).
+    ``follow``: the seat's deal as read so far, so that only the events since are read."""
     seat = view.seat
     assert seat is not None, "a seat's view: a spectator decides nothing"
     trump = view.trump
-    facts = facts_of(view.events, seat)
+    facts = facts_of(view.events, seat) if follow is None else follow.facts(view.events, seat)
     turned = view.turned
     gone = facts.played_cards | facts.own_gone | set(turned) | {c for _, c, _ in view.trick}
     follow = rules.variant.play
@@ -78,6 +82,33 @@ def info_from_view(view: TypedView, rules: Rules) -> Info:
         voids=facts.voids(trump, follow.follow_suit, follow.trump_if_void),
         public_in_hand={s: set(c) for s, c in facts.public_in_hand.items()},
     )
+
+
+class FollowedDeal:
+    """One seat's facts of the deal in progress (``khrap.engine.resample.FactsReader``), grown by the events
+    its view holds since the last decision: a view's events are the same objects from one decision to the
+    next while the deal goes on (the engine grows them), so a list that still starts with the same event and
+    holds the last one read at the same place only grew.  Anything else (a new deal, a redeal, another seat's
+    view) is read again from its last dealing, as ``facts_of`` reads it."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.reader: FactsReader | None = None
+        self.first: Event | None = None
+        self.last: Event | None = None
+        self.done = 0
+
+    def facts(self, events: list[Event], seat: int) -> DealFacts:
+        done, reader = self.done, self.reader
+        if (reader is None or seat != self.seat or not done or len(events) < done or events[0] is not self.first
+                or events[done - 1] is not self.last or any(isinstance(e, Dealt) for e in events[done:])):
+            start = max((i for i, e in enumerate(events) if isinstance(e, Dealt)), default=0)
+            reader, done = FactsReader(seat), start
+        for event in events[done:]:
+            reader.read(event)
+        self.seat, self.reader, self.done = seat, reader, len(events)
+        self.first, self.last = (events[0], events[-1]) if events else (None, None)
+        return reader.facts
 
 
 def seat_of(observation: dict | TypedView) -> int | None:
@@ -103,10 +134,14 @@ class HeuristicBot:
         self.cautious = cautious
         if len(_JOINS) > 32:
             _JOINS.clear()
+            _SAMPLES.clear()
         # (players, pot in half opening pots): the chance a seat joins a declarer
-        self._joins: dict[tuple[int, int], float] = _JOINS.setdefault(
-            rules.variant.model_dump_json() + repr(self.est.k), {})
-        self._samples: dict[int, list] = {}
+        key = rules.variant.model_dump_json() + repr(self.est.k)
+        self._joins: dict[tuple[int, int], float] = _JOINS.setdefault(key, {})
+        # per table size: the hands (fixed seed) and their helper calls' chances, a pure function of the variant
+        # and the constants, made once per process, not once per bot (a simulation seats new bots every session)
+        self._samples: dict[int, list] = _SAMPLES.setdefault(key, {})
+        self._followed: dict[int | None, FollowedDeal] = {}  # per seat: its deal's facts read so far
         self._weigher = None  # the search that weighs a decision of a kind it has no rule for (``weigh``)
 
     def choose(self, observation: dict | TypedView, legal: Sequence[Action], rng: random.Random,
@@ -119,8 +154,10 @@ class HeuristicBot:
             return legal[0]
         if not self.knows(legal):
             return self.weigh(legal, rng, view)
-        round_ = observation.round if isinstance(observation, TypedView) else observation["round"]
-        return self.decide(info_from_observation(observation, self.rules), legal, rng, round_)
+        if isinstance(observation, TypedView):
+            info = info_from_view(observation, self.rules, self._followed.setdefault(observation.seat, FollowedDeal()))
+            return self.decide(info, legal, rng, observation.round)
+        return self.decide(info_from_observation(observation, self.rules), legal, rng, observation["round"])
 
     # ------------------------------------------------- any other decision
     def knows(self, legal: Sequence[Action]) -> bool:
@@ -196,29 +233,54 @@ class HeuristicBot:
         return info.trump
 
     def call(self, info: Info, legal: Sequence[Action], rng: random.Random, round_: int = 1) -> Action:
-        best, best_value = None, None
+        """The call worth most chips (ties broken by the decision's randomness); a blind one only when clearly
+        worth it.  Passing is valued last, and only when it could matter: what waiting keeps is never below 0
+        (``_waiting_value``; the cautious bidding's pass may be), so a lone pass whose tie-break alone beats
+        every other call is taken without working out what waiting keeps: the same choice, for less."""
         look = None
+        options: list[tuple[Action, Call, float]] = []  # (action, its call, its tie-break), in the listed order
         for action in legal:
             if action.word == w.LOOK:
                 look = action
                 continue
             call = self.rules.calls.get(action.word)
-            if call is None:
-                continue
-            probs, trump = self.call_chances(info, action)
-            alone = self._alone(call, info, legal, round_) if call.effects.status == w.DECLARER else 0.0
-            value = self.est.call_value(action.word, call, probs, info.hand or [], trump, info, round_, alone)
-            if call.effects.status == w.OUT:
-                value = self._pass_value(info) if self.cautious else self._waiting_value(info, legal, trump)
-            elif call.effects.status == w.HELPER:
-                # a lone declarer takes all: contesting him is worth a share of the pot
-                value += self.est.k.contest * min(info.pot, CAP * self._opening(info))
-            value += rng.random() * 1e-6  # ties broken by the decision's randomness
+            if call is not None:
+                options.append((action, call, rng.random() * 1e-6))  # (drawn in the listed order, as always)
+        passes = [i for i, (_, call, _) in enumerate(options) if call.effects.status == w.OUT]
+        values: list[float | None] = [None] * len(options)
+        for i, (action, call, noise) in enumerate(options):
+            if i not in passes:
+                values[i] = self._call_worth(info, legal, action, call, round_) + noise
+        others = [v for v in values if v is not None]
+        for i in passes:
+            _, _, noise = options[i]
+            if not self.cautious and look is None and len(passes) == 1 and others and max(others) < noise:
+                values[i] = noise  # (at least this: enough to beat every other call)
+            else:
+                values[i] = self._out_worth(info, legal) + noise
+        best, best_value = None, None
+        for (action, _, _), value in zip(options, values, strict=True):
             if best_value is None or value > best_value:
                 best, best_value = action, value
         if look is not None and (best is None or best_value <= self.rules.variant.base_stake):
             return look  # a blind call only when clearly worth it
         return best or legal[0]
+
+    def _call_worth(self, info: Info, legal: Sequence[Action], action: Action, call: Call, round_: int) -> float:
+        """What saying ``call`` (a declaring or helper one) is worth in chips."""
+        probs, trump = self.call_chances(info, action)
+        alone = self._alone(call, info, legal, round_) if call.effects.status == w.DECLARER else 0.0
+        value = self.est.call_value(action.word, call, probs, info.hand or [], trump, info, round_, alone)
+        if call.effects.status == w.HELPER:
+            # a lone declarer takes all: contesting him is worth a share of the pot
+            value += self.est.k.contest * min(info.pot, CAP * self._opening(info))
+        return value
+
+    def _out_worth(self, info: Info, legal: Sequence[Action]) -> float:
+        """What passing is worth: what waiting keeps (the cautious bidding: its own pass value)."""
+        if self.cautious:
+            return self._pass_value(info)
+        return self._waiting_value(info, legal, self._trump_for(info, False))
 
     def call_chances(self, info: Info, action: Action) -> tuple[list[float], int | None]:
         """The trick chances of the hand the call ``action`` leaves, and the trump they assume."""

@@ -13,7 +13,14 @@ class ActionError(ValueError):
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
+    """An action the rules do not allow now; the message says why (``reason``: the kernel's typed
+    ``engine.refusal.Refusal`` when it gave one, which a table says in its own language)."""
+
+    @property
+    def reason(self) -> str:
+        """The reason as raised: a ``Refusal`` (a ``str`` with its code and values) or a plain sentence."""
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, str) else str(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ no sentence is made.  When an action is refused, the reason is the sentence of t
 its decision's table whose test fails.  A call's preconditions are the ``preconditions`` table
 (after the entries about how the call is written); a play, an exchange and a discard have the
 tables below.  Each entry is ``(test, reason)``: ``test(state, seat, action)`` is true when the
-action meets it, ``reason(state, seat, action)`` says why not.
+action meets it, ``reason(state, seat, action)`` says why not: a ``Refusal`` (a code and its values, whose
+string is the English sentence: ``engine.refusal``).
 """
 
 from __future__ import annotations
@@ -13,20 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from khrap import words as w
-from khrap.cards import SUITS, card_str, cards_str
 from khrap.engine.actions import Action
 from khrap.engine.compiled.tricks import JOKER_FLAG, first_lead_suit
 from khrap.engine.preconditions import source_refusal, unmet
+from khrap.engine.refusal import Refusal
 from khrap.engine.trick import led_suit
 
 __all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "PLAY_TABLE", "TRUMP_TABLE", "call_refusal", "discard_refusal",
            "exchange_refusal", "first_refused", "play_refusal", "trump_refusal"]
 
 Test = Callable[[object, int, Action], bool]
-Reason = Callable[[object, int, Action], str]
+Reason = Callable[[object, int, Action], Refusal]
 Table = tuple[tuple[Test, Reason], ...]
 
-def first_refused(table: Table, state, seat: int, action: Action) -> str | None:
+def first_refused(table: Table, state, seat: int, action: Action) -> Refusal | None:
     """The reason of the first entry of ``table`` that ``action`` does not meet, or None."""
     for test, reason in table:
         if not test(state, seat, action):
@@ -35,31 +36,27 @@ def first_refused(table: Table, state, seat: int, action: Action) -> str | None:
 
 
 # ------------------------------------------------------------------ plays
-def _follow_reason(state, seat: int, action: Action) -> str:
+def _follow_reason(state, seat: int, action: Action) -> Refusal:
     """Why a card held is not among the plays open now (the follow rule, the first lead)."""
     hand, trump = state.hands[seat], state.trump
     play = state.rules.variant.play
     if not state.trick:
         suit = first_lead_suit(state.program, trump, not state.won)
-        what = f"a trump ({SUITS[suit]})" if play.first_lead.suit == "trump" else f"a card of {SUITS[suit]}"
-        return f"seat {seat} must lead {what} to the first trick"
+        return Refusal("lead_trump" if play.first_lead.suit == "trump" else "lead_suit", seat=seat, suit=suit)
     led = led_suit(state.trick)
     if play.follow_suit and led is not None and any(c // 13 == led for c in hand):  # without it, no suit
-        beat = " and beat the best card if possible" if play.must_beat else ""
-        return f"seat {seat} must follow suit ({'SHDC'[led]}){beat}"
+        return Refusal("follow_beat" if play.must_beat else "follow", seat=seat, suit=led)
     if any(c // 13 == trump for c in hand):
-        beat = " and overtrump if possible" if play.must_overtrump else ""
-        return f"seat {seat} must play a trump ({'SHDC'[trump]}){beat}"
-    return f"seat {seat} may not play that card now"
+        return Refusal("trump_over" if play.must_overtrump else "trump", seat=seat, suit=trump)
+    return Refusal("may_not_play", seat=seat)
 
 
-def _not_held(state, seat: int, action: Action) -> str:
-    return f"seat {seat} does not hold {card_str(action.cards[0])}"
+def _not_held(state, seat: int, action: Action) -> Refusal:
+    return Refusal("not_held", seat=seat, cards=(action.cards[0],))
 
 
-def _not_all_held(state, seat: int, action: Action) -> str:
-    missing = [c for c in action.cards if c not in state.hands[seat]]
-    return f"seat {seat} does not hold {' '.join(cards_str(missing))}"
+def _not_all_held(state, seat: int, action: Action) -> Refusal:
+    return Refusal("not_held", seat=seat, cards=tuple(c for c in action.cards if c not in state.hands[seat]))
 
 
 def _play_code(action: Action) -> int:
@@ -67,21 +64,21 @@ def _play_code(action: Action) -> int:
 
 
 PLAY_TABLE: Table = (
-    (lambda s, seat, a: len(a.cards) == 1, lambda s, seat, a: "play one card"),
+    (lambda s, seat, a: len(a.cards) == 1, lambda s, seat, a: Refusal("play_one")),
     (lambda s, seat, a: a.cards[0] in s.hands[seat], _not_held),
     (lambda s, seat, a: not a.joker or a.cards[0] == s.program.joker,
-     lambda s, seat, a: f"{card_str(a.cards[0])} is not the joker"),
+     lambda s, seat, a: Refusal("not_joker", card=a.cards[0])),
     # The follow rule and the first lead: the very test the listing runs (``tricks.playable``).
     (lambda s, seat, a: _play_code(a) in s._playable(seat), _follow_reason),
 )
 
 
 # --------------------------------------------------------------- exchange
-def _exchange_count_reason(state, seat: int, action: Action) -> str:
+def _exchange_count_reason(state, seat: int, action: Action) -> Refusal:
     least, most, _ = state._limits(seat)
     if least == most:
-        return f"seat {seat} must exchange exactly {least} cards"
-    return f"seat {seat} may exchange {least} to {max(most, least)} cards now"
+        return Refusal("exchange_exactly", seat=seat, n=least)
+    return Refusal("exchange_between", seat=seat, n=least, m=max(most, least))
 
 
 def _within_limits(state, seat: int, action: Action) -> bool:
@@ -89,27 +86,27 @@ def _within_limits(state, seat: int, action: Action) -> bool:
     return least <= len(action.cards) <= most
 
 
-def _exchange_source(state, seat: int, action: Action) -> str | None:
+def _exchange_source(state, seat: int, action: Action) -> Refusal | None:
     return source_refusal(state, len(action.cards) + state._limits(seat)[2], action.source)
 
 
 EXCHANGE_TABLE: Table = (
-    (lambda s, seat, a: len(set(a.cards)) == len(a.cards), lambda s, seat, a: "a card is named twice"),
+    (lambda s, seat, a: len(set(a.cards)) == len(a.cards), lambda s, seat, a: Refusal("named_twice")),
     (lambda s, seat, a: all(c in s.hands[seat] for c in a.cards),
      _not_all_held),
     (_within_limits, _exchange_count_reason),
     (lambda s, seat, a: a.source == w.TOP or s.rules.variant.draw_from != "top",
-     lambda s, seat, a: "draws come from the top of the stock in this variant"),
+     lambda s, seat, a: Refusal("top_only")),
     (lambda s, seat, a: _exchange_source(s, seat, a) is None, _exchange_source),
 )
 
 DISCARD_TABLE: Table = (
-    (lambda s, seat, a: len(a.cards) == 1, lambda s, seat, a: "discard one card"),
+    (lambda s, seat, a: len(a.cards) == 1, lambda s, seat, a: Refusal("discard_one")),
     (lambda s, seat, a: a.cards[0] in s.hands[seat], _not_held),
 )
 
 TRUMP_TABLE: Table = (
-    (lambda s, seat, a: a.suit is not None, lambda s, seat, a: "name a suit: trump S, H, D or C"),
+    (lambda s, seat, a: a.suit is not None, lambda s, seat, a: Refusal("name_suit")),
 )
 
 
@@ -120,53 +117,53 @@ def _stage(state):
     return next(s for s in state.rules.stages if s.id == sid)
 
 
-def _argument_refusal(state, seat: int, cid: str, action: Action) -> str | None:
+def _argument_refusal(state, seat: int, cid: str, action: Action) -> Refusal | None:
     """Why call ``cid`` cannot be written as ``action`` (a hand position, ``trump``, ``from``), or None."""
     call = state.rules.calls[cid]
     mode = call.effects.take_turned
     size = len(state.hands[seat])
     if mode == "swap":
         if action.position is None or not 1 <= action.position <= size:
-            return f"{cid} names a hand position 1..{size} (e.g. '{cid} 1')"
+            return Refusal("position_range", call=cid, n=size)
     elif action.position is not None:
-        return f"{cid} takes no hand position"
+        return Refusal("no_position", call=cid)
     if action.take_turned and mode != "optional":
-        return f"{cid} cannot take the turned card"
+        return Refusal("no_take", call=cid)
     if action.source != w.TOP:
         if state.rules.variant.draw_from == "top":
-            return "draws come from the top of the stock in this variant"
+            return Refusal("top_only")
         if call.effects.draw == 0 or call.effects.when != "now":
-            return f"{cid} draws nothing now, so it takes no 'from'"
+            return Refusal("no_from", call=cid)
     return None
 
 
-def call_refusal(state, seat: int, action: Action) -> str | None:
+def call_refusal(state, seat: int, action: Action) -> Refusal | None:
     """Why ``seat`` may not make the call (or ``look``) ``action`` now, or None if he may."""
     word = action.word
     if word == w.LOOK:
-        return None if state.blind_call_open(seat) else "look is legal only while a blind call is open to you"
+        return None if state.blind_call_open(seat) else Refusal("look_closed")
     if word in w.KERNEL_WORDS:
-        return f"{word} is not allowed now; seat {seat} must make a call"
+        return Refusal("must_call", word=word, seat=seat)
     if word in state.rules.variant.calls and word not in state.rules.calls:
-        return f"{word} is switched off in this variant"
+        return Refusal("switched_off", call=word)
     if word not in state.rules.calls:
-        return f"unknown call '{word}'"
+        return Refusal("unknown_call", call=word)
     if word not in _stage(state).calls:
-        return f"{word} cannot be said in this stage ({_stage(state).id})"
+        return Refusal("wrong_stage", call=word, stage=_stage(state).id)
     return _argument_refusal(state, seat, word, action) or unmet(state, seat, word, action)
 
 
-def play_refusal(state, seat: int, action: Action) -> str | None:
+def play_refusal(state, seat: int, action: Action) -> Refusal | None:
     return first_refused(PLAY_TABLE, state, seat, action)
 
 
-def exchange_refusal(state, seat: int, action: Action) -> str | None:
+def exchange_refusal(state, seat: int, action: Action) -> Refusal | None:
     return first_refused(EXCHANGE_TABLE, state, seat, action)
 
 
-def discard_refusal(state, seat: int, action: Action) -> str | None:
+def discard_refusal(state, seat: int, action: Action) -> Refusal | None:
     return first_refused(DISCARD_TABLE, state, seat, action)
 
 
-def trump_refusal(state, seat: int, action: Action) -> str | None:
+def trump_refusal(state, seat: int, action: Action) -> Refusal | None:
     return first_refused(TRUMP_TABLE, state, seat, action)

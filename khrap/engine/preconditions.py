@@ -17,11 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.cards import RANKS, card_str
+from khrap.cards import RANKS
+from khrap.engine.refusal import Refusal
 from khrap.engine.rules import compile_pattern, pattern_card
 from khrap.variant.schema import Call, CardPattern, PotBound
 
-Reason = Callable[[object, int], str]
+Reason = Callable[[object, int], Refusal]
 """``reason(state, seat)``: why the precondition is not met now."""
 
 
@@ -38,7 +39,7 @@ class Precondition:
     by_declarer: tuple[str | None, str | None] | None = None
     # An entry about how the action is written (where it draws from): listed forms always meet it,
     # so listers leave it out; ``refused(state, seat, action)`` gives its reason or None.
-    refused: Callable[[object, int, object], str | None] | None = None
+    refused: Callable[[object, int, object], Refusal | None] | None = None
 
     def test_when(self, declarer_exists: bool) -> str | None:
         return self.test if self.by_declarer is None else self.by_declarer[declarer_exists]
@@ -63,12 +64,14 @@ def draws_needed(call: Call, take_turned: bool) -> int:
     return max(draws + deferred_part(call), 0)
 
 
-def describe_pattern(pattern: CardPattern, trump: int | None) -> str:
+def needs_card(cid: str, pattern: CardPattern, trump: int | None) -> Refusal:
+    """Call ``cid`` needs the card of ``pattern`` in hand (a trump pattern: of the trump named, if any)."""
     card = pattern_card(pattern, trump)
-    if pattern.suit == "trump":
-        where = f" ({card_str(card)})" if card is not None else ""
-        return f"the trump {pattern.rank}{where}"
-    return card_str(card)
+    if pattern.suit != "trump":
+        return Refusal("needs_card", call=cid, card=card)
+    if card is None:
+        return Refusal("needs_trump_rank", call=cid, rank=pattern.rank)
+    return Refusal("needs_trump_card", call=cid, rank=pattern.rank, card=card)
 
 
 def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[Precondition]:
@@ -79,44 +82,43 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     add = found.append
     # Who may call.
     if req.dealer:
-        add(Precondition("seat == m.dealer", lambda s, seat: f"{cid} is for the dealer only (seat {s.dealer})"))
+        add(Precondition("seat == m.dealer", lambda s, seat: Refusal("dealer_only", call=cid, seat=s.dealer)))
     if req.declarer == "exists":
         add(Precondition("m.declarer is not None", lambda s, seat: (
-            f"{cid} needs a {' or '.join(s.rules.derived.declaring) or 'a declaring call'} to have been called"),
-            (None, None)))
+            Refusal("needs_declarer", call=cid, calls=tuple(s.rules.derived.declaring))), (None, None)))
     if req.declarer == "absent":
         add(Precondition("m.declarer is None", lambda s, seat: (
-            f"{cid} is allowed only while nobody is declarer; seat {s.declarer} is declarer"), (None, None)))
+            Refusal("declarer_exists", call=cid, seat=s.declarer)), (None, None)))
     if eff.status == w.DECLARER and not eff.override:
         add(Precondition("m.declarer is None or m.declarer == seat", lambda s, seat: (
-            f"{cid} cannot take over from seat {s.declarer}, the declarer"), (None, "m.declarer == seat")))
+            Refusal("no_override", call=cid, seat=s.declarer)), (None, "m.declarer == seat")))
     # The cards he holds.
     for pattern in req.holds:
         rank, suit = compile_pattern(pattern)
         # The trump suit (suit None): while none is named nobody holds it.
         card = f"{suit * 13 + rank}" if suit is not None else f"trump is not None and trump * 13 + {rank}"
         test = f"{card} in hand"
-        add(Precondition(test, lambda s, seat, p=pattern: f"{cid} needs {describe_pattern(p, s.trump)} in hand"))
+        add(Precondition(test, lambda s, seat, p=pattern: needs_card(cid, p, s.trump)))
     if req.min_trumps is not None:
         add(Precondition(f"trumps(hand, trump) >= {req.min_trumps}",
-                         lambda s, seat: f"{cid} needs at least {req.min_trumps} trumps in hand"))
+                         lambda s, seat: Refusal("min_trumps", call=cid, n=req.min_trumps)))
     if req.max_trumps is not None:
         add(Precondition(f"trumps(hand, trump) <= {req.max_trumps}",
-                         lambda s, seat: f"{cid} allows at most {req.max_trumps} trumps in hand"))
+                         lambda s, seat: Refusal("max_trumps", call=cid, n=req.max_trumps)))
     # The table: the turned card, the pot, the stock, his stack.
     if req.turned_rank is not None:
         rank = RANKS.index(req.turned_rank)
         add(Precondition(f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {rank}",
-                         lambda s, seat: f"{cid} needs the turned trump card to be of rank {req.turned_rank}"))
+                         lambda s, seat: Refusal("turned_rank", call=cid, rank=req.turned_rank)))
     if req.max_pot is not None:
         add(pot_bound(cid, req.max_pot))
     if eff.take_turned in ("yes", "swap") or takes:
         add(Precondition("not m.turned_taken and bool(m.turned)",
-                         lambda s, seat: f"{cid} needs the current turned trump card on the table"))
+                         lambda s, seat: Refusal("needs_turned", call=cid)))
     need = draws_needed(call, takes)
     if need:
         add(Precondition(f"{need} <= len(m.stock) - m.owed_draws", lambda s, seat: (
-            f"{cid} needs {need} cards from the stock; cards left to draw: {len(s.stock) - s.owed_draws}")))
+            Refusal("stock_short", call=cid, n=need, m=len(s.stock) - s.owed_draws))))
     if eff.when == "now" and eff.draw:
         count = need - deferred_part(call)
         add(Precondition("True", _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
@@ -127,40 +129,39 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     # no declarer yet, a wrong turned card) hears that reason.
     if req.blind:
         add(Precondition("not m.looked[seat]",
-                         lambda s, seat: f"{cid} must be called blind, before looking at the cards"))
+                         lambda s, seat: Refusal("blind_only", call=cid)))
     return found
 
 
-def short_reason(state, seat: int, cid: str, status: str) -> str:
+def short_reason(state, seat: int, cid: str, status: str) -> Refusal:
     """Why ``seat`` may not make call ``cid`` on a table that refuses what a stack cannot pay: whose stack
     (his own, a forced helper's, the overridden declarer's) is short of the most the call may cost it."""
     who, role, cost = state.short_of(seat, status, cid)
     has = state.stacks[who] + state.locked[who]
     if who == seat:
-        return f"{cid} may cost {cost} chips and seat {seat} has {has}"
-    return f"{cid} may cost seat {who} ({role}) {cost} chips and he has {has}"
+        return Refusal("short_self", call=cid, n=cost, seat=seat, m=has)
+    return Refusal("short_other", call=cid, seat=who, role=role, n=cost, m=has)
 
 
 def pot_bound(cid: str, bound: PotBound) -> Precondition:
     """The pot holds at most ``bound``: its base stakes in chips (the program's), times the seats when per player."""
     chips = f"{bound.base} * m.program.base_stake" + (" * m.n" if bound.per_player else "")
 
-    def reason(s, seat: int) -> str:
+    def reason(s, seat: int) -> Refusal:
         cap = bound.base * s.program.base_stake * (s.n if bound.per_player else 1)
-        per = f" ({bound.base} base stakes × {s.n} players)" if bound.per_player else ""
-        return f"{cid} may not be called while the pot exceeds {cap}{per}; the pot holds {s.pot}"
+        return Refusal("pot_cap", call=cid, n=cap, per=(bound.base, s.n) if bound.per_player else None, m=s.pot)
 
     return Precondition(f"m.pot <= {chips}", reason)
 
 
-def _never(state, seat: int) -> str:
+def _never(state, seat: int) -> Refusal:
     raise AssertionError("an entry about the action's writing is refused by its own function")
 
 
-def source_refusal(state, count: int, source: str | int) -> str | None:
+def source_refusal(state, count: int, source: str | int) -> Refusal | None:
     """Why ``count`` cards cannot be drawn from ``source``, or None."""
     if isinstance(source, int) and count and not 1 <= source <= len(state.stock) - count + 1:
-        return f"cannot draw {count} cards from position {source}; the stock holds {len(state.stock)}"
+        return Refusal("draw_position", n=count, position=source, m=len(state.stock))
     return None
 
 
@@ -189,7 +190,7 @@ def checks(rules, cid: str, takes: bool) -> Compiled:
     return found
 
 
-def unmet(state, seat: int, cid: str, action) -> str | None:
+def unmet(state, seat: int, cid: str, action) -> Refusal | None:
     """The reason of the first precondition of ``cid``, written as ``action``, that ``seat`` does not meet now."""
     hand, trump = state.hands[seat], state.trump
     for check, reason, refused in checks(state.rules, cid, action.take_turned)[0]:

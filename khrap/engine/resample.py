@@ -70,33 +70,45 @@ class DealFacts:
 
 def facts_of(events: list[Event], seat: int) -> DealFacts:
     """What ``seat`` read in the deal's typed events (as it holds them: ``SeatView.events``)."""
-    facts = DealFacts()
-    current: list[Entry] = []
     start = max((i for i, e in enumerate(events) if isinstance(e, Dealt)), default=0)  # the last (re)deal's
+    reader = FactsReader(seat)
     for event in events[start:]:
-        who = event.seat
+        reader.read(event)
+    return reader.facts
+
+
+class FactsReader:
+    """``facts_of`` one event at a time (``read``), for a reader that follows a deal as it grows: a bot that
+    decides many times a deal reads each event once.  Its ``facts`` are shared: copy what you change."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.facts = DealFacts()
+        self.current: list[Entry] = []  # the open trick's cards
+
+    def read(self, event: Event) -> None:
+        facts, who = self.facts, event.seat
         if isinstance(event, Played):
             entry = (who, event.fields["card"], bool(event.fields.get("joker")))
             facts.played.append(entry)
-            current.append(entry)
+            self.current.append(entry)
             facts.public_in_hand.get(who, set()).discard(entry[1])
         elif isinstance(event, TookTrick):
-            facts.tricks.append(current)
-            current = []
+            facts.tricks.append(self.current)
+            self.current = []
         elif isinstance(event, (Shown, TookTurned, Swapped)):
             cards = list(event.fields["cards"]) if isinstance(event, Shown) else [event.fields["card"]]
             facts.public_in_hand.setdefault(who, set()).update(cards)
-            if who == seat:
+            if who == self.seat:
                 facts.own_seen.update(cards)
-        elif who != seat or event.secret is None:
-            continue
+        elif who != self.seat or event.secret is None:
+            return
         elif isinstance(event, Drew):
             facts.own_seen.update(event.secret.get("cards", ()))
         elif isinstance(event, Exchanged):
             facts.own_gone.update(event.secret.get("cards", ()))
         elif isinstance(event, Discarded) and "card" in event.secret:
             facts.own_gone.add(event.secret["card"])
-    return facts
 
 
 def copy_state(state: GameState) -> GameState:

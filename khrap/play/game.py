@@ -158,7 +158,7 @@ class Game:
                 s.apply(action, seat)
                 return
             except IllegalAction as err:
-                self.write(self.refused(str(err)))
+                self.write(self.refused(err.reason))
 
     def pending_word(self) -> str | None:
         """The word the decision waited for begins with (``play``, ``discard``...: the registry's), if any."""

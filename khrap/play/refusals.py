@@ -1,91 +1,116 @@
-"""The kernel's refusal sentences in the player's language.
+"""The kernel's refusals in the player's language.
 
-The kernel refuses an action with one English sentence from its precondition tables (CONTRACT.md: the
-reason in the rule's own terms; ``khrap run`` prints it as it is).  At the table that sentence is said
-again in the player's language: each sentence the kernel can give is one pattern here, its English
-(``{seat}``, ``{call}``, ``{suit}``, ``{cards}``, ``{n}`` ... standing for what varies) and the same
-sentence as a game-log message, its values said by the table's ``Voice`` (the call's name, 10♥, ♠).  A
-sentence no pattern knows (a rule added later) is said as the generic "not allowed now" with the legal
-choices, never in English; the English table shows the kernel's own sentence.
-
-This reads the kernel's English, which a typed refusal (a kind and its fields, as events are) would make
-unnecessary: until the precondition tables give one, the test ``tests/test_play_language.py`` walks the
-refusals of every built-in and fails on a sentence no pattern matches.
+The kernel refuses an action with a typed ``Refusal`` (``engine.refusal``): a code and its values, whose
+string is the English sentence (CONTRACT.md: ``khrap run`` prints it as it is).  At the table it is said
+in the player's language from its code: ``MESSAGES`` gives each code's game-log message, and its values
+are said by the table's ``Voice`` (the call's name, 10♥, ♠), never read back from the English.  A reason
+that is not a ``Refusal`` (an action that does not parse: ``ActionError``'s words) is matched against the
+few ``PATTERNS`` of those sentences; one nothing knows is said as the generic "not allowed now", never in
+English.  ``tests/test_refusal_codes.py``: every code has its message, and every catalog says it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
-from khrap.cards import parse_card
+from khrap.cards import parse_rank
+from khrap.engine.refusal import Refusal
 from khrap.gamelog import _
 from khrap.gamelog.voice import Voice
 
-# English pattern (as the kernel writes it) -> the message said at the table.
+MESSAGES: dict[str, str] = {
+    "must_word": _("seat {seat} must {word} now"),
+    "settled": _("no action is pending: the deal is settled"),
+    "not_turn": _("not seat {seat}'s turn; seat {to_act} is to act"),
+    "play_one": _("play one card"),
+    "not_held": _("seat {seat} does not hold {cards}"),
+    "not_joker": _("{card} is not the joker"),
+    "lead_trump": _("seat {seat} must lead a trump ({suit}) to the first trick"),
+    "lead_suit": _("seat {seat} must lead a card of {suit} to the first trick"),
+    "follow_beat": _("seat {seat} must follow suit ({suit}) and beat the best card if possible"),
+    "follow": _("seat {seat} must follow suit ({suit})"),
+    "trump_over": _("seat {seat} must play a trump ({suit}) and overtrump if possible"),
+    "trump": _("seat {seat} must play a trump ({suit})"),
+    "may_not_play": _("seat {seat} may not play that card now"),
+    "named_twice": _("a card is named twice"),
+    "exchange_exactly": _("seat {seat} must exchange exactly {n} cards"),
+    "exchange_between": _("seat {seat} may exchange {n} to {m} cards now"),
+    "top_only": _("draws come from the top of the stock in this variant"),
+    "draw_position": _("cannot draw {n} cards from position {position}; the stock holds {m}"),
+    "discard_one": _("discard one card"),
+    "name_suit": _("name a suit"),
+    "look_closed": _("you may look only while a blind call is open to you"),
+    "must_call": _("seat {seat} must make a call now"),
+    "switched_off": _("{call} is not played in this game"),
+    "unknown_call": _("{call} is not a call of this game"),
+    "wrong_stage": _("{call} cannot be said now"),
+    "position_range": _("{call} names a hand position from 1 to {n}"),
+    "no_position": _("{call} takes no hand position"),
+    "no_take": _("{call} cannot take the turned card"),
+    "no_from": _("{call} draws nothing now, so it takes no 'from'"),
+    "dealer_only": _("{call} is for the dealer only (seat {seat})"),
+    "needs_declarer": _("{call} needs {calls} to have been called"),
+    "declarer_exists": _("{call} is allowed only while nobody is declarer; seat {seat} is declarer"),
+    "no_override": _("{call} cannot take over from seat {seat}, the declarer"),
+    "needs_trump_card": _("{call} needs the trump {rank} ({card}) in hand"),
+    "needs_trump_rank": _("{call} needs the trump {rank} in hand"),
+    "needs_card": _("{call} needs {card} in hand"),
+    "min_trumps": _("{call} needs at least {n} trumps in hand"),
+    "max_trumps": _("{call} allows at most {n} trumps in hand"),
+    "turned_rank": _("{call} needs the turned trump card to be of rank {rank}"),
+    "pot_cap": _("{call} may not be called while the pot exceeds {n}; the pot holds {m}"),
+    "needs_turned": _("{call} needs the turned trump card on the table"),
+    "stock_short": _("{call} needs {n} cards from the stock; cards left to draw: {m}"),
+    "short_self": _("{call} may cost {n} chips and seat {seat} has {m}"),
+    "short_other": _("{call} may cost seat {seat} ({role}) {n} chips and he has {m}"),
+    "blind_only": _("{call} must be called blind, before looking at the cards"),
+    "offer_double": _("seat {seat} is asked whether he doubles the declarer's stake: {answers}"),
+}
+"""Each refusal code's game-log message (``engine.refusal.ENGLISH`` has its English sentence)."""
+
+
+def _either(voice: Voice, names: list[str]) -> str:
+    """"A, B or C" in ``voice``'s language."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    return voice.t(_("{first} or {second}"), first=", ".join(names[:-1]), second=names[-1])
+
+
+def _answers(voice: Voice, words: Any) -> str:
+    from khrap.engine.decisions import display_name
+
+    return _either(voice, [display_name(word, voice.lang) or word for word in words])
+
+
+# How each field of a refusal is said (any other: as it is).
+_VOICED: dict[str, Callable[[Voice, Any], Any]] = {
+    "suit": lambda v, suit: v.suit(suit),
+    "cards": lambda v, cards: v.cards(cards),
+    "card": lambda v, card: v.card(card),
+    "call": lambda v, cid: v.call(cid),
+    "word": lambda v, word: v.kernel_word(word),
+    "calls": lambda v, calls: _either(v, [v.call(c) for c in calls]) or v.call(""),
+    "rank": lambda v, rank: v.ranks[parse_rank(rank)],
+    "role": lambda v, role: _status(v, role),
+    "answers": _answers,
+}
+
+
+def _said(voice: Voice, refusal: Refusal) -> str:
+    values = {name: _VOICED.get(name, lambda v, x: x)(voice, value) for name, value in refusal.fields.items()}
+    return voice.t(MESSAGES[refusal.code], **values)
+
+
+# Sentences that are not a kernel's ``Refusal`` (an action that does not parse): English pattern -> message.
 PATTERNS: tuple[tuple[str, str], ...] = (
-    ("seat {seat} must follow suit ({suit}) and beat the best card if possible",
-     _("seat {seat} must follow suit ({suit}) and beat the best card if possible")),
-    ("seat {seat} must follow suit ({suit})", _("seat {seat} must follow suit ({suit})")),
-    ("seat {seat} must play a trump ({suit}) and overtrump if possible",
-     _("seat {seat} must play a trump ({suit}) and overtrump if possible")),
-    ("seat {seat} must play a trump ({suit})", _("seat {seat} must play a trump ({suit})")),
-    ("seat {seat} must lead a trump ({suit}) to the first trick",
-     _("seat {seat} must lead a trump ({suit}) to the first trick")),
-    ("seat {seat} must lead a card of {suit} to the first trick",
-     _("seat {seat} must lead a card of {suit} to the first trick")),
-    ("seat {seat} may not play that card now", _("seat {seat} may not play that card now")),
-    ("seat {seat} does not hold {cards}", _("seat {seat} does not hold {cards}")),
-    ("seat {seat} must exchange exactly {n} cards", _("seat {seat} must exchange exactly {n} cards")),
-    ("seat {seat} may exchange {n} to {m} cards now", _("seat {seat} may exchange {n} to {m} cards now")),
-    ("a card is named twice", _("a card is named twice")),
-    ("play one card", _("play one card")),
-    ("discard one card", _("discard one card")),
-    ("name a suit: trump S, H, D or C", _("name a suit")),
-    ("{word} is not allowed now; seat {seat} must make a call", _("seat {seat} must make a call now")),
-    ("seat {seat} must {word} now", _("seat {seat} must {word} now")),
-    ("{call} cannot be said in this stage ({stage})", _("{call} cannot be said now")),
-    ("{call} is switched off in this variant", _("{call} is not played in this game")),
-    ("unknown call '{call}'", _("{call} is not a call of this game")),
-    ("{call} is allowed only while nobody is declarer; seat {seat} is declarer",
-     _("{call} is allowed only while nobody is declarer; seat {seat} is declarer")),
-    ("{call} cannot take over from seat {seat}, the declarer",
-     _("{call} cannot take over from seat {seat}, the declarer")),
-    ("{call} is for the dealer only (seat {seat})", _("{call} is for the dealer only (seat {seat})")),
-    ("{call} must be called blind, before looking at the cards",
-     _("{call} must be called blind, before looking at the cards")),
-    ("{call} needs at least {n} trumps in hand", _("{call} needs at least {n} trumps in hand")),
-    ("{call} allows at most {n} trumps in hand", _("{call} allows at most {n} trumps in hand")),
-    ("{call} needs {calls} to have been called", _("{call} needs {calls} to have been called")),
-    ("{call} needs the trump {rank} ({card}) in hand", _("{call} needs the trump {rank} ({card}) in hand")),
-    ("{call} needs the trump {rank} in hand", _("{call} needs the trump {rank} in hand")),
-    ("{call} needs {card} in hand", _("{call} needs {card} in hand")),
-    ("{call} needs the turned trump card to be of rank {rank}",
-     _("{call} needs the turned trump card to be of rank {rank}")),
-    ("{call} needs the current turned trump card on the table", _("{call} needs the turned trump card on the table")),
-    ("{call} needs {n} cards from the stock; cards left to draw: {m}",
-     _("{call} needs {n} cards from the stock; cards left to draw: {m}")),
-    ("{call} may cost {n} chips and seat {seat} has {m}", _("{call} may cost {n} chips and seat {seat} has {m}")),
-    ("{call} may cost seat {seat} ({role}) {n} chips and he has {m}",
-     _("{call} may cost seat {seat} ({role}) {n} chips and he has {m}")),
-    ("{call} may not be called while the pot exceeds {n}{per}; the pot holds {m}",
-     _("{call} may not be called while the pot exceeds {n}; the pot holds {m}")),
-    ("cannot draw {n} cards from position {seat}; the stock holds {m}",
-     _("cannot draw {n} cards from position {seat}; the stock holds {m}")),
-    ("{call} takes no hand position", _("{call} takes no hand position")),
-    ("{call} names a hand position 1..{n} (e.g. '{example}')", _("{call} names a hand position from 1 to {n}")),
-    ("{call} cannot take the turned card", _("{call} cannot take the turned card")),
-    ("look is legal only while a blind call is open to you", _("you may look only while a blind call is open to you")),
     ("'{call}' does not take '{token}'", _("{call} does not take '{token}'")),
     ("write numbers with the digits 0 to 9", _("write numbers with the digits 0 to 9")),
 )
 
 _FIELD = re.compile(r"\\\{(\w+)\\\}")
-_GROUPS = {"seat": r"\d+", "n": r"\d+", "m": r"\d+", "suit": "[SHDC]",
-           "cards": r"[0-9TJQKA][SHDC](?: [0-9TJQKA][SHDC])*",
-           "call": r"[\w-]+", "word": r"[\w-]+", "stage": r"[^)]+", "example": r"[^']+", "calls": r".+?",
-           "rank": "[0-9TJQKA]", "card": "[0-9TJQKA][SHDC]", "role": r"\w+", "per": r"(?: \([^)]*\))?",
-           "token": r"[^']+"}
+_GROUPS = {"call": r"[\w-]+", "token": r"[^']+"}
 
 
 def _compile(pattern: str) -> re.Pattern[str]:
@@ -95,23 +120,7 @@ def _compile(pattern: str) -> re.Pattern[str]:
 _COMPILED = [(_compile(english), message) for english, message in PATTERNS]
 
 
-def _calls_named(voice: Voice, text: str) -> str:
-    """"a khrap or frap" (the kernel's list of declaring calls) as the calls' names."""
-    ids = [part for part in re.split(r"\s+or\s+|^an?\s+", text) if part]
-    return voice.t(_("{first} or {second}"), first=", ".join(voice.call(c) for c in ids[:-1]),
-                   second=voice.call(ids[-1])) if len(ids) > 1 else voice.call(ids[0]) if ids else text
-
-
-_SAY: dict[str, Callable[[Voice, str], str]] = {
-    "suit": lambda v, s: v.suit("SHDC".index(s)),
-    "cards": lambda v, s: v.cards(parse_card(c) for c in s.split()),
-    "call": lambda v, s: v.call(s),
-    "word": lambda v, s: v.kernel_word(s),
-    "calls": _calls_named,
-    "rank": lambda v, s: v.ranks["23456789TJQKA".index(s)],
-    "card": lambda v, s: v.card(parse_card(s)),
-    "role": lambda v, s: _status(v, s),
-}
+_SAY: dict[str, Callable[[Voice, str], str]] = {"call": lambda v, s: v.call(s)}
 
 
 def _status(voice: Voice, word: str) -> str:
@@ -123,7 +132,9 @@ def _status(voice: Voice, word: str) -> str:
 def say(voice: Voice, reason: str) -> str:
     """The kernel's refusal ``reason`` in ``voice``'s language (English: as the kernel said it)."""
     if voice.lang == "en" or voice.codes:
-        return reason
+        return str(reason)
+    if isinstance(reason, Refusal) and reason.code in MESSAGES:
+        return _said(voice, reason)
     for pattern, message in _COMPILED:
         found = pattern.match(reason)
         if found is not None:
@@ -133,5 +144,8 @@ def say(voice: Voice, reason: str) -> str:
 
 
 def known(reason: str) -> bool:
-    """Whether a pattern says ``reason`` (for the test over every built-in's refusals)."""
+    """Whether the table can say ``reason`` (its code's message, or a pattern): the test over every built-in's
+    refusals."""
+    if isinstance(reason, Refusal):
+        return reason.code in MESSAGES
     return any(pattern.match(reason) for pattern, _message in _COMPILED)

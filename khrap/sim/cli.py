@@ -256,14 +256,17 @@ def analyze(
     bots: BotsOpt = None,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
-    chunk: ChunkOpt = CHUNK,
+    chunk: Annotated[int | None, typer.Option(
+        "--chunk", help="Deals per chunk; a chunk is one session at one table (default: --evening, so that "
+                        "each session is an evening of the evening view).")] = None,
     scheduler: SchedulerOpt = None,
     engine: EngineOpt = Engine.auto,
     stack: Annotated[int, typer.Option("--stack", help="Evening view: the chips each player brings.")] = 100,
     evening: Annotated[int, typer.Option("--evening", help="Evening view: the deals of an evening.")] = 50,
     evenings: Annotated[int | None, typer.Option(
-        "--evenings", help="Evening view: evenings to simulate per variant (default: --deals / --evening, at "
-                           "least 4; 0: no evening view).")] = None,
+        "--evenings", help="Evening view: evenings per variant (default: --deals / --evening, at least 4; 0: "
+                           "no evening view). They are the paired run's sessions when a session is an evening "
+                           "(--chunk = --evening, --stack 100, as many as the sessions), else played apart.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis (verdict, paired differences, "
                                                          "evenings, hands) as JSON instead of text.")] = False,
     makeable: MakeableOpt = False,
@@ -292,10 +295,11 @@ def analyze(
     allow_outside(outside)
     if lang not in LANGS:
         _fail(f"--lang {lang}: give {' or '.join(LANGS)}")
-    _check_counts(deals, workers, chunk, seed)
     for option, value in (("--stack", stack), ("--evening", evening)):
         if not 1 <= value <= MAX_DEALS:
             _fail(f"{option} {value}: give a number from 1 to {MAX_DEALS}")
+    chunk = evening if chunk is None else chunk
+    _check_counts(deals, workers, chunk, seed)
     if evenings is not None and not 0 <= evenings <= MAX_DEALS:
         _fail(f"--evenings {evenings}: give a number from 0 to {MAX_DEALS}")
     solving = _solving(deals, makeable, solve, solve_seconds)
@@ -304,8 +308,10 @@ def analyze(
     check_writable(output)  # before the deals, not after them
     loaded, count, note = _table_size(variants, players)
     evenings = max(4, deals // evening) if evenings is None else evenings
+    from_sessions = sessions_are_evenings(deals, chunk, evening, evenings, stack)
+    apart = 0 if from_sessions else evenings  # evenings played apart from the paired deals
     if bots is None:
-        bots, why = default_bots(deals * len(variants) + evenings * evening * len(variants), workers)
+        bots, why = default_bots(deals * len(variants) + apart * evening * len(variants), workers)
         note = f"{note} {why[:1].upper() + why[1:]}." if why else note
     specs = [_spec(ref, deals, count, bots, seed, chunk, engine, variant)
              for ref, variant in zip(variants, loaded, strict=True)]
@@ -316,13 +322,13 @@ def analyze(
     try:
         with _paired_backend(workers, scheduler) as (run, mapper), \
                 _progress([(" + ".join(s.name for s in specs)
-                            + (f" (solving {solving} deals)" if solving else ""), deals),
-                           (f"evenings of {evening} deals", evenings * len(specs))]) as (progress, nights):
-            result = run(pspec, progress)
+                            + (f" (solving {solving} deals)" if solving else ""), deals)]
+                          + ([(f"evenings of {evening} deals", apart * len(specs))] if apart else [])) as bars:
+            result = run(pspec, bars[0])
             days = []
-            for spec in specs if evenings else []:
+            for v, spec in enumerate(specs if evenings else []):
                 espec = EveningSpec(spec, stack, evening, evenings)
-                played = run_evenings(espec, mapper, progress=nights)
+                played = result.evenings[v] if from_sessions else run_evenings(espec, mapper, progress=bars[1])
                 days.append({"variant": spec.name, **summarize_evenings(espec, played)})
     except RuntimeError as err:
         _fail(str(err))
@@ -334,6 +340,17 @@ def analyze(
         typer.echo(json_text(json.dumps(data, ensure_ascii=False, indent=2)))
     else:
         typer.echo(terminal(analysis_text(data)), nl=False)
+
+
+def sessions_are_evenings(deals: int, chunk: int, evening: int, evenings: int, stack: int) -> bool:
+    """Whether the evening view is made from the paired run's sessions, not from evenings played apart: when
+    each session is an evening (a fresh table of ``chunk`` = ``evening`` deals with the sessions' own stacks,
+    ``runner.STACKS`` chips a seat, and an empty pot) and as many evenings are asked as there are whole sessions.
+    Each is then the first session of a chunk, played on the paired deals' cards and dice: the same table an
+    evening played apart is, at no cost (before, as many deals again: half an analysis's time)."""
+    from khrap.sim.runner import STACKS
+
+    return evenings > 0 and chunk == evening and stack == STACKS and evenings == deals // chunk
 
 
 @contextlib.contextmanager

@@ -51,6 +51,7 @@ from typing import Any
 from khrap import words as w
 from khrap.engine.events import Dealt
 from khrap.sim import runner
+from khrap.sim.evening import Evening
 from khrap.sim.makeable import FirstCard, Tally, is_solved
 from khrap.sim.records import DealRecord, decided_after
 from khrap.sim.runner import SimResult, SimSpec, chunk_seed
@@ -250,6 +251,9 @@ class PairedChunk:
     seconds: float
     cpu: float
     makeable: list[Tally] | None = None  # per variant, when the solver is on (PairedSpec.solve)
+    # per variant: the chunk's first session as an evening (khrap.sim.evening.Evening), None for a chunk shorter
+    # than the others (the run's last, cut short: not a whole evening)
+    evenings: list[Evening | None] | None = None
 
 
 class _Table:
@@ -271,10 +275,22 @@ class _Table:
         self.session: list[DealRecord] = []
         self.restarts = 0
         self.leader: int | None = None
+        # The chunk's first session is an evening (a fresh table, STACKS chips a seat, an empty pot): each
+        # seat's result, whether he went broke, the deals played; kept when the session ends (``evening``).
+        self.broke = [False] * spec.players
+        self.played = 0
+        self.evening: Evening | None = None
+
+    def end_evening(self) -> None:
+        """The first session is over (the table can play no more, or the chunk ends): keep it as an evening."""
+        if self.evening is None:
+            stacks = self.table.stacks
+            self.evening = (tuple(s - runner.STACKS for s in stacks), tuple(self.broke), self.played)
 
     def play(self, deal: int, run_seed: int) -> tuple[DealRecord, int | None, Any]:
         """Play deal number ``deal``: its record, whether the chip leader changed, and the table."""
         if self.table.session_over:
+            self.end_evening()
             self.stats.add_session(self.session)
             self.session = []
             self.restarts += 1
@@ -286,6 +302,11 @@ class _Table:
         dealt_before = len(getattr(table, "decks_dealt", ()))
         rec = self.play_deal(table)
         self.session.append(rec)
+        if self.evening is None:
+            self.played += 1
+            for seat, chips in enumerate(rec.stacks):
+                if chips <= 0:
+                    self.broke[seat] = True
         new = _leader(rec.stacks, self.leader)
         changed = None if self.leader is None else int(new != self.leader)
         self.leader = new
@@ -339,12 +360,15 @@ def play_paired_chunk(pspec: PairedSpec, index: int, keep_records: bool = False)
                     pair.diff.add(x - b)
     for t in tables:
         t.stats.add_session(t.session)
+        t.end_evening()
+    whole = deals == first.chunk  # a chunk cut short is not a whole evening
     for acc in pairs:
         for key, pair in acc.items():
             pair.sessions.append((deals if key.startswith("held:") else pair.diff.n, pair.diff.s))
     return PairedChunk(index, deals, [t.stats for t in tables], pairs, hands,
                        records if keep_records else None, decks if keep_records else None,
-                       time.perf_counter() - started, time.process_time() - cpu, tallies)
+                       time.perf_counter() - started, time.process_time() - cpu, tallies,
+                       [t.evening if whole else None for t in tables])
 
 
 def play_paired_chunks(pspec: PairedSpec, indexes: list[int], keep_records: bool = False) -> list[PairedChunk]:
@@ -365,6 +389,8 @@ class PairedResult:
     seconds: float
     workers: int
     makeable: list[Tally] | None = None  # per variant, when the solver was on
+    # per variant: the sessions as evenings, in chunk order (each whole chunk's first session: ``PairedChunk``)
+    evenings: list[list[Evening]] = field(default_factory=list)
 
     def difference(self, v: int, key: str) -> dict | None:
         """Variant ``v`` minus the first on measure ``key``: means, paired and unpaired 95% intervals."""
@@ -418,35 +444,73 @@ class PairedResult:
         return [d for key in self.keys() if (d := self.difference(v, key)) is not None]
 
 
-def merge_paired(pspec: PairedSpec, chunks: Sequence[PairedChunk], seconds: float, workers: int) -> PairedResult:
-    """Merge chunk results in chunk order (the same numbers whatever the workers)."""
-    ordered = sorted(chunks, key=lambda c: c.index)
-    count = len(pspec.specs)
-    results, pairs, hands, decks = [], [], [], []
-    tallies = [Tally() for _ in range(count)] if pspec.solve else None
-    for v in range(count):
-        spec = pspec.specs[v]
-        first = ordered[0].stats[v]
-        stats = Stats(spec.players, first.base_stake, first.hand_size)
-        acc: dict[str, Pair] = {}
-        counted: dict[HandKey, list[int]] = {}
-        records: list[DealRecord] = []
-        for chunk in ordered:
-            stats.merge(chunk.stats[v])
+class PairedMerge:
+    """Chunk results folded in chunk order as they come (``add``): a result is merged and let go as soon as
+    every chunk before it has been, so a run holds only those that finished out of order, not every chunk's
+    statistics until the end (memory flat in the number of deals); the same numbers whatever the workers."""
+
+    def __init__(self, pspec: PairedSpec) -> None:
+        self.pspec = pspec
+        count = len(pspec.specs)
+        self.stats: list[Stats | None] = [None] * count
+        self.pairs: list[dict[str, Pair]] = [{} for _ in range(count)]
+        self.hands: list[dict[HandKey, list[int]]] = [{} for _ in range(count)]
+        self.records: list[list[DealRecord]] = [[] for _ in range(count)]
+        self.decks: list[list[tuple[int, ...] | None]] = [[] for _ in range(count)]
+        self.evenings: list[list[Evening]] = [[] for _ in range(count)]
+        self.tallies = [Tally() for _ in range(count)] if pspec.solve else None
+        self.cpu = 0.0
+        self.pending: dict[int, PairedChunk] = {}
+        self.order = iter([index for index, _ in pspec.specs[0].chunks()] + [None])
+        self.following = next(self.order)
+
+    def add(self, chunk: PairedChunk) -> None:
+        self.pending[chunk.index] = chunk
+        while self.following is not None and self.following in self.pending:
+            self._fold(self.pending.pop(self.following))
+            self.following = next(self.order)
+
+    def _fold(self, chunk: PairedChunk) -> None:
+        for v, spec in enumerate(self.pspec.specs):
+            own = chunk.stats[v]
+            stats = self.stats[v]
+            if stats is None:
+                stats = self.stats[v] = Stats(spec.players, own.base_stake, own.hand_size)
+            stats.merge(own)
+            acc = self.pairs[v]
             for key, pair in chunk.pairs[v].items():
                 acc.setdefault(key, Pair()).merge(pair)
+            counted = self.hands[v]
             for key, row in chunk.hands[v].items():
                 mine = counted.setdefault(key, [0, 0, 0, 0])
                 for i, x in enumerate(row):
                     mine[i] += x
-            records += chunk.records[v] if chunk.records else []
-            if tallies is not None and chunk.makeable:
-                tallies[v].merge(chunk.makeable[v])
-        results.append(SimResult(spec, stats, seconds, workers, records, sum(c.cpu for c in ordered)))
-        pairs.append(acc)
-        hands.append(counted)
-        decks.append([deck for chunk in ordered for deck in (chunk.decks[v] if chunk.decks else [])])
-    return PairedResult(pspec, results, pairs, hands, decks, seconds, workers, tallies)
+            self.records[v] += chunk.records[v] if chunk.records else []
+            self.decks[v] += chunk.decks[v] if chunk.decks else []
+            evening = chunk.evenings[v] if chunk.evenings else None
+            if evening is not None:
+                self.evenings[v].append(evening)
+            if self.tallies is not None and chunk.makeable:
+                self.tallies[v].merge(chunk.makeable[v])
+        self.cpu += chunk.cpu
+
+    def result(self, seconds: float, workers: int) -> PairedResult:
+        for index in sorted(self.pending):  # chunks outside the spec's list (a caller's own): in index order
+            self._fold(self.pending.pop(index))
+        if any(stats is None for stats in self.stats):
+            raise ValueError("no chunk result to merge")
+        results = [SimResult(spec, stats, seconds, workers, self.records[v], self.cpu)
+                   for v, (spec, stats) in enumerate(zip(self.pspec.specs, self.stats, strict=True))]
+        return PairedResult(self.pspec, results, self.pairs, self.hands, self.decks, seconds, workers, self.tallies,
+                            self.evenings)
+
+
+def merge_paired(pspec: PairedSpec, chunks: Sequence[PairedChunk], seconds: float, workers: int) -> PairedResult:
+    """Merge chunk results in chunk order (the same numbers whatever the workers)."""
+    merged = PairedMerge(pspec)
+    for chunk in chunks:
+        merged.add(chunk)
+    return merged.result(seconds, workers)
 
 
 Progress = Callable[[int], None]
@@ -465,13 +529,14 @@ def simulate_paired(pspec: PairedSpec, workers: int | None = 1, *, keep_records:
         indexes = [index for index, _ in pspec.specs[0].chunks()]
         size = batch_size(len(indexes), pool.workers)
         batches = [indexes[i:i + size] for i in range(0, len(indexes), size)]
-        chunks: list[PairedChunk] = []
+        merged = PairedMerge(pspec)
         for done in pool.map_tasks(play_paired_chunks, [(pspec, b, keep_records) for b in batches]):
-            chunks += done
+            for chunk in done:
+                merged.add(chunk)
             if progress:
                 progress(sum(c.deals for c in done))
         used = 1 if pool.workers == 1 or len(batches) == 1 else min(pool.workers, len(batches))
-        return merge_paired(pspec, chunks, time.perf_counter() - started, used)
+        return merged.result(time.perf_counter() - started, used)
     finally:
         if own:
             pool.close()
@@ -491,15 +556,17 @@ def simulate_paired_on_dask(pspec: PairedSpec, client: Any, *, keep_records: boo
     size = batch_size(len(indexes), sum(threads.values()))
     futures = [client.submit(play_paired_chunks, pspec, indexes[i:i + size], keep_records, pure=False)
                for i in range(0, len(indexes), size)]
-    chunks: list[PairedChunk] = []
+    merged = PairedMerge(pspec)
     for future in as_completed(futures):
         done = future.result()
-        chunks += done
+        for chunk in done:
+            merged.add(chunk)
         if progress:
             progress(sum(c.deals for c in done))
-    return merge_paired(pspec, chunks, time.perf_counter() - started, min(len(threads), len(futures)))
+    return merged.result(time.perf_counter() - started, min(len(threads), len(futures)))
 
 
-__all__ = ["CARRIED", "MIN_SESSIONS", "Pair", "PairedChunk", "PairedResult", "PairedSpec", "PairingError",
-           "base_keys", "deal_measures", "deal_seed", "hand_features", "merge_paired", "play_paired_chunk",
-           "play_paired_chunks", "session_half_width", "simulate_paired", "simulate_paired_on_dask", "t95"]
+__all__ = ["CARRIED", "MIN_SESSIONS", "Pair", "PairedChunk", "PairedMerge", "PairedResult", "PairedSpec",
+           "PairingError", "base_keys", "deal_measures", "deal_seed", "hand_features", "merge_paired",
+           "play_paired_chunk", "play_paired_chunks", "session_half_width", "simulate_paired",
+           "simulate_paired_on_dask", "t95"]

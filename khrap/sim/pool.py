@@ -125,15 +125,23 @@ class LocalWorkers:
         return there(), min(self.workers, len(chunks))
 
     def map_tasks(self, fn: Callable[..., T], tasks: Sequence[tuple]) -> Iterator[T]:
-        """``fn(*task)`` for every task, here or on the processes, yielded as they finish."""
+        """``fn(*task)`` for every task, here or on the processes, yielded as they finish (at most two a
+        process in flight)."""
         if self.workers == 1 or len(tasks) == 1:
             for task in tasks:
                 yield fn(*task)
             return
         self.start()
-        futures = [self._pool.submit(fn, *task) for task in tasks]
-        for future in as_completed(futures):
-            yield future.result()
+        # at most two tasks a process in flight, each let go once read (a run's memory does not grow with it)
+        waiting = iter(tasks)
+        running = {self._pool.submit(fn, *task) for task in itertools.islice(waiting, 2 * self.workers)}
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                task = next(waiting, None)
+                if task is not None:
+                    running.add(self._pool.submit(fn, *task))
+                yield future.result()
 
 
 def batch_size(chunks: int, workers: int) -> int:

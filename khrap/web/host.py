@@ -13,6 +13,7 @@ the protocol test drives thousands of deals in-process.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import secrets
@@ -27,6 +28,7 @@ except ImportError:  # the web extra brings it; without it the standard encoder 
     orjson = None  # type: ignore[assignment]
 
 from khrap.engine import IllegalAction
+from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Store
 from khrap.web.table import Table
 
@@ -37,8 +39,6 @@ BURST = 30
 """Messages a second a connection may send, and the burst it may send at once."""
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
-LANGS = ("en", "ru", "lt", "fi", "hy")
-"""The languages a view is made in (``khrap.web.i18n.LANGS``)."""
 MAX_NAME = 24
 """Characters in a player's name."""
 PER_TABLE = 200
@@ -244,7 +244,6 @@ class Host:
         watches: no action offered); ``host``: it holds the host's link (each person's seat link with it)."""
         view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
         view["elsewhere"] = passive
-        view["chat"] = list(self.chats.get(table.id, []))
         if passive:
             view["legal"] = []
         view["host"] = None
@@ -396,6 +395,9 @@ class Host:
             st.gone_since = None
             self._make_active(client)  # the newest connection of a seat plays it; an older one only watches
         self.broadcast(table)
+        # the table talk so far, once (if any); then each new entry alone: the views stay a few KiB (issue 32)
+        if self.chats.get(table.id):
+            client.conn.send({"type": "chat", "full": True, "entries": list(self.chats[table.id])})
 
     def _make_active(self, client: Client) -> None:
         client.passive = False
@@ -450,11 +452,19 @@ class Host:
     def reseat(self, table: Table, seat: int, why: str) -> None:
         """Seat ``seat`` changes hands, stored first; the connections of its old link are told plainly and
         closed (their link plays it no more), then everybody sees the table as it is now."""
-        old = table.reseat(seat, why)
+        before = dataclasses.replace(table.seats[seat])
+        try:
+            old = table.reseat(seat, why)
+        except ValueError as err:  # the table's seats changed hands as often as they may
+            for client in self.clients[table.id]:
+                if client.host or client.seat == seat:
+                    client.conn.send({"type": "refused", "reason": str(err)})
+            return
         try:
             self.store.reseat(table, seat, old)
-        except Exception:
-            self._reload(table)
+        except Exception:  # not stored: the seat stays as it was
+            table.seats[seat] = before
+            table.reseats -= 1
             raise
         self.tokens.pop(old, None)
         self.tokens[table.seats[seat].token] = (table.id, seat)
@@ -488,8 +498,9 @@ class Host:
             del self.timed_out[table.id]  # he is back at the table: the clock's note has been read
         try:
             self.apply(table, client.seat, text, "human")
-        except IllegalAction as err:
-            client.conn.send({"type": "refused", "reason": str(err)})
+        except IllegalAction as err:  # ``said``: in the reader's language, from the kernel's refusal code
+            said = table.refusal_said(err.reason, client.lang)
+            client.conn.send({"type": "refused", "reason": str(err), "said": said})
 
     # ------------------------------------------------------------ chat and reactions
     def _chat(self, client: Client, text: Any) -> None:
@@ -529,7 +540,14 @@ class Host:
         chat = self.chats.setdefault(table.id, [])
         chat.append({"n": (chat[-1]["n"] + 1) if chat else 1, "seat": client.seat, **entry})
         del chat[:-CHAT_KEEP]
-        self.broadcast(table)
+        message = {"type": "chat", "full": False, "entries": chat[-1:]}
+        text = encode(message)  # once for every connection of the table
+        for other in list(self.clients.get(table.id, [])):
+            send_text = getattr(other.conn, "send_text", None)
+            if send_text is None:
+                other.conn.send(message)
+            else:
+                send_text(text)
 
     def _forget_chat(self, tid: str) -> None:
         self.chats.pop(tid, None)

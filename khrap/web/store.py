@@ -199,10 +199,13 @@ class Store:
             "SELECT number, seed, commitment, started, decks FROM deals WHERE table_id = ? ORDER BY number", (tid,))]
         actions = [(s, t, b) for s, t, b in self.db.execute(
             "SELECT seat, text, by FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
+        changes = 0
         for seat, why in self.db.execute("SELECT seat, why FROM revoked WHERE table_id = ? ORDER BY at", (tid,)):
+            changes += 1
             if 0 <= seat < len(seats):
                 seats[seat].why = why  # the seat's last change of hands
         table = Table.restore(tid, json.loads(setup), seats, spectator, deals, actions, **kwargs)
+        table.reseats = changes
         row = self.db.execute("SELECT token FROM hosts WHERE table_id = ?", (tid,)).fetchone()
         table.host_token = None if row is None else row[0]
         return table

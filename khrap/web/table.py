@@ -23,6 +23,7 @@ from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
 from khrap.engine.observation import render
+from khrap.engine.refusal import Refusal
 from khrap.engine.view import seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
@@ -41,6 +42,8 @@ MAX_STACK = 1_000_000
 MAX_CLOCK = 3600
 """The longest turn clock a host may set, in seconds (0: no clock)."""
 
+MAX_RESEATS = 100
+"""Times the seats of one table may change hands (a host who clicks "New link" without end stores no more)."""
 RESEAT = ("bot", "link", "left")
 """How a seat changes hands: the host gives it to a bot or to a new link, or its player leaves (a bot plays it)."""
 
@@ -120,6 +123,7 @@ class Table:
     session: Session | None = None
     seed_source: Callable[[], str] = new_seed
     host_token: str | None = None  # the host's link: he may hand seats over (None: a table made before hosts)
+    reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
     _decks_made: int = 0
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
@@ -199,6 +203,9 @@ class Table:
         longer plays the seat); ValueError for a seat or a change that does not exist."""
         if why not in RESEAT or not 0 <= seat < self.players:
             raise ValueError(f"a seat from 0 to {self.players - 1} goes to one of {', '.join(RESEAT)}")
+        if self.reseats >= MAX_RESEATS:
+            raise ValueError(f"the seats of a table change hands at most {MAX_RESEATS} times")
+        self.reseats += 1
         st = self.seats[seat]
         old = st.token
         st.token, st.why, st.ready, st.connections, st.gone_since = new_token(), why, False, 0, None
@@ -332,7 +339,7 @@ class Table:
         if s.deal_over:
             raise IllegalAction("no deal is in progress")
         if seat != s.to_act:
-            raise IllegalAction(f"not seat {seat}'s turn; seat {s.to_act} is to act")
+            raise IllegalAction(Refusal("not_turn", seat=seat, to_act=s.to_act))
         done = s.apply(text, seat)
         self.actions.append((seat, done, by))
         self._after()
@@ -458,15 +465,24 @@ class Table:
             }
         return words
 
+    def _voice(self, lang: str) -> Voice:
+        voice = self._voices.get(lang)
+        if voice is None:
+            voice = self._voices[lang] = Voice(lang, self.session.variant, codes=lang == SOURCE_LANGUAGE)
+        return voice
+
+    def refusal_said(self, reason: str, lang: str) -> str:
+        """A refusal in ``lang``: the kernel's typed ``Refusal`` from its code's message (``play.refusals``)."""
+        from khrap.play.refusals import say
+
+        return say(self._voice(lang), reason)
+
     def _deal_log(self, viewer: int | None, lang: str, log: list[ev.Event]) -> DealLog:
         """``viewer``'s worded log of the deal so far in ``lang``, extended by the events since the last
         update (a new deal, or a rebuilt session, starts it again)."""
         told = self._told.get((viewer, lang))
         if told is None or not told.continues(log):
-            voice = self._voices.get(lang)
-            if voice is None:
-                voice = self._voices[lang] = Voice(lang, self.session.variant, codes=lang == SOURCE_LANGUAGE)
-            told = self._told[(viewer, lang)] = DealLog(viewer, voice)
+            told = self._told[(viewer, lang)] = DealLog(viewer, self._voice(lang))
         told.extend(log)
         return told
 

@@ -3,6 +3,8 @@ bot, a player leaves, the same link open on two devices.  Each test failed on th
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.web.conftest import fixed_seeds
@@ -10,6 +12,11 @@ from tests.web.conftest import fixed_seeds
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
 from tests.web.test_browser_table import PHONE, _create, _page, _shot, browser  # noqa: E402, F401  (the fixture)
+
+
+def answer_id(server) -> str:
+    """The one table of a test's server."""
+    return next(iter(server.host.tables))
 
 
 def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -> None:  # noqa: F811
@@ -50,9 +57,28 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     friend.wait_for_selector("#refusal")
     assert "no longer plays it" in friend.inner_text("#refusal")
     _shot(mine, "serve-laptop-host", "=#host")
+    # His connection drops (the server closes it) and the page connects again: the host's controls come back.
+    clients = server.host.clients[answer_id(server)]
+    dropped = next(c for c in clients if c.host and c.seat == 0)
+    dropped.conn.handler.get_loop().call_soon_threadsafe(dropped.conn.close, "dropped")
+    mine.wait_for_selector("#status.bad")
+    mine.wait_for_selector("#status.ok")
+    deadline = time.monotonic() + 20
+    while not any(c.host and c.seat == 0 and c is not dropped for c in clients):
+        assert time.monotonic() < deadline, "the page did not show its host token again"
+        time.sleep(0.05)
+    mine.wait_for_selector("[data-to-bot='2']")
     mine.click("[data-to-bot='2']")
     mine.wait_for_function("() => document.querySelector('#seat-2 .seat-tags').textContent.includes('bot')")
     assert mine.query_selector("[data-to-bot='2']") is None
+    phone = _page(browser, errors, PHONE)  # the host's link on his phone: the links wrap, nothing scrolls sideways
+    phone.goto(create.get_attribute("#host-link", "href").replace("/play#", "/play?lang=en#"))
+    phone.wait_for_selector("#host summary")
+    phone.click("#host summary")
+    assert phone.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    friend.goto(server.url + "/?lang=en")  # his list of tables says the seat is no longer his
+    friend.wait_for_selector("#mine li")
+    assert "no longer yours" in friend.inner_text("#mine li")
     assert errors == []
 
 
@@ -121,4 +147,7 @@ def test_quick_reactions_and_table_talk_are_text_in_each_readers_language(live_s
     anna.wait_for_selector("#chat-note:not([hidden])")
     assert "Too many messages" in anna.inner_text("#chat-note")
     assert anna.query_selector("#refusal") is None
+    said = len(server.host.chats[next(iter(server.host.tables))])
+    watcher.reload()  # a page that comes (back) is told the talk so far
+    watcher.wait_for_function(f"() => document.querySelectorAll('#chat-list li').length === {said}")
     assert errors == []

@@ -299,6 +299,8 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
                 page.evaluate("() => window.scrollTo(0, 0)")
                 seen = "() => document.getElementById('next').getBoundingClientRect().bottom <= innerHeight"
                 assert page.evaluate(seen)
+            for page in (pages[1], pages[2]):  # a phone never scrolls sideways (a table scrolls in its box)
+                assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
             assert pages[1].evaluate("() => { const box = document.querySelector('#settlement .scroll'); "
                                      "return box.scrollWidth <= box.clientWidth; }")  # every column on a phone
             for page in pages.values():
@@ -315,6 +317,7 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     assert f"wins with {best} chips" in winner or f"share the win with {best} chips" in winner
     _shot(pages[0], "serve-laptop-evening-over")
     assert pages[0].query_selector("#host") is None  # the evening over: no seat to hand over
+    assert pages[2].evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     pages[1].click("#again")  # Boris asks to play again: every seat is offered its seat at the new table
     for page in pages.values():
         page.wait_for_selector("#again-link")

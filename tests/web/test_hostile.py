@@ -220,3 +220,20 @@ def test_a_frame_over_the_servers_limit_closes_only_that_connection(live_server)
     with ws_client.connect(url) as ws:  # and the server serves the next one
         ws.send(json.dumps({"type": "next"}))
         assert json.loads(ws.recv(timeout=5))["type"] == "refused"
+
+
+def test_a_refusal_is_said_in_the_readers_language_from_its_code(client) -> None:
+    """The kernel's typed refusal (engine/refusal.py) goes out in English (``reason``, CONTRACT.md's words) and in
+    the reader's language (``said``, from its code's game-log message)."""
+    answer = new_table(client)
+    table = client.app.state.host.tables[answer["table"]]
+    ws = started(client, answer)
+    to_act = table.session.to_act
+    other = 1 - to_act
+    ws[other].send_json({"type": "lang", "lang": "ru"})
+    recv_state(ws[other])
+    ws[other].send_json({"type": "act", "action": "pass", "step": table.step})  # out of turn
+    while (message := ws[other].receive_json())["type"] != "refused":
+        pass
+    assert message["reason"] == f"not seat {other}'s turn; seat {to_act} is to act"
+    assert message["said"] == f"сейчас не очередь места {other}; ходит место {to_act}"

@@ -45,13 +45,15 @@ def _send(host, client, raw) -> dict:
 
 
 def _chat(client) -> list[dict]:
-    return [m for m in client.conn.messages if m["type"] == "state"][-1]["chat"]
+    """The chat entries a connection has been sent since its messages were last cleared."""
+    return [e for m in client.conn.messages if m["type"] == "chat" for e in m["entries"]]
 
 
 def test_a_message_is_plain_text_within_its_limit() -> None:
     host, table, clock, (anna, boris, watcher) = _room()
     said = "<img src=x onerror=alert(1)> see https://evil.example/x?a=1 &amp;"
-    assert _send(host, anna, {"type": "chat", "text": said})["type"] == "state"
+    assert _send(host, anna, {"type": "chat", "text": said}) == {"type": "chat", "full": False, "entries": [
+        {"n": 1, "seat": 0, "text": said}]}
     entry = _chat(boris)[-1]
     assert entry == {"n": 1, "seat": 0, "text": said}  # kept as text: the page shows it as a text node
     clock.now += 60
@@ -63,8 +65,8 @@ def test_a_message_is_plain_text_within_its_limit() -> None:
     for text in ("x" * (CHAT_MAX + 1), "", "   \n\t", "\x00\x01\u202e", 42, None, ["hi"], {"text": "hi"}):
         answer = _send(host, anna, {"type": "chat", "text": text})
         assert answer["type"] == "refused", text
-    assert _send(host, anna, {"type": "chat", "text": "y" * CHAT_MAX})["type"] == "state"
-    assert len(_chat(anna)) == 3
+    assert _send(host, anna, {"type": "chat", "text": "y" * CHAT_MAX})["type"] == "chat"
+    assert len(host.chats[table.id]) == 3
 
 
 def test_a_lone_surrogate_or_an_oversize_frame_is_refused() -> None:
@@ -81,18 +83,18 @@ def test_a_seat_that_floods_is_refused_whatever_its_tabs() -> None:
     second = host.connect(Inbox())  # Anna's phone beside her laptop: one seat, one budget
     host.receive(second, json.dumps({"type": "hello", "token": table.seats[0].token}))
     answers = [_send(host, (anna, second)[i % 2], {"type": "chat", "text": f"m{i}"})["type"] for i in range(12)]
-    assert answers == ["state"] * CHAT_BURST + ["refused"] * (12 - CHAT_BURST)
+    assert answers == ["chat"] * CHAT_BURST + ["refused"] * (12 - CHAT_BURST)
     assert _send(host, anna, {"type": "react", "id": "laugh"})["code"] == "chat_rate"
-    assert _send(host, boris, {"type": "react", "id": "laugh"})["type"] == "state"  # another seat's budget
+    assert _send(host, boris, {"type": "react", "id": "laugh"})["type"] == "chat"  # another seat's budget
     clock.now += 3.1  # a message every 3 s
-    assert _send(host, anna, {"type": "chat", "text": "again"})["type"] == "state"
+    assert _send(host, anna, {"type": "chat", "text": "again"})["type"] == "chat"
     assert _send(host, second, {"type": "chat", "text": "and again"})["code"] == "chat_rate"
 
 
 def test_reactions_are_known_ids_and_spectators_only_read() -> None:
     host, table, clock, (anna, boris, watcher) = _room()
     for rid in REACTIONS[:3]:
-        assert _send(host, anna, {"type": "react", "id": rid})["type"] == "state"
+        assert _send(host, anna, {"type": "react", "id": rid})["type"] == "chat"
     for rid in ("<b>", "LAUGH", "", None, 3, ["laugh"], "thumbs_up " * 3):
         assert _send(host, boris, {"type": "react", "id": rid})["type"] == "refused"
     assert [e["react"] for e in _chat(watcher)] == list(REACTIONS[:3])
@@ -105,8 +107,14 @@ def test_the_table_keeps_only_the_last_messages_and_forgets_them_when_unloaded()
     for i in range(CHAT_KEEP + 7):
         clock.now += 3.1
         _send(host, anna, {"type": "chat", "text": f"m{i}"})
-    chat = _chat(boris)
-    assert len(chat) == CHAT_KEEP and chat[-1] == {"n": CHAT_KEEP + 7, "seat": 0, "text": f"m{CHAT_KEEP + 6}"}
+    assert len(_chat(boris)) == CHAT_KEEP + 7  # each entry sent once, alone, to every connection
+    late = host.connect(Inbox())  # a connection that comes now is sent the last entries once, after its state
+    host.receive(late, json.dumps({"type": "hello", "token": table.spectator_token}))
+    assert [m["type"] for m in late.conn.messages] == ["state", "chat"] and "chat" not in late.conn.messages[0]
+    chat = late.conn.messages[1]["entries"]
+    assert late.conn.messages[1]["full"] and len(chat) == CHAT_KEEP
+    assert chat[-1] == {"n": CHAT_KEEP + 7, "seat": 0, "text": f"m{CHAT_KEEP + 6}"}
+    host.disconnect(late)
     for client in (anna, boris, watcher):
         host.disconnect(client)
     assert table.id not in host.tables and table.id not in host.chats and not host.chat_budget

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from khrap.variant.catalog import builtin
 from khrap.web.host import Host
 from khrap.web.store import Store
@@ -154,3 +156,27 @@ def test_seats_changed_and_the_host_link_survive_a_restart(tmp_path) -> None:
     assert _hello(again, old1).conn.messages[0]["why"] == "bot"
     assert _hello(again, old2).conn.messages[0]["why"] == "left"
     assert _hello(again, table.host_token).host
+
+
+def test_seats_change_hands_a_bounded_number_of_times_and_a_failed_write_changes_nothing(monkeypatch) -> None:
+    monkeypatch.setattr("khrap.web.table.MAX_RESEATS", 3)
+    host, table = _table()
+    boss = _hello(host, table.host_token)
+    for _ in range(3):
+        assert _say(host, boss, type="seat", seat=0, to="link")["type"] == "state"
+    token = table.seats[0].token
+    refused = _say(host, boss, type="seat", seat=0, to="link")
+    assert refused["type"] == "refused" and "at most 3 times" in refused["reason"]
+    assert table.seats[0].token == token and table.reseats == 3
+    monkeypatch.setattr("khrap.web.table.MAX_RESEATS", 10)
+
+    def full(*args) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(host.store, "reseat", full)
+    player = _hello(host, token)
+    with pytest.raises(OSError):  # (the socket's handler logs it and says so: app.serve_socket)
+        host.receive(player, json.dumps({"type": "leave"}))
+    st = table.seats[0]
+    assert (st.human, st.bot, st.token, st.connections, table.reseats) == (True, None, token, 1, 3)
+    assert host.find(token) == (table, 0)  # his link still plays his seat

@@ -25,6 +25,7 @@ from khrap.engine.kinds import CALL, DISCARD, DOUBLE, EXCHANGE, PLAY, TRUMP, Kin
 from khrap.engine.observation import SeatViews
 from khrap.engine.observation import observation as observation_of
 from khrap.engine.pending import Pending
+from khrap.engine.refusal import Refusal, register
 
 SETTLED: Final = w.SETTLED
 
@@ -43,7 +44,7 @@ _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
 _MEMO_LIMIT: Final = 100_000
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
-Refusal = Callable[[Any, int, Action], "str | None"]
+Refuse = Callable[[Any, int, Action], "Refusal | None"]
 
 
 class Decision:
@@ -56,7 +57,7 @@ class Decision:
     - ``listing(state)``: every legal action of the seat to act, in the kernel's order, made once;
     - ``apply(state, action)``: a listed (or checked) ``Action`` applied by the kernel's step;
     - ``option(o)``: what ``Machine.legal`` lists for it (an int, a tuple of cards, an ``Action``) as an ``Action``;
-    - ``refuse(state, seat, action)``: the first refusal sentence of its table, or None (``legal``);
+    - ``refuse(state, seat, action)``: the first refusal of its table (a ``Refusal``), or None (``legal``);
     - ``block``: its part of the one integer action space (``engine.blocks``, ``engine.action_space``);
     - ``names``: the display name of each word of its own in each language (``{word: {lang: name}}``; a
       call's are the variant's, the card actions' the interfaces' own): what a screen shows for a word it
@@ -69,12 +70,12 @@ class Decision:
     listing: Callable[[Machine], list[Action]]
     apply: Callable[[Machine, Action], None]
     option: Callable[[Any], Action]
-    refuse: Refusal
+    refuse: Refuse
     block: Block
     names: dict[str, dict[str, str]]
 
     def __init__(self, kind: Kind, word: str | None, by_word: bool, listing: Callable[[Machine], list[Action]],
-                 apply: Callable[[Machine, Action], None], option: Callable[[Any], Action], refuse: Refusal,
+                 apply: Callable[[Machine, Action], None], option: Callable[[Any], Action], refuse: Refuse,
                  block: Block, names: dict[str, dict[str, str]] | None = None) -> None:
         self.kind = kind
         self.word = word
@@ -184,9 +185,12 @@ def offer(kind: Kind, answers: tuple[str, ...], names: dict[str, dict[str, str]]
     """The entry of a kind of decision a rule offers in a stage of its own (``Derived.offers``): the seat asked
     answers with one of ``answers`` (the first changes nothing: what a player who does not care says);
     ``rule(machine, seat, action)`` is the kind's kernel function, applying the answer (it may end the
-    offers: ``machine.queue.clear()``); ``refusal``: the rule's sentence for an answer that is not one of
-    them ({seat}, {answers}).  Registered with the kernel (``machine.OFFERED``), which asks it in turn."""
+    offers: ``machine.queue.clear()``); ``refusal``: the rule's English sentence for an answer that is not
+    one of them ({seat}, {answers}), the refusal ``offer_<kind>``.  Registered with the kernel
+    (``machine.OFFERED``), which asks it in turn."""
     listed = [Action(word) for word in answers]
+    code = f"offer_{kind.value}"
+    register(code, refusal)
 
     def listing(state: Machine) -> list[Action]:
         return listed
@@ -194,10 +198,10 @@ def offer(kind: Kind, answers: tuple[str, ...], names: dict[str, dict[str, str]]
     def apply(state: Machine, action: Action) -> None:
         Machine.apply(state, action)
 
-    def refuse(state: Any, seat: int, action: Action) -> str | None:
+    def refuse(state: Any, seat: int, action: Action) -> Refusal | None:
         if action in listed:
             return None
-        return refusal.format(seat=seat, answers=" or ".join(answers))
+        return Refusal(code, seat=seat, answers=answers)
 
     OFFERED[kind] = (listing, rule)
     return Decision(kind, None, False, listing, apply, _call_option, refuse, WordsBlock(answers, kind.value), names)
@@ -226,11 +230,12 @@ DECISIONS: Final[dict[Kind, Decision]] = {
 
 def refusal(state: Machine, kind: Kind, action: Action) -> str | None:
     """Why the seat to act may not take ``action`` in a decision of ``kind`` now, or None if he may: the
-    first sentence of the decision's table (``legal``) that ``action`` does not meet."""
+    first refusal of the decision's table (``legal``) that ``action`` does not meet: a ``Refusal``, which is
+    the English sentence (typed ``str`` here: the compiled face checks no class of a module it does not compile)."""
     decision = DECISIONS[kind]
     expected = decision.word
     if expected is not None and action.word != expected:
-        return f"seat {state.seat} must {expected} now"
+        return Refusal("must_word", seat=state.seat, word=expected)
     return decision.refuse(state, state.seat, action)
 
 
@@ -331,9 +336,9 @@ class Face(Machine):
                 raise IllegalAction(str(err)) from None
         kind = self.kind
         if kind is None:
-            raise IllegalAction("no action is pending: the deal is settled")
+            raise IllegalAction(Refusal("settled"))
         if seat is not None and seat != self.seat:
-            raise IllegalAction(f"not seat {seat}'s turn; seat {self.seat} is to act")
+            raise IllegalAction(Refusal("not_turn", seat=seat, to_act=self.seat))
         marker, found = self.last_legal
         if not (marker is not None and marker[0] == kind and marker[1] == self.seat
                 and any(action is a for a in found)):

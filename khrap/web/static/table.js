@@ -24,6 +24,8 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retry = 500;
+    hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
+    chat = []; // the server says the talk again (if there is any)
     socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "" }));
     status(t("connected"), "ok");
   });
@@ -34,14 +36,16 @@ function connect() {
       refusal = null;
       remember();
       claimHost();
-      heard();
       draw();
       drawChat();
+    } else if (message.type === "chat") {
+      heard(message.entries, message.full);
+      if (view) { draw(); drawChat(); }
     } else if (message.type === "refused" && message.code?.startsWith("chat_")) { // said in the chat box
       const note = document.getElementById("chat-note");
       if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
     } else if (message.type === "refused") {
-      refusal = message.reason;
+      refusal = message.said || message.reason;
       draw();
     } else if (message.type === "error") {
       refusal = message.code === "revoked" ? t(`revoked_${message.why}`, { seat: message.seat }) : message.reason;
@@ -141,18 +145,19 @@ function seatBox(seat) {
 const EMOJI = { thumbs_up: "👍", laugh: "😂", wow: "😮", grimace: "😬", party: "🎉" };
 const REACTS = ["thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks"];
 const bubbles = {}; // seat -> its latest entry, shown by its seat for a few seconds
-let lastHeard = null; // the last chat entry this page has seen
+let chat = []; // the table talk: the last entries, oldest first (the server keeps 30)
 
 function chatText(entry, cut = 0) {
   const text = entry.react ? (EMOJI[entry.react] || t(`react_${entry.react}`)) : entry.text;
   return cut && text.length > cut ? `${text.slice(0, cut)}…` : text;
 }
 
-function heard() {
-  const chat = view.chat || [];
-  const fresh = lastHeard === null ? [] : chat.filter((e) => e.n > lastHeard);
-  if (chat.length) lastHeard = chat.at(-1).n;
-  else lastHeard = lastHeard ?? 0;
+// Entries from the server: the whole talk on connecting (``full``: no bubbles for what was said before), then
+// each new one alone.
+function heard(entries, full) {
+  const last = chat.length ? chat.at(-1).n : 0;
+  const fresh = full ? [] : entries.filter((e) => e.n > last);
+  chat = full ? entries : [...chat, ...fresh].slice(-30);
   for (const e of fresh) {
     bubbles[e.seat] = { ...e, until: Date.now() + 8000 };
     setTimeout(() => { if (view) draw(); }, 8100);
@@ -180,7 +185,7 @@ function drawChat() {
   box.querySelector("#reactions").hidden = reader;
   box.querySelector("#chat-form").hidden = reader;
   chatInput.placeholder = t("chat_placeholder");
-  box.querySelector("#chat-list").replaceChildren(...(view.chat || []).map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
+  box.querySelector("#chat-list").replaceChildren(...chat.map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
     el("b", {}, seatName(e.seat)), " ", chatText(e))));
 }
 
