@@ -35,6 +35,9 @@ def order_statistics(values: Sequence[float], count: int) -> list[float]:
             for j in range(count)]
 
 
+_SHARED: dict[tuple, tuple[dict, dict]] = {}  # (deck, joker, constants): the drawn cards' averages (``Estimator``)
+
+
 @dataclass
 class Info:
     """What the seat knows at a decision, in card ints (from an observation or a simulated state)."""
@@ -71,8 +74,12 @@ class Estimator:
         self.deck = list(rules.deck)
         self.joker = rules.joker
         self.by_suit = {s: sorted(c for c in self.deck if c // 13 == s) for s in range(4)}
-        self._draw: dict[tuple[int | None, float, float | None], float] = {}
-        self._pools: dict[tuple, float] = {}
+        # The averages of drawn cards by their counts (``draw_chance``, ``_pool_average``, ``draw_spread``): a pure
+        # function of the deck, the joker and the constants, so shared by every estimator of the same ones in
+        # this process (a simulation seats new bots every session; each used to fill its own again).
+        if len(_SHARED) > 32:
+            _SHARED.clear()
+        self._draw, self._pools = _SHARED.setdefault((tuple(self.deck), self.joker, repr(self.k)), ({}, {}))
         self._limit: tuple[int | None] | None = None  # (``_exchange_limit``, once worked out)
 
     # ------------------------------------------------------------ cards

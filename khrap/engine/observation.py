@@ -190,15 +190,21 @@ class SeatViews:
     table's with its own secret events put in.  A copy of a state starts with none (``clone`` and
     search copies), and the lists are checked against the log (its first and last events seen)
     before they are grown, so a cleared or replaced log, or a copy that went another way, makes
-    them again."""
+    them again.
+
+    The typed events are all a typed view needs (``seat_view``: the bots'); the history lines and event
+    data, made only for an observation dict, are rendered when one is asked for (``lists``), for the
+    events since the last one rendered."""
 
     first: Event | None
     last: Event | None
     seen_to: int
+    start: int  # where the deal's events begin in the log (``typed[i]`` is ``log[start + i]`` as seen)
     typed: list[Event]
     lines: list[str]
     events: list[dict]
-    own: dict[int, list[tuple[int, Event, str, dict]]]  # seat: (place in the deal, event, text, data)
+    own: dict[int, list[tuple[int, Event]]]  # seat: (place in the deal, its secret event)
+    own_made: dict[int, list[tuple[str, dict]]]  # seat: the text and data of its secret events rendered so far
 
     def __init__(self) -> None:
         self._reset()
@@ -206,10 +212,12 @@ class SeatViews:
     def _reset(self) -> None:
         self.first = self.last = None
         self.seen_to = 0
+        self.start = 0
         self.typed = []
         self.lines = []
         self.events = []
         self.own = {}
+        self.own_made = {}
 
     def __copy__(self) -> SeatViews:
         return SeatViews()
@@ -224,54 +232,83 @@ class SeatViews:
         seen_to = self.seen_to
         if not (start < end and seen_to <= end and log[start] is self.first and log[seen_to - 1] is self.last):
             self._reset()
-            seen_to = start
+            seen_to = self.start = start
             if start < end:
                 self.first = log[start]
         if seen_to < end:
-            typed, lines, events, own = self.typed, self.lines, self.events, self.own
+            typed, own = self.typed, self.own
             for event in log[seen_to:]:
-                text, data = seen(event, False)
                 owner = event.seat
                 if event.secret is not None:
                     if owner is not None:
-                        secret_text, secret_data = seen(event, True)
                         mine = own.get(owner)
                         if mine is None:
                             mine = own[owner] = []
-                        mine.append((len(lines), event, secret_text, secret_data))
+                        mine.append((len(typed), event))
                     typed.append(as_seen(event, None))
                 else:
                     typed.append(event)
-                lines.append(text)
-                events.append(data)
             self.seen_to = end
             self.last = log[end - 1]
 
-    def mine(self, seat: int | None) -> list[tuple[int, Event, str, dict]] | None:
-        """``seat``'s own secret events of the deal (grown by ``lists``), None if it has none."""
+    def _render(self, state: Machine, seat: int | None) -> None:
+        """The history lines and event data of the events taken in since the last rendering (and of
+        ``seat``'s own secret events, as it sees them); ``_grow`` just called, so the log holds them."""
+        log, start, lines, events = state.log, self.start, self.lines, self.events
+        for i in range(len(lines), len(self.typed)):
+            text, data = seen(log[start + i], False)
+            lines.append(text)
+            events.append(data)
+        if seat is None:
+            return
+        mine = self.own.get(seat)
+        if mine is not None:
+            made = self.own_made.get(seat)
+            if made is None:
+                made = self.own_made[seat] = []
+            for i in range(len(made), len(mine)):
+                made.append(seen(mine[i][1], True))
+
+    def mine(self, seat: int | None) -> list[tuple[int, Event]] | None:
+        """``seat``'s own secret events of the deal (grown by ``lists`` and ``typed_list``), None if it has none."""
         return self.own.get(seat) if seat is not None else None
+
+    def typed_list(self, state: Machine, seat: int | None) -> list[Event]:
+        """A new list of the deal's typed events as ``seat`` (None: a spectator) holds them (nothing rendered)."""
+        self._grow(state)
+        typed = self.typed[:]
+        mine = self.own.get(seat) if seat is not None else None
+        if mine is not None:
+            for at, event in mine:
+                typed[at] = event
+        return typed
 
     def lists(self, state: Machine, seat: int | None) -> tuple[list[Event], list[str], list[dict]]:
         """New lists of the deal's typed events, history lines and event data as ``seat`` (None: a
         spectator) sees them."""
         self._grow(state)
+        self._render(state, seat)
         typed, lines, events = self.typed[:], self.lines[:], self.events[:]
-        mine = self.own.get(seat) if seat is not None else None
+        if seat is None:
+            return typed, lines, events
+        mine = self.own.get(seat)
         if mine is not None:
-            for at, event, text, data in mine:
+            made = self.own_made[seat]
+            for k, (at, event) in enumerate(mine):
+                text, data = made[k]
                 typed[at] = event
                 lines[at] = text
                 events[at] = data
         return typed, lines, events
 
 
-def _secrets(own: list[tuple[int, Event, str, dict]] | None) -> tuple[list[int], list[int]]:
+def _secrets(own: list[tuple[int, Event]] | None) -> tuple[list[int], list[int]]:
     """The cards a seat drew, and threw (exchanged, discarded), in its own secret events ``own``."""
     drawn: list[int] = []
     thrown: list[int] = []
     if own is None:
         return drawn, thrown
-    for _, event, _, _ in own:
+    for _, event in own:
         secret = event.secret
         if secret is None:
             continue
@@ -291,7 +328,7 @@ def _views(state: Face) -> SeatViews:
     return views
 
 
-def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int, Event, str, dict]] | None,
+def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int, Event]] | None,
           listing: list[Action] | None, fresh: bool) -> SeatView:
     """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them.
     ``fresh``: the view's lists are its own (a view given out); else the turned cards, the shown ones,
@@ -318,8 +355,7 @@ def seat_view(state: Face, seat: int | None) -> SeatView:
     """What ``seat`` may know now (``seat`` None: what a spectator may, nobody's secret), as one typed
     view: the one place a seat's or a spectator's knowledge is made."""
     views = _views(state)
-    typed, _, _ = views.lists(state, seat)
-    return _make(state, seat, typed, views.mine(seat), None, True)
+    return _make(state, seat, views.typed_list(state, seat), views.mine(seat), None, True)
 
 
 def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str]) -> dict:

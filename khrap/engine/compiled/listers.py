@@ -13,6 +13,8 @@ tested apart: only the one that takes needs the turned card and draws one card f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
+from types import CodeType
 from typing import Any
 
 from khrap.engine.preconditions import table, trumps
@@ -62,12 +64,19 @@ def lister_source(calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_
     return "\n".join(lines) + "\n"
 
 
+@lru_cache(maxsize=256)
+def _compiled(source: str, where: str) -> CodeType:
+    """The code of a lister's source, compiled once: every table of the same rules writes the same source
+    (a server makes a session per table, and compiling was most of the cost of a new one)."""
+    return compile(source, f"<calls lister: {where}>", "exec")
+
+
 def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool,
                 forms: list) -> Lister:
     """Compile ``lister_source``, with ``forms[i]`` as it reads them; ``where`` names it in tracebacks."""
     source = lister_source(calls, allow_debt, declarer_exists)
     scope: dict[str, Any] = {"FORMS": forms, "trumps": trumps}
-    exec(compile(source, f"<calls lister: {where}>", "exec"), scope)  # noqa: S102 - source written above from the variant
+    exec(_compiled(source, where), scope)  # noqa: S102 - source written above from the variant
     lister = scope["lister"]
     lister.source = source
     return lister
