@@ -30,3 +30,10 @@ def test_decision_times_are_reported_per_kind() -> None:
     assert every["decisions"] == rows[0]["decisions"] + rows[1]["decisions"]
     if every["decisions"]:
         assert every["max_ms"] >= every["p99_ms"] >= every["median_ms"] > 0
+
+
+def test_the_strong_bots_speed_is_reported_with_a_digest_of_its_choices() -> None:
+    args = ("--variant", "snore", "--players", "3", "--deals", "1")
+    first, again = (_run("strong_speed.py", *args)[0] for _ in range(2))
+    assert first["deals"] == 1 and first["actions"] > 0 and first["deals_per_cpu_second"] > 0
+    assert first["digest"] == again["digest"]  # untimed: the same choices whatever the load
