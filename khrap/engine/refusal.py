@@ -3,12 +3,12 @@
 A ``Refusal`` is the reason a refusal table (``legal``, ``preconditions``, an offer of the registry, the
 face's checks) gives: its ``code`` (one per sentence) and ``fields``, the values as the kernel has them
 (a seat, a suit as 0-3, cards as ints, a call's id).  It is also a ``str``: the English sentence made from
-``ENGLISH[code]`` here, the one place the kernel's wording lives (CONTRACT.md's refusal messages; ``khrap
-run`` and the session API print it as it is).  A table in another language says the code's own message
-from the game-log catalogs (``khrap.play.refusals``), never by reading the English back.
+``ENGLISH[code]`` here, the one place the kernel's wording lives (CONTRACT.md's refusal messages; the ``run``
+command and the session API print it as it is).  A table in another language says the code's own message
+from the game-log catalogs (``play.refusals``), never by reading the English back.
 
 Fields are named by what they hold, and each name is written in English one way (``_ENGLISH_FIELD``): a
-``suit`` as S H D C, ``cards`` and ``card`` as codes (``AS``), ``calls`` as "khrap or frap", ``per`` (a
+``suit`` as S H D C, ``cards`` and ``card`` as codes (``AS``), ``calls`` as ids joined by "or", ``per`` (a
 pot bound per player: its base stakes and players) as the bound's words; any other as it is.
 """
 

@@ -434,14 +434,15 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
 
 
 def _listing() -> bytes:
-    """``/api/variants``: the built-ins, the bot kinds and the page's words."""
+    """``/api/variants``: the built-ins, the bot kinds, the page's words and its cards' rank letters."""
     rows = []
     for name in builtin_names():
         v = builtin(name)
         rows.append({"name": name, "title": v.name, "players": [v.players.min, v.players.max],
                      "base_stake": v.base_stake})
     words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
-    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words}, ensure_ascii=False).encode()
+    ranks = {lang: i18n.ranks(lang) for lang in i18n.LANGS}  # the cards' rank letters, once, with the words
+    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words, "ranks": ranks}, ensure_ascii=False).encode()
 
 
 class Buckets:

@@ -239,6 +239,16 @@ def strings(lang: str) -> dict[str, str | list[str]]:
     return words
 
 
+@cache
+def ranks(lang: str) -> dict[str, str]:
+    """Each rank's CONTRACT letter (``23456789TJQKA``) as ``lang``'s rule sheet prints it (``10`` for ten,
+    Russian В Д К Т): the page's cards say what the terminal, the log and the sheet say."""
+    from khrap.cards import RANKS
+    from khrap.gamelog.voice import rank_label
+
+    return {letter: rank_label(lang, rank) for rank, letter in enumerate(RANKS)}
+
+
 def update() -> None:
     """Write web.pot and bring every catalog in step with ``UI`` (translations kept, new ones empty)."""
     from io import BytesIO

@@ -46,3 +46,38 @@ def test_the_page_speaks_the_players_language(live_server, browser, lang) -> Non
     assert log and not re.search(r"\b[2-9TJQKA][SHDC]\b", log) and "khrap" not in log.lower(), log
     assert words["your_turn"] in page.inner_text("#actions")
     assert errors == []
+
+
+def test_the_russian_page_writes_cards_with_the_sheets_rank_letters(live_server, browser) -> None:  # noqa: F811
+    # The deal of test_browser_table.py (seed "browser-test:0", its fixed plan): seat 0 holds KD KC AD JD;
+    # trick 1 is led by seat 3 with AS, and seat 0 must trump with KC.  On the Russian page every card is
+    # written with the Russian sheet's letters (rank_label: В Д К Т, as the terminal and the log write
+    # them), while the page's data attributes and the actions it sends stay CONTRACT codes.
+    from khrap.cards import SUIT_SYMBOLS
+    from tests.web.test_browser_table import _act, _play, _seated, _trick
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    pages = _seated(browser, errors, _create(server, bots={"2": "rule", "3": "rule"}), lang="ru")
+    seat0 = pages[0]
+    _play(pages, lambda: len(_trick(seat0)) == 1 and seat0.query_selector("#hand .card.legal") is not None)
+    assert _trick(seat0) == ["3 AS"]
+    ranks = i18n.ranks("ru")
+    assert {ranks[r] for r in "JQKA"}.isdisjoint("JQKA")  # the catalog gives Russian letters
+
+    def shown(selector: str) -> dict[str, str]:
+        return {c.get_attribute("data-card"): c.inner_text() for c in seat0.query_selector_all(f"{selector} .card")}
+
+    hand, trick = shown("#hand"), shown("#trick")
+    assert sorted(hand) == ["AD", "JD", "KC", "KD"] and list(trick) == ["AS"]  # codes in the attributes
+    for code, text in {**hand, **trick}.items():
+        assert text == ranks[code[0]] + SUIT_SYMBOLS[code[1]], (code, text)
+        assert not re.search(r"[JQKA]", text), text
+    _act(seat0)  # the card it sends is the code: the server applies KC
+    table = next(iter(server.host.tables.values()))
+    played = [text for seat, text, _who in table.actions if seat == 0]
+    assert played[-1].endswith("KC"), played
+    log = seat0.inner_text("#log ol") if seat0.is_visible("#log ol") else ""
+    assert not re.search(r"\b[JQKA][♠♥♦♣]", log), log
+    assert errors == []

@@ -67,7 +67,7 @@ OFFERED: Final[dict[Kind, OfferRule]] = {}
 
 def offered(kind: Kind) -> OfferRule:
     """The listing and the kernel function of ``kind``, a kind of decision that an offer stage asks (any but
-    the kernel's own five: call, discard, exchange, play, trump).  A function of a ``Kind``, not a fall-through
+    the kernel's own kinds: call, discard, exchange, play, trump).  A function of a ``Kind``, not a fall-through
     of ``legal``'s and ``apply``'s tests, so that no narrowing of ``kind`` by those tests decides it."""
     rule = OFFERED.get(kind)
     if rule is None:

@@ -2,6 +2,7 @@
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 let WORDS = {};
+let RANKS = {}; // each rank's CONTRACT letter as the language's rule sheet prints it (Russian В Д К Т; T: 10)
 let LANGS = ["en"]; // the page's languages, as the server lists them
 export let LANG = "en";
 
@@ -14,6 +15,7 @@ export async function loadWords() {
   LANGS = Object.keys(data.ui);
   if (!data.ui[LANG]) LANG = "en";
   WORDS = data.ui[LANG];
+  RANKS = (data.ranks && data.ranks[LANG]) || {};
   document.documentElement.lang = LANG;
   return data;
 }
@@ -51,8 +53,10 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// cardLabel("QH"): "Д♥" on the Russian page; data attributes and the actions sent keep the code
 export function cardLabel(card) {
-  const rank = card.slice(0, -1) === "T" ? "10" : card.slice(0, -1);
+  const code = card.slice(0, -1);
+  const rank = RANKS[code] ?? (code === "T" ? "10" : code);
   return rank + (SUITS[card.slice(-1)] || card.slice(-1));
 }
 
