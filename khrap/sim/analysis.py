@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from khrap.bots import strength_of
 from khrap.sim.hands import hand_rows, hands_text
 from khrap.sim.makeable import makeable_text, solved_deals
 from khrap.sim.makeable import summary as makeable_summary
 from khrap.sim.paired import PairedResult
+from khrap.sim.report_words import tr
 from khrap.sim.table_words import contract_name, strength_line, table_lines
 from khrap.sim.verdict import amount, portrait, verdict, words
 
@@ -24,13 +26,39 @@ def bots_text(bots: Sequence[str]) -> str:
     return bots[0] if len(set(bots)) == 1 else ",".join(bots)
 
 
-def headline(result: PairedResult, note: str = "") -> str:
+def headline(result: PairedResult, note: str = "", lang: str = "en") -> str:
+    t = tr(lang)
     first = result.pspec.specs[0]
-    deals = (f"{first.deals} paired deals per variant (the same cards and bot dice for each deal number)"
-             if len(result.pspec.specs) > 1 else f"{first.deals} deals")
-    return (f"{deals}, "
-            f"{first.players} players, {bots_text(first.bots)} bots, seed {first.seed}, sessions of "
-            f"{first.chunk} deals (100 chips a seat), {result.workers} worker(s).{' ' + note if note else ''}")
+    deals = (t("{deals} paired deals per variant (the same cards and bot dice for each deal number)")
+             if len(result.pspec.specs) > 1 else t("{deals} deals")).format(deals=first.deals)
+    return t("{deals}, {players} players, {bots} bots, seed {seed}, sessions of {chunk} deals (100 chips a seat), "
+             "{workers} worker(s).").format(deals=deals, players=first.players, bots=bots_words(first.bots, t),
+                                            seed=first.seed, chunk=first.chunk, workers=result.workers) + (
+        " " + note if note else "")
+
+
+def bots_words(bots: Sequence[str], t) -> str:
+    """The bots as ``bots_text`` names them; in another language than English, by their strength's word
+    (``normal``, not ``heuristic``) in it."""
+    if t("normal") == "normal":  # English: as named
+        return bots_text(bots)
+    shown = [t(strength_of(kind) or kind) for kind in bots]
+    return shown[0] if len(set(bots)) == 1 else ",".join(shown)
+
+
+def display_name(result: PairedResult, v: int, lang: str) -> str:
+    """Variant ``v``'s name in ``lang`` (its English one, as the runs are named, where it has none)."""
+    return _variant(result, v).name.get(lang) or result.pspec.specs[v].name
+
+
+def label_names(result: PairedResult, lang: str) -> dict[str, str]:
+    """Every call and contract label the runs hold (``take-five``, ``khrap (overridden)``, ``forced helper``),
+    by its display name in ``lang`` (the house rules' names first, then the parent's): no id in the report."""
+    variants = [_variant(result, v) for v in range(len(result.pspec.specs))]
+    order = variants[1:] + variants[:1]
+    labels = {row[key] for r in result.results for part, key in (("calls", "call"), ("contracts", "contract"))
+              for row in r.summary()[part]}
+    return {label: contract_name(order, label, lang) for label in labels}
 
 
 def _decks_differ(result: PairedResult, v: int) -> bool:
@@ -50,19 +78,21 @@ def _variant(result: PairedResult, v: int):
 def difference_rows(result: PairedResult, v: int, lang: str = "en") -> list[dict]:
     players = result.pspec.players
     variant, parent = _variant(result, v), _variant(result, 0)
+    t = tr(lang)
     rows = []
     for d in result.differences(v):
-        name, definition, unit = words(d["key"], players)
+        name, definition, unit = words(d["key"], players, t)
         if d["key"].startswith("held:"):  # the call's display name, not its id
             shown = contract_name((variant, parent), d["key"].split(":", 1)[1], lang)
-            name, definition = f"“{shown}” per deal", definition.replace(d["key"].split(":", 1)[1], shown)
+            name, _, _ = words(f"held:{shown}", players, t)
+            definition = definition.replace(d["key"].split(":", 1)[1], shown)
         if d["significant"]:
-            says = "a real change (its interval leaves out 0)"
+            says = t("a real change (its interval leaves out 0)")
         elif d["deals_needed"]:
-            says = (f"no measurable difference at {d['deals']} deals; about {d['deals_needed']:,} deals would "
-                    f"tell")
+            says = t("no measurable difference at {deals} deals; about {needed:,} deals would tell").format(
+                deals=d['deals'], needed=d['deals_needed'])
         else:
-            says = "the same on every deal"
+            says = t("the same on every deal")
         held = d["key"].startswith("held:")
         label = contract_name((variant, parent), d["key"].split(":", 1)[1], lang) if held else name
         rows.append({**d, "name": name, "label": label, "definition": definition, "unit": unit, "says": says})
@@ -75,34 +105,38 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
     words (``khrap.sim.table_words``, in ``lang``), first lines first."""
     specs = result.pspec.specs
     parent = specs[0].name
+    shown = [display_name(result, v, lang) for v in range(len(specs))]  # the variants' names in ``lang``
     summaries = [r.summary() for r in result.results]
     comparisons = []
     for v in range(1, len(specs)):
         rows = difference_rows(result, v, lang)
         decks_differ = _decks_differ(result, v)
         comparisons.append({
-            "parent": parent, "variant": specs[v].name,
+            "parent": shown[0], "variant": shown[v],
             "table": table_lines(_variant(result, 0), _variant(result, v), rows, (summaries[0], summaries[v]),
                                  result.pspec.deals, specs[0].bots, lang,
                                  [e for e in evenings or [] if e["variant"] in (parent, specs[v].name)]),
-            "verdict": verdict(parent, specs[v].name, rows, result.pspec.deals, result.pspec.players,
-                               bots_text(specs[0].bots), decks_differ),
+            "verdict": verdict(shown[0], shown[v], rows, result.pspec.deals, result.pspec.players,
+                               bots_words(specs[0].bots, tr(lang)), decks_differ, tr(lang)),
             "decks_differ": decks_differ, "differences": rows,
         })
     verdicts = [c["verdict"] for c in comparisons] or [portrait(specs[0].name, summaries[0],
                                                                 bots_text(specs[0].bots))]
     table = [line for c in comparisons for line in c["table"]] or [strength_line(specs[0].bots, lang)]
-    hands = [{"variant": spec.name,
+    hands = [{"variant": shown[v],
               "rows": hand_rows(result.hands[v], result.results[v].stats.base_stake)} for v, spec in enumerate(specs)]
+    by_name = {spec.name: shown[v] for v, spec in enumerate(specs)}
+    evenings = [{**e, "variant": by_name.get(e["variant"], e["variant"])} for e in evenings or []]
     return {
         "lang": lang,
         "table": table,
         "verdicts": verdicts,
-        "headline": headline(result, note),
+        "headline": headline(result, note, lang),
+        "names": label_names(result, lang),
         "bots": list(specs[0].bots),
         "players": result.pspec.players,
         "deals": result.pspec.deals,
-        "variants": [{"name": s.name, "ref": ref} for s, ref in zip(specs, refs, strict=True)],
+        "variants": [{"name": name, "ref": ref} for name, ref in zip(shown, refs, strict=True)],
         "comparisons": comparisons,
         "evenings": list(evenings or []),
         "hands": hands,
@@ -122,31 +156,40 @@ def makeable(result: PairedResult) -> list[dict] | None:
 
 
 def analysis_text(data: dict) -> str:
-    """The analysis for a terminal: headline, verdicts, each difference with its interval, evening, hands."""
-    out = list(data.get("table", [])) + [""] + [f"Verdict: {v}" for v in data["verdicts"]]
+    """The analysis for a terminal: headline, verdicts, each difference with its interval, evening, hands (in the
+    analysis' language)."""
+    from khrap.sim.report import Words, seat_label
+
+    lang = data.get("lang", "en")
+    words_ = Words(lang, data.get("names"))
+    t = words_.t
+    out = list(data.get("table", [])) + [""] + [t("Verdict: {text}").format(text=v) for v in data["verdicts"]]
     out += ["", data["headline"], ""]
     for comp in data["comparisons"]:
-        out += [f"What changes, “{comp['variant']}” minus “{comp['parent']}” (95% intervals, deal by deal):"]
+        out += [t("What changes, “{variant}” minus “{parent}” (95% intervals, deal by deal):").format(
+            variant=comp['variant'], parent=comp['parent'])]
         for r in comp["differences"]:
             unit = r["unit"]
-            out.append(f"  {r['name']}: {amount(r['difference'], unit)} [{amount(r['ci'][0], unit, False)}, "
+            out.append(f"  {r['name']}: {amount(r['difference'], unit, t=t)} [{amount(r['ci'][0], unit, False)}, "
                        f"{amount(r['ci'][1], unit, False)}] — {r['says']}")
             out.append(f"      ({r['definition']})")
         out.append("")
     for ev in data["evenings"]:
-        out.append(f"An evening of {ev['deals']} deals with {ev['stack']} chips each, {ev['variant']} "
-                   f"({ev['evenings']} evenings simulated): a player's result in chips")
+        out.append(t("An evening of {deals} deals with {stack} chips each, {variant} ({evenings} evenings simulated): "
+                     "a player's result in chips").format(**ev))
         for r in ev["rows"]:
-            out.append(f"  {r['seat']:<40} mean {r['mean']:+.1f}, middle half {r['p25']:+d} to {r['p75']:+d}, "
-                       f"9 in 10 between {r['p5']:+d} and {r['p95']:+d}; broke {100 * r['broke']:.1f}% "
-                       f"[{100 * r['broke_ci'][0]:.1f}, {100 * r['broke_ci'][1]:.1f}]")
+            figures = t("mean {mean:+.1f}, middle half {a:+d} to {b:+d}, 9 in 10 between {c:+d} and {d:+d}; broke "
+                        "{broke:.1f}% [{lo:.1f}, {hi:.1f}]").format(
+                mean=r['mean'], a=r['p25'], b=r['p75'], c=r['p5'], d=r['p95'], broke=100 * r['broke'],
+                lo=100 * r['broke_ci'][0], hi=100 * r['broke_ci'][1])
+            out.append(f"  {seat_label(r['seat'], words_):<40} {figures}")
         out.append("")
     if not any(h["rows"] for h in data["hands"]):
-        out += [HANDS_MISSING, ""]
+        out += [HANDS_MISSING if lang == "en" else t("HANDS_MISSING"), ""]
     for h in data["hands"]:
         if h["rows"]:
-            out += [f"Which hands are worth a call ({h['variant']}): made and mean result by the caller's hand",
-                    hands_text(h["rows"])]
+            out += [t("Which hands are worth a call ({variant}): made and mean result by the caller's hand").format(
+                variant=h['variant']), hands_text(h["rows"], words_)]
     if data.get("makeable"):
         out += [makeable_text(data["makeable"])]
     return "\n".join(out).rstrip() + "\n"

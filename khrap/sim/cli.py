@@ -323,18 +323,25 @@ def analyze(
         with _paired_backend(workers, scheduler) as (run, mapper), \
                 _progress([(" + ".join(s.name for s in specs)
                             + (f" (solving {solving} deals)" if solving else ""), deals)]
-                          + ([(f"evenings of {evening} deals", apart * len(specs))] if apart else [])) as bars:
+                          + ([(f"evenings of {evening} deals", apart * len(specs))] if apart else [])
+                          + [("the report", 2)]) as bars:
             result = run(pspec, bars[0])
             days = []
             for v, spec in enumerate(specs if evenings else []):
                 espec = EveningSpec(spec, stack, evening, evenings)
                 played = result.evenings[v] if from_sessions else run_evenings(espec, mapper, progress=bars[1])
                 days.append({"variant": spec.name, **summarize_evenings(espec, played)})
+            # the report is part of the run: the bar goes on through it (its plots take seconds)
+            data = analysis(result, variants, days, note.strip(), lang)
+            if bars[-1]:
+                bars[-1](1)
+            runs = [(shown["name"], r.summary()) for r, shown in zip(result.results, data["variants"], strict=True)]
+            page = render_report(runs, data["headline"], variants, data)
+            if bars[-1]:
+                bars[-1](1)
     except RuntimeError as err:
         _fail(str(err))
-    data = analysis(result, variants, days, note.strip(), lang)
-    runs = [(r.spec.name, r.summary()) for r in result.results]
-    write_or_fail(output, render_report(runs, data["headline"], variants, data))
+    write_or_fail(output, page)
     typer.echo(f"wrote {terminal(str(output), one_line=True)}", err=True)
     if as_json:
         typer.echo(json_text(json.dumps(data, ensure_ascii=False, indent=2)))

@@ -48,23 +48,26 @@ def hand_rows(hands: dict, base_stake: int, min_count: int = MIN_COUNT) -> list[
     return rows
 
 
-def hand_tables(rows: list[dict]) -> list[dict]:
-    """The rows as one table per feature: call, the feature's value, times held, made, mean result."""
+def hand_tables(rows: list[dict], words=None) -> list[dict]:
+    """The rows as one table per feature: call, the feature's value, times held, made, mean result (``words``:
+    the report's language and display names, ``khrap.sim.report.Words``; None: English and the labels)."""
+    t = words.t if words is not None else (lambda text: text)
+    name_of = words.name if words is not None else (lambda label: label)
     tables = []
     for feature, (name, show) in FEATURES.items():
         mine = [r for r in rows if r["feature"] == feature]
         if not mine:
             continue
-        tables.append({"columns": ["call", name, "times", "made", "mean result (stakes)"],
-                       "rows": [[r["call"], show(r["value"]), r["count"], f"{100 * r['success']:.0f}%",
+        tables.append({"columns": [t("call"), t(name), t("times"), t("made"), t("mean result (stakes)")],
+                       "rows": [[name_of(r["call"]), t(show(r["value"])), r["count"], f"{100 * r['success']:.0f}%",
                                  f"{r['mean']:+.2f} [{r['ci'][0]:+.2f}, {r['ci'][1]:+.2f}]"] for r in mine]})
     return tables
 
 
-def hands_text(rows: list[dict]) -> str:
+def hands_text(rows: list[dict], words=None) -> str:
     """The tables as plain text."""
     out = []
-    for table in hand_tables(rows):
+    for table in hand_tables(rows, words):
         cols = table["columns"]
         out.append(f"  {cols[0]:<18}{cols[1]:>24}{cols[2]:>8}{cols[3]:>7}  {cols[4]}")
         out += [f"  {r[0]:<18}{r[1]:>24}{r[2]:>8}{r[3]:>7}  {r[4]}" for r in table["rows"]]

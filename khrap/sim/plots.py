@@ -38,17 +38,37 @@ def _svg(fig) -> str:
     return _METADATA.sub("", text[text.index("<svg"):])
 
 
-def _styled(plot: Callable[[Runs], str]) -> Callable[[Runs], str]:
-    """Draw and save under the report's style (matplotlib's rc settings, restored afterwards)."""
+# The words of the plot being drawn: ``say`` translates a caption (the report's language), ``names`` gives the
+# display name of a call, contract or position label (never an id on a plot); set by ``_styled`` for one plot.
+_WORDS: dict = {"say": lambda text: text, "names": {}}
+
+
+def _say(text: str) -> str:
+    return _WORDS["say"](text)
+
+
+def _name(label: str) -> str:
+    return _WORDS["names"].get(label, label)
+
+
+def _styled(plot: Callable[[Runs], str]) -> Callable[..., str]:
+    """Draw and save under the report's style (matplotlib's rc settings, restored afterwards), its captions
+    in the report's language (``say``) and its labels by their display names (``names``)."""
 
     @functools.wraps(plot)
-    def wrapper(runs: Runs) -> str:
+    def wrapper(runs: Runs, say: Callable[[str], str] | None = None, names: dict | None = None) -> str:
         try:
             import matplotlib
         except ImportError:  # pragma: no cover - depends on the environment
             raise RuntimeError(MISSING) from None
-        with matplotlib.rc_context(RC):
-            return plot(runs)
+        before = dict(_WORDS)
+        _WORDS["say"] = say or (lambda text: text)
+        _WORDS["names"] = names or {}
+        try:
+            with matplotlib.rc_context(RC):
+                return plot(runs)
+        finally:
+            _WORDS.update(before)
 
     return wrapper
 
@@ -72,11 +92,12 @@ def _grouped(ax, labels: list[str], runs: Runs, values, errors=None, horizontal:
         bar = ax.barh if horizontal else ax.bar
         kw = {"xerr": err} if horizontal else {"yerr": err}
         bar(ys, xs, height, label=name, color=COLORS[i % len(COLORS)], capsize=2, **kw)
+    shown = [_name(lab) for lab in labels]
     if horizontal:
-        ax.set_yticks(pos, labels)
+        ax.set_yticks(pos, shown)
         ax.invert_yaxis()
     else:
-        ax.set_xticks(pos, labels)
+        ax.set_xticks(pos, shown)
 
 
 def _legend(fig, ax) -> None:
@@ -119,7 +140,7 @@ def calls_made(runs: Runs) -> str:
     fig = _figure(6.4, 0.5 + 0.32 * len(labels) * max(1, len(runs)) ** 0.5)
     ax = fig.add_subplot()
     _grouped(ax, labels, runs, lambda s, lab: (_row(s, "calls", "call", lab) or {}).get("per_deal", 0))
-    ax.set_xlabel("times said per deal (all bidding rounds)")
+    ax.set_xlabel(_say("times said per deal (all bidding rounds)"))
     _legend(fig, ax)
     return _svg(fig)
 
@@ -130,7 +151,7 @@ def success_rates(runs: Runs) -> str:
     fig = _figure(6.4, 0.6 + 0.32 * len(labels) * max(1, len(runs)) ** 0.5)
     ax = fig.add_subplot()
     _grouped(ax, labels, runs, lambda s, lab: 100 * ((_row(s, "contracts", "contract", lab) or {}).get("success") or 0))
-    ax.set_xlabel("contracts fulfilled, %")
+    ax.set_xlabel(_say("contracts fulfilled, %"))
     ax.set_xlim(0, 100)
     _legend(fig, ax)
     return _svg(fig)
@@ -144,7 +165,7 @@ def results_per_call(runs: Runs) -> str:
     _grouped(ax, labels, runs, lambda s, lab: (_row(s, "contracts", "contract", lab) or {}).get("mean"),
              lambda s, lab: (_row(s, "contracts", "contract", lab) or {}).get("ci"))
     ax.axvline(0, color="black", linewidth=0.6)
-    ax.set_xlabel("mean chips won in the deal by the holder, base stakes (95% CI)")
+    ax.set_xlabel(_say("mean chips won in the deal by the holder, base stakes (95% CI)"))
     _legend(fig, ax)
     return _svg(fig)
 
@@ -157,7 +178,7 @@ def seat_fairness(runs: Runs) -> str:
     _grouped(ax, labels, runs, lambda s, lab: _row(s, "positions", "name", lab)["mean"],
              lambda s, lab: _row(s, "positions", "name", lab)["ci"], horizontal=False)
     ax.axhline(0, color="black", linewidth=0.6)
-    ax.set_ylabel("mean chips per deal, base stakes (95% CI)")
+    ax.set_ylabel(_say("mean chips per deal, base stakes (95% CI)"))
     _legend(fig, ax)
     return _svg(fig)
 
@@ -188,7 +209,7 @@ def pot_distribution(runs: Runs) -> str:
     def pick(s: dict) -> dict:
         return {"histogram": s["pot"]["settlement"]["histogram"], "scale": s["base_stake"]}
 
-    _histogram(ax, runs, pick, "pot at settlement (P), base stakes")
+    _histogram(ax, runs, pick, _say("pot at settlement (P), base stakes"))
     return _svg(fig)
 
 
@@ -200,7 +221,7 @@ def swing(runs: Runs) -> str:
     def pick(s: dict) -> dict:
         return {"histogram": s["swing"]["histogram"], "scale": s["base_stake"] * s["players"]}
 
-    _histogram(ax, runs, pick, "swing of a deal: mean |chip change| of a player, base stakes")
+    _histogram(ax, runs, pick, _say("swing of a deal: mean |chip change| of a player, base stakes"))
     return _svg(fig)
 
 
@@ -219,7 +240,7 @@ def measures(runs: Runs) -> str:
     for ax, (key, title) in zip(axes, MEASURES, strict=True):
         for i, (name, s) in enumerate(runs):
             ax.bar(i, s["measures"][key] or 0, color=COLORS[i % len(COLORS)], label=name)
-        ax.set_title(title, fontsize=8)
+        ax.set_title(_say(title), fontsize=8)
         ax.set_xticks([])
     _legend(fig, axes[0])
     return _svg(fig)
@@ -246,7 +267,7 @@ def differences(comp: dict) -> str:
                         fmt="o", color=color, capsize=3, markersize=4)
         ax.set_yticks(ys, [r["name"] for r in rows], fontsize=8)
         ax.axvline(0, color="black", linewidth=0.6)
-        ax.set_xlabel(label, fontsize=8)
+        ax.set_xlabel(_say(label), fontsize=8)
     return _svg(fig)
 
 
@@ -261,7 +282,8 @@ def evening(ev: dict) -> str:
     total = sum(counts) or 1
     ax.bar(starts, [100 * c / total for c in counts], width=width * 0.9, align="edge", color=COLORS[0])
     ax.axvline(0, color="black", linewidth=0.6)
-    ax.set_xlabel(f"a player's result over {ev['deals']} deals, chips (stack {ev['stack']})")
+    ax.set_xlabel(_say("a player's result over {deals} deals, chips (stack {stack})").format(deals=ev["deals"],
+                                                                                             stack=ev["stack"]))
     ax.set_ylabel("% of players")
     ax.set_title(ev.get("variant", ""), fontsize=9)
     return _svg(fig)

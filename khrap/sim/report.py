@@ -7,6 +7,7 @@ view it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from jinja2 import Environment
@@ -16,13 +17,14 @@ from khrap.sim import makeable as mk
 from khrap.sim import plots
 from khrap.sim.analysis import HANDS_MISSING
 from khrap.sim.hands import MIN_COUNT, hand_tables
+from khrap.sim.report_words import note, tr
 from khrap.sim.summary import MEASURES
 from khrap.sim.verdict import amount
 
 Runs = Sequence[tuple[str, dict]]
 
 PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{{ lang }}"><head><meta charset="utf-8">
 <title>{{ title }}</title>
 <style>
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em auto; max-width: 1250px; padding: 0 1em; color: #222; }
@@ -41,50 +43,47 @@ td.def { text-align: left; max-width: 30em; color: #333; }
 {% if table %}<ul class="verdict" id="table-verdict" lang="{{ lang }}">
 {%- for line in table %}<li>{{ line }}</li>{% endfor %}
 </ul>{% endif %}
-{% for v in verdicts %}<p class="verdict" id="verdict-{{ loop.index }}"><b>Verdict.</b> {{ v }}</p>{% endfor %}
+{% for v in verdicts %}<p class="verdict" id="verdict-{{ loop.index }}"><b>{{ t("Verdict.") }}</b> {{ v }}</p>
+{% endfor %}
 {% for w in warnings %}<p class="warn">{{ w }}</p>{% endfor %}
 <p>{{ setup }}</p>
-<table><thead><tr><th>#</th><th class="text">variant</th><th class="text">source</th><th>deals</th>
-<th>deals/s</th></tr></thead><tbody>
+<table><thead><tr><th>#</th><th class="text">{{ t("variant") }}</th><th class="text">{{ t("source") }}</th>
+<th>{{ t("deals") }}</th><th>{{ t("deals/s") }}</th></tr></thead><tbody>
 {% for v in variants %}<tr><td>{{ loop.index }}</td><td class="text">{{ v.name }}</td>
 <td class="text">{{ v.ref }}</td><td>{{ v.deals }}</td><td>{{ v.speed }}</td></tr>{% endfor %}
 </tbody></table>
 {% for c in comparisons %}
-<h2 id="changes-{{ loop.index }}">What “{{ c.variant }}” changes against “{{ c.parent }}”, deal by deal</h2>
-<p class="note">Each deal number was played with the same {{ 'shuffle seed' if c.decks_differ else 'cards' }}
-and the same bot dice under both rules, so each difference is measured deal by deal; its 95% interval comes from the
-spread of those per-deal differences. The unpaired interval is what the same deals would give compared as if they
-were independent (what pairing saves). A difference whose interval holds 0 is not measurable at this many deals;
-the deals that would tell assume the difference stays at its observed size (an 80% chance to show it).</p>
+<h2 id="changes-{{ loop.index }}">{{ t("What “{variant}” changes against “{parent}”, deal by deal").format(
+variant=c.variant, parent=c.parent) }}</h2>
+<p class="note">{{ paired_note.format(what=t('shuffle seed' if c.decks_differ else 'cards')) }}</p>
 {% if c.svg %}<div class="row"><figure class="plot" id="plot-changes-{{ loop.index }}">{{ c.svg }}</figure></div>
 {% endif %}
-<table class="changes"><thead><tr><th class="text">measure</th><th class="text">what it means</th>
-<th>{{ c.parent }}</th><th>{{ c.variant }}</th><th>change [95% interval]</th><th>unpaired interval</th>
-<th class="text">says</th></tr></thead><tbody>
+<table class="changes"><thead><tr><th class="text">{{ t("measure") }}</th><th class="text">{{ t("what it means") }}</th>
+<th>{{ c.parent }}</th><th>{{ c.variant }}</th><th>{{ t("change [95% interval]") }}</th>
+<th>{{ t("unpaired interval") }}</th>
+<th class="text">{{ t("says") }}</th></tr></thead><tbody>
 {% for r in c.rows %}<tr><td class="text">{{ r.name }}</td><td class="def">{{ r.definition }}</td><td>{{ r.base }}</td>
 <td>{{ r.value }}</td><td>{{ r.change }}</td><td>{{ r.unpaired }}</td><td class="text">{{ r.says }}</td></tr>
 {% endfor %}</tbody></table>
 {% endfor %}
-{% if evenings %}<h2 id="evening">An evening at the table</h2>
-<p class="note">Each evening is a fresh table: every player brings the stack, the pot carries over from deal to deal,
-the deal passes round. A player's result is the chips he takes home minus his stack; he went broke when his stack
-reached zero or less after some deal. Middle half: a quarter of players did worse, a quarter better.</p>
+{% if evenings %}<h2 id="evening">{{ t("An evening at the table") }}</h2>
+<p class="note">{{ evening_note }}</p>
 {% for e in evenings %}<div class="row">{% if e.svg %}<figure class="plot">{{ e.svg }}</figure>{% endif %}
-<table><thead><tr><th class="text" colspan="6">{{ e.title }}</th></tr><tr><th class="text">player</th><th>mean</th>
-<th>middle half</th><th>9 in 10 between</th><th>worst / best</th><th>went broke [95%]</th></tr></thead><tbody>
+<table><thead><tr><th class="text" colspan="6">{{ e.title }}</th></tr><tr><th class="text">{{ t("player") }}</th>
+<th>{{ t("mean") }}</th><th>{{ t("middle half") }}</th><th>{{ t("9 in 10 between") }}</th>
+<th>{{ t("worst / best") }}</th>
+<th>{{ t("went broke [95%]") }}</th></tr></thead><tbody>
 {% for r in e.rows %}<tr><td class="text">{{ r[0] }}</td>{% for cell in r[1:] %}<td>{{ cell }}</td>{% endfor %}</tr>
 {% endfor %}</tbody></table></div>{% endfor %}{% endif %}
-{% if data_given and not hands %}<h2 id="hands">Which hands are worth a call</h2><p class="note">{{ hands_missing }}
-</p>{% endif %}
-{% if hands %}<h2 id="hands">Which hands are worth a call</h2>
-<p class="note">Every player who stood by a call (declarer or helper) and whose tricks were played, by his hand as
-dealt against the deal's trump: how often the call was made, and the chips it won on average (base stakes, ante
-included, 95% interval). Rows held fewer than {{ min_count }} times are left out.</p>
+{% if data_given and not hands %}<h2 id="hands">{{ t("Which hands are worth a call") }}</h2>
+<p class="note">{{ hands_missing }}</p>{% endif %}
+{% if hands %}<h2 id="hands">{{ t("Which hands are worth a call") }}</h2>
+<p class="note">{{ hands_note.format(min_count=min_count) }}</p>
 {% for h in hands %}<h3>{{ h.variant }}</h3><div class="row">
 {% for t in h.tables %}<table><thead><tr>{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
 {% for row in t.rows %}<tr>{% for cell in row %}<td>{{ cell }}</td>{% endfor %}</tr>{% endfor %}
 </tbody></table>{% endfor %}</div>{% endfor %}{% endif %}
-{% if makeable %}<h2 id="makeable">How often each contract was makeable</h2>
+{% if makeable %}<h2 id="makeable">{{ t("How often each contract was makeable") }}</h2>
 <p class="note">{{ makeable_note }}</p>
 {% for m in makeable %}<h3>{{ m.variant }}</h3><p class="note">{{ m.headline }}</p>
 <table class="makeable"><thead><tr>{% for c in makeable_columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
@@ -100,7 +99,7 @@ included, 95% interval). Rows held fewer than {{ min_count }} times are left out
 </tbody></table>{% endfor %}
 </div>
 {% endfor %}
-<h2>How the measures are computed</h2>
+<h2>{{ t("How the measures are computed") }}</h2>
 <pre class="note">{{ doc }}</pre>
 </body></html>
 """
@@ -121,10 +120,35 @@ def _ci(row: dict | None) -> str:
     return _num(row["mean"]) + ("" if ci is None else f" [{ci[0]:.2f}, {ci[1]:.2f}]")
 
 
-def _by_label(runs: Runs, key: str, name: str, cell: Callable[[dict | None], str], keep=lambda r: True) -> dict:
+def _by_label(runs: Runs, key: str, name: str, cell: Callable[[dict | None], str], keep=lambda r: True,
+              words: Words | None = None) -> dict:
+    words = words or Words()
     labels = plots._labels(runs, key, name, keep)
-    rows = [[label] + [cell(plots._row(s, key, name, label)) for _, s in runs] for label in labels]
-    return {"columns": [name] + _heads(runs), "rows": rows}
+    rows = [[words.name(label)] + [cell(plots._row(s, key, name, label)) for _, s in runs] for label in labels]
+    return {"columns": [words.t(name)] + _heads(runs), "rows": rows}
+
+
+class Words:
+    """The report's language (``t``: a text in it) and the display names of labels (calls, contracts,
+    positions), so that no id shows."""
+
+    def __init__(self, lang: str = "en", names: dict | None = None) -> None:
+        self.lang = lang
+        self.t = tr(lang)
+        self.names = dict(names or {})
+
+    def name(self, label: str) -> str:
+        return self.names.get(label) or position_label(label, self.t)
+
+    def note(self, key: str) -> str:
+        return note(self.lang, key)
+
+
+def position_label(name: str, t: Callable[[str], str]) -> str:
+    """A position's name (``first speaker``, ``speaker 3``, ``dealer``) in the report's language."""
+    if name.startswith("speaker ") and name[8:].isdigit():
+        return t("speaker {n}").format(n=name[8:])
+    return t(name)
 
 
 def _heads(runs: Runs) -> list[str]:
@@ -135,8 +159,10 @@ def _transpose(runs: Runs, fields: Sequence[tuple[str, Callable[[dict], str]]]) 
     return {"columns": ["", *_heads(runs)], "rows": [[label] + [f(s) for _, s in runs] for label, f in fields]}
 
 
-def _dist_fields(get: Callable[[dict], dict], digits: int = 1) -> list[tuple[str, Callable[[dict], str]]]:
-    return [(stat, lambda s, stat=stat: _num(get(s)[stat], digits)) for stat in ("mean", "p10", "median", "p90", "max")]
+def _dist_fields(get: Callable[[dict], dict], digits: int = 1,
+                 t: Callable[[str], str] = lambda x: x) -> list[tuple[str, Callable[[dict], str]]]:
+    return [(t(stat), lambda s, stat=stat: _num(get(s)[stat], digits))
+            for stat in ("mean", "p10", "median", "p90", "max")]
 
 
 def _position_names(runs: Runs) -> list[str]:
@@ -157,58 +183,67 @@ def player_counts_warning(runs: Runs) -> str | None:
             "compare, and each seat row is labelled by its position at its own table.")
 
 
-def sections(runs: Runs) -> list[dict]:
-    """The report's sections: id, title, note, svg, tables."""
+def sections(runs: Runs, words: Words | None = None) -> list[dict]:
+    """The report's sections: id, title, note, svg, tables (in ``words``' language, labels by display name)."""
+    words = words or Words()
+    t, say, names = words.t, {"say": words.t, "names": _plot_names(runs, words)}, words.name
     m = lambda key, fmt=_num: lambda s: fmt(s["measures"][key])  # noqa: E731
     r = lambda key: lambda s: _pct(s["rates"][key])  # noqa: E731
     out = [
-        {"id": "measures", "title": "Game-design measures", "svg": plots.measures(runs),
-         "note": "Fairness: the gap between the best and the worst seat's mean chips per deal (0 is fair). "
-                 "Drama: the share of deals after which a different player leads in chips. Decisiveness: the share "
-                 "of played deals in which every player's fate was certain before the last trick. Swing: how many "
-                 "base stakes an average player wins or loses in a deal, either way.",
+        {"id": "measures", "title": t("Game-design measures"), "svg": plots.measures(runs, **say),
+         "note": words.note("MEASURES_NOTE"),
          "tables": [_transpose(runs, [
-             ("fairness", m("fairness")), ("first speaker's edge", m("first_speaker_edge")),
-             ("drama", m("drama", lambda x: _num(x, 3))), ("decisiveness", m("decisiveness", _pct)),
-             ("decided after trick (mean)", m("mean_decided_after")), ("swing", m("swing")),
-             ("all-pass deals", r("all_pass")), ("turn-up deals", r("turn_up")), ("redeal deals", r("redeal")),
+             (t("fairness"), m("fairness")), (t("first speaker's edge"), m("first_speaker_edge")),
+             (t("drama"), m("drama", lambda x: _num(x, 3))), (t("decisiveness"), m("decisiveness", _pct)),
+             (t("decided after trick (mean)"), m("mean_decided_after")), (t("swing"), m("swing")),
+             (t("all-pass deals"), r("all_pass")), (t("turn-up deals"), r("turn_up")),
+             (t("redeal deals"), r("redeal")),
          ])]},
-        {"id": "calls", "title": "Calls made", "svg": plots.calls_made(runs),
-         "note": "Every call said, in every bidding round (all-pass rounds included), per deal.",
-         "tables": [_by_label(runs, "calls", "call", lambda row: _num((row or {}).get("per_deal"), 3))]},
-        {"id": "success", "title": "Call success rates", "svg": plots.success_rates(runs),
-         "note": "The contract a seat stood by when the deal ended (an overridden declarer and a forced helper "
-                 "are counted apart), and how often it took its tricks.",
+        {"id": "calls", "title": t("Calls made"), "svg": plots.calls_made(runs, **say),
+         "note": t("Every call said, in every bidding round (all-pass rounds included), per deal."),
+         "tables": [_by_label(runs, "calls", "call", lambda row: _num((row or {}).get("per_deal"), 3),
+                              words=words)]},
+        {"id": "success", "title": t("Call success rates"), "svg": plots.success_rates(runs, **say),
+         "note": words.note("SUCCESS_NOTE"),
          "tables": [_by_label(runs, "contracts", "contract",
-                              lambda row: "–" if not row else f"{_pct(row['success'])} of {row['count']}",
-                              lambda row: row["judged"] > 0)]},
-        {"id": "results", "title": "Results per call", "svg": plots.results_per_call(runs),
-         "note": "Chips the holder of each contract won in the deal (ante included), in base stakes, "
-                 "mean and 95% confidence interval.",
-         "tables": [_by_label(runs, "contracts", "contract", _ci)]},
-        {"id": "seats", "title": "Seat fairness", "svg": plots.seat_fairness(runs),
-         "note": "Mean chips per deal by position at the table: the first speaker sits at the dealer's left.",
-         "tables": [{"columns": ["position", *_heads(runs)],
-                     "rows": [[name] + [_ci(plots._row(s, "positions", "name", name)) for _, s in runs]
+                              lambda row: "–" if not row else t("{pct} of {count}").format(
+                                  pct=_pct(row['success']), count=row['count']),
+                              lambda row: row["judged"] > 0, words)]},
+        {"id": "results", "title": t("Results per call"), "svg": plots.results_per_call(runs, **say),
+         "note": words.note("RESULTS_NOTE"),
+         "tables": [_by_label(runs, "contracts", "contract", _ci, words=words)]},
+        {"id": "seats", "title": t("Seat fairness"), "svg": plots.seat_fairness(runs, **say),
+         "note": t("Mean chips per deal by position at the table: the first speaker sits at the dealer's left."),
+         "tables": [{"columns": [t("position"), *_heads(runs)],
+                     "rows": [[names(name)] + [_ci(plots._row(s, "positions", "name", name)) for _, s in runs]
                               for name in _position_names(runs)]}]},
-        {"id": "pot", "title": "Pot distribution", "svg": plots.pot_distribution(runs),
-         "note": "P, the pot when settlement begins, in base stakes (deals that reached settlement), "
-                 "and the pot left after the deal.",
-         "tables": [_transpose(runs, [(f"P: {k}", f) for k, f in _dist_fields(lambda s: s["pot"]["settlement"])]
-                               + [(f"after: {k}", f) for k, f in _dist_fields(lambda s: s["pot"]["after"])])]},
-        {"id": "swing", "title": "Swing per deal", "svg": plots.swing(runs),
-         "note": "For each deal, the mean absolute chip change of a player, in base stakes.",
-         "tables": [_transpose(runs, _dist_fields(lambda s: s["swing"], 2))]},
-        {"id": "length", "title": "Deal length and endings", "svg": None, "note": "Decisions per deal.",
-         "tables": [_transpose(runs, _dist_fields(lambda s: s["length"]["actions"])
-                               + [("bidding rounds (mean)", lambda s: _num(s["length"]["rounds"]["mean"]))]
-                               + [(f"ended by {e}", lambda s, e=e: _pct(s["rates"]["endings"].get(e)))
+        {"id": "pot", "title": t("Pot distribution"), "svg": plots.pot_distribution(runs, **say),
+         "note": words.note("POT_NOTE"),
+         "tables": [_transpose(runs, [(t("P: {k}").format(k=k), f)
+                                      for k, f in _dist_fields(lambda s: s["pot"]["settlement"], t=t)]
+                               + [(t("after: {k}").format(k=k), f)
+                                  for k, f in _dist_fields(lambda s: s["pot"]["after"], t=t)])]},
+        {"id": "swing", "title": t("Swing per deal"), "svg": plots.swing(runs, **say),
+         "note": t("For each deal, the mean absolute chip change of a player, in base stakes."),
+         "tables": [_transpose(runs, _dist_fields(lambda s: s["swing"], 2, t))]},
+        {"id": "length", "title": t("Deal length and endings"), "svg": None, "note": t("Decisions per deal."),
+         "tables": [_transpose(runs, _dist_fields(lambda s: s["length"]["actions"], t=t)
+                               + [(t("bidding rounds (mean)"), lambda s: _num(s["length"]["rounds"]["mean"]))]
+                               + [(t("ended by {e}").format(e=names(e) if e in words.names else t(e)),
+                                   lambda s, e=e: _pct(s["rates"]["endings"].get(e)))
                                   for e in sorted({e for _, s in runs for e in s["rates"]["endings"]})])]},
     ]
     for section in out:
         if section["svg"] is not None:
             section["svg"] = Markup(section["svg"])
     return out
+
+
+def _plot_names(runs: Runs, words: Words) -> dict:
+    """Every label a plot shows (calls, contracts, positions) by its display name."""
+    labels = {row[key] for _, s in runs for part, key in (("calls", "call"), ("contracts", "contract"),
+                                                         ("positions", "name")) for row in s[part]}
+    return {label: words.name(label) for label in labels}
 
 
 def _cmp_rows(comp: dict) -> list[dict]:
@@ -226,11 +261,23 @@ def _cmp_rows(comp: dict) -> list[dict]:
     return out
 
 
-def _evening_rows(ev: dict) -> list[list[str]]:
-    return [[r["seat"], f"{r['mean']:+.1f}", f"{r['p25']:+d} to {r['p75']:+d}", f"{r['p5']:+d} to {r['p95']:+d}",
-             f"{r['min']:+d} / {r['max']:+d}",
+def _evening_rows(ev: dict, words: Words | None = None) -> list[list[str]]:
+    words = words or Words()
+    span = words.t("{a:+d} to {b:+d}")
+    return [[seat_label(r["seat"], words), f"{r['mean']:+.1f}", span.format(a=r['p25'], b=r['p75']),
+             span.format(a=r['p5'], b=r['p95']), f"{r['min']:+d} / {r['max']:+d}",
              f"{100 * r['broke']:.1f}% [{100 * r['broke_ci'][0]:.1f}, {100 * r['broke_ci'][1]:.1f}]"]
             for r in ev["rows"]]
+
+
+def seat_label(seat: str, words: Words) -> str:
+    """An evening row's seat kind (``seat 2 (first speaker of the first deal)``, ``any player``, a bot kind)
+    in the report's language."""
+    found = re.fullmatch(r"seat (\d+) \((.+) of the first deal\)", seat)
+    if found:
+        return words.t("seat {seat} ({position} of the first deal)").format(
+            seat=found[1], position=position_label(found[2], words.t))
+    return words.t(seat)
 
 
 def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None, data: dict | None = None) -> str:
@@ -239,24 +286,32 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
     refs = list(refs or [name for name, _ in runs])
     variants = [{"name": name, "ref": ref, "deals": s["deals"], "speed": f"{s.get('deals_per_second', 0):.0f}"}
                 for (name, s), ref in zip(runs, refs, strict=True)]
-    title = "Balance report: " + " vs ".join(name for name, _ in runs)
     data = data or {}
-    comparisons = [{**c, "rows": _cmp_rows(c), "svg": Markup(plots.differences(c))}
+    words = Words(data.get("lang", "en"), data.get("names"))
+    t = words.t
+    title = t("Balance report: {names}").format(names=t(" vs ").join(name for name, _ in runs))
+    comparisons = [{**c, "rows": _cmp_rows(c), "svg": Markup(plots.differences(c, say=t))}
                    for c in data.get("comparisons", [])]
-    evenings = [{"title": f"{e['variant']}: an evening of {e['deals']} deals with {e['stack']} chips each "
-                          f"({e['evenings']} evenings), results in chips",
-                 "rows": _evening_rows(e), "svg": Markup(plots.evening(e))} for e in data.get("evenings", [])]
-    hands = [{"variant": h["variant"], "tables": hand_tables(h["rows"])} for h in data.get("hands", []) if h["rows"]]
+    evenings = [{"title": t("{variant}: an evening of {deals} deals with {stack} chips each ({evenings} evenings), "
+                            "results in chips").format(**e),
+                 "rows": _evening_rows(e, words), "svg": Markup(plots.evening(e, say=t))}
+                for e in data.get("evenings", [])]
+    hands = [{"variant": h["variant"], "tables": hand_tables(h["rows"], words)} for h in data.get("hands", [])
+             if h["rows"]]
     made = [{"variant": m["variant"], "headline": mk.headline(m), "rows": mk.table_rows(m)}
             for m in data.get("makeable") or []]
     warnings = [w for w in [player_counts_warning(runs)] if w]
     env = Environment(autoescape=True)
     return env.from_string(PAGE).render(title=title, setup=data.get("headline", setup), variants=variants,
-                                        sections=sections(runs), doc=MEASURES.strip(),
+                                        sections=sections(runs, words), t=t,
+                                        doc=(MEASURES if words.lang == "en" else t("MEASURES_DOC")).strip(),
+                                        paired_note=words.note("PAIRED_NOTE"), evening_note=words.note("EVENING_NOTE"),
+                                        hands_note=words.note("HANDS_NOTE"),
                                         verdicts=data.get("verdicts", []), warnings=warnings,
                                         table=data.get("table", []), lang=data.get("lang", "en"),
                                         comparisons=comparisons, evenings=evenings, hands=hands,
-                                        min_count=MIN_COUNT, data_given=bool(data), hands_missing=HANDS_MISSING,
+                                        min_count=MIN_COUNT, data_given=bool(data),
+                                        hands_missing=t("HANDS_MISSING") if words.lang != "en" else HANDS_MISSING,
                                         makeable=made, makeable_note=mk.NOTE, makeable_columns=mk.COLUMNS)
 
 

@@ -14,6 +14,8 @@ a share of deals and a number of chips can be ranked together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from khrap.sim.summary import position_name
 
 WORDS: dict[str, tuple[str, str, str]] = {
@@ -39,30 +41,38 @@ WORDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def words(key: str, players: int) -> tuple[str, str, str]:
-    """(name, definition, unit) of a measure, in a player's words."""
+def _same(text: str) -> str:
+    return text
+
+
+def words(key: str, players: int, t: Callable[[str], str] = _same) -> tuple[str, str, str]:
+    """(name, definition, unit) of a measure, in a player's words (``t``: in the report's language)."""
     if key in WORDS:
-        return WORDS[key]
+        name, definition, unit = WORDS[key]
+        return t(name), t(definition), unit
     if key.startswith("position:"):
         p = int(key.split(":", 1)[1])
-        name = "the dealer" if p == players - 1 else position_name(p, players)
-        where = ("who deals" if p == players - 1 else "at the dealer's left (who speaks first)" if p == 0
-                 else f"{p + 1} seats to the dealer's left")
-        title = f"{name}'s result" if p else "the first speaker's result"
-        return (title, f"the base stakes the player {where} wins (+) or loses (-) in a deal, ante included",
-                "stakes")
+        position = position_name(p, players)
+        shown = t("speaker {n}").format(n=position[8:]) if position.startswith("speaker ") else t(position)
+        name = t("the dealer") if p == players - 1 else shown
+        where = (t("who deals") if p == players - 1 else t("at the dealer's left (who speaks first)") if p == 0
+                 else t("{k} seats to the dealer's left").format(k=p + 1))
+        title = t("{name}'s result").format(name=name) if p else t("the first speaker's result")
+        return (title, t("the base stakes the player {where} wins (+) or loses (-) in a deal, ante included").format(
+            where=where), "stakes")
     if key.startswith("held:"):
         label = key.split(":", 1)[1]
-        return (f"“{label}” per deal", f"how many players end a deal standing by “{label}” (declarer or helper), "
-                                       "per deal", "count")
+        return (t("“{label}” per deal").format(label=label),
+                t("how many players end a deal standing by “{label}” (declarer or helper), per deal").format(
+                    label=label), "count")
     return (key, key, "count")
 
 
-def amount(x: float, unit: str, with_unit: bool = True) -> str:
+def amount(x: float, unit: str, with_unit: bool = True, t: Callable[[str], str] = _same) -> str:
     """A change, signed, in its unit: shares in percentage points, stakes with two decimals."""
     if unit == "share":
-        return f"{100 * x:+.1f}" + (" points" if with_unit else "")
-    return f"{x:+.2f}" + (" base stakes" if with_unit and unit == "stakes" else "")
+        return f"{100 * x:+.1f}" + (t(" points") if with_unit else "")
+    return f"{x:+.2f}" + (t(" base stakes") if with_unit and unit == "stakes" else "")
 
 
 def _level(x: float, unit: str) -> str:
@@ -76,53 +86,62 @@ def ranked(differences: list[dict]) -> list[dict]:
                   key=lambda d: -d["effect"])
 
 
-def describe(d: dict, players: int) -> str:
+def describe(d: dict, players: int, t: Callable[[str], str] = _same) -> str:
     """"the first speaker's edge goes from 0.10 to 0.50 base stakes (+0.40; 95% sure between +0.20 and +0.60)"."""
-    name, _, unit = words(d["key"], players)
+    name, _, unit = words(d["key"], players, t)
     lo, hi = d["ci"]
-    tail = " base stakes" if unit == "stakes" else ""
-    return (f"{name} goes from {_level(d['base'], unit)} to {_level(d['value'], unit)}{tail} "
-            f"({amount(d['difference'], unit)}; 95% sure between {amount(lo, unit, False)} and "
-            f"{amount(hi, unit, False)})")
+    tail = t(" base stakes") if unit == "stakes" else ""
+    return t("{name} goes from {a} to {b}{tail} ({diff}; 95% sure between {lo} and {hi})").format(
+        name=name, a=_level(d['base'], unit), b=_level(d['value'], unit), tail=tail,
+        diff=amount(d['difference'], unit, t=t), lo=amount(lo, unit, False), hi=amount(hi, unit, False))
 
 
 def verdict(parent: str, rule: str, differences: list[dict], deals: int, players: int, bots: str,
-            decks_differ: bool = False) -> str:
-    """One paragraph: what ``rule`` changes against ``parent``, by how much, how sure."""
+            decks_differ: bool = False, t: Callable[[str], str] = _same) -> str:
+    """One paragraph: what ``rule`` changes against ``parent``, by how much, how sure (``t``: in the report's
+    language)."""
     big = ranked(differences)
     calls = [d for d in differences if d["significant"] and d["key"].startswith("held:")]
     unclear = sorted((d for d in differences if not d["significant"] and d["deals_needed"]
                       and not d["key"].startswith("held:")), key=lambda d: d["deals_needed"])
-    setup = (f"Measured on {deals} deals played by {bots} bots at {players} players, each deal with the same "
-             f"{'shuffle seed' if decks_differ else 'cards'} and the same bot dice under both rules.")
+    setup = t("Measured on {deals} deals played by {bots} bots at {players} players, each deal with the same {what} "
+              "and the same bot dice under both rules.").format(
+        deals=deals, bots=t(bots), players=players, what=t('shuffle seed' if decks_differ else 'cards'))
     if not big and not calls:
         if not unclear:
-            return (f"“{rule}” played exactly as “{parent}” on every one of the {deals} deals: with these bots the "
-                    f"rule never changed a deal. {setup}")
+            return t("“{rule}” played exactly as “{parent}” on every one of the {deals} deals: with these bots the "
+                     "rule never changed a deal. {setup}").format(rule=rule, parent=parent, deals=deals, setup=setup)
         closest = unclear[0]
-        return (f"No measurable difference between “{rule}” and “{parent}” at {deals} deals in any measure. The "
-                f"closest to showing one is {words(closest['key'], players)[0]} "
-                f"({amount(closest['difference'], words(closest['key'], players)[2])}): about "
-                f"{closest['deals_needed']:,} deals would tell whether it is real. {setup}")
+        name, _, unit = words(closest['key'], players, t)
+        return t("No measurable difference between “{rule}” and “{parent}” at {deals} deals in any measure. The "
+                 "closest to showing one is {name} ({diff}): about {needed:,} deals would tell whether it is real. "
+                 "{setup}").format(rule=rule, parent=parent, deals=deals, name=name,
+                                   diff=amount(closest['difference'], unit, t=t), needed=closest['deals_needed'],
+                                   setup=setup)
     if big:
-        text = f"The largest change “{rule}” makes to “{parent}”: {describe(big[0], players)}."
+        text = t("The largest change “{rule}” makes to “{parent}”: {what}.").format(
+            rule=rule, parent=parent, what=describe(big[0], players, t))
         if len(big) > 1:
-            text += " Also, " + "; ".join(describe(d, players) for d in big[1:3]) + "."
+            text += t(" Also, ") + "; ".join(describe(d, players, t) for d in big[1:3]) + "."
         if len(big) > 3:
             more = len(big) - 3
-            text += f" {more} more measure{'s' if more > 1 else ''} changed (see the table)."
+            if t is _same:
+                text += f" {more} more measure{'s' if more > 1 else ''} changed (see the table)."
+            else:
+                text += t(" {more} more measure(s) changed (see the table).").format(more=more)
     else:
-        text = f"“{rule}” changes the calls players stand by, but no measure of the game measurably, against " \
-               f"“{parent}”."
+        text = t("“{rule}” changes the calls players stand by, but no measure of the game measurably, against "
+                 "“{parent}”.").format(rule=rule, parent=parent)
     if calls:
         shown = sorted(calls, key=lambda d: -abs(d["difference"]))[:3]
-        text += " Calls stood by per deal: " + ", ".join(
+        text += t(" Calls stood by per deal: ") + ", ".join(
             f"{d.get('label', d['key'].split(':', 1)[1])} {d['base']:.2f} → {d['value']:.2f}" for d in shown) + "."
     if unclear:
-        names = ", ".join(words(d["key"], players)[0] for d in unclear[:3])
-        text += (f" No measurable difference at {deals} deals in {names}"
-                 f"{' and others' if len(unclear) > 3 else ''} (about {unclear[0]['deals_needed']:,} deals "
-                 f"would tell for the first).")
+        names = ", ".join(words(d["key"], players, t)[0] for d in unclear[:3])
+        text += t(" No measurable difference at {deals} deals in {names}{others} (about {needed:,} deals would tell "
+                  "for the first).").format(deals=deals, names=names,
+                                            others=t(" and others") if len(unclear) > 3 else "",
+                                            needed=unclear[0]['deals_needed'])
     return f"{text} {setup}"
 
 
