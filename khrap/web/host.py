@@ -281,6 +281,21 @@ class Host:
         return deadline is not None and self.clock() >= deadline
 
     # ------------------------------------------------------------ messages
+    @staticmethod
+    def _refuse(client: Client, message: dict) -> None:
+        """A refusal: its ``reason`` in English (the protocol's words) and ``said`` in the connection's
+        language, worded by ``play.refusals.say`` (a sentence it has no message for: its generic "not
+        allowed now", never English on a Russian page)."""
+        reason = message["reason"]
+        if client.table is not None:
+            said = client.table.refusal_said(reason, client.lang)
+        else:  # before hello: no table's voice yet
+            from khrap.gamelog.voice import Voice
+            from khrap.play.refusals import say
+
+            said = say(Voice(client.lang), reason)
+        client.conn.send({"type": "refused", **message, "said": said})
+
     def connect(self, conn: Connection) -> Client:
         return Client(conn, rate=self.rate, burst=max(BURST, self.rate * 3), tokens=max(BURST, self.rate * 3),
                       last=self.clock())
@@ -307,29 +322,29 @@ class Host:
             if client.refused_for_rate >= FLOOD_LIMIT:
                 client.conn.close("too many messages")
                 return
-            client.conn.send({"type": "refused", "reason": "too many messages: slow down"})
+            self._refuse(client, {"reason": "too many messages: slow down"})
             return
         if len(raw) > MAX_MESSAGE:
-            client.conn.send({"type": "refused", "reason": f"a message is at most {MAX_MESSAGE} bytes"})
+            self._refuse(client, {"reason": f"a message is at most {MAX_MESSAGE} bytes"})
             return
         try:
             message = json.loads(raw)
             json.dumps(message, ensure_ascii=False).encode("utf-8")  # a lone surrogate is not text
         except (ValueError, UnicodeError, RecursionError):  # RecursionError: nested thousands deep
-            client.conn.send({"type": "refused", "reason": "a message must be JSON text in UTF-8, nested a few levels"})
+            self._refuse(client, {"reason": "a message must be JSON text in UTF-8, nested a few levels"})
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            client.conn.send({"type": "refused", "reason": "a message must be a JSON object with a `type`"})
+            self._refuse(client, {"reason": "a message must be a JSON object with a `type`"})
             return
         kind = message["type"]
         if kind == "hello":
             self._hello(client, message)
             return
         if client.table is None:
-            client.conn.send({"type": "refused", "reason": "say hello with your table link's token first"})
+            self._refuse(client, {"reason": "say hello with your table link's token first"})
             return
         if client.passive and kind in ("act", "next", "name", "again", "leave"):
-            client.conn.send({"type": "refused", "code": "elsewhere", "reason": ELSEWHERE})
+            self._refuse(client, {"code": "elsewhere", "reason": ELSEWHERE})
             return
         if kind == "lang":
             lang = message.get("lang")
@@ -356,11 +371,11 @@ class Host:
         elif kind == "seat":
             self._seat(client, message.get("seat"), message.get("to"))
         else:
-            client.conn.send({"type": "refused", "reason": f"unknown message type {kind[:40]!r}"})
+            self._refuse(client, {"reason": f"unknown message type {kind[:40]!r}"})
 
     def _hello(self, client: Client, message: dict) -> None:
         if client.table is not None:
-            client.conn.send({"type": "refused", "reason": "this connection has said hello already"})
+            self._refuse(client, {"reason": "this connection has said hello already"})
             return
         token = message.get("token")
         usable = isinstance(token, str) and len(token) <= 100
@@ -408,7 +423,7 @@ class Host:
     def _claim(self, client: Client) -> None:
         """"Play here": an older connection of a seat takes it back; the other connections of the seat watch."""
         if client.seat is None:
-            client.conn.send({"type": "refused", "reason": "a spectator has no seat to claim"})
+            self._refuse(client, {"reason": "a spectator has no seat to claim"})
             return
         self._make_active(client)
         self.broadcast(client.table)
@@ -418,7 +433,7 @@ class Host:
         table = client.table
         if not isinstance(token, str) or table.host_token is None or \
                 not secrets.compare_digest(token.encode(), table.host_token.encode()):
-            client.conn.send({"type": "refused", "reason": "this is not this table's host link"})
+            self._refuse(client, {"reason": "this is not this table's host link"})
             return
         client.host = True
         self.send_view(client)
@@ -427,25 +442,25 @@ class Host:
         """The host gives a seat to a bot ("bot") or to a new link ("link")."""
         table = client.table
         if not client.host:
-            client.conn.send({"type": "refused", "reason": "only the table's host hands seats over"})
+            self._refuse(client, {"reason": "only the table's host hands seats over"})
             return
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players \
                 or to not in ("bot", "link"):
-            client.conn.send({"type": "refused", "reason": f"a seat from 0 to {table.players - 1} goes to "
+            self._refuse(client, {"reason": f"a seat from 0 to {table.players - 1} goes to "
                                                            "\"bot\" or to a new \"link\""})
             return
         if table.finished:
-            client.conn.send({"type": "refused", "reason": "the session is over"})
+            self._refuse(client, {"reason": "the session is over"})
             return
         if to == "bot" and not table.seats[seat].human:
-            client.conn.send({"type": "refused", "reason": f"a bot plays seat {seat} already"})
+            self._refuse(client, {"reason": f"a bot plays seat {seat} already"})
             return
         self.reseat(table, seat, to)
 
     def _leave(self, client: Client) -> None:
         """A player leaves: his seat goes to the takeover bot and his link stops playing it."""
         if client.seat is None:
-            client.conn.send({"type": "refused", "reason": "a spectator has no seat to leave"})
+            self._refuse(client, {"reason": "a spectator has no seat to leave"})
             return
         self.reseat(client.table, client.seat, "left")
 
@@ -458,7 +473,7 @@ class Host:
         except ValueError as err:  # the table's seats changed hands as often as they may
             for client in self.clients[table.id]:
                 if client.host or client.seat == seat:
-                    client.conn.send({"type": "refused", "reason": str(err)})
+                    self._refuse(client, {"reason": str(err)})
             return
         try:
             self.store.reseat(table, seat, old)
@@ -481,14 +496,14 @@ class Host:
     def _act(self, client: Client, text: Any, step: Any) -> None:
         table = client.table
         if client.seat is None:
-            client.conn.send({"type": "refused", "reason": "a spectator cannot act"})
+            self._refuse(client, {"reason": "a spectator cannot act"})
             return
         if not isinstance(text, str) or not text or len(text) > 200:
-            client.conn.send({"type": "refused", "reason": "an action is a text of 1 to 200 characters"})
+            self._refuse(client, {"reason": "an action is a text of 1 to 200 characters"})
             return
         if step != table.step:  # resent, or sent from another tab: it answers a state that is gone
             shown = step[:20] if isinstance(step, str) else None
-            client.conn.send({"type": "refused", "stale": True, "step": table.step,
+            self._refuse(client, {"stale": True, "step": table.step,
                               "reason": f"this action answers step {shown!r} of the table; it is now at step "
                                         f"{table.step}: look again"})
             self.send_view(client)
@@ -507,18 +522,18 @@ class Host:
         """A seat's chat message: text only (control and format characters out, spaces squeezed), at most
         ``CHAT_MAX`` characters; the page shows it as a text node, so markup and links stay plain text."""
         if not isinstance(text, str):
-            client.conn.send({"type": "refused", "reason": "a chat message is a text"})
+            self._refuse(client, {"reason": "a chat message is a text"})
             return
         clean = " ".join("".join(c for c in text if c.isprintable()).split())
         if not clean or len(clean) > CHAT_MAX:
-            client.conn.send({"type": "refused", "code": "chat_length",
+            self._refuse(client, {"code": "chat_length",
                               "reason": f"a chat message is 1 to {CHAT_MAX} characters"})
             return
         self._say(client, {"text": clean})
 
     def _react(self, client: Client, rid: Any) -> None:
         if rid not in REACTIONS:
-            client.conn.send({"type": "refused", "reason": f"a reaction is one of {', '.join(REACTIONS)}"})
+            self._refuse(client, {"reason": f"a reaction is one of {', '.join(REACTIONS)}"})
             return
         self._say(client, {"react": rid})
 
@@ -526,14 +541,14 @@ class Host:
         """Add a seat's chat entry, within its seat's budget (every tab of the seat together); spectators read."""
         table = client.table
         if client.seat is None:
-            client.conn.send({"type": "refused", "code": "chat_spectator", "reason": "a spectator reads the chat only"})
+            self._refuse(client, {"code": "chat_spectator", "reason": "a spectator reads the chat only"})
             return
         key, now = (table.id, client.seat), self.clock()
         tokens, last = self.chat_budget.get(key, (CHAT_BURST, now))
         tokens = min(CHAT_BURST, tokens + (now - last) * CHAT_RATE)
         if tokens < 1:
             self.chat_budget[key] = (tokens, now)
-            client.conn.send({"type": "refused", "code": "chat_rate",
+            self._refuse(client, {"code": "chat_rate",
                               "reason": "too many chat messages: wait a little"})
             return
         self.chat_budget[key] = (tokens - 1, now)
@@ -561,7 +576,7 @@ class Host:
 
     def _name(self, client: Client, name: Any) -> None:
         if client.seat is None or not isinstance(name, str):
-            client.conn.send({"type": "refused", "reason": "only a player names his seat, with a text"})
+            self._refuse(client, {"reason": "only a player names his seat, with a text"})
             return
         self._name_only(client.table, client.seat, name)
         self.broadcast(client.table)
@@ -570,7 +585,7 @@ class Host:
         """"Play again": once the session is over, one new table with the same rules and seats for all."""
         table = client.table
         if client.seat is None or not table.finished:
-            client.conn.send({"type": "refused", "reason": "a player may ask to play again once the session is over"})
+            self._refuse(client, {"reason": "a player may ask to play again once the session is over"})
             return
         if self.rematch_of(table.id) is None:
             self.add(table.again(self.table_kwargs.get("seed_source")))
@@ -579,7 +594,7 @@ class Host:
     def _next(self, client: Client) -> None:
         table = client.table
         if client.seat is None or table.in_deal or table.finished:
-            client.conn.send({"type": "refused", "reason": "there is no next deal to be ready for now"})
+            self._refuse(client, {"reason": "there is no next deal to be ready for now"})
             return
         table.seats[client.seat].ready = True
         if not self.start_if_ready(table):

@@ -44,8 +44,8 @@ function connect() {
     } else if (message.type === "refused" && message.code?.startsWith("chat_")) { // said in the chat box
       const note = document.getElementById("chat-note");
       if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
-    } else if (message.type === "refused") {
-      refusal = message.said || message.reason;
+    } else if (message.type === "refused") { // a code the page has words for, else the server's words in its language
+      refusal = message.code && t(message.code) !== message.code ? t(message.code) : message.said || message.reason;
       draw();
     } else if (message.type === "error") {
       refusal = message.code === "revoked" ? t(`revoked_${message.why}`, { seat: message.seat }) : message.reason;
