@@ -336,3 +336,22 @@ def test_analyze_reads_the_evenings_off_its_sessions(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, args + ["--stack", "30", "--evenings", "3"])
     assert res.exit_code == 0, res.output
     assert [e["evenings"] for e in json.loads(res.stdout)["evenings"]] == [3, 3]
+
+
+def test_paired_chunks_fold_in_chunk_order_whatever_order_they_come_in() -> None:
+    from khrap.sim.paired import PairedMerge
+
+    pspec = _pair(["khrap", MUST_BEAT], bots="random", deals=30, chunk=10)
+    chunks = [play_paired_chunk(pspec, i) for i in range(3)]
+    merged = []
+    for order in ([0, 1, 2], [2, 0, 1]):
+        fold = PairedMerge(pspec)
+        for k, i in enumerate(order):
+            fold.add(chunks[i])
+            # chunk 2 come first waits for chunks 0 and 1 before it is folded in; then nothing waits
+            assert sorted(fold.pending) == ([2] if order[0] == 2 and k < 2 else [])
+        merged.append(fold.result(1.0, 1))
+    first, second = merged
+    assert [r.summary() for r in first.results] == [r.summary() for r in second.results]
+    assert first.evenings == second.evenings == [[c.evenings[v] for c in chunks] for v in range(2)]
+    assert {k: p.diff for k, p in first.pairs[1].items()} == {k: p.diff for k, p in second.pairs[1].items()}
