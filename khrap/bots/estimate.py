@@ -31,10 +31,17 @@ def order_statistics(values: Sequence[float], count: int) -> list[float]:
     i - 1 higher ones, C(i-1, j-1) C(N-i, count-j) / C(N, count).  They add up to ``count`` x the mean."""
     size = len(values)
     total = comb(size, count)
-    return [sum(v * comb(i, j) * comb(size - i - 1, count - j - 1) for i, v in enumerate(values)) / total
-            for j in range(count)]
+    table = _COMBS.get((size, count))
+    if table is None:  # the binomial factors of each term, per (size, count): worked out once
+        if len(_COMBS) > 10_000:
+            _COMBS.clear()
+        table = _COMBS[size, count] = [[(comb(i, j), comb(size - i - 1, count - j - 1)) for i in range(size)]
+                                       for j in range(count)]
+    # (each term multiplied in the same order as ever, v x C(i, j) x C(N-i-1, count-j-1): the same floats)
+    return [sum(v * a * b for v, (a, b) in zip(values, row, strict=True)) / total for row in table]
 
 
+_COMBS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}  # (size, count): ``order_statistics``' factors
 _SHARED: dict[tuple, tuple[dict, dict]] = {}  # (deck, joker, constants): the drawn cards' averages (``Estimator``)
 
 
