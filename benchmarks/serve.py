@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import random
 import socket
@@ -160,12 +161,22 @@ async def run_k(port: int, k: int, seconds: float, max_actions: int, think: floa
         t.latencies.clear()
         t.actions = 0
     budget[0] = max_actions
+    gc.collect()
+
+    async def freeze() -> None:  # the client's own collector passes would count as the server's latency
+        while not stop.is_set():
+            gc.freeze()
+            await asyncio.sleep(1.0)
+
+    freezer = asyncio.create_task(freeze())
     started = time.perf_counter()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
     stop.set()
     elapsed = time.perf_counter() - started
     results = await asyncio.gather(*tasks, return_exceptions=True)
+    await freezer
+    gc.unfreeze()
     failed = sum(isinstance(r, Exception) for r in results)
     if failed:
         print(f"{failed} connections failed, e.g. {next(r for r in results if isinstance(r, Exception))!r}",
