@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from khrap.engine import GameState, IllegalAction
+from khrap.engine import GameState
 from khrap.engine.decisions import refusal
 from khrap.gamelog import languages
 from khrap.gamelog.voice import Voice
@@ -156,20 +156,6 @@ def test_every_refusal_of_the_kernel_is_said_in_russian(name: str) -> None:
                     assert not english_in(said) or "{" in said, (reason, said)
             state.apply(rng.choice(state.legal_actions()))
     assert not unknown, sorted(unknown)
-
-
-def test_a_refusal_at_a_russian_table_names_the_card_and_the_suit() -> None:
-    # The CONTRACT example (tests/scenarios/khrap/contract_example.yaml): seat 2 holds hearts (QH 6H) and
-    # must follow the led KH: playing AD is refused.
-    game = Session("khrap", 4, seed=0, decks=["AS QH 7S JS KH 6S 8S 6C 7C 8C 9S 7D 6D AD TS 8D 9H"])
-    game.start_deal()
-    for seat, text in ((1, "khrap"), (2, "help"), (3, "pass"), (0, "pass"), (3, "pass"), (0, "pass"),
-                       (1, "exchange 6D 7C"), (2, "exchange 8C"), (1, "play KH")):
-        game.apply(text, seat)
-    with pytest.raises(IllegalAction) as caught:
-        game.apply("play AD", 2)
-    said = refusals.say(Voice("ru", game.variant), caught.value.reason)
-    assert said == "место 2 должно ходить в масть (♥)"
 
 
 # ------------------------------------------------------------------ replays

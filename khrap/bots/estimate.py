@@ -15,7 +15,7 @@ from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.schema import Amount, Call
+from khrap.variant.schema import Amount, Call, ExchangeStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
 NOT_TOP = 0.7  # a card below an unseen higher one needs the right moment
@@ -334,7 +334,7 @@ class Estimator:
         return self._limit[0]
 
     def _work_exchange_limit(self) -> int | None:
-        stages = [s for s in self.variant.stages if s.kind == "exchange"]
+        stages = [s for s in self.variant.stages if isinstance(s, ExchangeStage)]
         if not stages:
             return None
         return min(s.max_discard if s.max_discard is not None else self.variant.hand_size for s in stages)

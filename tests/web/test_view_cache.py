@@ -18,6 +18,7 @@ from khrap.web.host import Host, encode
 from khrap.web.store import Store
 from khrap.web.table import Table, _chip_moves, _public_event
 from tests.web.conftest import fixed_seeds
+from tests.web.test_protocol import Clock
 
 
 def from_scratch(table: Table, seat: int | None, lang: str) -> dict:
@@ -39,17 +40,6 @@ def from_scratch(table: Table, seat: int | None, lang: str) -> dict:
             "standings": [list(e.fields["stacks"]) for e in settled], "carried": carried,
             "moves": _chip_moves(log, carried, table.players)["rows"], "step": table.step,
             "in_deal": table.in_deal, "finished": table.finished}
-
-
-class Clock:
-    """A clock that moves a second per reading: the test's own pace is never refused for rate."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
 
 
 class Checked:
