@@ -100,8 +100,10 @@ def test_hostile_rules_on_every_page_in_chromium(live_server) -> None:
     answer = _post(server.url + "/api/tables", {"text": HOSTILE, "players": 4, "bots": {"2": "rule", "3": "rule"}})
     assert answer["ok"], answer
     table, link = answer["table"], answer["seats"][0]["link"]
-    pages = [f"/sheet/{table}?lang=en", f"/sheet/{table}?lang=ru", link.removeprefix(server.url),
-             answer["spectator"].removeprefix(server.url), "/"]
+    pages = [f"/sheet/{table}?lang={lang}" for lang in ("en", "ru", "lt", "fi", "hy")] + [
+        link.removeprefix(server.url), answer["spectator"].removeprefix(server.url),
+        answer["host"].removeprefix(server.url),  # the host's page lists the seats (and their names)
+        link.removeprefix(server.url).replace("/play", "/play?lang=hy"), "/"]
     for url in pages + ["/static/table.js", "/nowhere", f"/sheet/{table}x"]:
         try:
             headers = _headers(server.url + url.split("#")[0])
