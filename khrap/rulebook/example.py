@@ -59,6 +59,7 @@ from khrap.rulebook.steps import (
     Trick,
     Trump,
 )
+from khrap.variant.derived import seat_stack
 from khrap.variant.schema import Variant
 
 MAX_ACTIONS = 200
@@ -100,12 +101,9 @@ def example_players(v: Variant) -> int:
 
 
 def example_stack(v: Variant) -> int:
-    """Each player's chips before the example: 100, where stacks only count (debts allowed, no minimum);
-    100 base stakes where they decide who is dealt in or what a player can pay (``allow_debt: false``,
-    ``min_stack``), so the example is a deal at a table where nobody is short."""
-    if v.allow_debt and v.min_stack is None:
-        return 100
-    return 100 * v.base_stake
+    """Each player's chips before the example: the variant's seat stack (``variant/derived.py``), so the
+    example is a deal at a table where nobody is short."""
+    return seat_stack(v)
 
 
 def _cards(cards) -> tuple[str, ...]:
