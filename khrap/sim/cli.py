@@ -22,6 +22,7 @@ from khrap.sim.pool import LocalWorkers
 from khrap.sim.report_words import tr
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
+from khrap.variant.derived import seat_stack
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
 
@@ -264,12 +265,16 @@ def analyze(
                         "each session is an evening of the evening view).")] = None,
     scheduler: SchedulerOpt = None,
     engine: EngineOpt = Engine.auto,
-    stack: Annotated[int, typer.Option("--stack", help="Evening view: the chips each player brings.")] = 100,
+    stack: Annotated[int | None, typer.Option(
+        "--stack", help="Evening view: the chips each player brings (default: the variant's own, as in a "
+                        "simulation: 100, or 100 base stakes where stacks decide who is dealt in or what a "
+                        "player can pay).")] = None,
     evening: Annotated[int, typer.Option("--evening", help="Evening view: the deals of an evening.")] = 50,
     evenings: Annotated[int | None, typer.Option(
         "--evenings", help="Evening view: evenings per variant (default: --deals / --evening, at least 4; 0: "
                            "no evening view). They are the paired run's sessions when a session is an evening "
-                           "(--chunk = --evening, --stack 100, as many as the sessions), else played apart.")] = None,
+                           "(--chunk = --evening, --stack the default, as many as the sessions), else played "
+                           "apart.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis (verdict, paired differences, "
                                                          "evenings, hands) as JSON instead of text.")] = False,
     makeable: MakeableOpt = False,
@@ -299,7 +304,7 @@ def analyze(
     if lang not in LANGS:
         _fail(f"--lang {lang}: give {' or '.join(LANGS)}")
     for option, value in (("--stack", stack), ("--evening", evening)):
-        if not 1 <= value <= MAX_DEALS:
+        if value is not None and not 1 <= value <= MAX_DEALS:
             _fail(f"{option} {value}: give a number from 1 to {MAX_DEALS}")
     chunk = evening if chunk is None else chunk
     _check_counts(deals, workers, chunk, seed)
@@ -311,7 +316,9 @@ def analyze(
     check_writable(output)  # before the deals, not after them
     loaded, count, note = _table_size(variants, players, lang)
     evenings = max(4, deals // evening) if evenings is None else evenings
-    from_sessions = sessions_are_evenings(deals, chunk, evening, evenings, stack)
+    stacks = [seat_stack(v) if stack is None else stack for v in loaded]
+    from_sessions = all(sessions_are_evenings(deals, chunk, evening, evenings, s, seat_stack(v))
+                        for s, v in zip(stacks, loaded, strict=True))
     apart = 0 if from_sessions else evenings  # evenings played apart from the paired deals
     if bots is None:
         bots, why = default_bots(deals * len(variants) + apart * evening * len(variants), workers, tr(lang))
@@ -331,7 +338,7 @@ def analyze(
             result = run(pspec, bars[0])
             days = []
             for v, spec in enumerate(specs if evenings else []):
-                espec = EveningSpec(spec, stack, evening, evenings)
+                espec = EveningSpec(spec, stacks[v], evening, evenings)
                 played = result.evenings[v] if from_sessions else run_evenings(espec, mapper, progress=bars[1])
                 days.append({"variant": spec.name, **summarize_evenings(espec, played)})
             # the report is part of the run: the bar goes on through it (its plots take seconds)
@@ -352,15 +359,14 @@ def analyze(
         typer.echo(terminal(analysis_text(data)), nl=False)
 
 
-def sessions_are_evenings(deals: int, chunk: int, evening: int, evenings: int, stack: int) -> bool:
+def sessions_are_evenings(deals: int, chunk: int, evening: int, evenings: int, stack: int, seated: int) -> bool:
     """Whether the evening view is made from the paired run's sessions, not from evenings played apart: when
     each session is an evening (a fresh table of ``chunk`` = ``evening`` deals with the sessions' own stacks,
-    ``runner.STACKS`` chips a seat, and an empty pot) and as many evenings are asked as there are whole sessions.
-    Each is then the first session of a chunk, played on the paired deals' cards and dice: the same table an
-    evening played apart is, at no cost (before, as many deals again: half an analysis's time)."""
-    from khrap.sim.runner import STACKS
-
-    return evenings > 0 and chunk == evening and stack == STACKS and evenings == deals // chunk
+    ``seated`` chips a seat: the variant's ``seat_stack``, and an empty pot) and as many evenings are asked as
+    there are whole sessions.  Each is then the first session of a chunk, played on the paired deals' cards and
+    dice: the same table an evening played apart is, at no cost (before, as many deals again: half an analysis's
+    time)."""
+    return evenings > 0 and chunk == evening and stack == seated and evenings == deals // chunk
 
 
 @contextlib.contextmanager
