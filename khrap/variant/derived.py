@@ -87,6 +87,14 @@ def penalties_read_held(v: Variant) -> bool:
     return any(p.held for p in v.settlement.penalties)
 
 
+def seat_stack(v: Variant) -> int:
+    """The chips a seat brings where nobody says how many (a simulation, the sheet's worked example): 100
+    where stacks only count (debts allowed, no minimum); 100 base stakes where they decide who is dealt in
+    or what a player can pay (``allow_debt: false``, ``min_stack``), so that nobody is short at the start."""
+    if v.allow_debt and v.min_stack is None:
+        return 100
+    return 100 * v.base_stake
+
 @dataclass(frozen=True, slots=True)
 class Offer:
     """A decision a rule offers in a stage of its own, which the kernel adds to the variant's stages: its
