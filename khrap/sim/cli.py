@@ -19,6 +19,7 @@ from khrap.kernel_build import kernel_label
 from khrap.safe_text import json_text, terminal
 from khrap.sim.makeable import SOLVE_DEALS, SOLVE_SECONDS
 from khrap.sim.pool import LocalWorkers
+from khrap.sim.report_words import tr
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
 from khrap.variant.derived import seat_stack
@@ -31,16 +32,17 @@ HEURISTIC_DEALS_PER_SECOND = 300
 """A cautious figure for the heuristic bot's deals per second on one core (measured: about 400)."""
 
 
-def default_bots(deals: int, workers: int | None) -> tuple[str, str]:
-    """(bot kind, why) for a run of ``deals`` deals in all on ``workers`` processes when --bots is not given."""
+def default_bots(deals: int, workers: int | None, t: Callable[[str], str] = str) -> tuple[str, str]:
+    """(bot kind, why) for a run of ``deals`` deals in all on ``workers`` processes when --bots is not given
+    (``t``: why, in the report's language)."""
     from khrap.sim.pool import default_workers
 
     cores = workers or default_workers()
     seconds = deals / (HEURISTIC_DEALS_PER_SECOND * cores)
     if seconds <= BOT_BUDGET_SECONDS:
         return DEFAULT, ""
-    return "random", (f"random bots: normal ones would need about {seconds / 60:.0f} minutes for "
-                      f"{deals} deals (give --bots normal to wait for them)")
+    return "random", t("random bots: normal ones would need about {minutes:.0f} minutes for {deals} deals (give "
+                       "--bots normal to wait for them)").format(minutes=seconds / 60, deals=deals)
 
 
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
@@ -123,7 +125,7 @@ def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk
         _fail(f"{ref}: {err}" if str(ref) not in str(err) else str(err))
 
 
-def _table_size(refs: list[str], players: int | None) -> tuple[list, int, str]:
+def _table_size(refs: list[str], players: int | None, lang: str = "en") -> tuple[list, int, str]:
     """The loaded variants, the one player count they are compared at, and a note when it is not 4.
 
     Variants are compared at the same table size only: ``--players`` when given; else 4 when every variant
@@ -144,9 +146,10 @@ def _table_size(refs: list[str], players: int | None) -> tuple[list, int, str]:
         _fail(f"no number of players suits every variant ({each}): variants are compared at the same table "
               f"size only; analyze them one at a time")
     count = 4 if 4 in common else min(common)
-    ranges = "; ".join(f"{v.name.get('en', ref)}: {v.players.min}-{v.players.max}"
+    ranges = "; ".join(f"{v.name.get(lang) or v.name.get('en', ref)}: {v.players.min}-{v.players.max}"
                        for v, ref in zip(loaded, refs, strict=True))
-    note = "" if count == 4 else f"Compared at {count} players, the count every variant allows ({ranges})."
+    note = "" if count == 4 else tr(lang)("Compared at {count} players, the count every variant allows "
+                                          "({ranges}).").format(count=count, ranges=ranges)
     return loaded, count, note
 
 
@@ -311,14 +314,14 @@ def analyze(
     if solving and engine is Engine.auto:
         engine = Engine.reference  # the solver reads the deal through GameState (the same numbers, seed for seed)
     check_writable(output)  # before the deals, not after them
-    loaded, count, note = _table_size(variants, players)
+    loaded, count, note = _table_size(variants, players, lang)
     evenings = max(4, deals // evening) if evenings is None else evenings
     stacks = [seat_stack(v) if stack is None else stack for v in loaded]
     from_sessions = all(sessions_are_evenings(deals, chunk, evening, evenings, s, seat_stack(v))
                         for s, v in zip(stacks, loaded, strict=True))
     apart = 0 if from_sessions else evenings  # evenings played apart from the paired deals
     if bots is None:
-        bots, why = default_bots(deals * len(variants) + apart * evening * len(variants), workers)
+        bots, why = default_bots(deals * len(variants) + apart * evening * len(variants), workers, tr(lang))
         note = f"{note} {why[:1].upper() + why[1:]}." if why else note
     specs = [_spec(ref, deals, count, bots, seed, chunk, engine, variant)
              for ref, variant in zip(variants, loaded, strict=True)]

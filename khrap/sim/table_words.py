@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from khrap import words as w
 from khrap.bots import strength_of
+from khrap.engine.decisions import display_name
 from khrap.variant.schema import Variant
 
 LANGS = ("en", "ru")
@@ -111,6 +112,16 @@ def call_name(variant: Variant, cid: str, lang: str) -> str:
     return call.name.get(lang) or call.name.get("en") or next(iter(call.name.values()))
 
 
+def word_name(variants: Sequence[Variant], word: str, lang: str) -> str:
+    """A label of the records that is not a call, in words: an instant win's name (a deal's ending, ``four-aces``),
+    an offer's answer (``no-double``: the kernel's registry names it), else the label as given (``play``)."""
+    for v in variants:
+        win = v.instant_wins.get(word)
+        if win is not None and win.name:
+            return win.name.get(lang) or win.name.get("en") or word
+    return display_name(word, lang) or word
+
+
 def contract_name(variant: Variant | Sequence[Variant], label: str, lang: str) -> str:
     """A contract label of the records (``khrap``, ``khrap (overridden)``, ``forced helper``) in words; the
     call named by the first of the variants that has it (a house rule, then its parent)."""
@@ -118,7 +129,8 @@ def contract_name(variant: Variant | Sequence[Variant], label: str, lang: str) -
     variants = [variant] if isinstance(variant, Variant) else list(variant)
 
     def name(cid: str) -> str:
-        return next((call_name(v, cid, lang) for v in variants if cid in v.calls), cid)
+        found = next((call_name(v, cid, lang) for v in variants if cid in v.calls), None)
+        return found or word_name(variants, cid, lang)
 
     if label.endswith(" (overridden)"):
         return t["overridden"].format(call=name(label[: -len(" (overridden)")]))
@@ -276,4 +288,4 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
 
 
 __all__ = ["LANGS", "added_calls", "call_name", "call_warnings", "contract_name", "dominated_by",
-           "quoted", "strength_line", "table_lines", "variant_name"]
+           "quoted", "strength_line", "table_lines", "variant_name", "word_name"]
