@@ -99,12 +99,17 @@ def test_the_heuristic_stands_unless_another_candidate_wins_significantly() -> N
     assert bot._pick([a, b], a, mixed, [0.01, 0.01, 1.0, 1.0]) == a
 
 
-def test_in_the_card_play_every_legal_card_is_valued_on_every_sample() -> None:
+def test_in_the_card_play_every_distinct_legal_card_is_valued_on_every_sample() -> None:
+    from khrap.bots.search import distinct_cards
+
     state = _decision("snore", 3, 2, True)
     bot = SearchBot(state.rules, timed=False, samples=6)
     action = choose_for(bot, state, random.Random(3))
-    assert action in state.legal_actions()
-    assert bot.last["samples"] == 6 and len(bot.last["means"]) == len(state.legal_actions())
+    legal = state.legal_actions()
+    assert action in legal
+    classes = distinct_cards(seat_view(state, 0), legal, legal[0])  # equivalent cards are valued once
+    assert 1 < len(classes) < len(legal)  # (this decision has equivalent cards)
+    assert bot.last["samples"] == 6 and len(bot.last["means"]) == len(classes)
 
 
 def test_noise_among_many_candidates_seldom_overrides_the_heuristic() -> None:
@@ -189,3 +194,36 @@ def test_the_samples_of_a_card_play_decision_share_settlements_and_choose_the_sa
             finally:
                 search.SHARE_SETTLEMENTS = True
         assert found[0] == found[1]
+
+
+def test_equivalent_cards_are_searched_once_and_are_worth_the_same_on_every_sample() -> None:
+    # Two cards of one suit in the seat's hand with no card between them that another hand may hold, or that
+    # lies on the open trick, are the same play in every deal the seat's view can sample (issue 29: a search
+    # spent only where it can change the choice).  Checked the hard way: on each decision where a card is
+    # dropped, the solver gives it, on sampled deals, the value of a card of its suit that is kept.
+    from khrap.bots.search import distinct_cards
+    from khrap.bots.solver import solve
+
+    rules = GameState(builtin("khrap"), 4).rules
+    bot = HeuristicBot(rules)
+    checked = 0
+    for seed in range(12):
+        state = GameState(rules, 4, dealer=seed % 4, seed=seed)
+        state.start_deal()
+        step = 0
+        while state.pending is not None:
+            legal = state.legal_actions()
+            if state.pending.kind == "play" and len(legal) > 1:
+                view = seat_view(state, state.to_act)
+                kept = distinct_cards(view, legal, legal[-1])
+                assert legal[-1] in kept and set(kept) <= set(legal)  # the prior's card stands for its class
+                dropped = [a for a in legal if a not in kept]
+                checked += bool(dropped)
+                for k in range(2 if dropped else 0):
+                    plays = solve(view.sample(random.Random(k))).plays
+                    for a in dropped:
+                        assert any(plays[(b.cards[0], b.joker)] == plays[(a.cards[0], a.joker)]
+                                   for b in kept if b.cards[0] // 13 == a.cards[0] // 13)
+            state.apply(choose_for(bot, state, decision_rng(seed, step)))
+            step += 1
+    assert checked >= 10

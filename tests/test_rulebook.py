@@ -15,6 +15,7 @@ from khrap.rulebook.example import play_example
 from khrap.rulebook.messages import extract
 from khrap.rulebook.render import FORMATS, WIDTH, environment
 from khrap.rulebook.sheet import render_diff, render_rules
+from khrap.rulebook.steps import Deal, Settle, Trick
 from khrap.variant.catalog import builtin, builtin_names
 from khrap.variant.schema import Variant
 
@@ -168,8 +169,8 @@ def test_diff_of_any_two_variants() -> None:
 @pytest.mark.parametrize("name", builtin_names())
 def test_worked_example_is_played_by_the_engine(name: str) -> None:
     example = play_example(builtin(name))
-    kinds = [e.kind for e in example.events]
-    assert kinds[kinds.index("deal")] == "deal" and "trick" in kinds and kinds[-1] == "settle"
+    kinds = [type(e) for e in example.events]
+    assert Deal in kinds and Trick in kinds and kinds[-1] is Settle
     assert example.stacks_after != example.stacks_before
     assert sum(example.stacks_after) + example.settlement.pot == sum(example.stacks_before)  # chips are conserved
     assert play_example(builtin(name)).events == example.events  # deterministic

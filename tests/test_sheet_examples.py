@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from khrap.rulebook.render import Words
 from khrap.rulebook.sheet import example_deals, render_rules, worked_example
+from khrap.rulebook.steps import STEPS, Ante, Call, Trick, Trump
 from khrap.variant.catalog import builtin, builtin_names
 
 SIGNATURE = {
@@ -20,10 +22,10 @@ SIGNATURE = {
 
 def shown(name: str) -> set[str]:
     example, _ = worked_example(builtin(name), name)
-    calls = {e.data["call"] for e in example.events if e.kind == "call"}
-    if any(e.kind == "trump" for e in example.events):
+    calls = {e.call for e in example.events if isinstance(e, Call)}
+    if any(isinstance(e, Trump) for e in example.events):
         calls.add("trump named")
-    if any(joker for e in example.events if e.kind == "trick" for _, _, joker in e.data["plays"]):
+    if any(play.joker for e in example.events if isinstance(e, Trick) for play in e.plays):
         calls.add("joker")
     return calls
 
@@ -64,7 +66,7 @@ def test_a_call_is_explained_where_it_is_made() -> None:
 
 def test_the_totals_include_the_ante() -> None:
     example, played = worked_example(builtin("khrap"), "khrap")
-    ante = next(e.data["each"] for e in example.events if e.kind == "ante")
+    ante = next(e.each for e in example.events if isinstance(e, Ante))
     assert ante == played.base_stake
     net = example.settlement.net
     assert [100 - ante + net.get(seat, 0) for seat in range(example.players)] == example.stacks_after
@@ -88,3 +90,19 @@ def test_a_pass_and_an_exchange_say_why() -> None:
     assert "(With only 1 trump or ace he cannot count on enough tricks.)" in text
     assert "he keeps his trumps and high cards and throws the low cards of other suits." in text
     assert "C discards 6♦, his weakest card, to keep the hand size." in text
+
+
+def test_each_kind_of_step_is_worded_by_a_macro_of_its_own() -> None:
+    """The sheet words a step by the macro its class names (no kind word to switch on): each exists, once."""
+    words = Words(builtin("khrap"), "txt", "en")
+    for kind in STEPS:
+        assert callable(getattr(words.narrative, kind.sentence, None)), kind.__name__
+    assert len({kind.sentence for kind in STEPS}) == len(STEPS)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_example_is_a_fold_into_typed_steps(name: str) -> None:
+    """Every step of the record is of a step class; none carries a kind word or a data dict."""
+    example, _ = worked_example(builtin(name), name)
+    assert example.events and all(isinstance(e, STEPS) for e in example.events)
+    assert not any(hasattr(e, "kind") or hasattr(e, "data") for e in example.events)

@@ -219,6 +219,23 @@ def test_simulate_command_text_and_errors() -> None:
     assert bad.exit_code == 2 and "players" in bad.output
 
 
+
+HRAPOFF = Path(__file__).resolve().parents[1] / "docs" / "house-rules" / "hrapoff.yaml"
+
+
+def test_a_table_whose_stacks_decide_who_is_dealt_in_is_simulated_with_enough_chips() -> None:
+    """hrapoff.yaml: base stake 100 chips, ``min_stack: 3`` (300 chips to be dealt in), no debts.  At the 100
+    chips a seat that a simulation gave every variant, nobody could be dealt in and it played 0 deals, saying
+    nothing.  A seat now brings the variant's seat stack: 100 base stakes (10,000 chips) here, 100 where
+    stacks only count (every built-in: their figures are unchanged)."""
+    from khrap.variant.derived import seat_stack
+
+    hrapoff = load_variant(str(HRAPOFF))
+    assert seat_stack(hrapoff) == 100 * 100
+    assert {seat_stack(load_variant(name)) for name in ("khrap", "frap", "snore")} == {100}
+    result = simulate(SimSpec.make(hrapoff, 4, "rule", seed=3, deals=20, chunk=10), workers=1)
+    assert result.stats.deals == 20
+
 def _tables() -> list[tuple[str, int]]:
     from khrap.variant.catalog import builtin, builtin_names
 

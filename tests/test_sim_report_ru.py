@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -46,3 +48,62 @@ def test_english_stays_english(tmp_path: Path) -> None:
     page, text = _analyze(tmp_path, "en")
     assert '<html lang="en">' in page and "An evening at the table" in page and "Verdict:" in text
     assert "Вечер" not in page
+
+
+DOUBLE = str(Path(__file__).parents[1] / "docs" / "house-rules" / "khrap-double.yaml")
+ALLOWED = {"CardStock"}  # a proper name (the measures' source, in MEASURES_DOC): every other ASCII word is English
+ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'_-]{2,}")
+
+
+class _Visible(HTMLParser):
+    """A page's text a reader sees: every text node (the plots' SVG captions included) but style and script."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hidden, self.parts = 0, []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.hidden += tag in ("style", "script")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.hidden -= tag in ("style", "script")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def english_words(text: str, given: Sequence[str] = ()) -> dict[str, str]:
+    """Each ASCII word of 3 letters or more in ``text`` (the files named on the command line aside), with the
+    line it is in."""
+    for ref in sorted(given, key=len, reverse=True):  # a path before the name inside it
+        text = text.replace(ref, "")
+    return {word: line.strip()[:160] for line in text.splitlines() for word in ENGLISH_WORD.findall(line)
+            if word not in ALLOWED}
+
+
+def visible_text(page: str) -> str:
+    parser = _Visible()
+    parser.feed(page)
+    return "\n".join(parser.parts)
+
+
+@pytest.mark.parametrize("refs", [["khrap", DOUBLE], ["khrap"]], ids=["against its parent", "alone"])
+def test_no_english_word_reaches_a_russian_reader(tmp_path: Path, refs: list[str]) -> None:
+    """The page (its plots too) and the terminal of `analyze --lang ru` with the solver's makeable tables, an
+    offer (the double), an instant win (four aces) and one variant alone (its portrait): no English word."""
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "ru.html"
+    res = CliRunner().invoke(app, ["analyze", *refs, "--deals", "40", "--evening", "10", "--workers", "1", "--bots",
+                                   "normal", "--lang", "ru", "--makeable", "--solve", "2", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert english_words(visible_text(out.read_text(encoding="utf-8")), refs) == {}
+    assert english_words(res.stdout, refs) == {}
+
+
+def test_the_check_finds_english() -> None:
+    """The check above fails on an English word left in a Russian text, and not on a file name or numbers."""
+    assert english_words("Вывод: 12% [3, 4] the банк", ["docs/x.yaml"]) == {"the": "Вывод: 12% [3, 4] the банк"}
+    assert english_words("docs/house-rules/x.yaml: p10 P: 5", ["docs/house-rules/x.yaml"]) == {}
+    assert english_words(visible_text("<style>body { font: sans }</style><p>раз</p><svg><text>% of players</text>"
+                                      "</svg>")) == {"players": "% of players"}

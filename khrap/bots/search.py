@@ -99,6 +99,39 @@ def sample_work(deal: GameState, seat: int) -> int:
     return SAMPLE_WORK + WEIGH_WORK * sum(1 for s in range(deal.n) if s != seat and deal.call_of[s] is not None)
 
 
+def distinct_cards(view: SeatView, legal: Sequence[Action], default: Action) -> list[Action]:
+    """The legal cards less those equivalent to one kept: two cards of one suit in the seat's hand with no card
+    between them that another hand may hold (any card the seat has not seen played, discarded or in its own
+    hand) or that lies on the open trick are the same play in every deal the view can sample: the solver's
+    own rule (``Solver._distinct``), read from what the seat knows.  So their values are equal on every sample
+    and only one is searched (the prior's ``default`` for its class).  A card played as the joker, or the
+    joker itself, is its own class; where a penalty reads the cards held at the end, every card is."""
+    base = view.base
+    if base.program.penalties_read_held:
+        return list(legal)
+    live = 0
+    for card in view.pool:
+        live |= 1 << card
+    for cards in view.known.values():
+        for card in cards:
+            live |= 1 << card
+    for _, card, _ in base.trick:
+        live |= 1 << card
+    joker = base.rules.joker
+    ranked = sorted((a.cards[0], i) for i, a in enumerate(legal) if not a.joker and a.cards[0] != joker)
+    group: dict[int, int] = {}  # index in legal -> index of its class's first card
+    for (low, i), (high, j) in zip(ranked, ranked[1:], strict=False):
+        if low // 13 == high // 13 and not live & ((1 << high) - (1 << (low + 1))):
+            group[j] = group.get(i, i)
+    keep: dict[int, int] = {}  # class -> the index kept
+    d = legal.index(default)
+    keep[group.get(d, d)] = d
+    for i in range(len(legal)):
+        keep.setdefault(group.get(i, i), i)
+    chosen = set(keep.values())
+    return [a for i, a in enumerate(legal) if i in chosen]
+
+
 class OutOfTime(Exception):
     """The decision's hard time limit passed."""
 
@@ -145,7 +178,8 @@ class SearchBot:
         deadline = start + ms / 1000 if self.timed else None
         cap = self.samples or (PLAY_SAMPLES if playing else CALL_SAMPLES)
         self._left = self.work if self.work is not None else (PLAY_WORK if playing else CALL_WORK)
-        candidates = list(legal) if playing else self._flat._candidates(observation, legal, default)
+        candidates = distinct_cards(view, legal, default) if playing else \
+            self._flat._candidates(observation, legal, default)
         if len(candidates) == 1:
             return candidates[0]
         budget = self._left

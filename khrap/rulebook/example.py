@@ -1,24 +1,24 @@
-"""The worked example of a rule sheet: one deal played by the engine, recorded step by step.
+"""The worked example of a rule sheet: one deal played by the engine, folded into typed steps.
 
 The deal is played by :mod:`khrap.rulebook.policy` from a deck shuffled with a
 fixed seed (the first seed, counting from 1, that gives a short ordinary deal:
 a declarer, at least one partner, no all-pass, tricks played).  Each action
 goes through ``GameState.apply``, so every step is legal under the variant;
-the recorder turns what happened into :class:`Step` records (the steps the
-sheet words, folded from the kernel's typed events) that the
-templates word in any language.  Everything is read from the kernel's events:
+the recorder folds the kernel's typed events (told apart by class) into the
+steps of :mod:`khrap.rulebook.steps`, one class per thing a sentence words,
+that the templates word in any language.  Everything is read from the events:
 the ante, the deal, the all-passes, the tricks and the settlement from the
-narrated log (the settlement from the ledger of its ``settled`` event, by
+narrated log (the settlement from the ledger of its ``Settled`` event, by
 :mod:`khrap.rulebook.arithmetic`: nothing is settled twice); which cards a
 call's effects moved (thrown, taken, drawn) and which statuses and stakes it
 set, in its own seat and in others, from the log and the kernel's textless
-events (``GameState.quiet``: ``threw``, ``status``).  Only the table at the
+events (``GameState.quiet``: ``Threw``, ``Status``).  Only the table at the
 start of settlement (stacks and locked stakes) is read from the state.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from khrap.cards import canonical, card_str, suit_str
@@ -42,19 +42,28 @@ from khrap.engine.events import (
 )
 from khrap.engine.kinds import CALL, DISCARD, EXCHANGE, PLAY, TRUMP
 from khrap.rulebook import arithmetic, policy
+from khrap.rulebook.steps import (
+    AllPass,
+    Alone,
+    Ante,
+    Call,
+    Deal,
+    Discard,
+    Drawn,
+    Exchange,
+    Play,
+    Settle,
+    Statuses,
+    Step,
+    Thrown,
+    Trick,
+    Trump,
+)
+from khrap.variant.derived import seat_stack
 from khrap.variant.schema import Variant
 
 MAX_ACTIONS = 200
 SEEDS = range(1, 400)
-
-
-@dataclass
-class Step:
-    """Something that happened, with the facts a sentence needs (cards as strings like ``AS``)."""
-
-    kind: str
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -92,16 +101,13 @@ def example_players(v: Variant) -> int:
 
 
 def example_stack(v: Variant) -> int:
-    """Each player's chips before the example: 100, where stacks only count (debts allowed, no minimum);
-    100 base stakes where they decide who is dealt in or what a player can pay (``allow_debt: false``,
-    ``min_stack``), so the example is a deal at a table where nobody is short."""
-    if v.allow_debt and v.min_stack is None:
-        return 100
-    return 100 * v.base_stake
+    """Each player's chips before the example: the variant's seat stack (``variant/derived.py``), so the
+    example is a deal at a table where nobody is short."""
+    return seat_stack(v)
 
 
-def _cards(cards) -> list[str]:
-    return [card_str(c) for c in canonical(cards)]
+def _cards(cards) -> tuple[str, ...]:
+    return tuple(card_str(c) for c in canonical(cards))
 
 
 class _Recorder:
@@ -113,12 +119,15 @@ class _Recorder:
         stacks = example_stack(v)
         self.state = GameState(Rules(v, self.n), self.n, dealer=0, stacks=stacks, pot=0, seed=seed, decks=decks)
         self.events: list[Step] = []
-        self.trick: list[tuple[int, str, bool]] = []
+        self.trick: list[Play] = []
         self.tricks_done = 0
         self.seen = self.seen_before = 0  # kernel events read so far; where the last batch began
         self.quiet_seen = 0  # textless events read so far
         self.statuses: dict[int, str] = dict.fromkeys(range(self.n), "undecided")  # as the status events set them
         self.settling: dict[str, Any] = {}
+
+    def all_passed(self) -> bool:
+        return any(isinstance(e, AllPass) for e in self.events)
 
     def table(self) -> dict[str, Any]:
         """The stacks and locked stakes now (the settlement's starting table, read before the last card)."""
@@ -131,16 +140,15 @@ class _Recorder:
         s.start_deal()
         for event in self.new_events():
             if isinstance(event, Anted):
-                self.events.append(Step("ante", data={"each": event.fields["chips"], "pot": event.fields["pot"]}))
+                self.events.append(Ante(event.fields["chips"], event.fields["pot"]))
             elif isinstance(event, Dealt):
                 hands = event.secret["hands"]
-                order = deal_order(event.fields["dealer"], self.n)
-                turned = None
-                self.events.append(Step("deal", event.fields["dealer"], {
-                    "hands": [(seat, _cards(hands[seat])) for seat in order], "turned": turned,
-                    "size": event.fields["size"]}))
-            elif isinstance(event, Turned) and self.events and self.events[-1].kind == "deal":
-                self.events[-1].data["turned"] = card_str(event.fields["card"])
+                dealer = event.fields["dealer"]
+                order = deal_order(dealer, self.n)
+                self.events.append(Deal(dealer, event.fields["size"],
+                                        tuple((seat, _cards(hands[seat])) for seat in order)))
+            elif isinstance(event, Turned) and self.events and isinstance(self.events[-1], Deal):
+                self.events[-1] = replace(self.events[-1], turned=card_str(event.fields["card"]))
         self.after_kernel(before, actor=None, moves=self.moves(s.log[self.seen_before:]))
 
     def new_events(self) -> list:
@@ -198,21 +206,17 @@ class _Recorder:
                 thrown = [seat] if seat in moves.emptied else []
                 lost = []
             taken = moves.taken.get(seat, [])
-            self.events.append(Step("call", seat, {
-                "call": action.word,
-                "status": s.statuses[seat],
-                "lost": _cards(lost),
-                "taken": _cards(taken),
-                "gained": _cards(c for c in gained if c not in taken),
-                "position": action.position,
-                "locked": moves.locked.get(seat, 0),
-            }))
+            self.events.append(Call(
+                seat, action.word, s.statuses[seat], lost=_cards(lost), taken=_cards(taken),
+                gained=_cards(c for c in gained if c not in taken), position=action.position,
+                locked=moves.locked.get(seat, 0),
+            ))
         elif kind is DISCARD:
-            self.events.append(Step("discard", seat, {"card": card_str(action.cards[0])}))
+            self.events.append(Discard(seat, card_str(action.cards[0])))
         elif kind is EXCHANGE:
-            self.events.append(Step("exchange", seat, {"lost": _cards(lost), "gained": _cards(gained)}))
+            self.events.append(Exchange(seat, _cards(lost), _cards(gained)))
         elif kind is TRUMP:
-            self.events.append(Step("trump", seat, {"suit": suit_str(action.suit)}))
+            self.events.append(Trump(seat, suit_str(action.suit)))
         self.after_kernel(before, actor=seat, moves=moves, settling=kind is PLAY, thrown=thrown)
 
     def after_kernel(
@@ -223,7 +227,7 @@ class _Recorder:
         s = self.state
         events = self.new_events() if actor is not None else s.log[self.seen_before:]
         if moves.all_passed:
-            self.events.append(Step("all_pass", data={"round": before["round"]}))
+            self.events.append(AllPass(before["round"]))
             return
         # clockwise from the one whose action changed them (the helicopter's forced helpers), with their locks
         order = sorted(range(self.n), key=lambda seat: (seat - (actor or 0)) % self.n)
@@ -234,24 +238,23 @@ class _Recorder:
         ]
         self.statuses.update(moves.status)
         if changed:
-            self.events.append(Step("statuses", data={"changed": changed}))
+            self.events.append(Statuses(tuple(changed)))
         thrown = sorted((thrown or []) + [seat for seat in moves.emptied if seat != actor])
         if thrown and s.phase != "settled":
-            self.events.append(Step("thrown", data={"seats": thrown}))
+            self.events.append(Thrown(tuple(thrown)))
         for seat in range(self.n):
             gained = moves.gained.get(seat, [])
             if seat != actor and gained and s.phase != "settled":
-                self.events.append(Step("drawn", seat, {"lost": _cards(moves.lost.get(seat, [])),
-                                                         "gained": _cards(gained)}))
+                self.events.append(Drawn(seat, _cards(moves.lost.get(seat, [])), _cards(gained)))
         for event in events:
             if isinstance(event, Played):
-                self.trick.append((event.seat, card_str(event.fields["card"]), event.fields["joker"]))
+                self.trick.append(Play(event.seat, card_str(event.fields["card"]), event.fields["joker"]))
             elif isinstance(event, TookTrick):
                 self.tricks_done += 1
-                self.events.append(Step("trick", event.seat, {"number": self.tricks_done, "plays": self.trick}))
+                self.events.append(Trick(event.seat, self.tricks_done, tuple(self.trick)))
                 self.trick = []
             elif isinstance(event, Credited):
-                self.events.append(Step("alone", event.seat, {"tricks": event.fields["tricks"]}))
+                self.events.append(Alone(event.seat, event.fields["tricks"]))
             elif isinstance(event, Settling):
                 self.settling = event.fields
         if settling and s.phase == "settled":
@@ -274,14 +277,16 @@ class _Recorder:
         )
         ledger = arithmetic.ledger_of(s.log[self.seen_before:])
         result = arithmetic.from_ledger(ledger, players, before["stacks"], s.stacks, s.pot)
-        self.events.append(Step("settle", s.declarer, {"table": table, "result": result}))
+        self.events.append(Settle(s.declarer, table, result))
 
 
 def _ordinary(rec: _Recorder) -> bool:
     s = rec.state
-    kinds = [e.kind for e in rec.events]
+    def has(kind: type) -> bool:
+        return any(isinstance(e, kind) for e in rec.events)
+
     active = sum(1 for st in s.statuses if st in ("declarer", "helper"))
-    return s.phase == "settled" and "all_pass" not in kinds and "trick" in kinds and "settle" in kinds and active >= 2
+    return s.phase == "settled" and not has(AllPass) and has(Trick) and has(Settle) and active >= 2
 
 
 def play_example(v: Variant, seeds=SEEDS, *, deck: list[int] | None = None, prefer: tuple[str, ...] = ()) -> Example:
@@ -293,10 +298,10 @@ def play_example(v: Variant, seeds=SEEDS, *, deck: list[int] | None = None, pref
         rec.start()
         start_stacks = [example_stack(v)] * rec.n
         steps = 0
-        while rec.state.pending is not None and steps < MAX_ACTIONS and "all_pass" not in (e.kind for e in rec.events):
+        while rec.state.pending is not None and steps < MAX_ACTIONS and not rec.all_passed():
             rec.step()
             steps += 1
         if _ordinary(rec):
-            result = next(e for e in rec.events if e.kind == "settle").data["result"]
+            result = next(e for e in rec.events if isinstance(e, Settle)).result
             return Example(seed, rec.n, rec.state.dealer, rec.events, result, start_stacks, list(rec.state.stacks))
     raise NoExample("no short ordinary deal was found for the worked example")

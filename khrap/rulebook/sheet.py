@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,10 +18,11 @@ import yaml
 from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
-from khrap.rulebook.example import Example, NoExample, Step, play_example
+from khrap.rulebook.example import Example, NoExample, play_example
 from khrap.rulebook.facts import SECTIONS, facts
 from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table, wrap
+from khrap.rulebook.steps import Call, Deal, Exchange, Play, Settle, Step, Thrown, Trick, Trump
 from khrap.variant.catalog import builtin_names, load_variant
 from khrap.variant.schema import ExchangeStage, Variant
 
@@ -132,14 +134,14 @@ def worked_example(v: Variant, name: str | None = None) -> tuple[Example, Varian
         return None
 
 
-def _trick_reason(plays: list[tuple[int, str, bool]], winner: int | None, trump: str | None) -> str:
+def _trick_reason(plays: tuple[Play, ...], winner: int | None, trump: str | None) -> str:
     """Why the trick's winner took it: the joker, a trump on another suit, the highest trump or card led."""
     card = next((c for seat, c, _ in plays if seat == winner), None)
     if card is None:
         return ""
     if any(joker for seat, _, joker in plays if seat == winner):
         return "joker"
-    led = plays[0][1][-1]
+    led = plays[0].card[-1]
     if trump and card[-1] == trump:
         return "trumped" if led != trump else "high_trump"
     return "high_card" if card[-1] == led else ""
@@ -151,31 +153,30 @@ def explained(events: list[Step]) -> list[Step]:
     hand he was dealt (what the example's players count: khrap.rulebook.policy.strength)."""
     trump: str | None = None
     said: set[str] = set()
-    hands: dict[int, list[str]] = {}
-    out = []
+    hands: dict[int, tuple[str, ...]] = {}
+    out: list[Step] = []
     for event in events:
-        if event.kind == "deal":
-            hands = {seat: list(cards) for seat, cards in event.data["hands"]}
-        if event.kind == "thrown":  # a later pass is not explained by cards he no longer holds
-            for seat in event.data["seats"]:
+        if isinstance(event, Deal):
+            hands = dict(event.hands)
+            if event.turned:
+                trump = event.turned[-1]
+        elif isinstance(event, Thrown):  # a later pass is not explained by cards he no longer holds
+            for seat in event.seats:
                 hands.pop(seat, None)
-        if event.kind == "call":  # a call is explained the first time it is said; a pass by the hand held
-            data = {**event.data, "explain": event.data["call"] not in said, "strength": None}
-            hand = hands.get(event.seat, [])
-            if trump and hand and event.data["status"] == "out":
-                data["strength"] = sum(1 for c in hand if c[-1] == trump or c[0] == "A")
-            event = Step(event.kind, event.seat, data)
-            said.add(event.data["call"])
-        if event.kind == "deal" and event.data.get("turned"):
-            trump = event.data["turned"][-1]
-        elif event.kind == "trump":
-            trump = event.data["suit"]
-        elif event.kind == "exchange" and trump and event.data["lost"]:
-            low = all(c[-1] != trump and c[0] in "23456789T" for c in event.data["lost"])
-            event = Step(event.kind, event.seat, {**event.data, "why": "low" if low else ""})
-        elif event.kind == "trick":
-            why = _trick_reason(event.data["plays"], event.seat, trump)
-            event = Step(event.kind, event.seat, {**event.data, "why": why})
+        elif isinstance(event, Call):  # a call is explained the first time it is said; a pass by the hand held
+            hand = hands.get(event.seat, ())
+            strength = None
+            if trump and hand and event.status == "out":
+                strength = sum(1 for c in hand if c[-1] == trump or c[0] == "A")
+            event = replace(event, explain=event.call not in said, strength=strength)
+            said.add(event.call)
+        elif isinstance(event, Trump):
+            trump = event.suit
+        elif isinstance(event, Exchange) and trump and event.lost:
+            low = all(c[-1] != trump and c[0] in "23456789T" for c in event.lost)
+            event = replace(event, why="low" if low else "")
+        elif isinstance(event, Trick):
+            event = replace(event, why=_trick_reason(event.plays, event.seat, trump))
         out.append(event)
     return out
 
@@ -185,8 +186,8 @@ def _example_context(words: Words, name: str | None = None) -> dict[str, Any] | 
     if found is None:
         return None
     example, played = found
-    lines = [words.narrate("event", e) for e in explained(example.events)]
-    pot = next((e.data["result"].pot for e in example.events if e.kind == "settle"), 0)
+    lines = [words.narrate(e.sentence, e) for e in explained(example.events)]
+    pot = next((e.result.pot for e in example.events if isinstance(e, Settle)), 0)
     return {
         "heading": words.macro("heading", "example"),
         "intro": words.narrate("intro", example, played.base_stake),

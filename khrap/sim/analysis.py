@@ -15,7 +15,7 @@ from khrap.sim.makeable import makeable_text, solved_deals
 from khrap.sim.makeable import summary as makeable_summary
 from khrap.sim.paired import PairedResult
 from khrap.sim.report_words import tr
-from khrap.sim.table_words import contract_name, strength_line, table_lines
+from khrap.sim.table_words import contract_name, strength_line, table_lines, word_name
 from khrap.sim.verdict import amount, portrait, verdict, words
 
 HANDS_MISSING = ("Which hands are worth a call: not measured, as random bots play on the kernel's bare machine, "
@@ -56,9 +56,13 @@ def label_names(result: PairedResult, lang: str) -> dict[str, str]:
     by its display name in ``lang`` (the house rules' names first, then the parent's): no id in the report."""
     variants = [_variant(result, v) for v in range(len(result.pspec.specs))]
     order = variants[1:] + variants[:1]
-    labels = {row[key] for r in result.results for part, key in (("calls", "call"), ("contracts", "contract"))
-              for row in r.summary()[part]}
-    return {label: contract_name(order, label, lang) for label in labels}
+    summaries = [r.summary() for r in result.results]
+    labels = {row[key] for s in summaries for part, key in (("calls", "call"), ("contracts", "contract"))
+              for row in s[part]}
+    names = {label: contract_name(order, label, lang) for label in labels}
+    # a deal's endings: an instant win by its name (the others, ``play`` or ``lone``, are the catalog's words)
+    endings = {e for s in summaries for e in s["rates"]["endings"]}
+    return names | {e: word_name(order, e, lang) for e in endings if word_name(order, e, lang) != e}
 
 
 def _decks_differ(result: PairedResult, v: int) -> bool:
@@ -120,8 +124,10 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
                                bots_words(specs[0].bots, tr(lang)), decks_differ, tr(lang)),
             "decks_differ": decks_differ, "differences": rows,
         })
-    verdicts = [c["verdict"] for c in comparisons] or [portrait(specs[0].name, summaries[0],
-                                                                bots_text(specs[0].bots))]
+    names = label_names(result, lang)
+    verdicts = [c["verdict"] for c in comparisons] or [
+        portrait(shown[0], summaries[0], bots_words(specs[0].bots, tr(lang)), tr(lang),
+                 lambda label: names.get(label, label))]
     table = [line for c in comparisons for line in c["table"]] or [strength_line(specs[0].bots, lang)]
     hands = [{"variant": shown[v],
               "rows": hand_rows(result.hands[v], result.results[v].stats.base_stake)} for v, spec in enumerate(specs)]
@@ -132,7 +138,7 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
         "table": table,
         "verdicts": verdicts,
         "headline": headline(result, note, lang),
-        "names": label_names(result, lang),
+        "names": names,
         "bots": list(specs[0].bots),
         "players": result.pspec.players,
         "deals": result.pspec.deals,
@@ -140,19 +146,21 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
         "comparisons": comparisons,
         "evenings": list(evenings or []),
         "hands": hands,
-        "makeable": makeable(result),
+        "makeable": makeable(result, shown),
         "summaries": summaries,
     }
 
 
-def makeable(result: PairedResult) -> list[dict] | None:
-    """Per variant: how often each contract was made and makeable (None when the solver was not asked for)."""
+def makeable(result: PairedResult, names: Sequence[str] | None = None) -> list[dict] | None:
+    """Per variant (``names``: as the report names them): how often each contract was made and makeable (None
+    when the solver was not asked for)."""
     if result.makeable is None:
         return None
     pspec = result.pspec
     chosen = solved_deals(pspec.deals, pspec.solve)
-    return [makeable_summary(spec.name, tally, chosen, pspec.solve_seconds)
-            for spec, tally in zip(pspec.specs, result.makeable, strict=True)]
+    names = names or [spec.name for spec in pspec.specs]
+    return [makeable_summary(name, tally, chosen, pspec.solve_seconds)
+            for name, tally in zip(names, result.makeable, strict=True)]
 
 
 def analysis_text(data: dict) -> str:
@@ -191,7 +199,7 @@ def analysis_text(data: dict) -> str:
             out += [t("Which hands are worth a call ({variant}): made and mean result by the caller's hand").format(
                 variant=h['variant']), hands_text(h["rows"], words_)]
     if data.get("makeable"):
-        out += [makeable_text(data["makeable"])]
+        out += [makeable_text(data["makeable"], t, words_.name)]
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -19,8 +19,10 @@ from khrap.kernel_build import kernel_label
 from khrap.safe_text import json_text, terminal
 from khrap.sim.makeable import SOLVE_DEALS, SOLVE_SECONDS
 from khrap.sim.pool import LocalWorkers
+from khrap.sim.report_words import tr
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
+from khrap.variant.derived import seat_stack
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
 
@@ -30,16 +32,17 @@ HEURISTIC_DEALS_PER_SECOND = 300
 """A cautious figure for the heuristic bot's deals per second on one core (measured: about 400)."""
 
 
-def default_bots(deals: int, workers: int | None) -> tuple[str, str]:
-    """(bot kind, why) for a run of ``deals`` deals in all on ``workers`` processes when --bots is not given."""
+def default_bots(deals: int, workers: int | None, t: Callable[[str], str] = str) -> tuple[str, str]:
+    """(bot kind, why) for a run of ``deals`` deals in all on ``workers`` processes when --bots is not given
+    (``t``: why, in the report's language)."""
     from khrap.sim.pool import default_workers
 
     cores = workers or default_workers()
     seconds = deals / (HEURISTIC_DEALS_PER_SECOND * cores)
     if seconds <= BOT_BUDGET_SECONDS:
         return DEFAULT, ""
-    return "random", (f"random bots: normal ones would need about {seconds / 60:.0f} minutes for "
-                      f"{deals} deals (give --bots normal to wait for them)")
+    return "random", t("random bots: normal ones would need about {minutes:.0f} minutes for {deals} deals (give "
+                       "--bots normal to wait for them)").format(minutes=seconds / 60, deals=deals)
 
 
 VariantArg = Annotated[str, typer.Argument(help="A built-in variant name or a path to a .yaml file.")]
@@ -122,7 +125,7 @@ def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk
         _fail(f"{ref}: {err}" if str(ref) not in str(err) else str(err))
 
 
-def _table_size(refs: list[str], players: int | None) -> tuple[list, int, str]:
+def _table_size(refs: list[str], players: int | None, lang: str = "en") -> tuple[list, int, str]:
     """The loaded variants, the one player count they are compared at, and a note when it is not 4.
 
     Variants are compared at the same table size only: ``--players`` when given; else 4 when every variant
@@ -143,9 +146,10 @@ def _table_size(refs: list[str], players: int | None) -> tuple[list, int, str]:
         _fail(f"no number of players suits every variant ({each}): variants are compared at the same table "
               f"size only; analyze them one at a time")
     count = 4 if 4 in common else min(common)
-    ranges = "; ".join(f"{v.name.get('en', ref)}: {v.players.min}-{v.players.max}"
+    ranges = "; ".join(f"{v.name.get(lang) or v.name.get('en', ref)}: {v.players.min}-{v.players.max}"
                        for v, ref in zip(loaded, refs, strict=True))
-    note = "" if count == 4 else f"Compared at {count} players, the count every variant allows ({ranges})."
+    note = "" if count == 4 else tr(lang)("Compared at {count} players, the count every variant allows "
+                                          "({ranges}).").format(count=count, ranges=ranges)
     return loaded, count, note
 
 
@@ -261,12 +265,16 @@ def analyze(
                         "each session is an evening of the evening view).")] = None,
     scheduler: SchedulerOpt = None,
     engine: EngineOpt = Engine.auto,
-    stack: Annotated[int, typer.Option("--stack", help="Evening view: the chips each player brings.")] = 100,
+    stack: Annotated[int | None, typer.Option(
+        "--stack", help="Evening view: the chips each player brings (default: the variant's own, as in a "
+                        "simulation: 100, or 100 base stakes where stacks decide who is dealt in or what a "
+                        "player can pay).")] = None,
     evening: Annotated[int, typer.Option("--evening", help="Evening view: the deals of an evening.")] = 50,
     evenings: Annotated[int | None, typer.Option(
         "--evenings", help="Evening view: evenings per variant (default: --deals / --evening, at least 4; 0: "
                            "no evening view). They are the paired run's sessions when a session is an evening "
-                           "(--chunk = --evening, --stack 100, as many as the sessions), else played apart.")] = None,
+                           "(--chunk = --evening, --stack the default, as many as the sessions), else played "
+                           "apart.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis (verdict, paired differences, "
                                                          "evenings, hands) as JSON instead of text.")] = False,
     makeable: MakeableOpt = False,
@@ -296,7 +304,7 @@ def analyze(
     if lang not in LANGS:
         _fail(f"--lang {lang}: give {' or '.join(LANGS)}")
     for option, value in (("--stack", stack), ("--evening", evening)):
-        if not 1 <= value <= MAX_DEALS:
+        if value is not None and not 1 <= value <= MAX_DEALS:
             _fail(f"{option} {value}: give a number from 1 to {MAX_DEALS}")
     chunk = evening if chunk is None else chunk
     _check_counts(deals, workers, chunk, seed)
@@ -306,12 +314,14 @@ def analyze(
     if solving and engine is Engine.auto:
         engine = Engine.reference  # the solver reads the deal through GameState (the same numbers, seed for seed)
     check_writable(output)  # before the deals, not after them
-    loaded, count, note = _table_size(variants, players)
+    loaded, count, note = _table_size(variants, players, lang)
     evenings = max(4, deals // evening) if evenings is None else evenings
-    from_sessions = sessions_are_evenings(deals, chunk, evening, evenings, stack)
+    stacks = [seat_stack(v) if stack is None else stack for v in loaded]
+    from_sessions = all(sessions_are_evenings(deals, chunk, evening, evenings, s, seat_stack(v))
+                        for s, v in zip(stacks, loaded, strict=True))
     apart = 0 if from_sessions else evenings  # evenings played apart from the paired deals
     if bots is None:
-        bots, why = default_bots(deals * len(variants) + apart * evening * len(variants), workers)
+        bots, why = default_bots(deals * len(variants) + apart * evening * len(variants), workers, tr(lang))
         note = f"{note} {why[:1].upper() + why[1:]}." if why else note
     specs = [_spec(ref, deals, count, bots, seed, chunk, engine, variant)
              for ref, variant in zip(variants, loaded, strict=True)]
@@ -328,7 +338,7 @@ def analyze(
             result = run(pspec, bars[0])
             days = []
             for v, spec in enumerate(specs if evenings else []):
-                espec = EveningSpec(spec, stack, evening, evenings)
+                espec = EveningSpec(spec, stacks[v], evening, evenings)
                 played = result.evenings[v] if from_sessions else run_evenings(espec, mapper, progress=bars[1])
                 days.append({"variant": spec.name, **summarize_evenings(espec, played)})
             # the report is part of the run: the bar goes on through it (its plots take seconds)
@@ -349,15 +359,14 @@ def analyze(
         typer.echo(terminal(analysis_text(data)), nl=False)
 
 
-def sessions_are_evenings(deals: int, chunk: int, evening: int, evenings: int, stack: int) -> bool:
+def sessions_are_evenings(deals: int, chunk: int, evening: int, evenings: int, stack: int, seated: int) -> bool:
     """Whether the evening view is made from the paired run's sessions, not from evenings played apart: when
     each session is an evening (a fresh table of ``chunk`` = ``evening`` deals with the sessions' own stacks,
-    ``runner.STACKS`` chips a seat, and an empty pot) and as many evenings are asked as there are whole sessions.
-    Each is then the first session of a chunk, played on the paired deals' cards and dice: the same table an
-    evening played apart is, at no cost (before, as many deals again: half an analysis's time)."""
-    from khrap.sim.runner import STACKS
-
-    return evenings > 0 and chunk == evening and stack == STACKS and evenings == deals // chunk
+    ``seated`` chips a seat: the variant's ``seat_stack``, and an empty pot) and as many evenings are asked as
+    there are whole sessions.  Each is then the first session of a chunk, played on the paired deals' cards and
+    dice: the same table an evening played apart is, at no cost (before, as many deals again: half an analysis's
+    time)."""
+    return evenings > 0 and chunk == evening and stack == seated and evenings == deals // chunk
 
 
 @contextlib.contextmanager

@@ -68,9 +68,11 @@ def hands_text(rows: list[dict], words=None) -> str:
     """The tables as plain text."""
     out = []
     for table in hand_tables(rows, words):
-        cols = table["columns"]
-        out.append(f"  {cols[0]:<18}{cols[1]:>24}{cols[2]:>8}{cols[3]:>7}  {cols[4]}")
-        out += [f"  {r[0]:<18}{r[1]:>24}{r[2]:>8}{r[3]:>7}  {r[4]}" for r in table["rows"]]
+        cols, cells = table["columns"], [[str(x) for x in r] for r in table["rows"]]
+        # each column as wide as its widest cell or heading plus a space (a translated heading can be longer)
+        w = [max([least, len(cols[k]) + 1] + [len(r[k]) + 1 for r in cells])
+             for k, least in enumerate((18, 24, 8, 7))]
+        out += [f"  {r[0]:<{w[0]}}{r[1]:>{w[1]}}{r[2]:>{w[2]}}{r[3]:>{w[3]}}  {r[4]}" for r in [cols, *cells]]
         out.append("")
     return "\n".join(out)
 

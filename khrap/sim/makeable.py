@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from khrap import words as w
@@ -206,31 +206,42 @@ def _pci(share: float | None, ci: list[float] | None) -> str:
 COLUMNS = ["call", "contracts", "made [95%]", "makeable [95%]", "made of the makeable [95%]",
            "failed though makeable", "made though the others could stop it"]
 
+Say = Callable[[str], str]
+"""A text in the report's language (``khrap.sim.report_words.tr``); the same text: English."""
 
-def table_rows(data: dict) -> list[list]:
-    """The variant's rows for a table with ``COLUMNS`` (the total last)."""
+
+def _same(text: str) -> str:
+    return text
+
+
+def table_rows(data: dict, t: Say = _same, name: Say = _same) -> list[list]:
+    """The variant's rows for a table with ``COLUMNS`` (the total last); ``name``: a call's display name."""
     out = []
     for r in [*data["rows"], data["total"]] if len(data["rows"]) > 1 else data["rows"]:
-        out.append([r["call"], r["contracts"], _pci(r["made_share"], r["made_ci"]),
+        call = t(r["call"]) if r is data["total"] else name(r["call"])
+        out.append([call, r["contracts"], _pci(r["made_share"], r["made_ci"]),
                     _pci(r["makeable_share"], r["makeable_ci"]), _pci(r["made_of_makeable"], r["made_of_makeable_ci"]),
                     r["failed_makeable"], r["made_unmakeable"]])
     return out
 
 
-def headline(data: dict) -> str:
+def headline(data: dict, t: Say = _same) -> str:
     """One sentence: what was solved, the gap, what was not solved in time."""
-    t = data["total"]
-    text = (f"{data['variant']}: of the {data['deals']} deals judged, {data['played']} reached the card play and "
-            f"{data['solved']} were solved ({t['contracts']} contracts)")
-    if t["makeable"]:
-        text += (f"; {_pct(t['makeable_share'])} of the contracts were makeable with every card open, "
-                 f"{_pct(t['made_share'])} were made: the bots made {_pct(t['made_of_makeable'])} of the makeable "
-                 f"ones")
-    elif t["contracts"]:
-        text += "; none was makeable with every card open"
+    total = data["total"]
+    text = t("{variant}: of the {deals} deals judged, {played} reached the card play and {solved} were solved "
+             "({contracts} contracts)").format(variant=data["variant"], deals=data["deals"],
+                                               played=data["played"], solved=data["solved"],
+                                               contracts=total["contracts"])
+    if total["makeable"]:
+        text += t("; {makeable} of the contracts were makeable with every card open, {made} were made: the bots "
+                  "made {both} of the makeable ones").format(makeable=_pct(total["makeable_share"]),
+                                                             made=_pct(total["made_share"]),
+                                                             both=_pct(total["made_of_makeable"]))
+    elif total["contracts"]:
+        text += t("; none was makeable with every card open")
     if data["unsolved"]:
-        text += (f"; {data['unsolved']} deal(s) ({data['unsolved_contracts']} contracts) not solved within "
-                 f"{data['seconds_per_deal']:g} s, left out")
+        text += t("; {deals} deal(s) ({contracts} contracts) not solved within {seconds:g} s, left out").format(
+            deals=data["unsolved"], contracts=data["unsolved_contracts"], seconds=data["seconds_per_deal"])
     return text + "."
 
 
@@ -238,23 +249,29 @@ NOTE = ("Makeable: with every hand open at the first card, the seat could take t
         "whatever every other seat in play did (its partners included). Made of the makeable: of those, the "
         "share the bots made. Made though the others could stop it: the defence let it through (not an error). "
         "95% Wilson intervals.")
+"""The note under the tables (its translations key on the name ``MAKEABLE_NOTE``)."""
+
+TEXT_HEADS = ["call", "contracts", "made", "makeable", "made/makeable", "failed:M", "made:¬M"]
+TEXT_KEY = "(failed:M = failed though makeable; made:¬M = made though the others could have stopped it.)"
 
 
-def makeable_text(items: Sequence[dict]) -> str:
-    """The makeable tables as plain text."""
-    out = ["How often each contract was makeable (exact solver at the first card, every hand open):"]
-    widths = (22, 10, 15, 16, 16, 9, 9)
-    heads = ["call", "contracts", "made", "makeable", "made/makeable", "failed:M", "made:¬M"]
+def makeable_text(items: Sequence[dict], t: Say = _same, name: Say = _same) -> str:
+    """The makeable tables as plain text (``t``: in the report's language; ``name``: a call's display name)."""
+    out = [t("How often each contract was makeable (exact solver at the first card, every hand open):")]
+    heads = [t(h) for h in TEXT_HEADS]
     for data in items:
-        out.append("  " + headline(data))
-        out.append("  " + "".join(f"{h:<{widths[0]}}" if i == 0 else f"{h:>{widths[i]}}"
-                                  for i, h in enumerate(heads)))
-        for r in table_rows(data):
-            out.append("  " + "".join(f"{str(x):<{widths[0]}}" if i == 0 else f"{str(x):>{widths[i]}}"
-                                      for i, x in enumerate(r)))
+        rows = [[str(x) for x in r] for r in table_rows(data, t, name)]
+        # each column as wide as its widest cell or heading (a translated heading is longer), at least the old
+        widths = [max([w, len(h) + 1] + [len(r[k]) + 1 for r in rows])
+                  for k, (w, h) in enumerate(zip((22, 10, 15, 16, 16, 9, 9), heads, strict=True))]
+        out.append("  " + headline(data, t))
+        for cells in [heads, *rows]:
+            out.append("  " + "".join(f"{x:<{widths[0]}}" if k == 0 else f"{x:>{widths[k]}}"
+                                      for k, x in enumerate(cells)))
         out.append("")
-    out.append("  (failed:M = failed though makeable; made:¬M = made though the others could have stopped it.)")
-    out += textwrap.wrap(NOTE, 110, initial_indent="  ", subsequent_indent="  ")
+    out.append("  " + t(TEXT_KEY))
+    note = NOTE if t("MAKEABLE_NOTE") == "MAKEABLE_NOTE" else t("MAKEABLE_NOTE")
+    out += textwrap.wrap(note, 110, initial_indent="  ", subsequent_indent="  ")
     return "\n".join(out) + "\n"
 
 

@@ -56,6 +56,7 @@ from khrap.sim.makeable import FirstCard, Tally, is_solved
 from khrap.sim.records import DealRecord, decided_after
 from khrap.sim.runner import SimResult, SimSpec, chunk_seed
 from khrap.sim.stats import Z95, Moments, Stats, _leader
+from khrap.variant.derived import seat_stack
 
 Z80 = 0.841621  # one-sided 80% normal quantile: the power used for "deals that would resolve it"
 
@@ -271,11 +272,12 @@ class _Table:
             rules = runner._rules(spec.variant_json, spec.players)
             self.new_table, self.play_deal = runner._reference(spec, rules, self.rng, watch)
         self.table = self.new_table(seed)
+        self.stack = seat_stack(rules.variant)  # what each seat brought
         self.stats = Stats(spec.players, rules.variant.base_stake, rules.hand_size)
         self.session: list[DealRecord] = []
         self.restarts = 0
         self.leader: int | None = None
-        # The chunk's first session is an evening (a fresh table, STACKS chips a seat, an empty pot): each
+        # The chunk's first session is an evening (a fresh table, the variant's seat stack, an empty pot): each
         # seat's result, whether he went broke, the deals played; kept when the session ends (``evening``).
         self.broke = [False] * spec.players
         self.played = 0
@@ -285,7 +287,7 @@ class _Table:
         """The first session is over (the table can play no more, or the chunk ends): keep it as an evening."""
         if self.evening is None:
             stacks = self.table.stacks
-            self.evening = (tuple(s - runner.STACKS for s in stacks), tuple(self.broke), self.played)
+            self.evening = (tuple(s - self.stack for s in stacks), tuple(self.broke), self.played)
 
     def play(self, deal: int, run_seed: int) -> tuple[DealRecord, int | None, Any]:
         """Play deal number ``deal``: its record, whether the chip leader changed, and the table."""

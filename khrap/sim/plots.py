@@ -197,7 +197,7 @@ def _histogram(ax, runs: Runs, pick, xlabel: str) -> None:
         share, _ = np.histogram(v, bins=bins, weights=c / max(c.sum(), 1))
         ax.stairs(100 * share, bins, label=name, color=COLORS[i % len(COLORS)], linewidth=1.4)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("% of deals")
+    ax.set_ylabel(_say("% of deals"))
     ax.legend(fontsize=8, frameon=False)
 
 
@@ -284,7 +284,7 @@ def evening(ev: dict) -> str:
     ax.axvline(0, color="black", linewidth=0.6)
     ax.set_xlabel(_say("a player's result over {deals} deals, chips (stack {stack})").format(deals=ev["deals"],
                                                                                              stack=ev["stack"]))
-    ax.set_ylabel("% of players")
+    ax.set_ylabel(_say("% of players"))
     ax.set_title(ev.get("variant", ""), fontsize=9)
     return _svg(fig)
 

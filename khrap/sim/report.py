@@ -246,14 +246,14 @@ def _plot_names(runs: Runs, words: Words) -> dict:
     return {label: words.name(label) for label in labels}
 
 
-def _cmp_rows(comp: dict) -> list[dict]:
+def _cmp_rows(comp: dict, t: Callable[[str], str] = lambda text: text) -> list[dict]:
     out = []
     for r in comp["differences"]:
         unit = r["unit"]
         level = (lambda x: f"{100 * x:.1f}%") if unit == "share" else (lambda x: f"{x:.2f}")
         out.append({"name": r["name"], "definition": r["definition"], "base": level(r["base"]),
                     "value": level(r["value"]),
-                    "change": f"{amount(r['difference'], unit)} [{amount(r['ci'][0], unit, False)}, "
+                    "change": f"{amount(r['difference'], unit, t=t)} [{amount(r['ci'][0], unit, False)}, "
                               f"{amount(r['ci'][1], unit, False)}]",
                     "unpaired": f"[{amount(r['unpaired_ci'][0], unit, False)}, "
                                 f"{amount(r['unpaired_ci'][1], unit, False)}]",
@@ -290,7 +290,7 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
     words = Words(data.get("lang", "en"), data.get("names"))
     t = words.t
     title = t("Balance report: {names}").format(names=t(" vs ").join(name for name, _ in runs))
-    comparisons = [{**c, "rows": _cmp_rows(c), "svg": Markup(plots.differences(c, say=t))}
+    comparisons = [{**c, "rows": _cmp_rows(c, t), "svg": Markup(plots.differences(c, say=t))}
                    for c in data.get("comparisons", [])]
     evenings = [{"title": t("{variant}: an evening of {deals} deals with {stack} chips each ({evenings} evenings), "
                             "results in chips").format(**e),
@@ -298,7 +298,7 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
                 for e in data.get("evenings", [])]
     hands = [{"variant": h["variant"], "tables": hand_tables(h["rows"], words)} for h in data.get("hands", [])
              if h["rows"]]
-    made = [{"variant": m["variant"], "headline": mk.headline(m), "rows": mk.table_rows(m)}
+    made = [{"variant": m["variant"], "headline": mk.headline(m, t), "rows": mk.table_rows(m, t, words.name)}
             for m in data.get("makeable") or []]
     warnings = [w for w in [player_counts_warning(runs)] if w]
     env = Environment(autoescape=True)
@@ -312,7 +312,9 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
                                         comparisons=comparisons, evenings=evenings, hands=hands,
                                         min_count=MIN_COUNT, data_given=bool(data),
                                         hands_missing=t("HANDS_MISSING") if words.lang != "en" else HANDS_MISSING,
-                                        makeable=made, makeable_note=mk.NOTE, makeable_columns=mk.COLUMNS)
+                                        makeable=made,
+                                        makeable_note=mk.NOTE if words.lang == "en" else t("MAKEABLE_NOTE"),
+                                        makeable_columns=[t(c) for c in mk.COLUMNS])
 
 
 __all__ = ["player_counts_warning", "render_report", "sections"]

@@ -54,6 +54,51 @@ RU: dict[str, str] = {
     "aces and kings in hand": "тузов и королей на руке", "yes": "да", "no": "нет",
     "How often each contract was makeable": "Как часто каждое обязательство было выполнимо",
     "How the measures are computed": "Как считаются меры",
+    "% of players": "% игроков", "% of deals": "% раздач",
+    "Compared at {count} players, the count every variant allows ({ranges}).":
+        "Сравнение за столом из {count} игроков: это число допускает каждый вариант ({ranges}).",
+    "random bots: normal ones would need about {minutes:.0f} minutes for {deals} deals (give --bots normal to "
+    "wait for them)":
+        "случайные боты: обычным понадобилось бы около {minutes:.0f} мин. на {deals} раздач (задайте "
+        "--bots normal, чтобы их дождаться)",
+    # how often each contract was makeable (khrap.sim.makeable)
+    "How often each contract was makeable (exact solver at the first card, every hand open):":
+        "Как часто каждое обязательство было выполнимо (точный решатель перед первой картой, все руки открыты):",
+    "contracts": "обязательства", "made [95%]": "выполнено [95%]", "makeable [95%]": "выполнимо [95%]",
+    "made of the makeable [95%]": "выполнено из выполнимых [95%]",
+    "failed though makeable": "провалено, хотя выполнимо",
+    "made though the others could stop it": "выполнено, хотя другие могли помешать",
+    "makeable": "выполнимо", "made/makeable": "из выполнимых", "failed:M": "провал:В", "made:¬M": "выполн.:¬В",
+    "all calls": "все заявки",
+    "(failed:M = failed though makeable; made:¬M = made though the others could have stopped it.)":
+        "(провал:В = провалено, хотя выполнимо; выполн.:¬В = выполнено, хотя другие могли помешать.)",
+    "{variant}: of the {deals} deals judged, {played} reached the card play and {solved} were solved "
+    "({contracts} contracts)":
+        "{variant}: из {deals} проверенных раздач до розыгрыша дошли {played}, решены {solved} "
+        "(обязательств: {contracts})",
+    "; {makeable} of the contracts were makeable with every card open, {made} were made: the bots made {both} "
+    "of the makeable ones":
+        "; при открытых картах выполнимы были {makeable} обязательств, выполнены {made}: боты выполнили {both} "
+        "выполнимых",
+    "; none was makeable with every card open": "; при открытых картах ни одно не было выполнимо",
+    "; {deals} deal(s) ({contracts} contracts) not solved within {seconds:g} s, left out":
+        "; раздач, не решённых за {seconds:g} с и опущенных: {deals} (обязательств: {contracts})",
+    "MAKEABLE_NOTE": (
+        "Выполнимо: когда все руки открыты перед первой картой, игрок мог взять нужные его заявке взятки, что бы "
+        "ни делали остальные играющие (его партнёры тоже). Выполнено из выполнимых: доля тех, что боты "
+        "выполнили. Выполнено, хотя другие могли помешать: защита его пропустила (это не ошибка). Интервалы "
+        "Уилсона, 95%."),
+    # one variant alone (nothing to compare it with)
+    "“{name}” with {bots} bots at {players} players, {deals} deals:":
+        "«{name}», боты {bots}, {players} игрока(ов), раздач: {deals}:",
+    " (95% sure between {lo:+.2f} and {hi:+.2f})": " (с уверенностью 95% от {lo:+.2f} до {hi:+.2f})",
+    "the first speaker wins {first:+.2f} base stakes a deal{sure}, the dealer {dealer:+.2f}.":
+        "первый говорящий выигрывает {first:+.2f} базовых ставок за раздачу{sure}, сдающий {dealer:+.2f}.",
+    "The call most often stood by is “{call}”: made {made:.0f}% of {times} times, for {mean:+.2f} base stakes "
+    "on average.":
+        "Чаще всего держат заявку «{call}»: выполнена в {made:.0f}% из {times} раз, в среднем "
+        "{mean:+.2f} базовых ставок.",
+    "Everybody passes in {rate:.1f}% of deals.": "Все пасуют в {rate:.1f}% раздач.",
     # the sections
     "Game-design measures": "Меры устройства игры",
     "MEASURES_NOTE": (

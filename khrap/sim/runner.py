@@ -32,6 +32,7 @@ from khrap.engine.randomness import chooser
 from khrap.sim.makeable import FirstCard, Tally, is_solved
 from khrap.sim.records import DealRecord, deal_record
 from khrap.sim.stats import Stats
+from khrap.variant.derived import seat_stack
 from khrap.variant.schema import Variant
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 CHUNK = 100
 """Deals per chunk (one session at one table): fixed, so that results do not depend on the workers."""
 
-STACKS = 100
 MAX_ACTIONS = 100_000
 """A deal still going after this many decisions is stopped with an error (bots that pass forever)."""
 
@@ -194,7 +194,7 @@ def _reference(spec: SimSpec, rules: Rules, rng: random.Random,
     ``watch`` (if given) sees the table before every decision (``khrap.sim.makeable`` keeps the deal at
     its first card); it must not change it."""
     bots = [make_bot(kind, rules) for kind in spec.bots]
-    return (lambda seed: GameState(rules, spec.players, stacks=STACKS, seed=seed),
+    return (lambda seed: GameState(rules, spec.players, stacks=seat_stack(rules.variant), seed=seed),
             lambda state: _play_deal(state, bots, rng, watch))
 
 
@@ -207,7 +207,7 @@ def _compiled(program: Program, rng: random.Random) -> tuple[NewTable, PlayDeal]
     decision): the limit is for bots that pass for ever, while validation requires the first calls
     stage to offer a declaring call that needs no particular cards, so random bots end a deal with
     probability one."""
-    return (lambda seed: Machine(program, seed=seed, stacks=STACKS),
+    return (lambda seed: Machine(program, seed=seed, stacks=seat_stack(program.rules.variant)),
             lambda machine: _play_machine_deal(machine, chooser(rng)))
 
 

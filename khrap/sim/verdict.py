@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from khrap.sim.summary import position_name
+from khrap.sim.table_words import rate, said_in_either
 
 WORDS: dict[str, tuple[str, str, str]] = {
     # key: (name, definition, unit: "stakes", "share" or "count")
@@ -101,7 +102,7 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     """One paragraph: what ``rule`` changes against ``parent``, by how much, how sure (``t``: in the report's
     language)."""
     big = ranked(differences)
-    calls = [d for d in differences if d["significant"] and d["key"].startswith("held:")]
+    calls = [d for d in differences if d["significant"] and d["key"].startswith("held:") and said_in_either(d)]
     unclear = sorted((d for d in differences if not d["significant"] and d["deals_needed"]
                       and not d["key"].startswith("held:")), key=lambda d: d["deals_needed"])
     setup = t("Measured on {deals} deals played by {bots} bots at {players} players, each deal with the same {what} "
@@ -135,7 +136,8 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     if calls:
         shown = sorted(calls, key=lambda d: -abs(d["difference"]))[:3]
         text += t(" Calls stood by per deal: ") + ", ".join(
-            f"{d.get('label', d['key'].split(':', 1)[1])} {d['base']:.2f} → {d['value']:.2f}" for d in shown) + "."
+            f"{d.get('label', d['key'].split(':', 1)[1])} {rate(d['base'], d['value'])} → {rate(d['value'], d['base'])}"
+            for d in shown) + "."
     if unclear:
         names = ", ".join(words(d["key"], players, t)[0] for d in unclear[:3])
         text += t(" No measurable difference at {deals} deals in {names}{others} (about {needed:,} deals would tell "
@@ -145,24 +147,28 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     return f"{text} {setup}"
 
 
-def portrait(name: str, summary: dict, bots: str) -> str:
-    """One paragraph about a single variant (nothing to compare it with): who is favoured, how the calls go."""
+def portrait(name: str, summary: dict, bots: str, t: Callable[[str], str] = _same,
+             label: Callable[[str], str] = _same) -> str:
+    """One paragraph about a single variant (nothing to compare it with): who is favoured, how the calls go
+    (``t``: in the report's language; ``label``: a contract's display name)."""
     n, deals = summary["players"], summary["deals"]
     first = summary["positions"][0]
     dealer = summary["positions"][-1]
-    parts = [f"“{name}” with {bots} bots at {n} players, {deals} deals:"]
+    parts = [t("“{name}” with {bots} bots at {players} players, {deals} deals:").format(
+        name=name, bots=bots, players=n, deals=deals)]
     ci = first.get("ci")
-    sure = "" if ci is None else f" (95% sure between {ci[0]:+.2f} and {ci[1]:+.2f})"
-    parts.append(f"the first speaker wins {first['mean']:+.2f} base stakes a deal{sure}, the dealer "
-                 f"{dealer['mean']:+.2f}.")
+    sure = "" if ci is None else t(" (95% sure between {lo:+.2f} and {hi:+.2f})").format(lo=ci[0], hi=ci[1])
+    parts.append(t("the first speaker wins {first:+.2f} base stakes a deal{sure}, the dealer {dealer:+.2f}.").format(
+        first=first["mean"], sure=sure, dealer=dealer["mean"]))
     judged = [c for c in summary["contracts"] if c["judged"] and c["success"] is not None]
     if judged:
         top = max(judged, key=lambda c: c["judged"])
-        parts.append(f"The call most often stood by is “{top['contract']}”: made {100 * top['success']:.0f}% of "
-                     f"{top['judged']} times, for {top['mean']:+.2f} base stakes on average.")
+        parts.append(t("The call most often stood by is “{call}”: made {made:.0f}% of {times} times, for "
+                       "{mean:+.2f} base stakes on average.").format(
+            call=label(top["contract"]), made=100 * top["success"], times=top["judged"], mean=top["mean"]))
     rate = summary["rates"]["all_pass"]
     if rate is not None:
-        parts.append(f"Everybody passes in {100 * rate:.1f}% of deals.")
+        parts.append(t("Everybody passes in {rate:.1f}% of deals.").format(rate=100 * rate))
     return " ".join(parts)
 
 
