@@ -354,7 +354,7 @@ class SearchBot:
         """Each candidate's gain in chips on this deal: heuristic play up to the card play, then solved."""
         before = seat_worth(deal, seat)
         return try_each(deal, candidates, rng.getrandbits(32),
-                        lambda sim, luck: self.finish(sim, seat, luck, deadline) - before)
+                        lambda sim, luck: self.finish(sim, seat, luck, deadline) - before, spend=True)
 
     def finish(self, state: GameState, seat: int, rng: random.Random, deadline: float | None) -> float:
         """Play the deal on (heuristic at every seat) and solve its card play; ``seat``'s worth at the end.
