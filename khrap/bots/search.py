@@ -20,6 +20,11 @@ mean gain over the heuristic's choice exceeds ``critical`` standard errors (the
 best of several noisy means is biased up, so the bar rises with the number of
 candidates and as the samples shrink), on at least the variant's ``min_effective`` samples.
 
+Search is spent only where it can change the choice: not on a forced card nor on cards equivalent from
+the seat's view (``distinct_cards``); not on a decision whose samples cannot reach ``min_effective``; and
+the sampling stops once the choice is made (``_race``): every rival of the prior's choice dropped because
+it cannot clear the bar on the samples its work allows, or one rival already clearing it by a margin.
+
 The normal stop is a budget of work (``CALL_WORK`` before the card play,
 ``PLAY_WORK`` in it, in solver nodes), so a decision does the same work, and
 makes the same choice, at any machine load.  Everything a decision repeats is
@@ -167,6 +172,7 @@ class SearchBot:
         self._left = 0.0  # the work left to the decision under way
         self._alive: list[bool] = []  # which candidates of the decision under way are still tried
         self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
+        self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
@@ -188,7 +194,7 @@ class SearchBot:
         if len(candidates) == 1 or cap < self.est.k.min_effective:
             return default  # one play, or too few samples allowed to override it: nothing to search
         budget = self._left
-        self._settled = {}
+        self._settled, self._legal = {}, {}
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
                      "clear": sum(self._alive) == 1}
@@ -333,7 +339,8 @@ class SearchBot:
         # is still charged for every settlement it needs (the same work, the same choice, less time).
         shared = self._settled if root and SHARE_SETTLEMENTS and not state.program.penalties_read_held else None
         kernel = Kernel(position, shared=shared)
-        solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline,
+        legal = self._legal.setdefault(position.trump, {})
+        solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline, legal=legal,
                         max_nodes=max(0, int(self._left)))
         try:
             return solver.play_values(only) if root else solver.value()

@@ -97,7 +97,9 @@ class Solver:
 
     def __init__(self, position: Position, seat: int, utility: Utility | None = None, *,
                  kernel: Kernel | None = None, deadline: float | None = None, prune: bool = True,
-                 max_nodes: int | None = None) -> None:
+                 max_nodes: int | None = None, legal: dict[tuple, list[Play]] | None = None) -> None:
+        """``legal``: the legal plays (strongest first) of positions met before, shared with other solvers of
+        deals with the same rules and trump (they depend on nothing else), and filled in."""
         self.position = position
         self.kernel = kernel or Kernel(position)
         self.seat = seat
@@ -107,7 +109,7 @@ class Solver:
         self.prune = prune
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, Play | None]] = {}
-        self._legal: dict[tuple, list[Play]] = {}
+        self._legal: dict[tuple, list[Play]] = {} if legal is None else legal
         self._in_play = len(position.order)
         self._joker = getattr(position.rules, "joker", None)
 
