@@ -229,11 +229,10 @@ def test_equivalent_cards_are_searched_once_and_are_worth_the_same_on_every_samp
     assert checked >= 10
 
 
-def test_sampling_stops_where_no_rival_can_be_chosen_and_where_one_already_is() -> None:
+def test_sampling_stops_where_no_rival_can_be_chosen() -> None:
     # Issue 29: search only where it can change the choice.  A rival cannot be chosen on fewer than the
-    # variant's ``min_effective`` samples, so a decision whose cap (or work) cannot reach them stops at its
-    # first sample, the prior's choice standing; and a rival whose gain clears EARLY_BAR times the bar ends
-    # the sampling there (the override decided), not at the budget.
+    # variant's ``min_effective`` samples, so a decision whose cap cannot reach them is not searched, and one
+    # whose work left cannot (at the pace of its samples so far) stops there, the prior's choice standing.
     from khrap.bots import search
 
     state = _decision("khrap", 4, 3, True)
@@ -251,18 +250,11 @@ def test_sampling_stops_where_no_rival_can_be_chosen_and_where_one_already_is() 
 
     bot = SearchBot(state.rules, timed=False)
     rng = random.Random(1)
-    better = [[0.0, 2.0 + rng.gauss(0.0, 1.0)] for _ in range(least)]
+    better = [[0.0, 1.0 + rng.gauss(0.0, 0.8)] for _ in range(search.PACE_FROM)]
     bot._alive = [True, True]
-    assert not bot._race(better, [1.0] * least, 0, more=100)  # decided: the rival is chosen now
-    assert bot._pick([Action("a"), Action("b")], Action("a"), better, [1.0] * least, bot._alive) == Action("b")
-    noise = (1.1, -0.9, 0.4, -0.2, 0.8, -1.2, 0.3, -0.5, 0.9, -0.7, 1.1, -0.9, 0.4, -0.2, 0.8)
-    slight = [[0.0, 0.3 + g] for g in noise]  # +0.38 a sample, about 1.9 standard errors: not decided yet
-    bot._alive = [True, True]
-    assert bot._race(slight, [1.0] * least, 0, more=100)  # not yet: it may still be shown better
-    assert bot._alive == [True, True]
-    too_few = [[0.0, 1.0 + rng.gauss(0.0, 0.8)] for _ in range(search.RACE_FROM)]
-    bot._alive = [True, True]
-    assert not bot._race(too_few, [1.0] * search.RACE_FROM, 0, more=14 - search.RACE_FROM)
+    assert bot._race(better, [1.0] * search.PACE_FROM, 0, more=least - search.PACE_FROM)
+    assert not bot._race(better, [1.0] * search.PACE_FROM, 0, more=least - search.PACE_FROM - 1)
+    assert bot._alive == [True, False]  # the prior's choice stands
 
 
 def test_a_rival_that_cannot_clear_the_bar_on_the_samples_left_is_dropped() -> None:
