@@ -274,9 +274,7 @@ class Machine(Payouts):
         if self.record_decks:
             self.decks_dealt.append(list(deck))
         n, size = self.n, self.program.hand_size
-        hands = self.hands
-        for seat, dealt in enumerate(dealt_hands(deck, self.dealer, n, size)):  # one at a time from his left
-            hands[seat] += dealt
+        self.hands = dealt_hands(deck, self.dealer, n, size)  # one at a time from his left (the hands were empty)
         self.stock = deck[size * n:]
         self.settled = False
         self.phase = w.BIDDING
@@ -298,12 +296,15 @@ class Machine(Payouts):
                 looked[seat] = True
             return
         turned = self.turned[-1] % 13 if self.turned and not self.turned_taken else -2
-        declarer, dealer = self.declarer, self.dealer
+        dealer, no_declarer = self.dealer, self.declarer is None
         for seat in range(self.n):
-            if not looked[seat]:
-                looked[seat] = not any((not only_dealer or seat == dealer) and (rank < 0 or rank == turned)
-                                       and not (absent and declarer is not None)
-                                       for only_dealer, rank, absent in hopes)
+            if looked[seat]:
+                continue
+            for only_dealer, rank, absent in hopes:  # (a loop, not ``any`` of a generator: twice a deal)
+                if (not only_dealer or seat == dealer) and (rank < 0 or rank == turned) and (no_declarer or not absent):
+                    break  # a blind call may still be open to him
+            else:
+                looked[seat] = True
 
     def _turn_up(self) -> bool:
         """Turn the top stock card; its suit becomes trump (False: the stock is empty)."""
@@ -553,12 +554,21 @@ class Machine(Payouts):
         declarer = self.declarer
         start = self.dealer + 1 if not stage.from_declarer or declarer is None else declarer + 1
         seats = self.program.orders[start % self.n]
-        if stage.speakers == "out":
-            return [s for s in seats if self.statuses[s] == OUT]
-        hands = self.hands
-        if stage.speakers == "others":
-            return [s for s in seats if s != declarer and hands[s]]
-        return [*filter(hands.__getitem__, seats)]  # those with cards
+        speakers = stage.speakers
+        if speakers == "all":
+            return [*filter(self.hands.__getitem__, seats)]  # those with cards
+        found: list[int] = []
+        if speakers == "out":
+            statuses = self.statuses
+            for seat in seats:
+                if statuses[seat] == OUT:
+                    found.append(seat)
+        else:  # others
+            hands = self.hands
+            for seat in seats:
+                if seat != declarer and hands[seat]:
+                    found.append(seat)
+        return found
 
     def _legal_calls(self, seat: int) -> list[Action]:
         listers = self.program.stages[self.stage_index].listers
@@ -617,27 +627,20 @@ class Machine(Payouts):
         self.statuses[seat] = status
         locked = self.locked
         was = locked[seat]
-        Machine._set_stake(self, seat, rule, locked)
-        self.sink.status(self, seat, locked[seat] - was)
-
-    def _set_stake(self, seat: int, rule: StatusValue | None, locked: list[int]) -> None:
-        if rule is None:
-            self.stake_of[seat] = 0
-            if locked[seat]:
-                self.stacks[seat] += locked[seat]
-                locked[seat] = 0
-            return
-        stake = rule.base + rule.pots * self.pot
-        self.stake_of[seat] = stake
-        if rule.locked:
-            delta = stake - locked[seat]
+        # Its stake: locked (cut to what he has when payments are capped), or not, and what he had locked goes back.
+        if rule is not None and rule.locked:
+            stake = self.stake_of[seat] = rule.base + rule.pots * self.pot
+            delta = stake - was
             if self.program.cap_payments and delta > self.stacks[seat]:  # a lock is cut to what he has
                 delta = max(self.stacks[seat], 0)
             self.stacks[seat] -= delta
-            locked[seat] += delta
-        elif locked[seat]:
-            self.stacks[seat] += locked[seat]
-            locked[seat] = 0
+            locked[seat] = was + delta
+        else:
+            self.stake_of[seat] = 0 if rule is None else rule.base + rule.pots * self.pot
+            if was:
+                self.stacks[seat] += was
+                locked[seat] = 0
+        self.sink.status(self, seat, locked[seat] - was)
 
     def _make(self, seat: int, action: Action) -> None:
         cid = action.word
@@ -696,9 +699,15 @@ class Machine(Payouts):
         hand, sink = self.hands[seat], self.sink
         if call.discard_hand:
             trump = self.trump
-            keep = {of * 13 + rank for rank, suit in call.keep if (of := trump if suit is None else suit) is not None}
-            kept = [c for c in hand if c in keep]
-            thrown = [c for c in hand if c not in keep]
+            keep: set[int] = set()
+            for rank, suit in call.keep:
+                of = trump if suit is None else suit
+                if of is not None:
+                    keep.add(of * 13 + rank)
+            kept: list[int] = []
+            thrown: list[int] = []
+            for card in hand:
+                (kept if card in keep else thrown).append(card)
             self.discards.extend(thrown)
             hand[:] = kept
             if thrown:

@@ -32,9 +32,10 @@ class Payouts(Tricks):
     def _instant_wins(self) -> None:
         statuses, hands, declarer = self.statuses, self.hands, self.declarer
         assert declarer is not None
+        seats = self.program.orders[declarer]
         for wid, of_rank, count, all_pay, skip_if_pot in self.program.instant_wins:
-            for seat in self.program.orders[declarer]:
-                if statuses[seat] in (DECLARER, HELPER) and len([*filter(of_rank, hands[seat])]) >= count:
+            for seat in seats:
+                if statuses[seat] in (DECLARER, HELPER) and sum(map(of_rank, hands[seat])) >= count:
                     Payouts._instant_win(self, wid, seat, all_pay, skip_if_pot)
                     return
         Table._next_stage(self)
@@ -84,29 +85,26 @@ class Payouts(Tricks):
     # ----------------------------------------------------------- settlement
     def _pay_from_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
         """Pay ``seat`` up to ``chips`` from the pot (never more than it holds); ``why``: the reason's numbers."""
-        chips = max(0, min(chips, self.pot))
-        if chips:
-            self.pot -= chips
-            self.stacks[seat] += chips
-            self.sink.paid_out(self, seat, chips, reason, why)
-        return chips
-
-    def _payable(self, seat: int, chips: int) -> int:
-        """What ``seat`` pays of ``chips`` he owes: all of it, or without debts no more than he has (his stack
-        and his locked chips)."""
-        if self.program.cap_payments:
-            return max(0, min(chips, self.stacks[seat] + self.locked[seat]))
+        if chips > self.pot:
+            chips = self.pot
+        if chips <= 0:
+            return 0
+        self.pot -= chips
+        self.stacks[seat] += chips
+        self.sink.paid_out(self, seat, chips, reason, why)
         return chips
 
     def _pay_into_pot(self, seat: int, chips: int, reason: str, why: dict[str, Any]) -> int:
-        """Pay ``chips`` into the pot, from his locked stake first (without debts: at most what he has; the
-        event then says what was ``owed``); returns what he paid."""
-        owed = chips
-        chips = Payouts._payable(self, seat, chips)
-        if chips != owed:
-            why = {**why, "owed": owed}
-        from_lock = min(chips, self.locked[seat])
-        self.locked[seat] -= from_lock
+        """Pay ``chips`` into the pot, from his locked stake first; without debts no more than he has (his stack
+        and his locked chips), and the event then says what was ``owed``.  Returns what he paid."""
+        locked = self.locked[seat]
+        if self.program.cap_payments:
+            owed = chips
+            chips = max(0, min(chips, self.stacks[seat] + locked))
+            if chips != owed:
+                why = {**why, "owed": owed}
+        from_lock = chips if chips < locked else locked
+        self.locked[seat] = locked - from_lock
         self.stacks[seat] -= chips - from_lock
         self.pot += chips
         self.sink.paid_in(self, seat, chips, reason, why)
@@ -128,7 +126,10 @@ class Payouts(Tricks):
         assert declarer is not None
         seats = self.in_play  # the declarer and his helpers, clockwise from him (``_start_play``)
         needed = p.tricks_needed
-        failed = [s for s in seats if tricks[s] < needed[statuses[s]]]
+        failed: list[int] = []  # (loops, not comprehensions, in the steps of every deal: no function made and called)
+        for seat in seats:
+            if tricks[seat] < needed[statuses[seat]]:
+                failed.append(seat)
         house = p.house
         held = [self.stacks[s] + self.locked[s] for s in seats] if house is not None else []
         sink.settling(self, seats)
@@ -157,7 +158,11 @@ class Payouts(Tricks):
         if p.any_locked:  # else nothing is ever locked
             Table._return_locks(self)
         if p.redistribute:
-            Payouts._redistribute(self, [s for s in seats if tricks[s] > 0 and s not in failed])
+            winners: list[int] = []
+            for seat in seats:
+                if tricks[seat] > 0 and seat not in failed:
+                    winners.append(seat)
+            Payouts._redistribute(self, winners)
         if house is not None:  # a seat's win: what he holds now, less what he held, plus the fine he paid
             wins = [self.stacks[s] + self.locked[s] - held[i] + fined[s] for i, s in enumerate(seats)]
             Payouts._house_share(self, house, seats, wins, fined, True)

@@ -87,7 +87,10 @@ class Tricks(Table):
                 statuses[seat] = OUT
         if self.keep_held or program.penalties_read_held:
             self.held_at_play = [list(hand) for hand in self.hands]
-        self.in_play = in_play = [s for s in program.orders[declarer] if statuses[s] in (DECLARER, HELPER)]
+        self.in_play = in_play = []
+        for seat in program.orders[declarer]:
+            if statuses[seat] in (DECLARER, HELPER):
+                in_play.append(seat)
         if program.lone_takes_all and in_play == [declarer]:
             self.tricks[declarer] = program.hand_size
             self.ending = "lone"
