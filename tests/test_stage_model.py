@@ -22,6 +22,7 @@ import pytest
 from khrap.cards import parse_rank
 from khrap.engine import GameState, Rules
 from khrap.engine.kinds import CALL, DISCARD, EXCHANGE
+from khrap.engine.preconditions import deferred_part, draws_needed
 from khrap.rulebook.facts import comeback, hand_gone
 from khrap.rulebook.sheet import render_rules
 from khrap.variant import catalog
@@ -177,3 +178,13 @@ def test_a_stage_after_the_first_is_asked_only_with_a_declarer() -> None:
     assert model.declarer_states(v, 0) == (False, True)
     assert model.declarer_states(v, 1) == (True,)
     assert model.sayable(v, 0, "help") and model.sayable(v, 0, "khrap") and model.sayable(v, 1, "take-five")
+
+
+@pytest.mark.parametrize("ref", VARIANTS, ids=lambda r: Path(r).stem)
+def test_the_sheets_draws_are_what_the_kernel_reserves(ref: str) -> None:
+    """The sheet's "only while the stock holds N cards for it" (draws_of) is the kernel's stock test: the
+    cards its refusal counts (preconditions.draws_needed), and those it reserves for the exchange turn."""
+    v = catalog.load_variant(ref)
+    for cid, call in model.enabled(v).items():
+        assert model.draws_of(call) == draws_needed(call, False), cid
+        assert model.reserved_for_exchange(call) == deferred_part(call), cid

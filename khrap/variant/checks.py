@@ -13,7 +13,7 @@ from khrap.cards import RANKS
 from khrap.variant import derived
 from khrap.variant.derived import deck_for, makes_declarer, offering, open_while, opens
 from khrap.variant.loader import did_you_mean
-from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, PlayStage, Variant
 from khrap.words import KERNEL_WORDS
 
 Issue = tuple[tuple, str]
@@ -141,11 +141,11 @@ def _skips(v: Variant) -> Iterator[Issue]:
             if target is None:
                 continue  # an unknown stage, reported by _references
             where = ("calls", cid, "effects", "skip_stages", j)
-            if v.stages[target].kind == "play":
+            if isinstance(v.stages[target], PlayStage):
                 yield (where, f"call '{cid}' skips the play stage '{sid}' (`skip_stages`), but a deal ends only "
                        f"when its tricks are played (or by an instant win): remove '{sid}' from `skip_stages`")
                 continue
-            if v.stages[target].kind == "name_trump":
+            if isinstance(v.stages[target], NameTrumpStage):
                 yield (where, f"call '{cid}' skips stage '{sid}' (`skip_stages`), where the declarer names trump "
                        f"(`kind: name_trump`), but this variant has no other trump (`trump.source: named`), so the "
                        f"deal would be played with no trump at all: remove '{sid}' from `skip_stages`")
@@ -434,12 +434,12 @@ def _open_declaring(v: Variant, cid: str) -> bool:
 
 
 def _stages(v: Variant) -> Iterator[Issue]:
-    kinds = [s.kind for s in v.stages]
-    if not kinds or kinds[0] != "calls":
+    if not v.stages or not isinstance(v.stages[0], CallsStage):
         yield ("stages",), "the first stage must be a calls stage (someone has to become declarer)"
-    if kinds.count("play") != 1 or kinds[-1] != "play":
+    plays = [i for i, s in enumerate(v.stages) if isinstance(s, PlayStage)]
+    if plays != [len(v.stages) - 1]:
         yield ("stages",), "the last stage, and only that one, must be the play stage"
-    naming = [i for i, kind in enumerate(kinds) if kind == "name_trump"]
+    naming = [i for i, s in enumerate(v.stages) if isinstance(s, NameTrumpStage)]
     if v.trump.source == "named" and not naming:
         yield (Fields(("trump", "source"), ("stages",)),
                "trump is named by the declarer (`trump.source: named`), but no stage lets him name it (`kind: "

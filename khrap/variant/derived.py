@@ -20,6 +20,19 @@ def moves_cards(call: Call) -> bool:
     return bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
 
 
+def reserved_for_exchange(call: Call) -> int:
+    """Cards the stock keeps for the caller's exchange turn: those he must exchange there (``min_discard``,
+    when he takes part) and their extra draws."""
+    ex = call.exchange
+    return ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
+
+
+def draws_of(call: Call) -> int:
+    """Cards ``call`` takes from the stock, now or at its caller's exchange turn: what it needs the stock,
+    less the cards promised to earlier calls, to hold (the turned card it may take aside)."""
+    return call.effects.draw + reserved_for_exchange(call)
+
+
 def makes_declarer(call: Call) -> bool:
     """Whether ``call`` makes its caller the declarer, whether or not someone has declared before
     (an overriding call included): such a call may be the deal's final declaring call."""
