@@ -97,7 +97,9 @@ class Solver:
 
     def __init__(self, position: Position, seat: int, utility: Utility | None = None, *,
                  kernel: Kernel | None = None, deadline: float | None = None, prune: bool = True,
-                 max_nodes: int | None = None) -> None:
+                 max_nodes: int | None = None, legal: dict[tuple, list[Play]] | None = None) -> None:
+        """``legal``: the legal plays (strongest first) of positions met before, shared with other solvers of
+        deals with the same rules and trump (they depend on nothing else), and filled in."""
         self.position = position
         self.kernel = kernel or Kernel(position)
         self.seat = seat
@@ -107,7 +109,7 @@ class Solver:
         self.prune = prune
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, Play | None]] = {}
-        self._legal: dict[tuple, list[Play]] = {}
+        self._legal: dict[tuple, list[Play]] = {} if legal is None else legal
         self._in_play = len(position.order)
         self._joker = getattr(position.rules, "joker", None)
 
@@ -165,24 +167,29 @@ class Solver:
         live card between them (in another hand or on the trick), only the lower is kept (order kept)."""
         if len(plays) < 2:
             return plays
+        joker = self._joker
+        mine = 0  # the plain cards among the plays (a joker, or a card played as one, is never dropped)
+        for card, as_joker in plays:
+            if not as_joker and card != joker:
+                mine |= 1 << card
         others = 0
         for i, m in enumerate(hands):
             if i != seat:
                 others |= m
         for _, c, _ in trick:
             others |= 1 << c
-        dropped: set[Play] = set()
-        last: dict[int, int] = {}
-        for play in sorted(plays):
-            card, joker = play
-            if joker or card == self._joker:
-                continue
-            suit = card // 13
-            prev = last.get(suit)
-            last[suit] = card
-            if prev is not None and not others & ((1 << card) - (1 << (prev + 1))):
-                dropped.add(play)  # no card of anyone else between this and the one below: the same play
-        return [p for p in plays if p not in dropped] if dropped else plays
+        dropped = 0
+        rest = mine
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            rest ^= low
+            below = mine & (low - 1) & ~((1 << (card - card % 13)) - 1)  # the plays below it in its suit
+            if below and not others & (low - (1 << below.bit_length())):
+                dropped |= low  # no card of anyone else between this and the one below: the same play
+        if not dropped:
+            return plays
+        return [p for p in plays if p[1] or p[0] == joker or not dropped >> p[0] & 1]
 
     @staticmethod
     def _order(plays: list[Play], best: Play | None) -> list[Play]:
