@@ -71,8 +71,10 @@ function connect() {
     }
   });
   socket.addEventListener("close", () => {
+    if (retry === null) { status("", "off"); return; } // the link plays no more: the page says why, nothing reconnects
     status(t("reconnecting"), "bad");
-    if (retry !== null) { setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); }
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
   });
 }
 
@@ -88,7 +90,7 @@ function patch(old, d) {
 
 function status(text, kind) {
   const node = document.getElementById("status");
-  if (node) { node.textContent = text; node.className = `status ${kind}`; }
+  if (node) { node.textContent = text; node.className = `status ${kind}`; node.hidden = !text; }
 }
 
 function send(message) {
