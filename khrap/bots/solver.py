@@ -152,7 +152,8 @@ class Solver:
             found = self._legal[key] = sorted(plays, key=lambda p: strength(p[0], p[1], trick), reverse=True)
         return found
 
-    def _child(self, hands, trick, tricks, seat, play, first):
+    def _child(self, hands: tuple[int, ...], trick: tuple[Entry, ...], tricks: tuple[int, ...], seat: int, play: Play,
+               first: bool) -> tuple[tuple[int, ...], tuple[Entry, ...], tuple[int, ...], int, bool]:
         card, joker = play
         hands = hands[:seat] + (hands[seat] & ~(1 << card),) + hands[seat + 1:]
         trick = (*trick, (seat, card, joker))
@@ -215,7 +216,8 @@ class Solver:
         winner = self.kernel.taker(trick)
         return tricks[:winner] + (tricks[winner] + 1,) + tricks[winner + 1:]
 
-    def _search(self, hands, trick, tricks, to_act, first, alpha: float, beta: float) -> float:
+    def _search(self, hands: tuple[int, ...], trick: tuple[Entry, ...], tricks: tuple[int, ...], to_act: int,
+                first: bool, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.nodes > self.max_nodes or (
                 self.deadline is not None and not self.nodes % CHECK_EVERY and time.perf_counter() > self.deadline):
