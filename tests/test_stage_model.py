@@ -19,13 +19,15 @@ from pathlib import Path
 
 import pytest
 
+from khrap.cards import parse_rank
 from khrap.engine import GameState, Rules
-from khrap.engine.kinds import CALL
-from khrap.rulebook.facts import comeback
+from khrap.engine.kinds import CALL, DISCARD, EXCHANGE
+from khrap.engine.preconditions import deferred_part, draws_needed
+from khrap.rulebook.facts import comeback, hand_gone
 from khrap.rulebook.sheet import render_rules
 from khrap.variant import catalog
 from khrap.variant import derived as model
-from khrap.variant.schema import CallsStage, Variant
+from khrap.variant.schema import CallsStage, ExchangeStage, Variant
 from tests.test_checks_both_ways import FIRST, calls_with, tiny
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,19 +49,25 @@ def _load(tmp_path: Path, text: str) -> Variant:
 
 
 def _play(v: Variant, players: int, seed: int):
-    """Random deals of ``v``, yielding the state at each call decision (before it is taken)."""
+    """Random deals of ``v``, yielding (deal number, state) at each decision (before it is taken)."""
     rng = random.Random(seed)
     state = GameState(Rules(v, players), players, seed=seed, stacks=model.seat_stack(v))
-    for _ in range(DEALS):
+    for deal in range(DEALS):
         if state.session_over:
             return
         state.start_deal()
         steps = 0
         while state.pending is not None and steps < 2000:
-            if state.pending.kind is CALL:
-                yield state
+            yield deal, state
             state.apply(rng.choice(state.legal_actions()))
             steps += 1
+
+
+def _index(v: Variant, state: GameState) -> int | None:
+    """The index in the variant's stages of the stage the kernel is in (None: a stage the kernel adds for a
+    decision a rule offers, ``Derived.offers``), found by its id as the kernel's own lookups do."""
+    sid = state.program.stages[state.stage_index].id
+    return next((i for i, stage in enumerate(v.stages) if stage.id == sid), None)
 
 
 @pytest.mark.parametrize("ref", VARIANTS, ids=lambda r: Path(r).stem)
@@ -70,17 +78,75 @@ def test_the_kernel_asks_only_as_the_stage_model_says(ref: str) -> None:
     v = catalog.load_variant(ref)
     players = min(max(4, v.players.min), v.players.max)
     seen = 0
-    for state in _play(v, players, seed=7):
-        i = state.stage_index
+    for _, state in _play(v, players, seed=7):
+        if state.pending.kind is not CALL:
+            continue
+        i = _index(v, state)
         assert (state.declarer is not None) in model.declarer_states(v, i), (i, state.declarer)
         for action in state.legal_actions():  # calls (not the kernel's words, such as look)
             assert action.word not in v.calls or model.sayable(v, i, action.word), (i, action.word, state.declarer)
+            if action.word in v.calls and hand_gone(v, action.word):  # the sheet: "his cards are already gone"
+                assert not state.hands[state.pending.seat], (i, action.word)
         handless = [s for s in range(players) if state.statuses[s] == "out" and not state.hands[s]]
         if handless:
             earlier = [s for s in v.stages[:i] if isinstance(s, CallsStage)]
             assert any(model.may_empty_out_hands(v, s) for s in earlier) or model.may_empty_out_hands(v, v.stages[i])
         seen += 1
     assert seen
+
+
+def _exchangers(v: Variant, state: GameState, stage: ExchangeStage) -> list[int]:
+    """The seats the model gives a turn at ``stage``, in turn: in play, named by a group of the order of the
+    declarer's call (exchange_order, has_turn: what checks.py's exchange-turn check reads), group by group,
+    each clockwise from the declarer; taking part (a call with ``exchange.takes_part: false`` has no turn,
+    unless its cards wait for the exchange: ``when: exchange``)."""
+    order = model.exchange_order(stage, state.call_of[state.declarer])
+    clockwise = [(state.declarer + k) % state.n for k in range(state.n)]
+    found: list[int] = []
+    for group in order:
+        for seat in clockwise:
+            status, cid = state.statuses[seat], state.call_of[seat]
+            call = v.calls.get(cid or "")
+            takes_part = call is None or call.exchange.takes_part or call.effects.when == "exchange"
+            if seat not in found and status in ("declarer", "helper") and takes_part \
+                    and model.has_turn([group], status, cid):
+                found.append(seat)
+    return found
+
+
+@pytest.mark.parametrize("ref", VARIANTS, ids=lambda r: Path(r).stem)
+def test_the_kernel_gives_exchange_turns_by_the_order_the_model_names(ref: str) -> None:
+    """At each exchange stage of random deals the kernel asks the seats the model gives a turn, in its order
+    (a seat may be passed over when the stock has no card left for him)."""
+    v = catalog.load_variant(ref)
+    players = min(max(4, v.players.min), v.players.max)
+    asked: dict[tuple[int, int], list[int]] = {}  # (deal, exchange stage) -> the seats the kernel asked, in turn
+    expected: dict[tuple[int, int], list[int]] = {}
+    for deal, state in _play(v, players, seed=11):
+        index = _index(v, state)
+        stage = None if index is None else v.stages[index]
+        if not isinstance(stage, ExchangeStage):
+            continue
+        assert state.pending.kind in (EXCHANGE, DISCARD)  # a call's cards that waited move, then owe discards
+        key = (deal, index)
+        if key not in expected:  # statuses and calls are settled once the exchange begins
+            expected[key] = _exchangers(v, state, stage)
+        if state.pending.seat not in asked.setdefault(key, []):
+            asked[key].append(state.pending.seat)
+    assert asked.keys() == expected.keys()
+    for key, seats in asked.items():
+        assert seats == [seat for seat in expected[key] if seat in seats], (key, seats, expected[key])
+
+
+@pytest.mark.parametrize("ref", VARIANTS, ids=lambda r: Path(r).stem)
+def test_the_deck_for_each_count_of_players_is_the_kernels(ref: str) -> None:
+    """checks.py and the lint read deck_for; the kernel deals Rules.deck: the same ranks, all four suits."""
+    v = catalog.load_variant(ref)
+    for n in range(v.players.min, v.players.max + 1):
+        ranks = model.deck_for(v, n)
+        assert ranks is not None
+        deck = Rules(v, n).deck
+        assert sorted(deck) == sorted(suit * 13 + parse_rank(r) for suit in range(4) for r in ranks), n
 
 
 def test_a_player_whose_call_threw_his_hand_does_not_come_back(tmp_path: Path) -> None:
@@ -112,3 +178,13 @@ def test_a_stage_after_the_first_is_asked_only_with_a_declarer() -> None:
     assert model.declarer_states(v, 0) == (False, True)
     assert model.declarer_states(v, 1) == (True,)
     assert model.sayable(v, 0, "help") and model.sayable(v, 0, "khrap") and model.sayable(v, 1, "take-five")
+
+
+@pytest.mark.parametrize("ref", VARIANTS, ids=lambda r: Path(r).stem)
+def test_the_sheets_draws_are_what_the_kernel_reserves(ref: str) -> None:
+    """The sheet's "only while the stock holds N cards for it" (draws_of) is the kernel's stock test: the
+    cards its refusal counts (preconditions.draws_needed), and those it reserves for the exchange turn."""
+    v = catalog.load_variant(ref)
+    for cid, call in model.enabled(v).items():
+        assert model.draws_of(call) == draws_needed(call, False), cid
+        assert model.reserved_for_exchange(call) == deferred_part(call), cid

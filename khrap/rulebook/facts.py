@@ -162,24 +162,12 @@ def penalties_for(v: Variant, cid: str, call: Call) -> list[Penalty]:
     return [p for p in v.settlement.penalties if p in found]
 
 
-def draws_of(call: Call) -> int:
-    """Cards a call takes from the stock, now or at its exchange turn (as the kernel reserves them)."""
-    draws = call.effects.draw
-    if call.exchange.takes_part and call.exchange.min_discard:
-        draws += call.exchange.min_discard + call.exchange.draw_extra
-    return draws
-
-
 def has_override(v: Variant) -> bool:
     return any(c.enabled and c.effects.override for c in v.calls.values())
 
 
 def has_blind_call(v: Variant) -> bool:
     return any(c.enabled and c.requires.blind for c in v.calls.values())
-
-
-def any_locked(v: Variant) -> bool:
-    return any(rule.locked for rule in v.statuses.values())
 
 
 def forced_lock(v: Variant):
@@ -257,7 +245,7 @@ def _course(v: Variant) -> list[Line]:
 
 def _calls_section(v: Variant) -> list[Line]:
     lines = [Line("statuses", "statuses", {"statuses": v.statuses})]
-    if any_locked(v):
+    if model.any_locked(v):
         lines.append(Line("statuses.locked", "locks_return", {}))
     if has_override(v):
         locked = v.statuses["declarer"].locked
@@ -279,7 +267,7 @@ def _call_row(v: Variant, cid: str) -> CallRow:
         Line(f"{key}.requires.trumps", "when_trumps", {"least": req.min_trumps, "most": req.max_trumps}),
         Line(f"{key}.requires.turned_rank", "when_turned", {"rank": req.turned_rank}),
         Line(f"{key}.requires.max_pot", "when_pot", {"bound": req.max_pot}),
-        Line(f"{key}.stock", "when_stock", {"draws": draws_of(call), "turned": eff.take_turned}),
+        Line(f"{key}.stock", "when_stock", {"draws": model.draws_of(call), "turned": eff.take_turned}),
     ]
     tricks = v.statuses[eff.status].tricks if eff.status in v.statuses else 0
     obliges = [

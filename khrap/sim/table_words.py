@@ -51,6 +51,7 @@ TEXT: dict[str, dict[str, str]] = {
         "helper": "helper", "declarer": "declarer",
         "easy": "rules of thumb", "normal": "they estimate their hand and call whenever it pays",
         "strong": "they deal the hidden cards many times and solve the play",
+        "random": "each picks any legal action at random",
         "a deal": "{a} → {b} a deal",
         "quotes": "“”", "span": "{lo} and {hi}",
     },
@@ -81,12 +82,13 @@ TEXT: dict[str, dict[str, str]] = {
         "helper": "помогающий", "declarer": "объявивший",
         "easy": "простые правила", "normal": "оценивают руку и заявляют, когда это выгодно",
         "strong": "много раз раздают скрытые карты и решают розыгрыш",
+        "random": "каждый выбирает любой разрешённый ход наугад",
         "a deal": "{a} → {b} за раздачу",
         "quotes": "«»", "span": "от {lo} до {hi}",
     },
 }
-STRENGTH_WORDS = {"en": {"easy": "easy", "normal": "normal", "strong": "strong"},
-                  "ru": {"easy": "лёгкий", "normal": "обычный", "strong": "сильный"}}
+STRENGTH_WORDS = {"en": {"easy": "easy", "normal": "normal", "strong": "strong", "random": "random"},
+                  "ru": {"easy": "лёгкий", "normal": "обычный", "strong": "сильный", "random": "случайный"}}
 
 
 def _t(lang: str) -> dict[str, str]:

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 from khrap.cards import RANKS
 from khrap.variant import derived
-from khrap.variant.derived import makes_declarer, offering, open_while, opens
+from khrap.variant.derived import deck_for, makes_declarer, offering, open_while, opens
 from khrap.variant.loader import did_you_mean
-from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, PlayStage, Variant
 from khrap.words import KERNEL_WORDS
 
 Issue = tuple[tuple, str]
@@ -55,12 +55,6 @@ def _players(v: Variant) -> Iterator[Issue]:
     if v.players.min > v.players.max:
         yield (Fields(("players", "min"), ("players", "max")),
                f"players.min ({v.players.min}) is more than players.max ({v.players.max})")
-
-
-def deck_for(v: Variant, players: int) -> list[str] | None:
-    if v.deck.by_players:
-        return next((e.ranks for e in v.deck.by_players if players <= e.up_to), None)
-    return v.deck.ranks
 
 
 def _deck(v: Variant) -> Iterator[Issue]:
@@ -147,11 +141,11 @@ def _skips(v: Variant) -> Iterator[Issue]:
             if target is None:
                 continue  # an unknown stage, reported by _references
             where = ("calls", cid, "effects", "skip_stages", j)
-            if v.stages[target].kind == "play":
+            if isinstance(v.stages[target], PlayStage):
                 yield (where, f"call '{cid}' skips the play stage '{sid}' (`skip_stages`), but a deal ends only "
                        f"when its tricks are played (or by an instant win): remove '{sid}' from `skip_stages`")
                 continue
-            if v.stages[target].kind == "name_trump":
+            if isinstance(v.stages[target], NameTrumpStage):
                 yield (where, f"call '{cid}' skips stage '{sid}' (`skip_stages`), where the declarer names trump "
                        f"(`kind: name_trump`), but this variant has no other trump (`trump.source: named`), so the "
                        f"deal would be played with no trump at all: remove '{sid}' from `skip_stages`")
@@ -440,12 +434,12 @@ def _open_declaring(v: Variant, cid: str) -> bool:
 
 
 def _stages(v: Variant) -> Iterator[Issue]:
-    kinds = [s.kind for s in v.stages]
-    if not kinds or kinds[0] != "calls":
+    if not v.stages or not isinstance(v.stages[0], CallsStage):
         yield ("stages",), "the first stage must be a calls stage (someone has to become declarer)"
-    if kinds.count("play") != 1 or kinds[-1] != "play":
+    plays = [i for i, s in enumerate(v.stages) if isinstance(s, PlayStage)]
+    if plays != [len(v.stages) - 1]:
         yield ("stages",), "the last stage, and only that one, must be the play stage"
-    naming = [i for i, kind in enumerate(kinds) if kind == "name_trump"]
+    naming = [i for i, s in enumerate(v.stages) if isinstance(s, NameTrumpStage)]
     if v.trump.source == "named" and not naming:
         yield (Fields(("trump", "source"), ("stages",)),
                "trump is named by the declarer (`trump.source: named`), but no stage lets him name it (`kind: "
@@ -534,7 +528,7 @@ def _exchange_orders(v: Variant, stage: ExchangeStage, cid: str, status: str) ->
     """(location, groups) of each order of exchange ``stage`` that may apply when call ``cid`` was said."""
     if status == "declarer":  # his own call chooses the order
         key = cid if cid in stage.order_by_call else None
-        return [(("order",) if key is None else ("order_by_call", key), stage.order_by_call.get(cid, stage.order))]
+        return [(("order",) if key is None else ("order_by_call", key), derived.exchange_order(stage, cid))]
     declaring = [c for c, call in _enabled(v) if makes_declarer(call)]  # an overrider's call chooses it too
     default = [(("order",), stage.order)] if any(c not in stage.order_by_call for c in declaring) else []
     return default + [(("order_by_call", key), order) for key, order in stage.order_by_call.items()]
@@ -615,7 +609,7 @@ def _exchange_turns(v: Variant) -> Iterator[Issue]:
                        + f" exchange stage '{stage.id}' (`skip_stages`), {lost}: take '{stage.id}' out of the "
                        f"`skip_stages` of '{other}', or {fix}")
             for where, order in _exchange_orders(v, stage, cid, eff.status):
-                if any(eff.status in g.statuses or cid in g.calls for g in order):
+                if derived.has_turn(order, eff.status, cid):
                     continue
                 name = ".".join(map(str, where))
                 yield (Fields(("stages", e, *where), field),

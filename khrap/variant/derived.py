@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.variant.schema import Call, CallsStage, Stage, Variant
+from khrap.variant.schema import Call, CallsStage, ExchangeGroup, ExchangeStage, Stage, Variant
 
 
 def moves_cards(call: Call) -> bool:
@@ -18,6 +18,19 @@ def moves_cards(call: Call) -> bool:
     draws, or owes discards (``then_discard``: a call that owes only a discard still has a card to move)."""
     eff = call.effects
     return bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
+
+
+def reserved_for_exchange(call: Call) -> int:
+    """Cards the stock keeps for the caller's exchange turn: those he must exchange there (``min_discard``,
+    when he takes part) and their extra draws."""
+    ex = call.exchange
+    return ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
+
+
+def draws_of(call: Call) -> int:
+    """Cards ``call`` takes from the stock, now or at its caller's exchange turn: what it needs the stock,
+    less the cards promised to earlier calls, to hold (the turned card it may take aside)."""
+    return call.effects.draw + reserved_for_exchange(call)
 
 
 def makes_declarer(call: Call) -> bool:
@@ -131,6 +144,25 @@ def holds_cards_at(v: Variant, cid: str, said: int, index: int) -> bool:
     (later) asks: his call kept his hand and no calls stage from ``said`` on threw the out players'.  (The
     kernel asks those who hold cards, unless a stage asks the players who are out.)"""
     return not throws_own_hand(v.calls[cid]) and not any(throws_out_hands(s) for s in v.stages[said:index])
+
+
+def exchange_order(stage: ExchangeStage, declarer_call: str | None) -> list[ExchangeGroup]:
+    """The order of exchange ``stage`` when the deal's declarer made ``declarer_call``: that call's own
+    (``order_by_call``), else the stage's ``order`` (the kernel reads the same: machine.py, ``_exchange_queue``)."""
+    return stage.order_by_call.get(declarer_call or "", stage.order)
+
+
+def has_turn(order: list[ExchangeGroup], status: str, cid: str | None) -> bool:
+    """Whether ``order`` gives a player in play a turn: a group names his status or the call he made."""
+    return any(status in group.statuses or (cid is not None and cid in group.calls) for group in order)
+
+
+def deck_for(v: Variant, players: int) -> list[str] | None:
+    """The ranks of the deck ``players`` play with (each in all four suits): the first of ``by_players`` whose
+    ``up_to`` they do not exceed, else ``ranks``; None where no deck is given for so many."""
+    if v.deck.by_players:
+        return next((e.ranks for e in v.deck.by_players if players <= e.up_to), None)
+    return v.deck.ranks
 
 
 def deal_order(dealer: int, n: int) -> tuple[int, ...]:
