@@ -142,8 +142,8 @@ def _apply_play(state: Machine, action: Action) -> None:
     # Machine.apply's play step, inline: the most frequent decision.
     state.kind = None
     card = action.cards[0]
-    Machine._play(state, state.seat, card + JOKER_FLAG if action.joker else card)
-    Machine.advance(state)  # (it runs only while no seat is to act)
+    state._play(state.seat, card + JOKER_FLAG if action.joker else card)
+    state.advance()  # (it runs only while no seat is to act)
 
 
 def _apply_discard(state: Machine, action: Action) -> None:
@@ -247,7 +247,7 @@ def listed(state: Machine) -> list[Action]:
     return DECISIONS[kind].listing(state)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
 class Face(Machine):
     """The kernel with the stepped face's hot steps (``GameState`` adds the rest)."""
 
@@ -266,7 +266,7 @@ class Face(Machine):
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
         self.last_legal = _NOTHING
-        Machine.start_deal(self)
+        super().start_deal()
 
     @property
     def pending(self) -> Pending | None:
@@ -282,7 +282,7 @@ class Face(Machine):
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
         if self.kind is not None and self.seat == seat and self.phase != SETTLED:
-            return observation_of(self, seat, Face.legal_words(self), Face._listing(self))
+            return observation_of(self, seat, self.legal_words(), self._listing())
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:
@@ -292,7 +292,7 @@ class Face(Machine):
         a new list of the same (immutable) ``Action`` objects."""
         if self.kind is None:
             return []
-        return list(Face._listing(self))
+        return list(self._listing())
 
     def _listing(self) -> list[Action]:
         """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
@@ -320,7 +320,7 @@ class Face(Machine):
         word = decision.word
         if decision.by_word and word is not None:
             return [word]
-        found = Face._listing(self)
+        found = self._listing()
         made = self._words
         if made[0] is not found:
             made = self._words = (found, decision.words(found))
@@ -347,7 +347,7 @@ class Face(Machine):
                 raise IllegalAction(reason)
         return action
 
-    def face_apply(self, action: Any, seat: int | None = None) -> None:
+    def apply(self, action: Any, seat: Any = None) -> None:
         """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction.
 
         An ``Action`` object that ``legal_actions`` gave for this very decision is applied without being
@@ -362,7 +362,7 @@ class Face(Machine):
                     checked = listed_action
                     break
         if checked is None:
-            checked = Face._checked(self, action, seat)
+            checked = self._checked(action, seat)
         self.last_legal = _NOTHING
         if kind is not None:
             DECISIONS[kind].apply(self, checked)

@@ -73,7 +73,7 @@ def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]
     return options
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
 class Tricks(Table):
     """The machine's trick play (a part of ``Machine``: see ``table``)."""
 
@@ -104,7 +104,7 @@ class Tricks(Table):
                     leader = seat
                     break
         self.leader = leader
-        Tricks._wait_play(self, leader)
+        self._wait_play(leader)
         return True
 
     def _play_tricks(self, choose: Choose) -> int:
@@ -161,8 +161,7 @@ class Tricks(Table):
             self.seat = leader
 
     def _wait_play(self, seat: int) -> None:
-        """``_wait(PLAY, seat)`` (Machine's), called directly: a compiled method call on ``self`` goes
-        through Python when ``self`` is an interpreted subclass's (``GameState``), once for each card played."""
+        """Wait for ``seat``'s card (``_wait`` is Machine's, a class below this one: a part never calls those)."""
         self.kind = PLAY
         self.seat = seat
         self.may_look = False
@@ -192,7 +191,7 @@ class Tricks(Table):
         self.sink.played(self, seat, card, as_joker)
         seats = self.in_play
         if len(trick) < len(seats):
-            Tricks._wait_play(self, seats[(seats.index(seat) + 1) % len(seats)])
+            self._wait_play(seats[(seats.index(seat) + 1) % len(seats)])
             return
         winner = self.best_seat
         self.tricks[winner] += 1
@@ -201,4 +200,4 @@ class Tricks(Table):
         self.trick = []
         self.sink.took_trick(self, winner)
         if self.hands[winner]:
-            Tricks._wait_play(self, winner)
+            self._wait_play(winner)
