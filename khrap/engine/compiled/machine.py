@@ -39,7 +39,8 @@ from khrap.engine.compiled.program import (
     Program,
     StatusValue,
 )
-from khrap.engine.compiled.table import Choose, mypyc_attr
+from khrap.engine.compiled.table import Choose, Table, mypyc_attr
+from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.derived import dealt_hands
 from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
 from khrap.engine.kinds import EXCHANGE as EXCHANGING
@@ -156,11 +157,11 @@ class Machine(Payouts):
         self.phase = w.SETTLED
         self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``), set
         self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
-        self._reset_deal()
-        self._reset_facts()
+        Machine._reset_deal(self)
+        Machine._reset_facts(self)
         # Stacks too small to be dealt in (``min_stack``, or an ante a table without debts cannot take): the
         # session is over before it begins (``start_deal`` says who).
-        self.session_over = self._short_seat() is not None
+        self.session_over = Payouts._short_seat(self) is not None
 
     # ----------------------------------------------------------- deal setup
     def _reset_deal(self) -> None:
@@ -205,7 +206,7 @@ class Machine(Payouts):
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
-        short = self._short_seat()
+        short = Payouts._short_seat(self)
         if short is not None:  # (checked again at each try: the stacks do not change until a deal is dealt)
             seat, need = short
             raise self._over(f"the session is over: seat {seat} has {self.stacks[seat]} chips and a player needs "
@@ -217,11 +218,11 @@ class Machine(Payouts):
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
         self.sink.new_deal(self)
-        self._reset_facts()
-        self._reset_deal()
-        self._ante()
-        self._deal()
-        self.advance()
+        Machine._reset_facts(self)
+        Machine._reset_deal(self)
+        Machine._ante(self)
+        Machine._deal(self)
+        Machine.advance(self)
 
     def _over(self, message: str) -> Exception:
         return RuntimeError(message)
@@ -233,7 +234,7 @@ class Machine(Payouts):
             return True
         if self.program.ante_if_empty and self.pot != 0:
             return True
-        return self._collect(self.program.ante, "ante")
+        return Machine._collect(self, self.program.ante, "ante")
 
     def _collect(self, stakes: int, reason: str) -> bool:
         """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last.
@@ -246,7 +247,7 @@ class Machine(Payouts):
             if self.program.cap_payments:
                 short = next((seat for seat in range(self.n) if stacks[seat] < chips), None)
                 if short is not None:
-                    self._end_session("ante", short, chips)
+                    Machine._end_session(self, "ante", short, chips)
                     return False
             for seat in range(self.n):
                 stacks[seat] -= chips
@@ -261,8 +262,8 @@ class Machine(Payouts):
         self.sink.session_over(self, seat, reason, chips)
         self.session_over = True
         self.ending = "session_over"
-        self._return_locks()
-        self._finish_deal()
+        Table._return_locks(self)
+        Payouts._finish_deal(self)
 
     def _deal(self) -> None:
         if self.scripted_decks:
@@ -279,8 +280,8 @@ class Machine(Payouts):
         self.phase = w.BIDDING
         self.sink.dealt(self, size)
         if self.program.trump_turned:
-            self._turn_up()
-        self._look_unless_blind()
+            Machine._turn_up(self)
+        Machine._look_unless_blind(self)
 
     def _look_unless_blind(self) -> None:
         """Every seat who has not looked and to whom no blind call can be open any more looks at his cards
@@ -329,24 +330,24 @@ class Machine(Payouts):
             stage = stages[self.stage_index]
             kind = stage.kind
             if stage.id in self.skipped:
-                self._next_stage()
+                Table._next_stage(self)
             elif kind == CALLS:
-                self._calls_step(stage)
+                Machine._calls_step(self, stage)
             elif kind == EXCHANGE:
-                self._exchange_step(stage)
+                Machine._exchange_step(self, stage)
             elif kind == NAME_TRUMP:
                 self.phase = w.TRUMP_PHASE
-                self._wait(TRUMP, cast(int, self.declarer))
+                Machine._wait(self, TRUMP, cast(int, self.declarer))
             elif kind == INSTANT_WINS:
-                self._instant_wins()
+                Payouts._instant_wins(self)
             elif kind == OFFER:
-                self._offer_step(stage)
+                Machine._offer_step(self, stage)
             elif not self.stage_started:
                 self.stage_started = True
-                if not self._start_play():
-                    self._settle()
+                if not Tricks._start_play(self):
+                    Payouts._settle(self)
             else:
-                self._settle()
+                Payouts._settle(self)
 
     def _offer_step(self, stage: CompiledStage) -> None:
         """An offer stage: each seat of the statuses it asks, clockwise from the declarer's left, is asked its
@@ -360,9 +361,9 @@ class Machine(Payouts):
             self.queue = [s for s in self.program.orders[(declarer + 1) % self.n]
                           if s != declarer and statuses[s] in asked]
         if not self.queue:
-            self._next_stage()
+            Table._next_stage(self)
             return
-        self._wait(stage.decision, self.queue.pop(0))
+        Machine._wait(self, stage.decision, self.queue.pop(0))
 
     def _wait(self, kind: Kind, seat: int) -> None:
         """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
@@ -371,7 +372,7 @@ class Machine(Payouts):
         # Whether ``look`` is legal: nothing changes between this and listing the legal actions.
         self.may_look = False
         if not self.looked[seat]:
-            if kind is CALL and self._blind_open(seat):
+            if kind is CALL and Machine._blind_open(self, seat):
                 self.may_look = True
             else:
                 self.looked[seat] = True
@@ -398,12 +399,12 @@ class Machine(Payouts):
         while self.kind is not None:
             kind = self.kind
             if kind is CALL:
-                actions += self._run_calls(choose)
+                actions += Machine._run_calls(self, choose)
             elif kind is PLAY and plain and self.seat in self.in_play:
-                actions += self._play_tricks(choose)
-                self.advance()  # (the deal's last trick taken: settlement)
+                actions += Tricks._play_tricks(self, choose)
+                Machine.advance(self)  # (the deal's last trick taken: settlement)
             elif kind is EXCHANGING:
-                actions += self._run_exchange(choose)
+                actions += Machine._run_exchange(self, choose)
             else:
                 self.apply(choose(self.legal()))
                 actions += 1
@@ -427,14 +428,14 @@ class Machine(Payouts):
                 self.looked[seat] = True
                 self.may_look = False
                 continue
-            self._make(seat, action)
+            Machine._make(self, seat, action)
             if owed[seat]:
-                made += self._run_discards(seat, choose)
+                made += Machine._run_discards(self, seat, choose)
             if not queue or self.skipped and stage.id in self.skipped:
                 self.kind = None
-                self.advance()
+                Machine.advance(self)
                 return made
-            self._wait(CALL, queue.pop(0))
+            Machine._wait(self, CALL, queue.pop(0))
 
     def _run_discards(self, seat: int, choose: Choose) -> int:
         """``seat``'s owed discards, one decision each; returns their number."""
@@ -457,17 +458,17 @@ class Machine(Payouts):
         made = 0
         while True:
             seat = self.seat
-            cards = choose(self._exchanges(seat))
+            cards = choose(Machine._exchanges(self, seat))
             self.kind = None
-            self._exchange(seat, cards)
+            Machine._exchange(self, seat, cards)
             made += 1
             if self.owed_discards[seat]:  # ``_exchange`` waits for his discards (not ``self.kind``: see table.py)
-                made += self._run_discards(seat, choose)
+                made += Machine._run_discards(self, seat, choose)
                 self.kind = None
             if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
-                self.advance()
+                Machine.advance(self)
                 return made
-            self._wait(EXCHANGING, queue.pop(0))
+            Machine._wait(self, EXCHANGING, queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Option]:
@@ -479,16 +480,16 @@ class Machine(Payouts):
         if kind is None:
             return []
         if kind is CALL:
-            found = self._legal_calls(seat)
+            found = Machine._legal_calls(self, seat)
             if self.may_look:
                 found.append(LOOK)
             return found
         if kind is PLAY:
-            return self._playable(seat)
+            return Tricks._playable(self, seat)
         if kind is DISCARD:
             return list(self.hands[seat])
         if kind is EXCHANGING:
-            return list(self._exchanges(seat))
+            return list(Machine._exchanges(self, seat))
         if kind is TRUMP:
             return [0, 1, 2, 3]
         return offered(kind)[0](self)  # a kind an offer stage asks
@@ -507,22 +508,22 @@ class Machine(Payouts):
                 self.may_look = False
                 self.sink.looked(self, seat)
             else:
-                self._make(seat, action)
+                Machine._make(self, seat, action)
                 if self.owed_discards[seat]:
-                    self._wait(DISCARD, seat)
+                    Machine._wait(self, DISCARD, seat)
         elif kind is DISCARD:
-            self._discard(seat, action)
+            Machine._discard(self, seat, action)
         elif kind is EXCHANGING:
-            self._exchange(seat, action, source)
+            Machine._exchange(self, seat, action, source)
         elif kind is PLAY:
-            self._play(seat, action)
+            Tricks._play(self, seat, action)
         elif kind is TRUMP:
             self.trump = action
             self.sink.named_trump(self, seat, action)
-            self._next_stage()
+            Table._next_stage(self)
         else:  # a kind an offer stage asks: its own kernel function
-            self._decided(kind, seat, action)
-        self.advance()  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
+            Machine._decided(self, kind, seat, action)
+        Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
     def _decided(self, kind: Kind, seat: int, action: Action) -> None:
         """``seat``'s answer to an offer of ``kind``: said (a deal record's fact, an event), then applied by
@@ -536,18 +537,18 @@ class Machine(Payouts):
         if not self.stage_started:
             self.stage_started = True
             self.phase = stage.phase
-            self.queue = self._speakers(stage)
+            self.queue = Machine._speakers(self, stage)
         if self.queue:
-            self._wait(CALL, self.queue.pop(0))
+            Machine._wait(self, CALL, self.queue.pop(0))
             return
         if self.declarer is None:
-            self._all_pass()
+            Machine._all_pass(self)
             return
         if stage.out_hands == "at_end":
             for seat in range(self.n):
                 if self.statuses[seat] == OUT:
-                    self._throw_hand(seat)
-        self._next_stage()
+                    Machine._throw_hand(self, seat)
+        Table._next_stage(self)
 
     def _speakers(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -590,7 +591,7 @@ class Machine(Payouts):
         """(seat, role, chips) of the first player whose stack and locked chips do not cover the most the call
         may cost him: the caller (role ``caller``), a declarer it overrides (``overridden``, his new status),
         a player it makes a helper (``forced``); seat -1 when every one is covered."""
-        cost = self._worst_cost(status, cid)
+        cost = Machine._worst_cost(self, status, cid)
         if cost > self.stacks[seat] + self.locked[seat]:
             return seat, "caller", cost
         call = self.program.calls.get(cid) if cid is not None else None
@@ -598,11 +599,11 @@ class Machine(Payouts):
             return -1, "", 0
         old = self.declarer
         if status == DECLARER and old is not None and old != seat:
-            cost = self._worst_cost(self.program.overridden_becomes, self.call_of[old])
+            cost = Machine._worst_cost(self, self.program.overridden_becomes, self.call_of[old])
             if cost > self.stacks[old] + self.locked[old]:
                 return old, "overridden", cost
         if call.forces_others:
-            cost = self._worst_cost(HELPER, None)
+            cost = Machine._worst_cost(self, HELPER, None)
             for other in range(self.n):
                 if other != seat and self.hands[other] and cost > self.stacks[other] + self.locked[other]:
                     return other, "forced", cost
@@ -654,29 +655,29 @@ class Machine(Payouts):
             old = self.declarer
             if old is not None and old != seat:
                 becomes = program.overridden_becomes
-                self._set_status(old, becomes)
+                Machine._set_status(self, old, becomes)
                 self.sink.overridden(self, old, becomes)
             self.declarer = seat
             self.declarer_round = self.round
             if old is None and program.blind_hopes:
-                self._look_unless_blind()  # a blind call "only with no declarer" has closed
-        self._set_status(seat, status, call.status_value)
+                Machine._look_unless_blind(self)  # a blind call "only with no declarer" has closed
+        Machine._set_status(self, seat, status, call.status_value)
         self.call_of[seat] = cid
         if call.has_effects:
-            self._effects(seat, call, action)
+            Machine._effects(self, seat, call, action)
         if status == OUT and program.stages[self.stage_index].out_hands == "on_call":
-            self._throw_hand(seat)
+            Machine._throw_hand(self, seat)
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """What a call does besides setting its status: others forced in, cards moved or deferred, stages skipped."""
         if call.forces_others:
             for other in self.program.orders[(seat + 1) % self.n]:
                 if other != seat and self.hands[other]:
-                    self._set_status(other, HELPER)
+                    Machine._set_status(self, other, HELPER)
                     self.sink.forced(self, other)
         if call.when_now:
             if call.moves_cards:
-                self._card_effects(seat, call, action)
+                Machine._card_effects(self, seat, call, action)
         else:
             self.deferred.add(seat)
             self.owed_draws += call.draw
@@ -731,7 +732,7 @@ class Machine(Payouts):
             if mode == "optional":
                 draws -= 1
         if draws > 0:
-            self._draw(seat, draws, action.source)
+            Machine._draw(self, seat, draws, action.source)
         self.owed_discards[seat] += call.then_discard
 
     def _draw(self, seat: int, count: int, source: str | int = TOP) -> None:
@@ -756,37 +757,37 @@ class Machine(Payouts):
         self.sink.all_passed(self)
         if self.round < p.rounds:
             self.round += 1
-            if not self._collect(p.round_ante, "round"):
+            if not Machine._collect(self, p.round_ante, "round"):
                 return
-            self._return_locks()
+            Table._return_locks(self)
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
             self.skipped.clear()
             self.deferred.clear()
             self.owed_draws = 0
             self.owed_discards = [0] * self.n
-            if p.round_turn_up and self._turn_up():
+            if p.round_turn_up and Machine._turn_up(self):
                 self.turn_ups += 1
             self.stage_index = 0
             self.stage_started = False
             return
-        if not self._collect(p.last_ante, "last"):  # (without debts: paid in full, or the session ends)
+        if not Machine._collect(self, p.last_ante, "last"):  # (without debts: paid in full, or the session ends)
             return
-        if p.refuse_short and not self._anyone_can_declare():
+        if p.refuse_short and not Machine._anyone_can_declare(self):
             # Without debts a broke table could pass out forever: the session ends instead.
-            self._end_session("declare")
+            Machine._end_session(self, "declare")
             return
-        self._return_locks()
+        Table._return_locks(self)
         self.dealer = (self.dealer + 1) % self.n
-        self._reset_deal()
+        Machine._reset_deal(self)
         self.redeals += 1
-        if p.redeal_antes and not self._ante():
+        if p.redeal_antes and not Machine._ante(self):
             return
         self.sink.redealt(self)
-        self._deal()
+        Machine._deal(self)
 
     def _anyone_can_declare(self) -> bool:
-        costs = [self._worst_cost(DECLARER, cid) for cid in self.program.declaring]
+        costs = [Machine._worst_cost(self, DECLARER, cid) for cid in self.program.declaring]
         stacks, locked = self.stacks, self.locked
         return any(stacks[seat] + locked[seat] >= cost for seat in range(self.n) for cost in costs)
 
@@ -799,21 +800,21 @@ class Machine(Payouts):
         if not self.stage_started:
             self.stage_started = True
             self.phase = w.EXCHANGE_PHASE
-            self.queue = self._exchange_queue(stage)
+            self.queue = Machine._exchange_queue(self, stage)
         if not self.queue:
-            self._next_stage()
+            Table._next_stage(self)
             return
         seat = self.queue.pop(0)
         if seat in self.deferred:
             self.deferred.discard(seat)
-            call = self._call_of(seat)
+            call = Machine._call_of(self, seat)
             assert call is not None
             self.owed_draws -= call.draw
-            self._card_effects(seat, call, Action(call.cid))
+            Machine._card_effects(self, seat, call, Action(call.cid))
             if self.owed_discards[seat]:
-                self._wait(DISCARD, seat)
+                Machine._wait(self, DISCARD, seat)
             return
-        self._wait(EXCHANGING, seat)
+        Machine._wait(self, EXCHANGING, seat)
 
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -835,7 +836,7 @@ class Machine(Payouts):
         return order
 
     def _limits(self, seat: int) -> tuple[int, int, int]:
-        call = self._call_of(seat)
+        call = Machine._call_of(self, seat)
         stage = self.program.stages[self.stage_index]
         extra = call.draw_extra if call else 0
         own = call.max_discard if call and call.max_discard is not None else stage.max_discard
@@ -847,11 +848,11 @@ class Machine(Payouts):
 
     def _exchanges(self, seat: int) -> Exchanges:
         """The cards ``seat`` may throw: every set the limits allow, fewest first, each in card order."""
-        least, most, _ = self._limits(seat)
+        least, most, _ = Machine._limits(self, seat)
         return Exchanges(sorted(self.hands[seat]), least, most)
 
     def _exchange(self, seat: int, cards: tuple[int, ...], source: str | int = TOP) -> None:
-        call = self._call_of(seat)
+        call = Machine._call_of(self, seat)
         extra = call.draw_extra if call else 0
         if call and call.min_discard:
             self.owed_draws -= call.min_discard + extra
@@ -862,11 +863,11 @@ class Machine(Payouts):
         count = len(cards) + extra
         self.sink.exchanged(self, seat, cards)
         if count > 0:
-            self._draw(seat, count, source)
+            Machine._draw(self, seat, count, source)
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:
-            self._wait(DISCARD, seat)
+            Machine._wait(self, DISCARD, seat)
 
     def _discard(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -874,7 +875,7 @@ class Machine(Payouts):
         self.owed_discards[seat] -= 1
         self.sink.discarded(self, seat, card)
         if self.owed_discards[seat]:
-            self._wait(DISCARD, seat)
+            Machine._wait(self, DISCARD, seat)
 
     # ------------------------------------------------------------- checks
     def chips_in_play(self) -> int:

@@ -104,7 +104,7 @@ class Tricks(Table):
                     leader = seat
                     break
         self.leader = leader
-        self._wait_play(leader)
+        Tricks._wait_play(self, leader)
         return True
 
     def _play_tricks(self, choose: Choose) -> int:
@@ -191,7 +191,7 @@ class Tricks(Table):
         self.sink.played(self, seat, card, as_joker)
         seats = self.in_play
         if len(trick) < len(seats):
-            self._wait_play(seats[(seats.index(seat) + 1) % len(seats)])
+            Tricks._wait_play(self, seats[(seats.index(seat) + 1) % len(seats)])
             return
         winner = self.best_seat
         self.tricks[winner] += 1
@@ -200,4 +200,4 @@ class Tricks(Table):
         self.trick = []
         self.sink.took_trick(self, winner)
         if self.hands[winner]:
-            self._wait_play(winner)
+            Tricks._wait_play(self, winner)
