@@ -69,10 +69,6 @@ class GameState(Face):
         """Every seat clockwise beginning with ``start``."""
         return self.program.orders[start % self.n]
 
-    def worst_cost(self, status: str, cid: str | None = None) -> int:
-        """The most ``status`` (given by call ``cid``) can cost its holder: its stake or its largest penalty."""
-        return self._worst_cost(status, cid)
-
     def blind_call_open(self, seat: int) -> bool:
         """Whether a blind call is legal for ``seat`` now (he has not looked)."""
         return self.kind is CALL and seat == self.seat and self.may_look
