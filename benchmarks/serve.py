@@ -8,7 +8,11 @@ action to every seat's update (p50, p99), for K = 1, 10, 100.
 
 ``--think S``: a seat waits a random 0.5 S to 1.5 S before each action, as a person thinks (0: at once, as
 fast as the server answers).  Tables are created before the clock starts, as a table is made long before its
-play.  ``--idle N`` creates N tables nobody connects to and reports the server's memory per table.
+play.  ``--idle N`` creates N tables nobody connects to and reports the server's memory per table.  Each seat
+asks for updates that carry what changed (a whole view first, then patches it applies, as the page does);
+``--whole`` makes every update a whole view, as every update was before.  ``--servers N`` starts N servers,
+each its own process and database, and puts table i on server i mod N: what sharding the tables by table over
+N processes gives, before the cost of whatever routes a connection to its table's process.
 
 The server is `khrap serve` in its own process on 127.0.0.1 (a fresh SQLite file in a temporary folder,
 bots' delay 0, a high per-connection rate so the limit does not pace the benchmark).  Every seat of a
@@ -24,6 +28,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import random
 import socket
 import statistics
@@ -33,6 +38,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from khrap.web.delta import apply  # (the page's own patch, in Python)
 
 HOST = "127.0.0.1"
 
@@ -76,6 +83,20 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time (user and system) process ``pid`` used so far (Linux), in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def servers_cpu(pids: tuple[int, ...]) -> float | None:
+    times = [cpu_seconds(pid) for pid in pids]
+    return None if not times or None in times else sum(times)
+
+
 def create_table(port: int) -> list[str]:
     body = json.dumps({"variant": "khrap", "players": 4, "bots": {}, "deals": 500, "stacks": 1_000_000}).encode()
     request = urllib.request.Request(f"http://{HOST}:{port}/api/tables", body, {"Content-Type": "application/json"})
@@ -86,8 +107,11 @@ def create_table(port: int) -> list[str]:
 class TableRun:
     """One table's four seats; measures each action until every seat has seen it."""
 
-    def __init__(self, tokens: list[str], rng: random.Random, think: float = 0.0) -> None:
+    def __init__(self, port: int, tokens: list[str], rng: random.Random, think: float = 0.0,
+                 deltas: bool = True) -> None:
+        self.port = port  # the server that holds this table
         self.tokens = tokens
+        self.deltas = deltas
         self.think = think
         self.rng = rng
         self.pending: dict[tuple[int, int], tuple[float, set[int]]] = {}  # step before: (sent at, seats to see it)
@@ -95,18 +119,19 @@ class TableRun:
         self.actions = 0
         self.ready_sent: set[tuple[int, str]] = set()
 
-    async def seat(self, websockets, port: int, seat: int, stop: asyncio.Event, budget: list[int],
+    async def seat(self, websockets, seat: int, stop: asyncio.Event, budget: list[int],
                    gate: asyncio.Semaphore, opened: list[int]) -> None:
         # A few connections open at a time (people do not all arrive in the same second; 4,000 at once
         # overflow the listen queue and the client's open timeout, and the tables they sit at never start).
         async with gate:
             try:
-                ws = await websockets.connect(f"ws://{HOST}:{port}/ws", max_size=2**22, open_timeout=120)
-                await ws.send(json.dumps({"type": "hello", "token": self.tokens[seat]}))
+                ws = await websockets.connect(f"ws://{HOST}:{self.port}/ws", max_size=2**22, open_timeout=120)
+                await ws.send(json.dumps({"type": "hello", "token": self.tokens[seat], "deltas": self.deltas}))
             except Exception:
                 opened[1] += 1  # counted as failed: the table it sits at never starts
                 raise
         opened[0] += 1
+        view: dict | None = None  # the view this seat holds (patched by each ``delta``, as the page does)
         async with ws:
             while not stop.is_set():
                 try:
@@ -114,8 +139,15 @@ class TableRun:
                         raw = await ws.recv()
                 except TimeoutError:
                     continue
-                view = loads(raw)  # the client's own cost: measured is the server, not this decoding
-                if view["type"] != "state":
+                message = loads(raw)  # the client's own cost, as a page's: decode, patch
+                if message["type"] == "delta":
+                    if view is None or message["base"] != view["n"]:
+                        await ws.send(json.dumps({"type": "full"}))  # (over TCP no update is lost: never here)
+                        continue
+                    view = apply(view, message["d"])
+                elif message["type"] == "state":
+                    view = message
+                else:
                     continue
                 step, now = tuple(map(int, view["table"]["step"].split(":"))), time.perf_counter()
                 for before, (sent, waiting) in list(self.pending.items()):
@@ -142,14 +174,16 @@ class TableRun:
                                                 "step": view["table"]["step"]}))
 
 
-async def run_k(port: int, k: int, seconds: float, max_actions: int, think: float = 0.0) -> dict:
+async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, think: float = 0.0,
+                deltas: bool = True, server_pids: tuple[int, ...] = ()) -> dict:
     from websockets.asyncio import client as websockets
 
-    tables = [TableRun(create_table(port), random.Random(i), think) for i in range(k)]
+    tables = [TableRun(ports[i % len(ports)], create_table(ports[i % len(ports)]), random.Random(i), think, deltas)
+              for i in range(k)]
     stop = asyncio.Event()
     budget = [10**12]  # no limit while the seats sit down (the tables seated first play on meanwhile)
     gate, opened = asyncio.Semaphore(32), [0, 0]  # connections opened, failed
-    tasks = [asyncio.create_task(t.seat(websockets, port, s, stop, budget, gate, opened))
+    tasks = [asyncio.create_task(t.seat(websockets, s, stop, budget, gate, opened))
              for t in tables for s in range(4)]
     said = time.monotonic()
     while sum(opened) < 4 * k:  # the measure starts once every seat has sat down (or failed to)
@@ -170,10 +204,16 @@ async def run_k(port: int, k: int, seconds: float, max_actions: int, think: floa
 
     freezer = asyncio.create_task(freeze())
     started = time.perf_counter()
+    # processor time an action costs, the server's and this client's: what the load of a shared machine
+    # does not change much (the rate and the latency are what the processors left over make of it)
+    cpu = (servers_cpu(server_pids), time.process_time())
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
     stop.set()
     elapsed = time.perf_counter() - started
+    server_cpu = servers_cpu(server_pids)
+    server_cpu = None if server_cpu is None or cpu[0] is None else server_cpu - cpu[0]
+    client_cpu = time.process_time() - cpu[1]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     await freezer
     gc.unfreeze()
@@ -184,9 +224,14 @@ async def run_k(port: int, k: int, seconds: float, max_actions: int, think: floa
     latencies = sorted(x for t in tables for x in t.latencies)
     actions = sum(t.actions for t in tables)
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [float("nan")] * 99
+
+    def per(seconds: float | None) -> int | None:
+        return None if seconds is None or not actions else round(seconds / actions * 1e6)
+
     return {"tables": k, "connections": 4 * k, "seconds": round(elapsed, 2), "actions": actions,
+            "server_cpu_us": per(server_cpu), "client_cpu_us": per(client_cpu),
             "actions_per_s": round(actions / elapsed, 1), "p50_ms": round(q[49] * 1000, 2),
-            "p99_ms": round(q[98] * 1000, 2), "think_s": think, "failed_connections": failed}
+            "p99_ms": round(q[98] * 1000, 2), "think_s": think, "failed_connections": failed, "deltas": deltas}
 
 
 def idle_tables(port: int, pid: int, n: int) -> dict:
@@ -207,34 +252,47 @@ def main() -> None:
     parser.add_argument("--max-actions", type=int, default=20_000, help="action limit per K")
     parser.add_argument("--think", type=float, default=0.0, help="a seat's mean seconds before each action")
     parser.add_argument("--idle", type=int, default=0, help="measure memory per table over this many idle tables")
+    parser.add_argument("--whole", action="store_true", help="every update a whole view (no patches), as before")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="servers (each its own process and database), the tables spread over them by number")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     if any(k < 1 or k > 1000 for k in args.tables) or not 0 < args.seconds <= 600:
         parser.error("K from 1 to 1000 tables, --seconds from 0 to 600")
     if not 0 <= args.think <= 60 or not 0 <= args.idle <= 10_000:
         parser.error("--think from 0 to 60 seconds, --idle from 0 to 10000 tables")
+    if not 1 <= args.servers <= 16:
+        parser.error("--servers from 1 to 16")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = start_server(Path(folder) / "bench.sqlite", port)
+        ports = [free_port() for _ in range(args.servers)]
+        servers: list[subprocess.Popen] = []
         try:
+            for i, port in enumerate(ports):  # (each its own database: the shards share nothing)
+                servers.append(start_server(Path(folder) / f"bench{i}.sqlite", port))
+            pids = tuple(server.pid for server in servers)
             if args.idle:
-                rows.append(idle_tables(port, server.pid, args.idle))
+                rows.append(idle_tables(ports[0], pids[0], args.idle))
                 if not args.json:
                     r = rows[-1]
                     print(f"{args.idle} idle tables: server {r['rss_before_mb']} -> {r['rss_after_mb']} MB, "
                           f"{r['kb_per_table']} KB a table", flush=True)
             for k in args.tables if not args.idle else ():
-                rows.append(asyncio.run(run_k(port, k, args.seconds, args.max_actions, args.think)))
-                rows[-1]["server_rss_mb"] = rss_mb(server.pid)
+                rows.append(asyncio.run(run_k(ports, k, args.seconds, args.max_actions, args.think,
+                                              not args.whole, pids)))
+                sizes = [rss_mb(pid) for pid in pids]
+                rows[-1]["server_rss_mb"] = None if None in sizes else round(sum(sizes), 1)
+                rows[-1]["servers"] = len(pids)
                 if not args.json:
                     r = rows[-1]
                     print(f"K={r['tables']:<4} {r['actions']:>6} actions in {r['seconds']:>6.2f} s: "
                           f"{r['actions_per_s']:>7.1f} actions/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
-                          f"server {r['server_rss_mb']} MB", flush=True)
+                          f"server {r['server_rss_mb']} MB; CPU an action: server {r['server_cpu_us']} us, "
+                          f"client {r['client_cpu_us']} us", flush=True)
         finally:
-            server.kill()
-            server.wait(10)
+            for server in servers:
+                server.kill()
+                server.wait(10)
     if args.json:
         print(json.dumps(rows, indent=2))
 

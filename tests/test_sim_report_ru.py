@@ -53,6 +53,7 @@ def test_english_stays_english(tmp_path: Path) -> None:
 DOUBLE = str(Path(__file__).parents[1] / "docs" / "house-rules" / "khrap-double.yaml")
 ALLOWED = {"CardStock"}  # a proper name (the measures' source, in MEASURES_DOC): every other ASCII word is English
 ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'_-]{2,}")
+OPTION = re.compile(r"--[a-z][a-z-]*(?: [a-z][a-z,]*)?")
 
 
 class _Visible(HTMLParser):
@@ -78,6 +79,7 @@ def english_words(text: str, given: Sequence[str] = ()) -> dict[str, str]:
     line it is in."""
     for ref in sorted(given, key=len, reverse=True):  # a path before the name inside it
         text = text.replace(ref, "")
+    text = OPTION.sub("", text)  # what the reader types: an option of the command and its value
     return {word: line.strip()[:160] for line in text.splitlines() for word in ENGLISH_WORD.findall(line)
             if word not in ALLOWED}
 
@@ -88,14 +90,21 @@ def visible_text(page: str) -> str:
     return "\n".join(parser.parts)
 
 
-@pytest.mark.parametrize("refs", [["khrap", DOUBLE], ["khrap"]], ids=["against its parent", "alone"])
-def test_no_english_word_reaches_a_russian_reader(tmp_path: Path, refs: list[str]) -> None:
+SOLVE = ["--makeable", "--solve", "2"]
+
+
+@pytest.mark.parametrize(("refs", "bots", "more"), [(["khrap", DOUBLE], "normal", SOLVE),
+                                                    (["khrap"], "rule,heuristic,heuristic,heuristic", SOLVE),
+                                                    (["khrap", DOUBLE], "random", [])],
+                         ids=["against its parent", "alone, mixed bots by their old names", "random bots"])
+def test_no_english_word_reaches_a_russian_reader(tmp_path: Path, refs: list[str], bots: str, more: list) -> None:
     """The page (its plots too) and the terminal of `analyze --lang ru` with the solver's makeable tables, an
-    offer (the double), an instant win (four aces) and one variant alone (its portrait): no English word."""
+    offer (the double), an instant win (four aces), one variant alone (its portrait), mixed bots (the evening
+    by bot kind) and random bots (no hands table): no English word."""
     pytest.importorskip("matplotlib")
     out = tmp_path / "ru.html"
     res = CliRunner().invoke(app, ["analyze", *refs, "--deals", "40", "--evening", "10", "--workers", "1", "--bots",
-                                   "normal", "--lang", "ru", "--makeable", "--solve", "2", "-o", str(out)])
+                                   bots, "--lang", "ru", *more, "-o", str(out)])
     assert res.exit_code == 0, res.output
     assert english_words(visible_text(out.read_text(encoding="utf-8")), refs) == {}
     assert english_words(res.stdout, refs) == {}
@@ -105,5 +114,23 @@ def test_the_check_finds_english() -> None:
     """The check above fails on an English word left in a Russian text, and not on a file name or numbers."""
     assert english_words("Вывод: 12% [3, 4] the банк", ["docs/x.yaml"]) == {"the": "Вывод: 12% [3, 4] the банк"}
     assert english_words("docs/house-rules/x.yaml: p10 P: 5", ["docs/house-rules/x.yaml"]) == {}
+    assert english_words("задайте --bots normal или --engine reference") == {}
     assert english_words(visible_text("<style>body { font: sans }</style><p>раз</p><svg><text>% of players</text>"
                                       "</svg>")) == {"players": "% of players"}
+
+
+def test_the_progress_bars_speak_russian() -> None:
+    """The captions of an analysis's progress bars (drawn on a terminal only), the solver's and the evenings'
+    included."""
+    from types import SimpleNamespace
+
+    from khrap.sim.cli import _bars
+    from khrap.variant.catalog import load_variant
+
+    loaded = [load_variant("khrap"), load_variant(DOUBLE)]
+    specs = [SimpleNamespace(name=v.name["en"]) for v in loaded]
+    bars = _bars(loaded, specs, 200, 10, 50, 4, "ru")
+    assert [total for _, total in bars] == [200, 8, 2]
+    assert english_words("\n".join(caption for caption, _ in bars)) == {}
+    assert bars[0][0] == "Храп + Храп с удвоением (решается раздач: 10)"
+    assert _bars(loaded, specs, 200, 0, 50, 0, "en") == [("Khrap + Khrap, with a double", 200), ("the report", 2)]

@@ -43,3 +43,47 @@ def test_contracts_and_strengths_by_their_display_names() -> None:
     assert tw.contract_name(khrap, "forced helper", "ru") == "вынужденный помогающий"
     assert tw.strength_line(["heuristic"] * 4, "en").startswith("Played by normal bots")
     assert tw.strength_line(["easy"] * 4, "ru").startswith("Играли боты уровня «лёгкий»")
+
+
+def _held(cid: str, base: float, value: float) -> dict:
+    """A paired row of a call stood by ``base`` then ``value`` times a deal, measured as a real change."""
+    return {"key": f"held:{cid}", "base": base, "value": value, "difference": value - base,
+            "ci": [value - base - 0.001, value - base + 0.001], "significant": True, "deals_needed": None}
+
+
+def test_a_call_said_in_neither_is_left_out_of_the_calls_said_more() -> None:
+    # "Sad" goes 0.001 -> 0.004 a deal: a real change on many deals, but it reads 0.00 -> 0.00, a call said in
+    # neither to the precision shown, so it is left out; khrap's 0.981 -> 0.984 reads the same to two decimals
+    # and is shown to three; take-five's 0.50 -> 0.70 as it is.
+    khrap = load_variant("khrap")
+    rows = [_held("take-five", 0.50, 0.70), _held("sad", 0.001, 0.004), _held("khrap", 0.981, 0.984)]
+    empty = {"pot": {"settlement": {"mean": None}}, "calls": []}
+    lines = tw.table_lines(khrap, khrap, rows, (empty, empty), 2000, ["heuristic"] * 4)
+    assert lines[0] == ("Said more often: “Take five” 0.50 → 0.70 a deal, “Khrap” 0.981 → 0.984 a deal.")
+    from khrap.sim.verdict import verdict
+
+    said = verdict("Khrap", "Khrap", [{**r, "label": r["key"][5:]} for r in rows], 2000, 4, "normal")
+    assert " take-five 0.50 → 0.70, khrap 0.981 → 0.984." in said and "sad" not in said
+
+
+def test_the_first_page_says_a_dominated_new_call_is_never_worth_saying(tmp_path) -> None:
+    """A house rule adding frap's blind frap (frap against frap without it): the verdict at the top of the page,
+    before any section, and the terminal's first lines warn that it was never said and why."""
+    import pytest
+    from typer.testing import CliRunner
+
+    from khrap.cli import app
+
+    pytest.importorskip("matplotlib")
+    plain = tmp_path / "frap-plain.yaml"
+    plain.write_text('extends: frap\nname: {en: "Frap, no blind frap"}\ncalls:\n  blind-frap: {enabled: false}\n',
+                     encoding="utf-8")
+    page = tmp_path / "report.html"
+    res = CliRunner().invoke(app, ["analyze", str(plain), "frap", "--deals", "40", "--evening", "10", "--workers",
+                                   "1", "--bots", "normal", "-o", str(page)])
+    assert res.exit_code == 0, res.output
+    warning = ("Warning: “Blind frap”, which “Frap” adds, was never said by the bots in 40 deals. It wins no more "
+               "than “Frap” and costs more when it fails, so a player has no reason to say it.")
+    first = page.read_text(encoding="utf-8").split("<h2", 1)[0]
+    assert warning in first and 'id="table-verdict"' in first
+    assert warning in res.stdout.split("Verdict:", 1)[0]

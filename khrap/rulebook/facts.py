@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from khrap.engine.derived import Derived
+from khrap.variant import derived as model
 from khrap.variant.schema import (
     Call,
     CallsStage,
@@ -85,30 +86,9 @@ def step_numbers(v: Variant, stage_ids: list[str]) -> list[int]:
     return [ids.index(sid) + 1 for sid in stage_ids if sid in ids]
 
 
-def _first_calls_stage(v: Variant) -> int | None:
-    return next((i for i, s in enumerate(v.stages) if isinstance(s, CallsStage)), None)
-
-
 def sayable(v: Variant, index: int, cid: str) -> bool:
-    """Whether call ``cid`` can ever be said at step ``index`` (0-based).
-
-    Only the first calls step starts without a declarer (a deal goes on past
-    bidding only with one).  A call that needs a declarer is open in the
-    first step only if some call there makes one without ending the step; a
-    call that needs none is closed in every later step.
-    """
-    stage = v.stages[index]
-    call = v.calls.get(cid)
-    if not isinstance(stage, CallsStage) or cid not in stage.calls or call is None or not call.enabled:
-        return False
-    first = index == _first_calls_stage(v)
-    if call.requires.declarer == "exists" and first:
-        return any(
-            other in v.calls and v.calls[other].enabled and v.calls[other].effects.status == "declarer"
-            and not v.calls[other].effects.ends_stage
-            for other in stage.calls
-        )
-    return not (call.requires.declarer == "absent" and not first)
+    """Whether call ``cid`` can ever be said at step ``index`` (0-based): the stage model's (variant/derived.py)."""
+    return model.sayable(v, index, cid)
 
 
 def stage_calls(v: Variant, index: int) -> list[str]:
@@ -133,8 +113,7 @@ def comeback(v: Variant, cid: str) -> list[int]:
         if not any(v.calls[c].effects.status != "out" for c in stage_calls(v, i)):
             continue
         # a step that asks everyone (or all but the declarer) asks a passer too, while he still holds cards
-        kept = all(s.out_hands == "keep" for s in v.stages[said[0] - 1:i] if isinstance(s, CallsStage))
-        if stage.speakers == "out" or kept:
+        if stage.speakers == "out" or model.holds_cards_at(v, cid, said[0] - 1, i):
             back.append(i + 1)
     return back
 
@@ -149,8 +128,7 @@ def hand_gone(v: Variant, cid: str) -> bool:
         stage = v.stages[step - 1]
         if stage.speakers != "out":
             return False
-        earlier = [s for s in v.stages[: step - 1] if isinstance(s, CallsStage)]
-        if not any(s.out_hands in ("at_end", "on_call") for s in earlier):
+        if not any(model.throws_out_hands(s) for s in v.stages[: step - 1]):
             return False
     return True
 
@@ -184,24 +162,12 @@ def penalties_for(v: Variant, cid: str, call: Call) -> list[Penalty]:
     return [p for p in v.settlement.penalties if p in found]
 
 
-def draws_of(call: Call) -> int:
-    """Cards a call takes from the stock, now or at its exchange turn (as the kernel reserves them)."""
-    draws = call.effects.draw
-    if call.exchange.takes_part and call.exchange.min_discard:
-        draws += call.exchange.min_discard + call.exchange.draw_extra
-    return draws
-
-
 def has_override(v: Variant) -> bool:
     return any(c.enabled and c.effects.override for c in v.calls.values())
 
 
 def has_blind_call(v: Variant) -> bool:
     return any(c.enabled and c.requires.blind for c in v.calls.values())
-
-
-def any_locked(v: Variant) -> bool:
-    return any(rule.locked for rule in v.statuses.values())
 
 
 def forced_lock(v: Variant):
@@ -279,7 +245,7 @@ def _course(v: Variant) -> list[Line]:
 
 def _calls_section(v: Variant) -> list[Line]:
     lines = [Line("statuses", "statuses", {"statuses": v.statuses})]
-    if any_locked(v):
+    if model.any_locked(v):
         lines.append(Line("statuses.locked", "locks_return", {}))
     if has_override(v):
         locked = v.statuses["declarer"].locked
@@ -301,7 +267,7 @@ def _call_row(v: Variant, cid: str) -> CallRow:
         Line(f"{key}.requires.trumps", "when_trumps", {"least": req.min_trumps, "most": req.max_trumps}),
         Line(f"{key}.requires.turned_rank", "when_turned", {"rank": req.turned_rank}),
         Line(f"{key}.requires.max_pot", "when_pot", {"bound": req.max_pot}),
-        Line(f"{key}.stock", "when_stock", {"draws": draws_of(call), "turned": eff.take_turned}),
+        Line(f"{key}.stock", "when_stock", {"draws": model.draws_of(call), "turned": eff.take_turned}),
     ]
     tricks = v.statuses[eff.status].tricks if eff.status in v.statuses else 0
     obliges = [

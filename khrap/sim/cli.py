@@ -331,10 +331,7 @@ def analyze(
         _fail(str(err))
     try:
         with _paired_backend(workers, scheduler) as (run, mapper), \
-                _progress([(" + ".join(s.name for s in specs)
-                            + (f" (solving {solving} deals)" if solving else ""), deals)]
-                          + ([(f"evenings of {evening} deals", apart * len(specs))] if apart else [])
-                          + [("the report", 2)]) as bars:
+                _progress(_bars(loaded, specs, deals, solving, evening, apart, lang)) as bars:
             result = run(pspec, bars[0])
             days = []
             for v, spec in enumerate(specs if evenings else []):
@@ -357,6 +354,18 @@ def analyze(
         typer.echo(json_text(json.dumps(data, ensure_ascii=False, indent=2)))
     else:
         typer.echo(terminal(analysis_text(data)), nl=False)
+
+
+def _bars(loaded: list, specs: list[SimSpec], deals: int, solving: int, evening: int, apart: int,
+          lang: str) -> list[tuple[str, int]]:
+    """The progress bars of an analysis, (caption in ``lang``, total): the paired deals (the variants by their
+    names in it), the evenings played apart if any, the report."""
+    t = tr(lang)
+    names = " + ".join(v.name.get(lang) or s.name for v, s in zip(loaded, specs, strict=True))
+    solved = t(" (solving {deals} deals)").format(deals=solving) if solving else ""
+    return ([(names + solved, deals)]
+            + ([(t("evenings of {deals} deals").format(deals=evening), apart * len(specs))] if apart else [])
+            + [(t("the report"), 2)])
 
 
 def sessions_are_evenings(deals: int, chunk: int, evening: int, evenings: int, stack: int, seated: int) -> bool:

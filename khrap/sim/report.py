@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from jinja2 import Environment
 from markupsafe import Markup
 
+from khrap.bots import strength_of
 from khrap.sim import makeable as mk
 from khrap.sim import plots
 from khrap.sim.analysis import HANDS_MISSING
@@ -277,6 +278,8 @@ def seat_label(seat: str, words: Words) -> str:
     if found:
         return words.t("seat {seat} ({position} of the first deal)").format(
             seat=found[1], position=position_label(found[2], words.t))
+    if words.lang != "en" and strength_of(seat):  # a bot kind (mixed bots): by its strength's word
+        return words.t(strength_of(seat) or seat)
     return words.t(seat)
 
 

@@ -54,6 +54,8 @@ RU: dict[str, str] = {
     "aces and kings in hand": "тузов и королей на руке", "yes": "да", "no": "нет",
     "How often each contract was makeable": "Как часто каждое обязательство было выполнимо",
     "How the measures are computed": "Как считаются меры",
+    " (solving {deals} deals)": " (решается раздач: {deals})", "evenings of {deals} deals": "вечера по {deals} раздач",
+    "the report": "отчёт",
     "% of players": "% игроков", "% of deals": "% раздач",
     "Compared at {count} players, the count every variant allows ({ranges}).":
         "Сравнение за столом из {count} игроков: это число допускает каждый вариант ({ranges}).",

@@ -51,7 +51,8 @@ TEXT: dict[str, dict[str, str]] = {
         "helper": "helper", "declarer": "declarer",
         "easy": "rules of thumb", "normal": "they estimate their hand and call whenever it pays",
         "strong": "they deal the hidden cards many times and solve the play",
-        "a deal": "{a:.2f} → {b:.2f} a deal",
+        "random": "each picks any legal action at random",
+        "a deal": "{a} → {b} a deal",
         "quotes": "“”", "span": "{lo} and {hi}",
     },
     "ru": {
@@ -81,12 +82,13 @@ TEXT: dict[str, dict[str, str]] = {
         "helper": "помогающий", "declarer": "объявивший",
         "easy": "простые правила", "normal": "оценивают руку и заявляют, когда это выгодно",
         "strong": "много раз раздают скрытые карты и решают розыгрыш",
-        "a deal": "{a:.2f} → {b:.2f} за раздачу",
+        "random": "каждый выбирает любой разрешённый ход наугад",
+        "a deal": "{a} → {b} за раздачу",
         "quotes": "«»", "span": "от {lo} до {hi}",
     },
 }
-STRENGTH_WORDS = {"en": {"easy": "easy", "normal": "normal", "strong": "strong"},
-                  "ru": {"easy": "лёгкий", "normal": "обычный", "strong": "сильный"}}
+STRENGTH_WORDS = {"en": {"easy": "easy", "normal": "normal", "strong": "strong", "random": "random"},
+                  "ru": {"easy": "лёгкий", "normal": "обычный", "strong": "сильный", "random": "случайный"}}
 
 
 def _t(lang: str) -> dict[str, str]:
@@ -138,6 +140,22 @@ def contract_name(variant: Variant | Sequence[Variant], label: str, lang: str) -
         status = label.split(" ", 1)[1]
         return t["forced"].format(status=t.get(status, status))
     return name(label)
+
+
+SAID = 0.005
+"""A call stood by under this often a deal (once in 200 deals) under both rules reads 0.00 → 0.00: said in
+neither, to the precision shown, it is left out of the calls said more or less (a call the house rule adds is
+the "never used" warning instead: ``call_warnings``)."""
+
+
+def said_in_either(row: dict) -> bool:
+    """Whether a call's paired row (``held:``) shows it said under one rule or the other, to the precision shown."""
+    return max(row["base"], row["value"]) >= SAID
+
+
+def rate(x: float, other: float) -> str:
+    """A call's rate a deal, two decimals; three where two would show it the same as ``other``."""
+    return f"{x:.2f}" if f"{x:.2f}" != f"{other:.2f}" else f"{x:.3f}"
 
 
 def _pct(x: float) -> str:
@@ -273,14 +291,14 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
     if made is not None:
         lines.append(t["made"].format(rule=_pct(made["value"]), parent=_pct(made["base"]), r=r, p=p,
                                       sure=_sure(t, made, deals, points=True)))
-    held = sorted((d for d in rows if d["key"].startswith("held:") and d["significant"]),
+    held = sorted((d for d in rows if d["key"].startswith("held:") and d["significant"] and said_in_either(d)),
                   key=lambda d: -abs(d["difference"]))
     for word, sign in (("more", 1), ("less", -1)):
         shown = [d for d in held if d["difference"] * sign > 0][:3]
         if shown:
             lines.append(t[word].format(calls=", ".join(
                 quoted(contract_name((rule, parent), d["key"].split(":", 1)[1], lang), lang) + " "
-                + t["a deal"].format(a=d["base"], b=d["value"]) for d in shown)))
+                + t["a deal"].format(a=rate(d["base"], d["value"]), b=rate(d["value"], d["base"])) for d in shown)))
     said = {c["call"]: c["made"] for c in other["calls"]}
     lines += call_warnings(parent, rule, said, deals, lang)
     lines.append(strength_line(bots, lang))
@@ -288,4 +306,4 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
 
 
 __all__ = ["LANGS", "added_calls", "call_name", "call_warnings", "contract_name", "dominated_by",
-           "quoted", "strength_line", "table_lines", "variant_name", "word_name"]
+           "quoted", "rate", "said_in_either", "strength_line", "table_lines", "variant_name", "word_name"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from khrap.sim.summary import position_name
+from khrap.sim.table_words import rate, said_in_either
 
 WORDS: dict[str, tuple[str, str, str]] = {
     # key: (name, definition, unit: "stakes", "share" or "count")
@@ -101,7 +102,7 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     """One paragraph: what ``rule`` changes against ``parent``, by how much, how sure (``t``: in the report's
     language)."""
     big = ranked(differences)
-    calls = [d for d in differences if d["significant"] and d["key"].startswith("held:")]
+    calls = [d for d in differences if d["significant"] and d["key"].startswith("held:") and said_in_either(d)]
     unclear = sorted((d for d in differences if not d["significant"] and d["deals_needed"]
                       and not d["key"].startswith("held:")), key=lambda d: d["deals_needed"])
     setup = t("Measured on {deals} deals played by {bots} bots at {players} players, each deal with the same {what} "
@@ -135,7 +136,8 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     if calls:
         shown = sorted(calls, key=lambda d: -abs(d["difference"]))[:3]
         text += t(" Calls stood by per deal: ") + ", ".join(
-            f"{d.get('label', d['key'].split(':', 1)[1])} {d['base']:.2f} → {d['value']:.2f}" for d in shown) + "."
+            f"{d.get('label', d['key'].split(':', 1)[1])} {rate(d['base'], d['value'])} → {rate(d['value'], d['base'])}"
+            for d in shown) + "."
     if unclear:
         names = ", ".join(words(d["key"], players, t)[0] for d in unclear[:3])
         text += t(" No measurable difference at {deals} deals in {names}{others} (about {needed:,} deals would tell "

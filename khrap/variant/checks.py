@@ -10,9 +10,10 @@ from collections import Counter
 from collections.abc import Iterator
 
 from khrap.cards import RANKS
-from khrap.variant.derived import makes_declarer, opens
+from khrap.variant import derived
+from khrap.variant.derived import deck_for, makes_declarer, offering, open_while, opens
 from khrap.variant.loader import did_you_mean
-from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, PlayStage, Variant
 from khrap.words import KERNEL_WORDS
 
 Issue = tuple[tuple, str]
@@ -47,19 +48,13 @@ def _texts(v: Variant) -> Iterator[Issue]:
 
 def _enabled(v: Variant) -> list[tuple[str, Call]]:
     """Calls switched on: a switched-off call need not fit the deck or the hand size."""
-    return [(cid, call) for cid, call in v.calls.items() if call.enabled]
+    return list(derived.enabled(v).items())
 
 
 def _players(v: Variant) -> Iterator[Issue]:
     if v.players.min > v.players.max:
         yield (Fields(("players", "min"), ("players", "max")),
                f"players.min ({v.players.min}) is more than players.max ({v.players.max})")
-
-
-def deck_for(v: Variant, players: int) -> list[str] | None:
-    if v.deck.by_players:
-        return next((e.ranks for e in v.deck.by_players if players <= e.up_to), None)
-    return v.deck.ranks
 
 
 def _deck(v: Variant) -> Iterator[Issue]:
@@ -131,12 +126,6 @@ def _references(v: Variant) -> Iterator[Issue]:
             yield ("statuses",), f"statuses must give the '{status}' status its tricks and stake"
 
 
-def _offering(v: Variant, cid: str) -> list[tuple[int, int]]:
-    """(stage index, index in its calls) of every calls stage that offers call ``cid``."""
-    return [(i, stage.calls.index(cid)) for i, stage in enumerate(v.stages)
-            if isinstance(stage, CallsStage) and cid in stage.calls]
-
-
 def _skips(v: Variant) -> Iterator[Issue]:
     """A call skips only stages the deal has still to come to, and never the play.
 
@@ -146,17 +135,17 @@ def _skips(v: Variant) -> Iterator[Issue]:
     """
     index = {stage.id: i for i, stage in enumerate(v.stages)}
     for cid, call in _enabled(v):
-        offered = _offering(v, cid)
+        offered = offering(v, cid)
         for j, sid in enumerate(call.effects.skip_stages):
             target = index.get(sid)
             if target is None:
                 continue  # an unknown stage, reported by _references
             where = ("calls", cid, "effects", "skip_stages", j)
-            if v.stages[target].kind == "play":
+            if isinstance(v.stages[target], PlayStage):
                 yield (where, f"call '{cid}' skips the play stage '{sid}' (`skip_stages`), but a deal ends only "
                        f"when its tricks are played (or by an instant win): remove '{sid}' from `skip_stages`")
                 continue
-            if v.stages[target].kind == "name_trump":
+            if isinstance(v.stages[target], NameTrumpStage):
                 yield (where, f"call '{cid}' skips stage '{sid}' (`skip_stages`), where the declarer names trump "
                        f"(`kind: name_trump`), but this variant has no other trump (`trump.source: named`), so the "
                        f"deal would be played with no trump at all: remove '{sid}' from `skip_stages`")
@@ -330,7 +319,8 @@ def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
                        f"`speakers: out` in stage '{stage.id}'")
                 continue
             later = next((j for j, other in enumerate(v.stages) if j > i and isinstance(other, CallsStage) and (
-                other.out_hands == "at_end" or other.speakers != "others" and _throws_out_hands(v, other))), None)
+                other.out_hands == "at_end"
+                or other.speakers != "others" and derived.may_empty_out_hands(v, other))), None)
             if eff.discard_hand and not eff.draw:
                 why = "the call throws his hand (`discard_hand: true`)"
                 cause, fix = (*where, "discard_hand"), "`discard_hand: false`"
@@ -359,14 +349,6 @@ def _overrides(v: Variant) -> Iterator[Issue]:
         if call.effects.status == "declarer" and call.requires.declarer != "absent" and not call.effects.override:
             yield (("calls", cid, "effects", "override"),
                    f"call '{cid}' makes a declarer when one may exist: set `override: true` or `declarer: absent`")
-
-
-def _throws_out_hands(v: Variant, stage: CallsStage) -> bool:
-    """Whether players who are out after this stage may hold no cards."""
-    if stage.out_hands != "keep":
-        return True
-    calls = [v.calls[c] for c in stage.calls if c in v.calls and v.calls[c].enabled]
-    return any(c.effects.status == "out" and c.effects.discard_hand and not c.effects.draw for c in calls)
 
 
 def _out_discards(v: Variant) -> Iterator[Issue]:
@@ -404,7 +386,7 @@ def _out_discards(v: Variant) -> Iterator[Issue]:
                 why = f"it {throws}leaves him {left}"
             yield (Fields((*where, "then_discard"), (*where, "status")),
                    owes + f"{why} to discard and no legal action: {fix}")
-        if thrower is None and _throws_out_hands(v, stage):
+        if thrower is None and derived.may_empty_out_hands(v, stage):
             thrower = stage
 
 
@@ -416,7 +398,7 @@ def _always_open(v: Variant, cid: str, call: Call, declarer_exists: bool) -> boo
     plain = not (req.holds or req.dealer or req.blind or req.turned_rank or req.min_trumps or eff.draw)
     if not plain or req.max_trumps is not None or eff.take_turned in ("yes", "swap"):
         return False
-    if req.declarer == ("absent" if declarer_exists else "exists"):
+    if not open_while(call, declarer_exists):
         return False
     if declarer_exists and eff.status == "declarer" and not eff.override:
         return False  # only the declarer himself may say it again
@@ -441,13 +423,6 @@ def _may_cost(v: Variant, cid: str, call: Call) -> bool:
     return False
 
 
-def _declares_and_goes_on(v: Variant, stage: CallsStage) -> bool:
-    """Whether a declarer may exist while stage ``stage`` (the first) still asks: a call it offers makes
-    one without ending the stage."""
-    return any(cid in v.calls and v.calls[cid].enabled and v.calls[cid].effects.status == "declarer"
-               and not v.calls[cid].effects.ends_stage for cid in stage.calls)
-
-
 def _open_declaring(v: Variant, cid: str) -> bool:
     """A call that makes a declarer and is open whenever nobody has declared yet."""
     call = v.calls.get(cid)
@@ -459,12 +434,12 @@ def _open_declaring(v: Variant, cid: str) -> bool:
 
 
 def _stages(v: Variant) -> Iterator[Issue]:
-    kinds = [s.kind for s in v.stages]
-    if not kinds or kinds[0] != "calls":
+    if not v.stages or not isinstance(v.stages[0], CallsStage):
         yield ("stages",), "the first stage must be a calls stage (someone has to become declarer)"
-    if kinds.count("play") != 1 or kinds[-1] != "play":
+    plays = [i for i, s in enumerate(v.stages) if isinstance(s, PlayStage)]
+    if plays != [len(v.stages) - 1]:
         yield ("stages",), "the last stage, and only that one, must be the play stage"
-    naming = [i for i, kind in enumerate(kinds) if kind == "name_trump"]
+    naming = [i for i, s in enumerate(v.stages) if isinstance(s, NameTrumpStage)]
     if v.trump.source == "named" and not naming:
         yield (Fields(("trump", "source"), ("stages",)),
                "trump is named by the declarer (`trump.source: named`), but no stage lets him name it (`kind: "
@@ -491,11 +466,7 @@ def _stages(v: Variant) -> Iterator[Issue]:
         if not isinstance(stage, CallsStage):
             continue
         enabled = [(c, v.calls[c]) for c in stage.calls if c in v.calls and v.calls[c].enabled]
-        # The first stage asks while nobody has declared (and after a declaration that does not end it);
-        # a later one only once there is a declarer (else the deal went back to an all-pass round).
-        states = [False, True] if i == 0 else [True]
-        if i == 0 and not _declares_and_goes_on(v, stage):
-            states = [False]
+        states = derived.declarer_states(v, i)  # the first stage asks while nobody has declared
         stuck = [exists for exists in states if not any(_always_open(v, cid, c, exists) for cid, c in enabled)]
         if stuck:
             when = "" if len(stuck) == len(states) else (
@@ -534,7 +505,7 @@ def _out_speakers(v: Variant) -> Iterator[Issue]:
                    f"(`status: {eff.status}`) without throwing the hand and drawing a whole new one, so he could "
                    f"play with {_cards_word(cards)} and find no legal action: give '{cid}' `discard_hand: true` and "
                    f"draws that make a hand of {v.hand_size}{like}, or do not offer it in stage '{stage.id}'")
-        if thrower is None and _throws_out_hands(v, stage):
+        if thrower is None and derived.may_empty_out_hands(v, stage):
             thrower = stage
 
 
@@ -557,7 +528,7 @@ def _exchange_orders(v: Variant, stage: ExchangeStage, cid: str, status: str) ->
     """(location, groups) of each order of exchange ``stage`` that may apply when call ``cid`` was said."""
     if status == "declarer":  # his own call chooses the order
         key = cid if cid in stage.order_by_call else None
-        return [(("order",) if key is None else ("order_by_call", key), stage.order_by_call.get(cid, stage.order))]
+        return [(("order",) if key is None else ("order_by_call", key), derived.exchange_order(stage, cid))]
     declaring = [c for c, call in _enabled(v) if makes_declarer(call)]  # an overrider's call chooses it too
     default = [(("order",), stage.order)] if any(c not in stage.order_by_call for c in declaring) else []
     return default + [(("order_by_call", key), order) for key, order in stage.order_by_call.items()]
@@ -572,7 +543,7 @@ def _one_deal(v: Variant, first: tuple[str, int], then: tuple[str, int]) -> bool
                                                 and call_a.effects.status == "declarer")
         return not blocked
     if j > i:
-        return v.stages[j].id not in call_a.effects.skip_stages and call_b.requires.declarer != "absent"
+        return v.stages[j].id not in call_a.effects.skip_stages and open_while(call_b, True)
     return False
 
 
@@ -583,7 +554,7 @@ def _skippers(v: Variant, exchange_id: str, cid: str, i: int) -> Iterator[tuple[
     for other, call in _enabled(v):
         if exchange_id not in call.effects.skip_stages:
             continue
-        for k, _ in _offering(v, other):
+        for k, _ in offering(v, other):
             if k >= index[exchange_id]:
                 continue
             if (other, k) == (cid, i) or _one_deal(v, (cid, i), (other, k)) or _one_deal(v, (other, k), (cid, i)):
@@ -622,7 +593,7 @@ def _exchange_turns(v: Variant) -> Iterator[Issue]:
                    f"overrides its caller (`override: true`) and puts him out (`overridden_becomes: out`), and "
                    f"players who are out have no exchange turn, {lost}: write "
                    f"`overridden_becomes: helper`, or {fix}")
-        for i, k in _offering(v, cid):
+        for i, k in offering(v, cid):
             said = v.stages[i].id
             e = next((j for j in range(i + 1, len(v.stages)) if isinstance(v.stages[j], ExchangeStage)), None)
             if e is None:
@@ -638,7 +609,7 @@ def _exchange_turns(v: Variant) -> Iterator[Issue]:
                        + f" exchange stage '{stage.id}' (`skip_stages`), {lost}: take '{stage.id}' out of the "
                        f"`skip_stages` of '{other}', or {fix}")
             for where, order in _exchange_orders(v, stage, cid, eff.status):
-                if any(eff.status in g.statuses or cid in g.calls for g in order):
+                if derived.has_turn(order, eff.status, cid):
                     continue
                 name = ".".join(map(str, where))
                 yield (Fields(("stages", e, *where), field),
@@ -651,7 +622,7 @@ def _overrider(v: Variant, cid: str) -> str | None:
     """A call that may override the declarer made by call ``cid``: said after it in the same deal, it makes a
     declarer with `override: true` (another call first, else ``cid`` itself said by another player)."""
     found = [other for other, call in _enabled(v) if call.effects.status == "declarer" and call.effects.override
-             and any(_one_deal(v, (cid, i), (other, j)) for i, _ in _offering(v, cid) for j, _ in _offering(v, other))]
+             and any(_one_deal(v, (cid, i), (other, j)) for i, _ in offering(v, cid) for j, _ in offering(v, other))]
     return next((other for other in found if other != cid), found[0] if found else None)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.variant.schema import Call, CallsStage, Variant
+from khrap.variant.schema import Call, CallsStage, ExchangeGroup, ExchangeStage, Stage, Variant
 
 
 def moves_cards(call: Call) -> bool:
@@ -18,6 +18,19 @@ def moves_cards(call: Call) -> bool:
     draws, or owes discards (``then_discard``: a call that owes only a discard still has a card to move)."""
     eff = call.effects
     return bool(eff.discard_hand or eff.draw or eff.take_turned != "no" or eff.then_discard)
+
+
+def reserved_for_exchange(call: Call) -> int:
+    """Cards the stock keeps for the caller's exchange turn: those he must exchange there (``min_discard``,
+    when he takes part) and their extra draws."""
+    ex = call.exchange
+    return ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
+
+
+def draws_of(call: Call) -> int:
+    """Cards ``call`` takes from the stock, now or at its caller's exchange turn: what it needs the stock,
+    less the cards promised to earlier calls, to hold (the turned card it may take aside)."""
+    return call.effects.draw + reserved_for_exchange(call)
 
 
 def makes_declarer(call: Call) -> bool:
@@ -57,6 +70,101 @@ def call_order(v: Variant) -> list[str]:
     return order + [cid for cid in enabled(v) if cid not in order]
 
 
+# ---------------------------------------------------------------- the stage model
+# How a deal moves through the stages, as far as the variant's fields fix it: the one static model that
+# the checks (variant/checks.py) and the rule sheet (rulebook/facts.py) read.  The kernel plays the same
+# flow step by step (compiled/machine.py); tests/test_stage_model.py holds each fact against it.
+
+
+def offering(v: Variant, cid: str) -> list[tuple[int, int]]:
+    """(stage index, index in its calls) of every calls stage that offers call ``cid`` (first listing)."""
+    return [(i, stage.calls.index(cid)) for i, stage in enumerate(v.stages)
+            if isinstance(stage, CallsStage) and cid in stage.calls]
+
+
+def open_while(call: Call, declarer_exists: bool) -> bool:
+    """Whether ``call`` may be said while a declarer exists (True) or while none does (False), as its
+    ``requires.declarer`` says (the kernel lists a stage's calls by the same test)."""
+    return call.requires.declarer != ("absent" if declarer_exists else "exists")
+
+
+def first_calls_stage(v: Variant) -> int | None:
+    """The index of the first calls stage: the only one asked while nobody has declared."""
+    return next((i for i, stage in enumerate(v.stages) if isinstance(stage, CallsStage)), None)
+
+
+def declares_and_goes_on(v: Variant, stage: CallsStage) -> bool:
+    """Whether a call ``stage`` offers makes a declarer without ending the stage: the speakers after him
+    are asked while a declarer exists."""
+    return any(makes_declarer(call) and not call.effects.ends_stage
+               for cid, call in enabled(v).items() if cid in stage.calls)
+
+
+def declarer_states(v: Variant, index: int) -> tuple[bool, ...]:
+    """Whether a declarer may exist (True) or not (False) while calls stage ``index`` asks.  A deal goes past
+    a calls stage only with a declarer (else all passed), so only the first calls stage asks while nobody has
+    declared, and with a declarer too where one of its calls makes one and the stage goes on."""
+    if index != first_calls_stage(v):
+        return (True,)
+    stage = v.stages[index]
+    assert isinstance(stage, CallsStage)
+    return (False, True) if declares_and_goes_on(v, stage) else (False,)
+
+
+def sayable(v: Variant, index: int, cid: str) -> bool:
+    """Whether enabled call ``cid`` can ever be said at stage ``index``: the stage offers it, and it is open
+    in a state of the declarer that stage may be asked in."""
+    stage = v.stages[index]
+    call = v.calls.get(cid)
+    if not isinstance(stage, CallsStage) or cid not in stage.calls or call is None or not call.enabled:
+        return False
+    return any(open_while(call, exists) for exists in declarer_states(v, index))
+
+
+def throws_out_hands(stage: Stage) -> bool:
+    """Whether calls ``stage`` throws the hands of every player out (as he goes out, or at its end)."""
+    return isinstance(stage, CallsStage) and stage.out_hands != "keep"
+
+
+def throws_own_hand(call: Call) -> bool:
+    """Whether ``call`` leaves its caller out with no cards: it puts him out, throws his hand, draws none."""
+    eff = call.effects
+    return eff.status == w.OUT and eff.discard_hand and not eff.draw
+
+
+def may_empty_out_hands(v: Variant, stage: CallsStage) -> bool:
+    """Whether players who are out after ``stage`` may hold no cards: it throws their hands, or one of its
+    calls throws its caller's."""
+    return throws_out_hands(stage) or any(throws_own_hand(call) for cid, call in enabled(v).items()
+                                          if cid in stage.calls)
+
+
+def holds_cards_at(v: Variant, cid: str, said: int, index: int) -> bool:
+    """Whether a player who went out with ``cid`` at stage ``said`` still holds cards when stage ``index``
+    (later) asks: his call kept his hand and no calls stage from ``said`` on threw the out players'.  (The
+    kernel asks those who hold cards, unless a stage asks the players who are out.)"""
+    return not throws_own_hand(v.calls[cid]) and not any(throws_out_hands(s) for s in v.stages[said:index])
+
+
+def exchange_order(stage: ExchangeStage, declarer_call: str | None) -> list[ExchangeGroup]:
+    """The order of exchange ``stage`` when the deal's declarer made ``declarer_call``: that call's own
+    (``order_by_call``), else the stage's ``order`` (the kernel reads the same: machine.py, ``_exchange_queue``)."""
+    return stage.order_by_call.get(declarer_call or "", stage.order)
+
+
+def has_turn(order: list[ExchangeGroup], status: str, cid: str | None) -> bool:
+    """Whether ``order`` gives a player in play a turn: a group names his status or the call he made."""
+    return any(status in group.statuses or (cid is not None and cid in group.calls) for group in order)
+
+
+def deck_for(v: Variant, players: int) -> list[str] | None:
+    """The ranks of the deck ``players`` play with (each in all four suits): the first of ``by_players`` whose
+    ``up_to`` they do not exceed, else ``ranks``; None where no deck is given for so many."""
+    if v.deck.by_players:
+        return next((e.ranks for e in v.deck.by_players if players <= e.up_to), None)
+    return v.deck.ranks
+
+
 def deal_order(dealer: int, n: int) -> tuple[int, ...]:
     """The seats in the order they are dealt to: the dealer's left first, the dealer last (RULES.md §0)."""
     return tuple((dealer + 1 + i) % n for i in range(n))
@@ -94,6 +202,7 @@ def seat_stack(v: Variant) -> int:
     if v.allow_debt and v.min_stack is None:
         return 100
     return 100 * v.base_stake
+
 
 @dataclass(frozen=True, slots=True)
 class Offer:

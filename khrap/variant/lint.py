@@ -19,7 +19,7 @@ from pathlib import Path
 
 from khrap.cards import RANKS
 from khrap.variant.catalog import Loaded, load_checked, offered_calls
-from khrap.variant.checks import deck_for
+from khrap.variant.derived import deck_for
 from khrap.variant.expect import flow
 from khrap.variant.loader import Loc, _show, did_you_mean, dotted, value_at
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant

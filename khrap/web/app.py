@@ -466,7 +466,7 @@ async def keep_collections_short(freeze_seconds: float, collect_seconds: float =
 
 
 def _listing() -> bytes:
-    """``/api/variants``: the built-ins, the bot kinds, the page's words and its cards' rank letters."""
+    """``/api/variants``: the built-ins, the bot kinds, the page's words, its cards' rank letters and suit names."""
     rows = []
     for name in builtin_names():
         v = builtin(name)
@@ -474,7 +474,9 @@ def _listing() -> bytes:
                      "base_stake": v.base_stake})
     words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
     ranks = {lang: i18n.ranks(lang) for lang in i18n.LANGS}  # the cards' rank letters, once, with the words
-    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words, "ranks": ranks}, ensure_ascii=False).encode()
+    suits = {lang: i18n.suits(lang) for lang in i18n.LANGS}  # a card's tooltip: its suit's name
+    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words, "ranks": ranks, "suits": suits},
+                      ensure_ascii=False).encode()
 
 
 class Buckets:

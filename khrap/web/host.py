@@ -14,6 +14,7 @@ the protocol test drives thousands of deals in-process.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import logging
 import secrets
@@ -28,6 +29,7 @@ except ImportError:  # the web extra brings it; without it the standard encoder 
     orjson = None  # type: ignore[assignment]
 
 from khrap.engine import IllegalAction
+from khrap.web.delta import diff
 from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Store
 from khrap.web.table import Table
@@ -69,11 +71,13 @@ def encode(message: dict) -> str:
     """A message as JSON text that is valid UTF-8 whatever it quotes (a lone surrogate is escaped).
 
     orjson (the web extra) where it is installed: ten times the standard encoder's speed, and it refuses a
-    lone surrogate instead of writing text that is not UTF-8; the standard encoder's ASCII output then."""
+    lone surrogate instead of writing text that is not UTF-8; the standard encoder's ASCII output then.  (Not
+    with its option for keys that are not strings: it made a view's encoding four times slower, and no view
+    has one; a message that does is the standard encoder's.)"""
     if orjson is not None:
         try:
-            return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-        except TypeError:  # a lone surrogate (or a value orjson does not write): the standard encoder's escapes
+            return orjson.dumps(message).decode()
+        except TypeError:  # a lone surrogate, a key not a string: the standard encoder's escapes
             return json.dumps(message)
     text = json.dumps(message, ensure_ascii=False)
     try:
@@ -81,6 +85,17 @@ def encode(message: dict) -> str:
     except UnicodeEncodeError:
         return json.dumps(message)  # \u escapes: ASCII
     return text
+
+
+def _decode(raw: str | bytes) -> Any:
+    """A client's message as JSON, refused (ValueError, UnicodeError, RecursionError) unless it is text in
+    UTF-8 (no lone surrogate, escaped or not) nested at most some hundreds deep.  orjson where it is installed:
+    it refuses all of these itself, at a twentieth of the cost of the standard module and its checking encode."""
+    if orjson is not None:
+        return orjson.loads(raw)  # (its JSONDecodeError is a ValueError; it allows 1,024 levels)
+    message = json.loads(raw)
+    json.dumps(message, ensure_ascii=False).encode("utf-8")  # a lone surrogate is not text
+    return message
 
 
 class Connection(Protocol):
@@ -104,6 +119,13 @@ class Client:
     refused_for_rate: int = 0
     passive: bool = False  # its seat is open on a newer connection: this one only watches until it claims it
     host: bool = False  # holds the table's host link: may hand seats over
+    deltas: bool = False  # asked (in its hello) for updates that carry what changed, after a first full view
+    shown: tuple[tuple, int] | None = None  # (the view's key, its number): the update it was sent last
+
+    @property
+    def key(self) -> tuple[int | None, str, bool, bool]:
+        """What its view depends on besides the table: connections of the same key get the same update."""
+        return (self.seat, self.lang, self.passive, self.host)
 
     def allow(self, now: float) -> bool:
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
@@ -142,6 +164,9 @@ class Host:
         self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
         self.chats: dict[str, list[dict]] = {}  # table -> its last ``CHAT_KEEP`` chat messages and reactions
         self.chat_budget: dict[tuple[str, int], tuple[float, float]] = {}  # (table, seat) -> (tokens, when)
+        self.sent: dict[str, dict[tuple, tuple[int, dict]]] = {}
+        """table -> each view key's last view sent, with its number (the base of the next update's patch)."""
+        self._numbers = itertools.count(1)  # updates' numbers: increasing over every table and key
         self.set_aside: list[str] = []
         """Tables whose stored rows do not load (a changed action, a cut setup): logged, not served."""
 
@@ -178,6 +203,7 @@ class Host:
             return False
         del self.tables[table.id]
         self.clients.pop(table.id, None)
+        self.sent.pop(table.id, None)
         self._forget_chat(table.id)
         self.turn_since.pop(table.id, None)
         self.timed_out.pop(table.id, None)
@@ -193,6 +219,7 @@ class Host:
             self.store.delete(tid)
             self.tables.pop(tid, None)
             self.clients.pop(tid, None)
+            self.sent.pop(tid, None)
             self._forget_chat(tid)
             self.turn_since.pop(tid, None)
             self.timed_out.pop(tid, None)
@@ -328,8 +355,7 @@ class Host:
             self._refuse(client, {"reason": f"a message is at most {MAX_MESSAGE} bytes"})
             return
         try:
-            message = json.loads(raw)
-            json.dumps(message, ensure_ascii=False).encode("utf-8")  # a lone surrogate is not text
+            message = _decode(raw)
         except (ValueError, UnicodeError, RecursionError):  # RecursionError: nested thousands deep
             self._refuse(client, {"reason": "a message must be JSON text in UTF-8, nested a few levels"})
             return
@@ -349,6 +375,8 @@ class Host:
         if kind == "lang":
             lang = message.get("lang")
             client.lang = lang if lang in LANGS else "en"
+            self.send_view(client)
+        elif kind == "full":  # a client that missed an update (or holds none) asks for the whole view
             self.send_view(client)
         elif kind == "act":
             self._act(client, message.get("action"), message.get("step"))
@@ -401,6 +429,7 @@ class Host:
             return
         lang = message.get("lang")
         client.table, client.seat, client.lang = table, seat, lang if lang in LANGS else "en"
+        client.deltas = message.get("deltas") is True
         if seat is not None and isinstance(message.get("name"), str):
             self._name_only(table, seat, message["name"])
         self.clients[table.id].append(client)
@@ -672,25 +701,68 @@ class Host:
 
     # ------------------------------------------------------------ sending
     def send_view(self, client: Client) -> None:
-        client.conn.send(self.view(client.table, client.seat, client.lang, client.passive, client.host))
+        """``client``'s whole view now (the base of the patches it is sent next)."""
+        key = client.key
+        view = self.view(client.table, *key)
+        view["n"] = number = next(self._numbers)
+        self.sent.setdefault(client.table.id, {})[key] = (number, view)
+        client.shown = (key, number)
+        client.conn.send(view)
 
     def broadcast(self, table: Table) -> None:
-        """Each connection of ``table`` gets its own view (one per seat and language, made once)."""
-        made: dict[tuple[int | None, str, bool, bool], dict] = {}
-        encoded: dict[tuple[int | None, str, bool, bool], str] = {}
+        """Each connection of ``table`` gets its own view (one per seat and language, made once and encoded
+        once): the whole view, or to a connection that asked for them and holds the view this seat and
+        language was sent last, the patch from that one to this one (a ``delta`` message, ``khrap.web.delta``)."""
+        kept = self.sent.pop(table.id, {})
+        made: dict[tuple, _Update] = {}
+        now: dict[tuple, tuple[int, dict]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
-            key = (client.seat, client.lang, client.passive, client.host)
-            if key not in made:
-                made[key] = self.view(table, *key)
+            key = client.key
+            update = made.get(key)
+            if update is None:
+                view = self.view(table, *key)
+                view["n"] = next(self._numbers)
+                update = made[key] = _Update(view, kept.get(key))
+                now[key] = (view["n"], view)
+                self.sent[table.id] = now  # (kept for the keys of the connections still at the table only)
+            patched = client.deltas and update.before is not None and client.shown == (key, update.before[0])
+            client.shown = (key, update.view["n"])
             send_text = getattr(client.conn, "send_text", None)
             if send_text is None:
-                client.conn.send(made[key])
-                continue
-            if key not in encoded:  # JSON once per seat and language, not once per connection
-                encoded[key] = encode(made[key])
-            send_text(encoded[key])
+                client.conn.send(update.delta() if patched else update.view)
+            else:  # JSON once per seat and language, not once per connection
+                send_text(update.delta_text() if patched else update.text())
         if self.on_change is not None:
             self.on_change(table)
+
+
+class _Update:
+    """One view key's update in a broadcast: its view, and (made when a connection needs them) its JSON text,
+    the patch from the view that key was sent last (``before``: its number and view) and that patch's text."""
+
+    __slots__ = ("_delta", "_delta_text", "_text", "before", "view")
+
+    def __init__(self, view: dict, before: tuple[int, dict] | None) -> None:
+        self.view, self.before = view, before
+        self._text: str | None = None
+        self._delta: dict | None = None
+        self._delta_text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = encode(self.view)
+        return self._text
+
+    def delta(self) -> dict:
+        if self._delta is None:
+            number, old = self.before
+            self._delta = {"type": "delta", "n": self.view["n"], "base": number, "d": diff(old, self.view)}
+        return self._delta
+
+    def delta_text(self) -> str:
+        if self._delta_text is None:
+            self._delta_text = encode(self.delta())
+        return self._delta_text
 
 
 __all__ = ["BURST", "CHAT_MAX", "PER_TABLE", "REACTIONS", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE",

@@ -249,6 +249,17 @@ def ranks(lang: str) -> dict[str, str]:
     return {letter: rank_label(lang, rank) for rank, letter in enumerate(RANKS)}
 
 
+@cache
+def suits(lang: str) -> dict[str, str]:
+    """Each suit's name in ``lang`` (``пики``), as the terminal reads it typed: a card's tooltip on the
+    page says it beside the symbol (the code ``QH`` is for the data attributes and the actions sent)."""
+    from khrap.cards import SUITS
+    from khrap.gamelog.voice import Voice
+
+    voice = Voice(lang)
+    return {letter: voice.suit_name(letter) for letter in SUITS}
+
+
 def update() -> None:
     """Write web.pot and bring every catalog in step with ``UI`` (translations kept, new ones empty)."""
     from io import BytesIO

@@ -69,11 +69,20 @@ def test_the_russian_page_writes_cards_with_the_sheets_rank_letters(live_server,
     def shown(selector: str) -> dict[str, str]:
         return {c.get_attribute("data-card"): c.inner_text() for c in seat0.query_selector_all(f"{selector} .card")}
 
+    def tooltips(selector: str) -> dict[str, str]:
+        cards = seat0.query_selector_all(f"{selector} .card")
+        return {c.get_attribute("data-card"): c.get_attribute("title") for c in cards}
+
     hand, trick = shown("#hand"), shown("#trick")
     assert sorted(hand) == ["AD", "JD", "KC", "KD"] and list(trick) == ["AS"]  # codes in the attributes
     for code, text in {**hand, **trick}.items():
         assert text == ranks[code[0]] + SUIT_SYMBOLS[code[1]], (code, text)
         assert not re.search(r"[JQKA]", text), text
+    # A card's tooltip is the reader's too (it said the code, "KC"): the hand's king of clubs is «К♣ (трефы)»,
+    # the trick's ace of spades «Т♠ (пики)» (the suit names the terminal's reader takes typed).
+    assert tooltips("#hand")["KC"] == "К♣ (трефы)" and tooltips("#trick")["AS"] == "Т♠ (пики)"
+    for code, title in {**tooltips("#hand"), **tooltips("#trick")}.items():
+        assert title == f"{ranks[code[0]]}{SUIT_SYMBOLS[code[1]]} ({i18n.suits('ru')[code[1]]})", (code, title)
     _act(seat0)  # the card it sends is the code: the server applies KC
     table = next(iter(server.host.tables.values()))
     played = [text for seat, text, _who in table.actions if seat == 0]

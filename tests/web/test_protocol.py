@@ -2,10 +2,12 @@
 protocol with fake connections, no sockets, so it fits a 2-core CI: 300 deals in all by default, spread over
 the tables; ``KHRAP_WEB_DEALS=3000`` plays ten times more, docs/testing.md).
 
-For every message to every seat and to a spectator: no card appears that the seat may not see (another
-hand, the stock, the discards' faces), no seed of a deal not yet settled, and every revealed seed
-matches the commitment shown for its deal before it began.  Each table's record then passes
-``khrap verify``'s checks.
+Half the seats and the spectator ask for updates that carry what changed (``delta`` messages): each patch
+is applied to the view that seat holds, and the view it makes must be the one the server made for it.
+For every message to every seat and to a spectator (a patched seat's: the view the patch makes): no card
+appears that the seat may not see (another hand, the stock, the discards' faces), no seed of a deal not yet
+settled, and every revealed seed matches the commitment shown for its deal before it began.  Each table's
+record then passes ``khrap verify``'s checks.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 from khrap.engine.events import EVERYTHING
 from khrap.fairness import commitment, verify_record
 from khrap.variant.catalog import builtin, builtin_names
+from khrap.web.delta import apply
 from khrap.web.host import Host
 from khrap.web.store import Store
 from khrap.web.table import Table
@@ -40,14 +43,24 @@ class Clock:
 
 
 class Recorder:
-    """A connection that checks each message as it is sent (against the table as it is then)."""
+    """A connection that checks each message as it is sent (against the table as it is then); a patch
+    (``delta``) is applied to the view it holds, and the view that makes is checked."""
 
     def __init__(self, inspect) -> None:
         self.inspect = inspect
         self.count = 0
         self.closed: str | None = None
+        self.view: dict | None = None
+        self.patches = 0
 
     def send(self, message: dict) -> None:
+        if message["type"] == "delta":
+            assert self.view is not None and message["base"] == self.view["n"], "a patch of a view not held"
+            message = apply(self.view, message["d"])
+            assert message["n"] > self.view["n"]
+            self.patches += 1
+        if message["type"] == "state":
+            self.view = message
         self.inspect(message)
         self.count += 1
 
@@ -127,6 +140,9 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
         def inspect(message: dict) -> None:
             assert message["type"] != "refused", message
             check(message, table, seat, committed)
+            if message["type"] == "state":  # the view held (a patched one too) is the one the server made for it
+                made = [v for n, v in host.sent[table.id].values() if n == message["n"]]
+                assert made == [message]
         return inspect
 
     seats = [Recorder(inspector(seat)) for seat in range(players)]
@@ -134,10 +150,12 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
     clients = []
     for seat, conn in enumerate(seats):
         client = host.connect(conn)
-        host.receive(client, json.dumps({"type": "hello", "token": table.seats[seat].token, "lang": "en"}))
+        host.receive(client, json.dumps({"type": "hello", "token": table.seats[seat].token, "lang": "en",
+                                         "deltas": seat % 2 == 0}))
         clients.append(client)
     watcher = host.connect(spectator)
-    host.receive(watcher, json.dumps({"type": "hello", "token": table.spectator_token, "lang": "ru"}))
+    host.receive(watcher, json.dumps({"type": "hello", "token": table.spectator_token, "lang": "ru",
+                                      "deltas": True}))
     while not table.finished:
         for client in clients:
             host.receive(client, json.dumps({"type": "next"}))
@@ -152,6 +170,7 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
     _KNOWN.clear()
     good, bad = verify_record(table.record())
     assert not bad and len(good) == table.session.deals_completed
+    assert spectator.patches and seats[0].patches and not seats[1].patches  # patches where asked for only
     return sum(conn.count for conn in [*seats, spectator])
 
 

@@ -3,6 +3,7 @@
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 let WORDS = {};
 let RANKS = {}; // each rank's CONTRACT letter as the language's rule sheet prints it (Russian В Д К Т; T: 10)
+let SUIT_NAMES = {}; // each suit's name in the language (пики): a card's tooltip
 let LANGS = ["en"]; // the page's languages, as the server lists them
 export let LANG = "en";
 
@@ -16,6 +17,7 @@ export async function loadWords() {
   if (!data.ui[LANG]) LANG = "en";
   WORDS = data.ui[LANG];
   RANKS = (data.ranks && data.ranks[LANG]) || {};
+  SUIT_NAMES = (data.suits && data.suits[LANG]) || {};
   document.documentElement.lang = LANG;
   return data;
 }
@@ -60,6 +62,12 @@ export function cardLabel(card) {
   return rank + (SUITS[card.slice(-1)] || card.slice(-1));
 }
 
+// cardTitle("QH"): "Д♥ (черви)", a card's tooltip in the reader's words, never its code
+export function cardTitle(card) {
+  const name = SUIT_NAMES[card.slice(-1)];
+  return name ? `${cardLabel(card)} (${name})` : cardLabel(card);
+}
+
 export function suitLabel(suit) {
   return SUITS[suit] || suit;
 }
@@ -68,7 +76,7 @@ export function card(cardText, attrs = {}) {
   const red = "HD".includes(cardText.slice(-1));
   return el(attrs.onclick ? "button" : "span",
             { class: `card${red ? " red" : ""}${attrs.extra ? " " + attrs.extra : ""}`, "data-card": cardText,
-              title: cardText, ...Object.fromEntries(Object.entries(attrs).filter(([k]) => k !== "extra")) },
+              title: cardTitle(cardText), ...Object.fromEntries(Object.entries(attrs).filter(([k]) => k !== "extra")) },
             cardLabel(cardText));
 }
 

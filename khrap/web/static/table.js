@@ -9,6 +9,7 @@ const root = document.getElementById("table");
 const top = document.getElementById("top");
 let socket = null;
 let view = null;
+let fullAsked = false; // an update was missed and the whole view asked for
 let refusal = null;
 let selected = new Set(); // cards chosen for an exchange
 let retry = 500;
@@ -26,11 +27,22 @@ function connect() {
     retry = 500;
     hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
     chat = []; // the server says the talk again (if there is any)
-    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "" }));
+    fullAsked = false;
+    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "", deltas: true }));
     status(t("connected"), "ok");
   });
   socket.addEventListener("message", (ev) => {
-    const message = JSON.parse(ev.data);
+    let message = JSON.parse(ev.data);
+    if (message.type === "delta") { // what changed since the update this page holds; one missed: ask for the whole view
+      if (view && message.n <= view.n) return; // (one that arrives late, after a newer view)
+      if (!view || message.base !== view.n) {
+        if (!fullAsked) { fullAsked = true; send({ type: "full" }); }
+        return;
+      }
+      message = patch(view, message.d);
+    } else if (message.type === "state") {
+      fullAsked = false; // the whole view (asked for, or the first)
+    }
     if (message.type === "state") {
       view = message;
       refusal = null;
@@ -59,14 +71,26 @@ function connect() {
     }
   });
   socket.addEventListener("close", () => {
+    if (retry === null) { status("", "off"); return; } // the link plays no more: the page says why, nothing reconnects
     status(t("reconnecting"), "bad");
-    if (retry !== null) { setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); }
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
   });
+}
+
+// The view a patch makes of the one held (khrap/web/delta.py says the parts): new objects where it
+// changed, the held view's own parts where it did not.
+function patch(old, d) {
+  const out = { ...old, ...(d.s || {}) };
+  for (const [key, part] of Object.entries(d.p || {})) out[key] = patch(old[key], part);
+  for (const [key, items] of Object.entries(d.a || {})) out[key] = old[key].concat(items);
+  for (const key of d.x || []) delete out[key];
+  return out;
 }
 
 function status(text, kind) {
   const node = document.getElementById("status");
-  if (node) { node.textContent = text; node.className = `status ${kind}`; }
+  if (node) { node.textContent = text; node.className = `status ${kind}`; node.hidden = !text; }
 }
 
 function send(message) {

@@ -1,0 +1,126 @@
+"""What an action costs, in-process: the server's ``Host.receive`` for an ``act`` (apply, store, a view per
+seat, its encoding) and each seat's client taking the update (decode, patch), in processor time, with
+updates as patches (the page's way) and as whole views (``--whole``, as before).  No sockets: the socket's
+own cost is ``benchmarks/serve.py``'s.
+
+    python benchmarks/serve_action.py                 # 40 tables, 4,000 actions, patches then whole views
+    python benchmarks/serve_action.py --actions 20000 --json
+
+Every seat of a 4-player Khrap table is a connection that takes each message as text; the tables play
+random legal actions (seeded) and deal after deal; a table's evening grows as it would at ``khrap serve``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+try:
+    from orjson import loads
+except ImportError:  # (the web extra brings orjson)
+    loads = json.loads
+
+from khrap.variant.catalog import builtin
+from khrap.web.delta import apply
+from khrap.web.host import Host
+from khrap.web.store import Store
+from khrap.web.table import Table
+
+
+class Seat:
+    """A connection that keeps the texts it is sent (the client's work is measured apart)."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def send(self, message: dict) -> None:
+        raise AssertionError("every message goes as text here")
+
+    def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    def close(self, reason: str) -> None:
+        pass
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0  # a second a reading: the rate limit never refuses
+        return self.now
+
+
+def run(tables: int, actions: int, deltas: bool) -> dict:
+    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    rng = random.Random(1)
+    seated = []
+    for i in range(tables):
+        table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=1_000_000,
+                             base_stake=1, bots={}, deals=500, session_seed=i)
+        host.add(table)
+        conns = [Seat() for _ in range(4)]
+        clients = [host.connect(c) for c in conns]
+        for seat, client in enumerate(clients):
+            host.receive(client, json.dumps({"type": "hello", "token": table.seats[seat].token, "deltas": deltas}))
+        seated.append((table, conns, clients, [None] * 4))
+    server = client = 0.0
+    done = sent = sent_bytes = 0
+    while done < actions:
+        for table, conns, clients, views in seated:
+            started = time.process_time()
+            if table.in_deal:
+                seat = table.session.to_act
+                action = rng.choice(table.session.legal_actions())
+                host.receive(clients[seat], json.dumps({"type": "act", "action": str(action), "step": table.step}))
+                done += 1
+                measured = True
+            else:
+                for c in clients:
+                    host.receive(c, '{"type": "next"}')
+                measured = False
+            middle = time.process_time()
+            for seat, conn in enumerate(conns):  # each seat's client takes what it was sent
+                for text in conn.texts:
+                    message = loads(text)
+                    if message["type"] == "delta":
+                        views[seat] = apply(views[seat], message["d"])
+                    elif message["type"] == "state":
+                        views[seat] = message
+                    if measured:
+                        sent += 1
+                        sent_bytes += len(text.encode())
+                conn.texts.clear()
+            ended = time.process_time()
+            if measured:
+                server += middle - started
+                client += ended - middle
+    return {"updates": "patches" if deltas else "whole views", "tables": tables, "actions": done,
+            "server_us": round(server / done * 1e6), "clients_us": round(client / done * 1e6),
+            "bytes_per_update": round(sent_bytes / max(1, sent))}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--actions", type=int, default=4000)
+    parser.add_argument("--whole", action="store_true", help="whole views only")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 1000 or not 1 <= args.actions <= 1_000_000:
+        parser.error("--tables from 1 to 1000, --actions from 1 to 1,000,000")
+    rows = [run(args.tables, args.actions, deltas) for deltas in ((False,) if args.whole else (True, False))]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        print(f"{r['updates']:>11}: an action costs the server {r['server_us']} us and its four clients "
+              f"{r['clients_us']} us (an update {r['bytes_per_update']} bytes; {r['actions']} actions, "
+              f"{r['tables']} tables)")
+
+
+if __name__ == "__main__":
+    main()

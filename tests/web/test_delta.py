@@ -1,0 +1,119 @@
+"""Updates that carry what changed (``khrap.web.delta``): a patch applied to the old view makes the new one,
+for any two JSON-ready views; a patch holds only what changed; and a connection that asked for patches gets
+its whole view first, then patches, and the whole view again when it asks (``full``)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from khrap.variant.catalog import builtin
+from khrap.web.delta import apply, diff
+from khrap.web.host import Host
+from khrap.web.store import Store
+from khrap.web.table import Table
+from tests.conftest import examples
+from tests.web.conftest import fixed_seeds
+from tests.web.test_protocol import Clock
+
+# (no 0 or 1 beside the booleans: a place in a view keeps its type, and inside a list True == 1 to Python)
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(2, 9), st.sampled_from(["", "a", "b", "10♥"]))
+JSON = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                     st.dictionaries(st.sampled_from("abcdn"), inner, max_size=3)),
+                    max_leaves=8)
+PARTS = st.dictionaries(st.sampled_from("abcdn"), st.one_of(JSON, st.lists(SCALARS, min_size=1, max_size=3)),
+                        max_size=4)
+VIEWS = st.fixed_dictionaries({"log": st.lists(SCALARS, max_size=3)},
+                              optional={"table": PARTS, "obs": PARTS, "legal": JSON, "n": SCALARS})
+
+
+@st.composite
+def changed(draw, old: object) -> object:
+    """A view as the next update may make it of ``old``: parts kept, replaced, grown, removed or added."""
+    how = draw(st.sampled_from(["keep", "keep", "replace", "change"]))
+    if how == "keep":
+        return copy.deepcopy(old)
+    if how == "replace" or not isinstance(old, (dict, list)):
+        return draw(JSON)
+    if isinstance(old, list):  # grown (as a log), or changed
+        if draw(st.booleans()):
+            return copy.deepcopy(old) + draw(st.lists(JSON, min_size=1, max_size=2))
+        return [draw(changed(item)) for item in old]
+    new = {key: draw(changed(value)) for key, value in old.items() if draw(st.integers(0, 5))}  # some removed
+    new.update(draw(st.dictionaries(st.sampled_from("abcdn"), JSON, max_size=2)))  # some added or replaced
+    return new
+
+
+@st.composite
+def updates(draw) -> tuple[dict, dict]:
+    old = draw(VIEWS)
+    new = draw(changed(old))
+    return old, new if isinstance(new, dict) else {}
+
+
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(updates(), st.tuples(VIEWS, VIEWS)))
+def test_a_patch_makes_the_new_view_of_the_old_one(views: tuple[dict, dict]) -> None:
+    old, new = views
+    kept = copy.deepcopy(old)
+    made = apply(old, json.loads(json.dumps(diff(old, new))))  # as it goes over the wire
+    assert json.dumps(made, sort_keys=True) == json.dumps(new, sort_keys=True)  # (True is not 1 here)
+    assert old == kept  # neither view is changed
+
+
+def test_a_patch_holds_what_changed_only() -> None:
+    old = {"table": {"step": "1:4", "title": "Khrap", "seats": [1, 2]}, "log": ["a", "b"], "me": 0, "gone": 1}
+    new = {"table": {"step": "1:5", "title": "Khrap", "seats": [1, 2]}, "log": ["a", "b", "c"], "me": 0,
+           "legal": True}
+    assert diff(old, new) == {"s": {"legal": True}, "p": {"table": {"s": {"step": "1:5"}}}, "a": {"log": ["c"]},
+                              "x": ["gone"]}
+    assert diff({"on": 1}, {"on": True}) == {"s": {"on": True}}  # equal in Python, not on the page
+    assert diff({"log": ["a", "b"]}, {"log": ["b", "c"]}) == {"s": {"log": ["b", "c"]}}  # not grown: replaced
+    assert diff(new, new) == {}
+
+
+class Conn:
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self, reason: str) -> None:
+        pass
+
+
+def test_a_connection_gets_its_view_then_patches_and_the_view_again_when_it_asks() -> None:
+    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=100, base_stake=1, bots={},
+                         deals=1, seed_source=fixed_seeds("delta"))
+    host.add(table)
+    conns = [Conn() for _ in range(4)]
+    clients = []
+    for seat, conn in enumerate(conns):
+        clients.append(host.connect(conn))
+        host.receive(clients[-1], json.dumps({"type": "hello", "token": table.seats[seat].token, "deltas": seat > 0}))
+    for client in clients:
+        host.receive(client, json.dumps({"type": "next"}))
+    assert table.in_deal
+    held = conns[1].sent[0]
+    assert held["type"] == "state"  # the first update of a connection is its whole view
+    for message in conns[1].sent[1:]:
+        assert message["type"] == "delta" and message["base"] == held["n"]
+        held = apply(held, message["d"])
+    assert held == host.sent[table.id][clients[1].key][1]
+    assert {m["type"] for m in conns[0].sent} == {"state"}  # one that did not ask gets whole views only
+    seat = table.session.to_act
+    conns[seat].sent.clear()
+    host.receive(clients[seat], json.dumps({"type": "act", "action": held["legal"][0]["text"] if seat == 1 else
+                                            table.bot_action(seat, "rule"), "step": table.step}))
+    patch = conns[1].sent[-1]
+    assert patch["type"] == "delta" and len(json.dumps(patch)) < len(json.dumps(held)) / 4  # (a few lines, not KB)
+    host.receive(clients[1], json.dumps({"type": "full"}))
+    whole = conns[1].sent[-1]
+    assert whole["type"] == "state" and whole["table"]["step"] == table.step
+    host.receive(clients[2], json.dumps({"type": "name", "name": "Ann"}))
+    assert conns[1].sent[-1]["type"] == "delta" and conns[1].sent[-1]["base"] == whole["n"]
