@@ -24,15 +24,17 @@ from khrap.engine.resample import Resampler, copy_state
 
 
 def try_each(deal: GameState, candidates: Sequence[Action], seed: int,
-             finish: Callable[[GameState, random.Random], float]) -> list[float] | None:
+             finish: Callable[[GameState, random.Random], float], spend: bool = False) -> list[float] | None:
     """Each candidate applied to its own copy of ``deal``, every copy drawing from the same seed, then
     ``finish(copy, rng)``: the candidates compared on the same cards and the same luck (the search
     bots' one step).  None when a candidate is illegal on this deal: a seat that has not looked is
     dealt a random hand, which may not allow an action the real one does (a call that needs a card),
-    and such a deal is not used."""
+    and such a deal is not used.  ``spend``: the caller does not use ``deal`` afterwards (a sample of its
+    own), so the last candidate is played on it itself rather than on a copy."""
     row = []
-    for action in candidates:
-        sim = fast_clone(deal)
+    last = len(candidates) - 1
+    for i, action in enumerate(candidates):
+        sim = deal if spend and i == last else fast_clone(deal)
         sim.rng = random.Random(seed)
         try:
             sim.apply(action)

@@ -20,6 +20,11 @@ mean gain over the heuristic's choice exceeds ``critical`` standard errors (the
 best of several noisy means is biased up, so the bar rises with the number of
 candidates and as the samples shrink), on at least the variant's ``min_effective`` samples.
 
+Search is spent only where it can change the choice: not on a forced card nor on cards equivalent from
+the seat's view (``distinct_cards``); not on a decision whose samples cannot reach ``min_effective``; and
+the sampling stops once the choice is made (``_race``): every rival of the prior's choice dropped because
+it cannot clear the bar on the samples its work allows.
+
 The normal stop is a budget of work (``CALL_WORK`` before the card play,
 ``PLAY_WORK`` in it, in solver nodes), so a decision does the same work, and
 makes the same choice, at any machine load.  Everything a decision repeats is
@@ -66,12 +71,16 @@ CALL_SAMPLES = 400  # at most this many deals for a decision before the card pla
 PLAY_SAMPLES = 60  # ... and in the card play
 SOLVE_CARDS = 8  # before the card play, the solver finishes a deal from this many cards left (the heuristic
 # plays the tricks before: a full solve costs more samples than its exactness is worth there)
-RACE_FROM = 6  # from this many samples on, a candidate clearly no better than the prior's choice is dropped ...
-DROP_ERRORS = 0.5  # ... clearly: its mean gain over the prior's choice plus this many standard errors is <= 0
-# (a rival that gains nothing is dropped about a third of the time at its first look: it could not be chosen
-# anyway; one gaining just enough to clear the override bar on 15 samples shows, on 6, a mean of about 1.1 of
-# its standard errors, and is dropped about 5 % of the time; one that ties the choice on every sample at once).
-# A decision whose every rival is dropped stops there: a clear decision costs RACE_FROM samples, not its budget.
+RACE_FROM = 6  # from this many samples on, a rival of the prior's choice that cannot win is dropped (``_race``) ...
+DROP_ERRORS = 1.0  # ... cannot: its mean gain over the prior's choice plus this many standard errors is below the bar
+# it would have to clear at the decision's end (``critical`` times its standard error then, projected from the
+# samples the work left allows at the pace so far, counted without weights, so the bar is if anything low).  A
+# rival whose gain is real but too small to be shown on the samples left could not be chosen anyway.  A decision
+# whose every rival is dropped stops.  (Not done: stopping once a rival clears the bar before the end; on 15
+# samples a call's rare big loss is often not yet seen: "Why at least 15", docs/solver.md.)
+PACE_FROM = 3  # a decision whose work left cannot reach ``min_effective`` samples (counted) at the pace of its
+# samples so far stops after this many: nothing could override the prior's choice (a first-trick card decision
+# in khrap solves 16 cards per candidate per sample, and its budget holds 5-45 samples).
 SHARE_SETTLEMENTS = True  # the samples of a card-play decision share their settlements (``_solve``)
 ALPHA = 0.05  # the chance of overriding the heuristic when no candidate is better, all candidates together
 EVIDENCE_CAP = 3.0  # one seat's calls move a deal's weight by at most e ** 3 either way (the model is only a model)
@@ -162,6 +171,7 @@ class SearchBot:
         self._left = 0.0  # the work left to the decision under way
         self._alive: list[bool] = []  # which candidates of the decision under way are still tried
         self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
+        self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
@@ -180,10 +190,10 @@ class SearchBot:
         self._left = self.work if self.work is not None else (PLAY_WORK if playing else CALL_WORK)
         candidates = distinct_cards(view, legal, default) if playing else \
             self._flat._candidates(observation, legal, default)
-        if len(candidates) == 1:
-            return candidates[0]
+        if len(candidates) == 1 or cap < self.est.k.min_effective:
+            return default  # one play, or too few samples allowed to override it: nothing to search
         budget = self._left
-        self._settled = {}
+        self._settled, self._legal = {}, {}
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
                      "clear": sum(self._alive) == 1}
@@ -198,11 +208,13 @@ class SearchBot:
         weights: list[float] = []
         alive = [True] * len(candidates)
         self._alive = alive
+        paces: list[float] = []  # the work each sample took
         tries = 0
         while len(rows) < cap and tries < 4 * cap and self._left > 0:
             tries += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
+            left = self._left
             deal = view.sample(rng)
             weight = self.likelihood(deal, view.seat)
             self._left -= sample_work(deal, view.seat)
@@ -218,23 +230,54 @@ class SearchBot:
             full = [next(values) if a else 0.0 for a in alive]
             rows.append([v if alive[i] else full[d] for i, v in enumerate(full)])
             weights.append(weight)
-            if len(rows) >= RACE_FROM and not self._drop(rows, weights, d):
-                break  # every rival dropped: the decision is clear
+            paces.append(left - self._left)
+            if not self._race(rows, weights, d, self._samples_left(paces, cap - len(rows))):
+                break  # the choice is made: the prior's (every rival dropped, or none can be shown) or a rival's
         return rows, weights
 
-    def _drop(self, rows: list[list[float]], weights: list[float], d: int) -> bool:
-        """Drop every live rival whose weighted mean gain over candidate ``d``, plus DROP_ERRORS standard
-        errors, is at most zero (on every sample so far); whether any is left alive."""
-        alive = self._alive
+    def _samples_left(self, paces: list[float], room: int) -> float:
+        """How many more samples the work left allows, at the pace of the last few (rivals dropped make
+        samples cheaper), at most ``room``."""
+        recent = paces[-3:]
+        pace = sum(recent) / len(recent)
+        return min(float(room), max(0.0, self._left) / pace) if pace > 0 else float(room)
+
+    def _race(self, rows: list[list[float]], weights: list[float], d: int, more: float) -> bool:
+        """Whether sampling should go on, with ``more`` samples left to the decision: not when no rival of
+        candidate ``d`` can be chosen on the samples it will have (fewer than ``min_effective``, counted
+        without their weights: a bound), nor when every rival is dropped (``_drop``)."""
+        n = len(rows)
+        if n >= PACE_FROM and n + more < self.est.k.min_effective:
+            self._alive[:] = [i == d for i in range(len(self._alive))]
+            return False  # too few samples to override, however clear: the prior's choice stands
+        return n < RACE_FROM or self._drop(rows, weights, d, n + more)
+
+    @staticmethod
+    def _gains(rows: list[list[float]], weights: list[float], d: int) -> list[tuple[float, float]]:
+        """Each candidate's weighted mean gain over candidate ``d`` and its standard error (Kish's effective
+        sample size for the weights)."""
         total = sum(weights)
         effective = total * total / sum(x * x for x in weights)
-        for i in range(len(alive)):
-            if i == d or not alive[i]:
-                continue
+        out = []
+        for i in range(len(rows[0])):
             diffs = [row[i] - row[d] for row in rows]
             mean = sum(x * wt for x, wt in zip(diffs, weights, strict=True)) / total
             var = sum(wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)) / total
-            if mean + DROP_ERRORS * math.sqrt(var / max(1.0, effective - 1)) <= 1e-9:
+            out.append((mean, math.sqrt(var / max(1.0, effective - 1))))
+        return out
+
+    def _drop(self, rows: list[list[float]], weights: list[float], d: int, at_end: float | None = None) -> bool:
+        """Drop every live rival of candidate ``d`` that cannot win: its weighted mean gain plus DROP_ERRORS
+        standard errors is at most the bar at the end (``critical`` for the decision's rivals on ``at_end``
+        samples, times the standard error projected there; 0 without ``at_end``); whether any is left alive."""
+        alive = self._alive
+        if at_end is not None:
+            end = max(at_end, len(rows))  # the samples at the end (their effective number is not known yet)
+            bar = critical(len(alive) - 1, end - 1) * math.sqrt(len(rows) / end)
+        else:
+            bar = 0.0
+        for i, (mean, error) in enumerate(self._gains(rows, weights, d)):
+            if i != d and alive[i] and mean + DROP_ERRORS * error <= bar * error + 1e-9:
                 alive[i] = False
         return any(a for i, a in enumerate(alive) if i != d)
 
@@ -279,7 +322,8 @@ class SearchBot:
         # is still charged for every settlement it needs (the same work, the same choice, less time).
         shared = self._settled if root and SHARE_SETTLEMENTS and not state.program.penalties_read_held else None
         kernel = Kernel(position, shared=shared)
-        solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline,
+        legal = self._legal.setdefault(position.trump, {})
+        solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline, legal=legal,
                         max_nodes=max(0, int(self._left)))
         try:
             return solver.play_values(only) if root else solver.value()
@@ -300,7 +344,7 @@ class SearchBot:
         """Each candidate's gain in chips on this deal: heuristic play up to the card play, then solved."""
         before = seat_worth(deal, seat)
         return try_each(deal, candidates, rng.getrandbits(32),
-                        lambda sim, luck: self.finish(sim, seat, luck, deadline) - before)
+                        lambda sim, luck: self.finish(sim, seat, luck, deadline) - before, spend=True)
 
     def finish(self, state: GameState, seat: int, rng: random.Random, deadline: float | None) -> float:
         """Play the deal on (heuristic at every seat) and solve its card play; ``seat``'s worth at the end.

@@ -97,7 +97,9 @@ class Solver:
 
     def __init__(self, position: Position, seat: int, utility: Utility | None = None, *,
                  kernel: Kernel | None = None, deadline: float | None = None, prune: bool = True,
-                 max_nodes: int | None = None) -> None:
+                 max_nodes: int | None = None, legal: dict[tuple, list[Play]] | None = None) -> None:
+        """``legal``: the legal plays (strongest first) of positions met before, shared with other solvers of
+        deals with the same rules and trump (they depend on nothing else), and filled in."""
         self.position = position
         self.kernel = kernel or Kernel(position)
         self.seat = seat
@@ -107,7 +109,7 @@ class Solver:
         self.prune = prune
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, Play | None]] = {}
-        self._legal: dict[tuple, list[Play]] = {}
+        self._legal: dict[tuple, list[Play]] = {} if legal is None else legal
         self._in_play = len(position.order)
         self._joker = getattr(position.rules, "joker", None)
 
@@ -150,7 +152,8 @@ class Solver:
             found = self._legal[key] = sorted(plays, key=lambda p: strength(p[0], p[1], trick), reverse=True)
         return found
 
-    def _child(self, hands, trick, tricks, seat, play, first):
+    def _child(self, hands: tuple[int, ...], trick: tuple[Entry, ...], tricks: tuple[int, ...], seat: int, play: Play,
+               first: bool) -> tuple[tuple[int, ...], tuple[Entry, ...], tuple[int, ...], int, bool]:
         card, joker = play
         hands = hands[:seat] + (hands[seat] & ~(1 << card),) + hands[seat + 1:]
         trick = (*trick, (seat, card, joker))
@@ -165,24 +168,29 @@ class Solver:
         live card between them (in another hand or on the trick), only the lower is kept (order kept)."""
         if len(plays) < 2:
             return plays
+        joker = self._joker
+        mine = 0  # the plain cards among the plays (a joker, or a card played as one, is never dropped)
+        for card, as_joker in plays:
+            if not as_joker and card != joker:
+                mine |= 1 << card
         others = 0
         for i, m in enumerate(hands):
             if i != seat:
                 others |= m
         for _, c, _ in trick:
             others |= 1 << c
-        dropped: set[Play] = set()
-        last: dict[int, int] = {}
-        for play in sorted(plays):
-            card, joker = play
-            if joker or card == self._joker:
-                continue
-            suit = card // 13
-            prev = last.get(suit)
-            last[suit] = card
-            if prev is not None and not others & ((1 << card) - (1 << (prev + 1))):
-                dropped.add(play)  # no card of anyone else between this and the one below: the same play
-        return [p for p in plays if p not in dropped] if dropped else plays
+        dropped = 0
+        rest = mine
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            rest ^= low
+            below = mine & (low - 1) & ~((1 << (card - card % 13)) - 1)  # the plays below it in its suit
+            if below and not others & (low - (1 << below.bit_length())):
+                dropped |= low  # no card of anyone else between this and the one below: the same play
+        if not dropped:
+            return plays
+        return [p for p in plays if p[1] or p[0] == joker or not dropped >> p[0] & 1]
 
     @staticmethod
     def _order(plays: list[Play], best: Play | None) -> list[Play]:
@@ -208,7 +216,8 @@ class Solver:
         winner = self.kernel.taker(trick)
         return tricks[:winner] + (tricks[winner] + 1,) + tricks[winner + 1:]
 
-    def _search(self, hands, trick, tricks, to_act, first, alpha: float, beta: float) -> float:
+    def _search(self, hands: tuple[int, ...], trick: tuple[Entry, ...], tricks: tuple[int, ...], to_act: int,
+                first: bool, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.nodes > self.max_nodes or (
                 self.deadline is not None and not self.nodes % CHECK_EVERY and time.perf_counter() > self.deadline):

@@ -46,6 +46,7 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     friend.wait_for_selector("#refusal")
     assert "gave seat 1 to a new link: this link no longer plays it" in friend.inner_text("#refusal")
     assert friend.query_selector("#next") is None and friend.query_selector("#hand") is None
+    friend.wait_for_selector("#status", state="hidden")  # it said "reconnecting…" under that sentence, for ever
     shown = "#host li[data-seat='1'] .host-link"
     mine.wait_for_function(f"() => document.querySelector({shown!r}).textContent !== {links[1]!r}")
     new = mine.inner_text("#host li[data-seat='1'] .host-link")
@@ -56,6 +57,7 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     friend.reload()  # the old link, opened again: the same plain sentence
     friend.wait_for_selector("#refusal")
     assert "no longer plays it" in friend.inner_text("#refusal")
+    friend.wait_for_selector("#status", state="hidden")
     _shot(mine, "serve-laptop-host", "=#host")
     # His connection drops (the server closes it) and the page connects again: the host's controls come back.
     clients = server.host.clients[answer_id(server)]
@@ -108,6 +110,7 @@ def test_a_player_leaves_and_one_link_on_two_devices_is_not_silent(live_server, 
     assert "You left the table" in laptop.inner_text("#refusal")
     phone.wait_for_selector("#refusal")
     assert "You left the table" in phone.inner_text("#refusal")
+    laptop.wait_for_selector("#status", state="hidden")  # a link that plays no more does not say "reconnecting…"
     anna.wait_for_function("() => document.querySelector('#seat-1 .seat-tags').textContent.includes('left the table')")
     assert "left the table: a bot plays the seat" in anna.inner_text("#takeover")
     assert errors == []

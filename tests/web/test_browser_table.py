@@ -150,6 +150,10 @@ def _dimmed(page) -> list[str]:
     return sorted(c.get_attribute("data-card") for c in page.query_selector_all("#hand .card.unplayable"))
 
 
+_LOG_AT_END = "b.scrollHeight > b.clientHeight && b.scrollTop + b.clientHeight >= b.scrollHeight - 4"
+"""(JS) the log's box ``b`` scrolls, and shows its end."""
+
+
 def test_a_deal_says_whose_turn_and_what_to_do_keeps_the_trick_and_adds_up(live_server, browser) -> None:
     # The deal of test_browser.py, played by its fixed plan (the tricks are worked out there):
     #   1. 3 AS, 0 KC, 1 9S, 2 AC -> 2    2. 2 JC, 3 8C, 0 JD, 1 AH -> 2
@@ -199,7 +203,20 @@ def test_a_deal_says_whose_turn_and_what_to_do_keeps_the_trick_and_adds_up(live_
             now = int(page.get_attribute(f'#ledger tr.now td[data-seat="{seat}"]', "data-chips"))
             assert sum(rows[seat]) == net == now - 100
         assert sum(_column(page, None)) == int(page.get_attribute("#ledger tr.now td.pot", "data-chips")) == 1
+    # The log's box scrolls (the deal's 30-odd lines, its box 18rem high): it shows its newest line, not the
+    # deal's first ones (each redraw made a new box, scrolled to its top).  A reader who scrolls it up, or
+    # folds it, finds it so after the next redraw (it was unfolded and at its top again).
+    for page in pages.values():
+        assert page.evaluate(f"() => {{ const b = document.querySelector('#log ol'); return {_LOG_AT_END}; }}")
+    seat1.evaluate("() => { document.querySelector('#log ol').scrollTop = 40; }")
+    seat0.click("#log summary")
+    for page in pages.values():
+        page.evaluate("() => { document.querySelector('#log ol').dataset.old = '1'; }")  # gone with a redraw
     seat0.click("#next")  # one of the two deals is played: seat 0 is ready, seat 1 holds the table up
+    for page in pages.values():
+        page.wait_for_function("() => !document.querySelector('#log ol').dataset.old")
+    assert seat1.evaluate("() => document.querySelector('#log ol').scrollTop") == 40
+    assert seat0.get_attribute("#log", "open") is None
     seat0.wait_for_selector("#holding")
     assert "Seat 1" in seat0.inner_text("#holding") and "Seat 0" not in seat0.inner_text("#holding")
     assert seat1.title().startswith("●") and not seat0.title().startswith("●")

@@ -19,6 +19,7 @@ let showPrevious = false; // the previous trick unfolded
 let hostAsked = false; // this page has shown the table's host token (kept by the browser that created it)
 let hostOpen = false; // the host's controls unfolded (kept across redraws)
 let leaving = false; // "Leave the table" pressed once: the second press confirms
+let logOpen = true; // "What happened" unfolded (kept across redraws: a reader who folds it keeps it folded)
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -71,8 +72,10 @@ function connect() {
     }
   });
   socket.addEventListener("close", () => {
+    if (retry === null) { status("", "off"); return; } // the link plays no more: the page says why, nothing reconnects
     status(t("reconnecting"), "bad");
-    if (retry !== null) { setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); }
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
   });
 }
 
@@ -88,7 +91,7 @@ function patch(old, d) {
 
 function status(text, kind) {
   const node = document.getElementById("status");
-  if (node) { node.textContent = text; node.className = `status ${kind}`; }
+  if (node) { node.textContent = text; node.className = `status ${kind}`; node.hidden = !text; }
 }
 
 function send(message) {
@@ -520,8 +523,20 @@ function eventLine(e, fallback) {
 
 function drawLog() {
   const lines = view.events.map((e, i) => eventLine(e, view.log[i]));
-  return el("details", { class: "log", id: "log", open: true }, el("summary", {}, t("log")),
-    el("ol", {}, lines.slice(-60).map((line) => el("li", {}, line))));
+  return el("details", { class: "log", id: "log", open: logOpen, ontoggle: (ev) => { logOpen = ev.target.open; } },
+    el("summary", {}, t("log")), el("ol", {}, lines.slice(-60).map((line) => el("li", {}, line))));
+}
+
+// The log's box scrolls: where its reader left it, else (at its end, or the first time) its newest line.
+// A redraw makes a new box, whose scroll would start at the deal's first line, hiding what just happened.
+function logScroll() {
+  const box = document.querySelector("#log ol");
+  const { scrollTop, scrollHeight, clientHeight } = box || { scrollTop: 0, scrollHeight: 0, clientHeight: 0 };
+  const atEnd = scrollTop + clientHeight >= scrollHeight - 4;
+  return () => {
+    const now = document.querySelector("#log ol");
+    if (now) now.scrollTop = atEnd ? now.scrollHeight : scrollTop;
+  };
 }
 
 // Whether this seat is waited for: its decision in a deal, or its "next deal" between deals.
@@ -615,6 +630,7 @@ function draw() {
   const banner = [];
   tb.seats.forEach((s, i) => { if (s.takeover) banner.push(t("takeover_banner", { seat: seatName(i) })); });
   tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: seatName(i) })); });
+  const restoreLog = logScroll();
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
     el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
@@ -622,6 +638,7 @@ function draw() {
     elsewhere(), clockNote(), drawCenter(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
+  restoreLog();
 }
 
 if (!token) root.replaceChildren(el("p", { class: "refused" }, t("no_token")));
