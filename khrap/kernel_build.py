@@ -28,6 +28,7 @@ KERNEL_MODULES = (
     "khrap.engine.compiled.face",
     "khrap.engine.events",
     "khrap.engine.observation",
+    "khrap.engine.state",
 )
 """Compiled together into one group (they call each other as native code): ``khrap.engine.KERNEL_MODULES``
 (the hot modules) and what they need compiled with them (``table``, the base of the machine's classes;

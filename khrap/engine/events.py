@@ -181,7 +181,7 @@ class Anted(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "anted", seat, fields, secret)
+        super().__init__("anted", seat, fields, secret)
 
 
 class Dealt(Event):
@@ -189,7 +189,7 @@ class Dealt(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "dealt", seat, fields, secret)
+        super().__init__("dealt", seat, fields, secret)
 
 
 class Turned(Event):
@@ -197,7 +197,7 @@ class Turned(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "turned", seat, fields, secret)
+        super().__init__("turned", seat, fields, secret)
 
 
 class Redealt(Event):
@@ -205,7 +205,7 @@ class Redealt(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "redealt", seat, fields, secret)
+        super().__init__("redealt", seat, fields, secret)
 
 
 class AllPassed(Event):
@@ -213,7 +213,7 @@ class AllPassed(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "all_passed", seat, fields, secret)
+        super().__init__("all_passed", seat, fields, secret)
 
 
 class SessionOver(Event):
@@ -221,7 +221,7 @@ class SessionOver(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "session_over", seat, fields, secret)
+        super().__init__("session_over", seat, fields, secret)
 
 
 class Looked(Event):
@@ -229,7 +229,7 @@ class Looked(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "looked", seat, fields, secret)
+        super().__init__("looked", seat, fields, secret)
 
 
 class Called(Event):
@@ -237,7 +237,7 @@ class Called(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "called", seat, fields, secret)
+        super().__init__("called", seat, fields, secret)
 
 
 class Decided(Event):
@@ -246,7 +246,7 @@ class Decided(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "decided", seat, fields, secret)
+        super().__init__("decided", seat, fields, secret)
 
 
 class Overridden(Event):
@@ -254,7 +254,7 @@ class Overridden(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "overridden", seat, fields, secret)
+        super().__init__("overridden", seat, fields, secret)
 
 
 class Forced(Event):
@@ -262,7 +262,7 @@ class Forced(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "forced", seat, fields, secret)
+        super().__init__("forced", seat, fields, secret)
 
 
 class Shown(Event):
@@ -270,7 +270,7 @@ class Shown(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "shown", seat, fields, secret)
+        super().__init__("shown", seat, fields, secret)
 
 
 class Swapped(Event):
@@ -278,7 +278,7 @@ class Swapped(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "swapped", seat, fields, secret)
+        super().__init__("swapped", seat, fields, secret)
 
 
 class TookTurned(Event):
@@ -286,7 +286,7 @@ class TookTurned(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "took_turned", seat, fields, secret)
+        super().__init__("took_turned", seat, fields, secret)
 
 
 class Drew(Event):
@@ -294,7 +294,7 @@ class Drew(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "drew", seat, fields, secret)
+        super().__init__("drew", seat, fields, secret)
 
 
 class NamedTrump(Event):
@@ -302,7 +302,7 @@ class NamedTrump(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "named_trump", seat, fields, secret)
+        super().__init__("named_trump", seat, fields, secret)
 
 
 class Exchanged(Event):
@@ -310,7 +310,7 @@ class Exchanged(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "exchanged", seat, fields, secret)
+        super().__init__("exchanged", seat, fields, secret)
 
 
 class Discarded(Event):
@@ -318,7 +318,7 @@ class Discarded(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "discarded", seat, fields, secret)
+        super().__init__("discarded", seat, fields, secret)
 
 
 class Credited(Event):
@@ -326,7 +326,7 @@ class Credited(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "credited", seat, fields, secret)
+        super().__init__("credited", seat, fields, secret)
 
 
 class Played(Event):
@@ -334,7 +334,7 @@ class Played(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "played", seat, fields, secret)
+        super().__init__("played", seat, fields, secret)
 
 
 class TookTrick(Event):
@@ -342,7 +342,7 @@ class TookTrick(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "took_trick", seat, fields, secret)
+        super().__init__("took_trick", seat, fields, secret)
 
 
 class Settling(Event):
@@ -350,7 +350,7 @@ class Settling(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "settling", seat, fields, secret)
+        super().__init__("settling", seat, fields, secret)
 
 
 class PaidOut(Event):
@@ -358,7 +358,7 @@ class PaidOut(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "paid_out", seat, fields, secret)
+        super().__init__("paid_out", seat, fields, secret)
 
 
 class PaidIn(Event):
@@ -366,7 +366,7 @@ class PaidIn(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "paid_in", seat, fields, secret)
+        super().__init__("paid_in", seat, fields, secret)
 
 
 class InstantWin(Event):
@@ -374,7 +374,7 @@ class InstantWin(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "instant_win", seat, fields, secret)
+        super().__init__("instant_win", seat, fields, secret)
 
 
 class TookPot(Event):
@@ -382,7 +382,7 @@ class TookPot(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "took_pot", seat, fields, secret)
+        super().__init__("took_pot", seat, fields, secret)
 
 
 class HouseShare(Event):
@@ -390,7 +390,7 @@ class HouseShare(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "house_share", seat, fields, secret)
+        super().__init__("house_share", seat, fields, secret)
 
 
 class Settled(Event):
@@ -398,7 +398,7 @@ class Settled(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "settled", seat, fields, secret)
+        super().__init__("settled", seat, fields, secret)
 
 
 class Threw(Event):
@@ -406,7 +406,7 @@ class Threw(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "threw", seat, fields, secret, narrated=False)
+        super().__init__("threw", seat, fields, secret, narrated=False)
 
 
 class Status(Event):
@@ -414,7 +414,7 @@ class Status(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "status", seat, fields, secret, narrated=False)
+        super().__init__("status", seat, fields, secret, narrated=False)
 
 
 class Unlocked(Event):
@@ -422,7 +422,7 @@ class Unlocked(Event):
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
-        Event.__init__(self, "unlocked", seat, fields, secret, narrated=False)
+        super().__init__("unlocked", seat, fields, secret, narrated=False)
 
 
 EVENT_TYPES: Final[dict[str, Callable[[int | None, dict[str, Any] | None, dict[str, Any] | None], Event]]] = {

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.engine.actions import Action, IllegalAction
 from khrap.engine.compiled.face import Face
+from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.kinds import CALL
 from khrap.engine.observation import SeatViews
 from khrap.engine.pending import Pending
@@ -24,8 +25,12 @@ from khrap.variant.schema import Variant
 __all__ = ["GameState", "IllegalAction", "Pending"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see compiled/table.py
 class GameState(Face):
-    """A table of ``players`` seats playing ``variant`` deal after deal."""
+    """A table of ``players`` seats playing ``variant`` deal after deal.
+
+    Compiled with the kernel (``KERNEL_MODULES``, docs/compiled.md): a native class, so the kernel's steps call
+    each other natively on a table too; copies and pickles carry every attribute."""
 
     keep_held = True
     record_decks = True
@@ -49,18 +54,6 @@ class GameState(Face):
         self._words = (None, [])
         self.seat_views = SeatViews()
 
-    def __getstate__(self) -> dict:
-        """Every attribute, for copies: a compiled kernel (docs/compiled.md) keeps the kernel's own apart
-        from ``__dict__``, and lists their names in ``__mypyc_attrs__``."""
-        state = {name: getattr(self, name) for name in getattr(Face, "__mypyc_attrs__", ())
-                 if not name.startswith("__") and hasattr(self, name)}
-        state.update(vars(self))
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-
     def _over(self, message: str) -> Exception:
         return IllegalAction(message)
 
@@ -76,10 +69,6 @@ class GameState(Face):
         """Every seat clockwise beginning with ``start``."""
         return self.program.orders[start % self.n]
 
-    def worst_cost(self, status: str, cid: str | None = None) -> int:
-        """The most ``status`` (given by call ``cid``) can cost its holder: its stake or its largest penalty."""
-        return self._worst_cost(status, cid)
-
     def blind_call_open(self, seat: int) -> bool:
         """Whether a blind call is legal for ``seat`` now (he has not looked)."""
         return self.kind is CALL and seat == self.seat and self.may_look
@@ -94,7 +83,5 @@ class GameState(Face):
         """An independent copy (the compiled program is shared: it never changes)."""
         return copy.deepcopy(self, {id(self.program): self.program})
 
-    # ------------------------------------------------------ legal, apply
-    # ``legal_actions``, ``legal_words``, ``pending`` and ``apply`` are the compiled face's (``Face``).
-    apply = Face.face_apply
+    # ``legal_actions``, ``legal_words``, ``pending``, ``observation`` and ``apply`` are the face's (``Face``).
 

@@ -60,6 +60,23 @@ def test_a_pasted_house_rule_makes_that_house_rules_table(live_server, browser) 
     assert errors == []
 
 
+def test_the_start_and_table_pages_name_their_icon(live_server, browser) -> None:
+    # The start page named no icon (the table page's script names one): the browser asked for /favicon.ico,
+    # a 404 in the console and the server's log at every visit.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("icon"))
+    errors: list[str] = []
+    missing: list[str] = []
+    for url in (server.url + "/?lang=en", _create(server)["seats"][0]["link"]):
+        page = _page(browser, errors)
+        page.on("console", lambda m: m.type == "error" and missing.append(m.text))  # (not a page's response)
+        page.goto(url)
+        page.wait_for_selector("#top *")  # the script has run
+        page.wait_for_timeout(1000)  # (the browser asks for an icon after the page's load)
+        assert missing == []
+        assert page.get_attribute("link[rel=icon]", "href").startswith("data:image/svg+xml,")
+    assert errors == []
+
+
 def _create(server, **body) -> dict:
     """A table made through the create API (the create page's own request): its answer, with the links."""
     import json

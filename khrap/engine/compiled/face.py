@@ -247,7 +247,7 @@ def listed(state: Machine) -> list[Action]:
     return DECISIONS[kind].listing(state)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
 class Face(Machine):
     """The kernel with the stepped face's hot steps (``GameState`` adds the rest)."""
 
@@ -266,7 +266,7 @@ class Face(Machine):
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
         self.last_legal = _NOTHING
-        Machine.start_deal(self)
+        super().start_deal()
 
     @property
     def pending(self) -> Pending | None:
@@ -282,7 +282,7 @@ class Face(Machine):
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
         if self.kind is not None and self.seat == seat and self.phase != SETTLED:
-            return observation_of(self, seat, Face.legal_words(self), Face._listing(self))
+            return observation_of(self, seat, self.legal_words(), Face._listing(self))
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:
@@ -347,7 +347,7 @@ class Face(Machine):
                 raise IllegalAction(reason)
         return action
 
-    def face_apply(self, action: Any, seat: int | None = None) -> None:
+    def apply(self, action: Any, seat: Any = None) -> None:
         """Apply ``action`` for ``seat`` (default: the seat to act), or raise IllegalAction.
 
         An ``Action`` object that ``legal_actions`` gave for this very decision is applied without being

@@ -113,7 +113,7 @@ def _getter(positions: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]
     return lambda hand: ()
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # ``GameState`` is a Python subclass
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
 class Machine(Payouts):
     """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none).
 
@@ -391,8 +391,8 @@ class Machine(Payouts):
         self.start_deal()
         actions = 0
         if self.sink.records:  # the general branch: every step through ``apply``, each recording its events
-            while self.kind is not None:
-                self.apply(choose(self.legal()))
+            while self.kind is not None:  # (the kernel's ``apply``: a face's checks an action, given as words too)
+                Machine.apply(self, choose(self.legal()))
                 actions += 1
             return actions
         plain = self.program.plain_follow
@@ -585,7 +585,7 @@ class Machine(Payouts):
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
         """Whether call ``cid`` (giving ``status``) may be made by ``seat`` on a table that refuses what a stack
         cannot pay: every stack it may charge covers the most it can cost (``short_of``)."""
-        return Machine.short_of(self, seat, status, cid)[0] < 0
+        return self.short_of(seat, status, cid)[0] < 0
 
     def short_of(self, seat: int, status: str, cid: str | None) -> tuple[int, str, int]:
         """(seat, role, chips) of the first player whose stack and locked chips do not cover the most the call

@@ -24,7 +24,7 @@ DECLARER: Final = w.DECLARER
 HELPER: Final = w.HELPER
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
 class Payouts(Tricks):
     """The kernel's instant wins and settlement (a part of ``Machine``: see ``table``)."""
 

@@ -36,7 +36,11 @@ except ImportError:
 Choose = Callable[[Any], Any]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as every class of ``Machine``'s line: see machine.py
+# Every class of the line (``GameState`` included) says this to mypyc, for copies and pickles: mypyc's
+# ``__getstate__``/``__setstate__`` carry the native attributes (``__mypyc_attrs__``), and ``type(state).__new__``
+# makes a blank object without running ``__init__`` (``serializable=True`` alone would do that too, but with
+# mypyc 2.4 its ``__init__`` would then never run when Python makes one).  No Python class derives from the line.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """The attributes of a ``Machine`` and the steps that all its parts take."""
 
@@ -104,8 +108,7 @@ class Table:
     ending: str
     pot_settle: int | None
 
-    # The two steps every part of the machine takes (each file calls them as ``Table._x(self)``, directly:
-    # see docs/compiled.md); a step of one part is never called from a part below it.
+    # The two steps every part of the machine takes (here, so that no part calls a step of a class below it).
     def _next_stage(self) -> None:
         self.stage_index += 1
         self.stage_started = False

@@ -73,7 +73,7 @@ def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]
     return options
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
 class Tricks(Table):
     """The machine's trick play (a part of ``Machine``: see ``table``)."""
 
@@ -161,8 +161,7 @@ class Tricks(Table):
             self.seat = leader
 
     def _wait_play(self, seat: int) -> None:
-        """``_wait(PLAY, seat)`` (Machine's), called directly: a compiled method call on ``self`` goes
-        through Python when ``self`` is an interpreted subclass's (``GameState``), once for each card played."""
+        """Wait for ``seat``'s card (``_wait`` is Machine's, a class below this one: a part never calls those)."""
         self.kind = PLAY
         self.seat = seat
         self.may_look = False
