@@ -122,6 +122,28 @@ def test_every_seat_sees_its_cards_before_the_first_call(live_server, browser) -
     assert errors == []
 
 
+def test_a_refusal_that_answers_a_state_gone_is_not_shown_under_the_new_one(live_server, browser) -> None:
+    # Seat 1, the last to be ready, taps "Start" twice: the first starts the deal, the second is refused
+    # ("there is no next deal to be ready for now"), and that refusal stood under the deal's first state, his
+    # turn to call (seat 1 speaks first in this deal), until somebody acted.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    answer = _create(server, deals=2)
+    pages = {}
+    for s in answer["seats"][:2]:
+        pages[s["seat"]] = page = _page(browser, errors, PHONE)
+        page.goto(s["link"].replace("/play#", "/play?lang=en#"))
+        page.wait_for_selector("#next")
+    pages[0].click("#next")
+    pages[0].wait_for_selector("#holding")
+    pages[1].dblclick("#next")
+    pages[1].wait_for_selector('button.action[data-action="khrap"]')
+    pages[1].wait_for_timeout(500)  # (the second tap's answer comes after the deal's first state)
+    assert pages[1].query_selector("#refusal") is None
+    assert errors == []
+
+
 def _act(page) -> None:
     """One action of test_browser.py's fixed plan (khrap, else help, else pass; keep the hand; play the
     first card the page lets him play), then wait for the server's next view."""

@@ -11,6 +11,7 @@ let socket = null;
 let view = null;
 let fullAsked = false; // an update was missed and the whole view asked for
 let refusal = null;
+let sentAt = null; // the number of the view the page's last message answered (a refusal of it is shown under that view only)
 let selected = new Set(); // cards chosen for an exchange
 let retry = 500;
 const checked = {}; // deal -> whether its deck is the seed's
@@ -58,6 +59,9 @@ function connect() {
       const note = document.getElementById("chat-note");
       if (note) { note.textContent = t(message.code); note.hidden = false; setTimeout(() => { note.hidden = true; }, 5000); }
     } else if (message.type === "refused") { // a code the page has words for, else the server's words in its language
+      // A refusal that comes after a newer view answers a state that is gone (a second tap on "Next deal"
+      // that the first one started): the page shows the new state, not a sentence about the old one.
+      if (view && sentAt !== view.n) return;
       refusal = message.code && t(message.code) !== message.code ? t(message.code) : message.said || message.reason;
       draw();
     } else if (message.type === "error") {
@@ -95,7 +99,10 @@ function status(text, kind) {
 }
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    sentAt = view ? view.n : null;
+    socket.send(JSON.stringify(message));
+  }
 }
 
 function act(text) {
