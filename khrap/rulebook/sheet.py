@@ -24,7 +24,15 @@ from khrap.rulebook.i18n import languages
 from khrap.rulebook.render import FORMATS, Words, environment, text_table, wrap
 from khrap.rulebook.steps import Call, Deal, Exchange, Play, Settle, Step, Thrown, Trick, Trump
 from khrap.variant.catalog import builtin_names, load_variant
-from khrap.variant.schema import ExchangeStage, Variant
+from khrap.variant.schema import (
+    CallsStage,
+    ExchangeStage,
+    InstantWinsStage,
+    NameTrumpStage,
+    PlayStage,
+    StageBase,
+    Variant,
+)
 
 EXAMPLE_DEALS = Path(__file__).resolve().parent / "example_deals.yaml"
 
@@ -269,9 +277,11 @@ def render_diff(old_ref: VariantRef, new_ref: VariantRef, fmt: str = "txt", lang
     return environment(fmt, lang).get_template(f"diff.{fmt}.j2").render(lang=lang, diff=context)
 
 
-STEP_SECTIONS = {"calls": ("calls",), "exchange": ("exchange",), "name_trump": ("play",),
-                 "instant_wins": ("quirks",), "play": ("play",)}
-"""The sections of the sheet that tell a step of each kind (its line of the course comes first)."""
+STEP_SECTIONS: dict[type[StageBase], tuple[str, ...]] = {
+    CallsStage: ("calls",), ExchangeStage: ("exchange",), NameTrumpStage: ("play",),
+    InstantWinsStage: ("quirks",), PlayStage: ("play",)}
+"""The sections of the sheet that tell a step of each kind of stage, by the schema's class (its line of the
+course comes first)."""
 
 
 def render_step(ref: VariantRef, lang: str = "en", stage_id: str | None = None) -> str:
@@ -298,7 +308,7 @@ def render_step(ref: VariantRef, lang: str = "en", stage_id: str | None = None) 
         heading(course)
         title = step["title"] + ("" if step["title"].endswith("?") else ".")
         out.append(wrap(f"{title} {step['text']}", "    ", f"{stage_index + 1}.".ljust(4)))
-        wanted = STEP_SECTIONS.get(v.stages[stage_index].kind, ())
+        wanted = STEP_SECTIONS.get(type(v.stages[stage_index]), ())
     for section_id in wanted:
         section = by_id.get(section_id)
         if section is None:
