@@ -54,6 +54,9 @@ class Derived:
         # What each calls stage lists while no declarer exists [0] and while one does [1] (``open_calls``).
         self.open_calls = {s.id: (facts.open_calls(v, s, False), facts.open_calls(v, s, True))
                            for s in v.stages if isinstance(s, CallsStage)}
+        # A player who went out may come into the game again at a later stage (the bots: his cards may play
+        # against the declarer until play begins).
+        self.comeback = facts.may_come_back(v)
         # Decisions of the registry's kinds that the rules offer in stages of their own (the kernel adds them).
         self.offers = facts.offers(v)
         # Fast-path flags: branches inside the one kernel.

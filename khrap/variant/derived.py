@@ -152,11 +152,48 @@ def may_empty_out_hands(v: Variant, stage: CallsStage) -> bool:
                                           if cid in stage.calls)
 
 
+def keeps_out_hands(v: Variant, said: int, index: int) -> bool:
+    """Whether the players out at stage ``said`` (or going out there) keep their cards until stage ``index``
+    (later) asks: no calls stage from ``said`` on throws the out players' hands."""
+    return not any(throws_out_hands(s) for s in v.stages[said:index])
+
+
 def holds_cards_at(v: Variant, cid: str, said: int, index: int) -> bool:
     """Whether a player who went out with ``cid`` at stage ``said`` still holds cards when stage ``index``
     (later) asks: his call kept his hand and no calls stage from ``said`` on threw the out players'.  (The
     kernel asks those who hold cards, unless a stage asks the players who are out.)"""
-    return not throws_own_hand(v.calls[cid]) and not any(throws_out_hands(s) for s in v.stages[said:index])
+    return not throws_own_hand(v.calls[cid]) and keeps_out_hands(v, said, index)
+
+
+def comes_back_at(v: Variant, cid: str) -> list[int]:
+    """The later stages (indexes) at which a player who went out with call ``cid`` may still come into the
+    game: calls stages after the first that can say ``cid``, where a call that is not "out" can be said, that
+    ask the players who are out, or those who hold cards while he holds his (``holds_cards_at``)."""
+    said = [i for i in range(len(v.stages)) if sayable(v, i, cid)]
+    if not said or v.calls[cid].effects.status != w.OUT:
+        return []
+    back = []
+    for i in range(said[0] + 1, len(v.stages)):
+        stage = v.stages[i]
+        if not isinstance(stage, CallsStage):
+            continue
+        if not any(v.calls[c].effects.status != w.OUT for c in stage_calls(v, stage) if sayable(v, i, c)):
+            continue
+        if stage.speakers == "out" or holds_cards_at(v, cid, said[0], i):
+            back.append(i)
+    return back
+
+
+def may_come_back(v: Variant) -> bool:
+    """Whether a player who went out may come into the game again at a later stage (``comes_back_at``):
+    until then his cards may still play against the declarer."""
+    return any(comes_back_at(v, cid) for cid, call in enabled(v).items() if call.effects.status == w.OUT)
+
+
+def joinable(v: Variant, stage: CallsStage) -> bool:
+    """Whether calls ``stage`` lists a call that makes its caller a helper while a declarer exists: a player
+    it asks may join the declarer there."""
+    return any(v.calls[cid].effects.status == w.HELPER for cid in open_calls(v, stage, True))
 
 
 def exchange_order(stage: ExchangeStage, declarer_call: str | None) -> list[ExchangeGroup]:
