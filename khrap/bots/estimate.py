@@ -15,7 +15,7 @@ from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.derived import joinable, keeps_out_hands
+from khrap.variant.derived import draws_now, joinable, keeps_out_hands
 from khrap.variant.schema import Amount, Call, CallsStage, ExchangeStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
@@ -311,7 +311,7 @@ class Estimator:
             kept, unknown = list(hand), 0
         if (eff.take_turned in ("yes", "swap") or take_turned) and info.turned is not None:
             kept.append(info.turned)
-        draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
+        draws = draws_now(call, take_turned)
         exponent = self.k.exponent(eff.status)
         pool = self.unseen(info, kept)  # (listed once for the three)
         probs = self.chances(kept, trump, info, exponent, pool)
