@@ -504,15 +504,46 @@ function drawFair() {
     el("p", { class: "muted" }, t("fair_help")), el("ul", {}, rows));
 }
 
-// The log in the page's words: the events it knows, with seat names, the variant's call names and cards
-// as 10♥; any other event as the game log's sentence in the same language.
+// A status as the page names it (declarer, helper, out), or the kernel's word for one it has no name for.
+function statusName(status) {
+  const said = t(`status_${status}`);
+  return said === `status_${status}` ? status : said;
+}
+
+// Why chips moved, in a log line: a payment's reason and its numbers (the settlement rows' facts).
+function paidWhy(e) {
+  const values = { ...e, status: statusName(e.status), tricks: plural("n_tricks", e.tricks ?? 0) };
+  const said = t(`why_${e.reason}`, values);
+  return said === `why_${e.reason}` ? e.reason : said;
+}
+
+// The log in the page's words: every narrated event, each seat by the name its player gave (seatName), the
+// variant's call names and cards as 10♥, counts in the language's grammar; the game log's sentence (which
+// says "seat 2") only for a kind this page does not know yet.
 function eventLine(e, fallback) {
   const seat = e.seat === null || e.seat === undefined ? "" : seatName(e.seat);
   const cards = (list) => list.map(cardLabel).join(" ");
+  const each = (pairs, what) => pairs.map(([s, n]) => t("log_seat_has", { seat: seatName(s), what: what(n) })).join(", ");
   switch (e.kind) {
+    case "anted": return t(e.reason === "round" ? "log_round_ante" : e.reason === "last" ? "log_last_ante" : "log_ante", e);
+    case "all_passed": return t("log_all_passed", e);
+    case "redealt": return t("log_redealt", { seat });
+    case "session_over":
+      return e.reason === "ante" || e.reason === "stack" ? t(`log_session_over_${e.reason}`, { seat, chips: e.chips }) : t("log_session_over");
+    case "overridden": return t("log_overridden", { seat, status: statusName(e.status) });
+    case "forced": return t("log_forced", { seat });
+    case "credited": return t("log_credited", { seat });
+    case "settling": return t("log_settling", { pot: e.pot, tricks: each(e.tricks, (n) => plural("n_tricks", n)) });
+    case "paid_out": return t("log_paid_out", { seat, chips: e.chips, why: paidWhy(e), pot: e.pot });
+    case "paid_in": return t("log_paid_in", { seat, chips: e.chips, why: paidWhy(e), pot: e.pot });
+    case "instant_win": return t("log_instant_win", { seat, win: view.table.wins?.[e.win] ?? e.win });
+    case "took_pot": return t("log_took_pot", { seat, chips: e.chips });
+    case "house_share": return t("log_house_share", { seat, chips: e.chips, percent: e.percent, taxed: e.taxed });
+    case "settled": return t("log_settled", { stacks: each(e.stacks.map((n, i) => [i, n]), (n) => plural("n_chips", n)), pot: e.pot });
     case "dealt": return t("log_dealt", { seat: seatName(e.dealer), cards: plural("n_cards", e.size) });
     case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
     case "called": return t("log_called", { seat, call: callName(e.call) + (e.action.includes(" ") ? ` ${e.action.split(" ").slice(1).join(" ")}` : "") });
+    case "decided": return t("log_called", { seat, call: [callName(e.action.split(" ")[0]), ...e.action.split(" ").slice(1)].join(" ") });
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
