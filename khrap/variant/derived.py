@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.variant.schema import Call, CallsStage, ExchangeGroup, ExchangeStage, Stage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeGroup, ExchangeStage, Stage, Variant
 
 
 def moves_cards(call: Call) -> bool:
@@ -39,6 +39,13 @@ def draws_of(call: Call, takes: bool = False) -> int:
     less the cards promised to earlier calls, to hold (``takes``: made taking the turned card by an optional
     take, which stands for one draw).  The kernel's stock test (preconditions.py) and the sheet read it."""
     return max(draws_now(call, takes) + reserved_for_exchange(call), 0)
+
+
+def held_after(call: Call) -> list[CardPattern]:
+    """The cards ``call`` proves its caller holds once it is made: those it requires him to hold, less those it
+    throws (a call that throws the hand keeps only its ``keep``)."""
+    eff = call.effects
+    return [p for p in call.requires.holds if not eff.discard_hand or p in eff.keep]
 
 
 def makes_declarer(call: Call) -> bool:
