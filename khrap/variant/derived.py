@@ -27,6 +27,12 @@ def reserved_for_exchange(call: Call) -> int:
     return ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
 
 
+def draws_at_once(call: Call) -> bool:
+    """Whether ``call`` draws as it is made (not at the exchange): the one kind of call that may say where its
+    cards are drawn from (``CALL from N``, where the variant lets the stock be drawn from anywhere)."""
+    return call.effects.when == "now" and call.effects.draw > 0
+
+
 def draws_now(call: Call, takes: bool = False) -> int:
     """Cards ``call`` draws when its cards move (at once, or at the exchange when they wait): its ``draw``, less
     the one the turned card stands for when the caller takes it by an optional take (``takes``)."""
