@@ -213,10 +213,10 @@ UI: dict[str, str] = {
     "give_bot": "Give to a bot",
     "new_link": "New link",
     "state_revoked": "no longer yours",
-    "revoked_bot": "The table's host gave seat {seat} to a bot: this link no longer plays it.",
-    "revoked_link": "The table's host gave seat {seat} to a new link: this link no longer plays it. "
+    "revoked_bot": "The table's host gave your seat to a bot: this link no longer plays it.",
+    "revoked_link": "The table's host gave your seat to a new link: this link no longer plays it. "
                     "Ask the host for yours.",
-    "revoked_left": "You left the table: a bot plays seat {seat} now, and this link no longer plays it.",
+    "revoked_left": "You left the table: a bot plays your seat now, and this link no longer plays it.",
     "to_start": "To the start page",
     "elsewhere": "This seat is open on another device: this tab only watches.",
     "play_here": "Play here",

@@ -117,9 +117,12 @@ function seatName(seat) {
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
 }
 
-// A seat in a narrow column: its number, and a mark for the viewer's own.
+// A seat in a narrow column (the settlement's on a phone): the first letters of its player's name (the page shows
+// no seat numbers beside the names), else its number; a mark for the viewer's own.
 function shortName(seat) {
-  return seat === view.me ? `${t("seat_short", { seat })}★` : t("seat_short", { seat });
+  const name = view.table.seats[seat]?.name;
+  const short = name ? Array.from(name).slice(0, 3).join("") : t("seat_short", { seat });
+  return seat === view.me ? `${short}★` : short;
 }
 
 function callName(word) {
@@ -397,7 +400,7 @@ function drawSettlement() {
     el("h2", {}, t("settlement", { deal: view.table.deal })),
     el("p", { class: "muted" }, t("settlement_help")),
     el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
-      el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num" },
+      el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num", title: seatName(i) },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
                                 el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
       el("tbody", {}, rows),
@@ -464,7 +467,7 @@ function drawStandings() {
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
-        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num" }, t("row_net")))),
+        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
         el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, String(r[i]))),
