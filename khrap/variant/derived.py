@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeGroup, ExchangeStage, Stage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeGroup, ExchangeStage, Penalty, Stage, Variant
 
 
 def moves_cards(call: Call) -> bool:
@@ -256,6 +256,13 @@ def plain_follow(v: Variant) -> bool:
     play = v.play
     return (play.follow_suit and play.trump_if_void and not play.must_beat and not play.must_overtrump
             and v.joker is None)
+
+
+def penalty_matches(penalty: Penalty, status: str, cid: str | None) -> bool:
+    """Whether ``penalty`` may charge a failed player of ``status`` who made call ``cid`` (None: made none, as a
+    forced helper), whatever his tricks and cards: its status and its calls, where it names them, are his.
+    (The kernel tests the same on its compiled table, with the tricks and the cards held: payouts.py.)"""
+    return penalty.status in (None, status) and (not penalty.calls or cid in penalty.calls)
 
 
 def any_locked(v: Variant) -> bool:
