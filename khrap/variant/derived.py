@@ -275,6 +275,12 @@ def penalties_read_held(v: Variant) -> bool:
     return any(p.held for p in v.settlement.penalties)
 
 
+def default_players(v: Variant) -> int:
+    """The players a table seats where nobody says how many (a game, a simulation, the sheet's worked
+    example): four where the variant allows it, else the nearest count it allows."""
+    return min(max(4, v.players.min), v.players.max)
+
+
 def seat_stack(v: Variant) -> int:
     """The chips a seat brings where nobody says how many (a simulation, the sheet's worked example): 100
     where stacks only count (debts allowed, no minimum); 100 base stakes where they decide who is dealt in
