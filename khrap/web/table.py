@@ -477,6 +477,7 @@ class Table:
                           **{cid: localized(c.get("name"), lang, cid) for cid, c in rules["calls"].items()}},
                 "blind_calls": [cid for cid, c in rules["calls"].items()
                                 if (c.get("requires") or {}).get("blind")],
+                "wins": {wid: localized(w.get("name"), lang, wid) for wid, w in rules.get("instant_wins", {}).items()},
             }
         return words
 
@@ -593,18 +594,18 @@ class DealLog:
                 self.settled = e
 
 
-WORDED = (ev.Dealt, ev.Turned, ev.Called, ev.Played, ev.TookTrick, ev.Drew, ev.Exchanged, ev.Discarded, ev.Shown,
-          ev.Swapped, ev.TookTurned, ev.NamedTrump, ev.Looked)
-"""The events the page words itself (the others it shows as the log's sentence)."""
+UNSENT = ("hands", "ledger")
+"""Fields the page's log never reads: a deal's hands (a secret of nobody's) and a settlement's itemised
+ledger (the settlement's rows come from the chip events, ``moves``)."""
 
 
 def _public_event(e, viewer: int | None) -> dict:
-    """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (a deal's hands,
-    a secret of nobody's, are never included) for the kinds the page words, else its kind only."""
-    if not isinstance(e, WORDED):
-        return {"kind": e.kind}
+    """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (cards as codes,
+    calls as ids), which the page words in its reader's language with the players' names (every narrated
+    kind: a sentence of the log would name a seat by its number)."""
     data = dict(e.data(viewer))
-    data.pop("hands", None)
+    for name in UNSENT:
+        data.pop(name, None)
     return data
 
 
