@@ -106,7 +106,7 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     if need:
         add(Precondition(f"{need} <= len(m.stock) - m.owed_draws", lambda s, seat: (
             Refusal("stock_short", call=cid, n=need, m=len(s.stock) - s.owed_draws))))
-    if eff.when == "now" and eff.draw:
+    if facts.draws_at_once(call):
         count = facts.draws_now(call, takes)
         add(Precondition("True", _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
     if not allow_debt:  # (``allow_debt``: no stack is checked, as with debts or with payments capped)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.variant.schema import Call, CallsStage, ExchangeGroup, ExchangeStage, Stage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeGroup, ExchangeStage, Stage, Variant
 
 
 def moves_cards(call: Call) -> bool:
@@ -27,6 +27,12 @@ def reserved_for_exchange(call: Call) -> int:
     return ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
 
 
+def draws_at_once(call: Call) -> bool:
+    """Whether ``call`` draws as it is made (not at the exchange): the one kind of call that may say where its
+    cards are drawn from (``CALL from N``, where the variant lets the stock be drawn from anywhere)."""
+    return call.effects.when == "now" and call.effects.draw > 0
+
+
 def draws_now(call: Call, takes: bool = False) -> int:
     """Cards ``call`` draws when its cards move (at once, or at the exchange when they wait): its ``draw``, less
     the one the turned card stands for when the caller takes it by an optional take (``takes``)."""
@@ -39,6 +45,13 @@ def draws_of(call: Call, takes: bool = False) -> int:
     less the cards promised to earlier calls, to hold (``takes``: made taking the turned card by an optional
     take, which stands for one draw).  The kernel's stock test (preconditions.py) and the sheet read it."""
     return max(draws_now(call, takes) + reserved_for_exchange(call), 0)
+
+
+def held_after(call: Call) -> list[CardPattern]:
+    """The cards ``call`` proves its caller holds once it is made: those it requires him to hold, less those it
+    throws (a call that throws the hand keeps only its ``keep``)."""
+    eff = call.effects
+    return [p for p in call.requires.holds if not eff.discard_hand or p in eff.keep]
 
 
 def makes_declarer(call: Call) -> bool:
