@@ -97,7 +97,7 @@ UI: dict[str, str] = {
     "took_trick": "{seat} took the trick",
     "previous_trick": "Previous trick",
     "spectating": "You are watching: you see what every player sees.",
-    "not_looked": "Your cards are face down: you may still call {calls} blind, before looking",
+    "not_looked": "Your cards are face down: you may still call {calls} before looking at them",
     "look_gives_up": "Looking at your cards gives up {calls}: it is called blind or not at all.",
     "no_cards": "No cards",
     "as_joker": "as joker",

@@ -182,3 +182,18 @@ def test_the_evenings_end_on_a_phone_names_every_column_and_keeps_the_change_in_
                           ".map((k) => k.getBoundingClientRect().height)")
     assert max(lines) < 1.6 * min(lines)  # one line each
     assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "blind"), [("en", "blind"), ("ru", "втёмную")])
+def test_a_blind_call_is_named_once_in_the_face_down_note(live_server, browser, lang, blind) -> None:  # noqa: F811
+    # Frap (seed "ev2frap:0"): seat 1 speaks first, his cards face down, and may still call blind frap.  The
+    # note said the call's name and "blind" after it: "you may still call Blind frap blind", «Фрап втёмную втёмную».
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("ev2frap"))
+    errors: list[str] = []
+    answer = _create(server, variant="frap", bots={"0": "rule", "2": "rule", "3": "rule"})
+    page = _seated(browser, errors, answer, lang=lang)[1]
+    page.wait_for_selector("button.action[data-action='blind-frap']")
+    note = page.inner_text("#hand").lower()
+    name = page.inner_text("button.action[data-action='blind-frap']").lower()
+    assert name in note and note.count(blind) == 1, note
+    assert errors == []

@@ -373,6 +373,10 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     assert f"wins with {best} chips" in winner or f"share the win with {best} chips" in winner
     _shot(pages[0], "serve-laptop-evening-over")
     assert pages[0].query_selector("#host") is None  # the evening over: no seat to hand over
+    from tests.web.test_browser_phone import missing_glyphs
+
+    for page in pages.values():  # no character the fonts here cannot draw (the reactions were emoji: boxes)
+        assert missing_glyphs(page) == []
     assert pages[2].evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     pages[1].click("#again")  # Boris asks to play again: every seat is offered its seat at the new table
     for page in pages.values():
