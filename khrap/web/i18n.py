@@ -38,6 +38,7 @@ UI: dict[str, str] = {
     "clock": "Turn clock (seconds; 0: off)",
     "clock_help": "When a player takes longer over a decision, his seat's bot makes that one for him",
     "clock_left": "Time left for this decision",
+    "seconds": "{seconds} s",
     "clock_ran_out": "Your time ran out: the bot played {action} for you. The next decision is yours again.",
     "person": "a person",
     "bot_kind": "bot ({kind})",

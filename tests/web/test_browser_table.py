@@ -269,7 +269,8 @@ def test_the_hosts_clock_plays_for_an_idle_seat_and_tells_him(live_server, brows
     errors: list[str] = []
     answer = _create(server, clock=2, bots={"0": "rule", "2": "rule", "3": "rule"})
     page = _seated(browser, errors, answer, lang="ru")[1]
-    assert page.query_selector("#clock svg[data-icon='clock']") and re.search(r"\d+ s", page.inner_text("#clock"))
+    assert page.query_selector("#clock svg[data-icon='clock']")
+    assert re.search(r"^\d+ с$", page.inner_text("#clock-left"))  # seconds in Russian (it said "2 s")
     page.wait_for_selector("#clock-note", timeout=20_000)  # 2 s after his turn began, his bot spoke for him
     table = next(iter(server.host.tables.values()))
     seat, said, by = table.actions[0]
@@ -388,5 +389,5 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     mine.goto(server.url + "/?lang=en")
     mine.wait_for_selector("#mine li")
     listed = mine.inner_text("#mine")
-    assert listed.count("Seat 0") == 1 and "over" in listed  # the host's own seat, the evening over
+    assert listed.count("Anna") == 1 and "over" in listed  # the host's own seat, by his name; the evening over
     assert errors == []
