@@ -116,7 +116,7 @@ UI: dict[str, str] = {
     "todo_discard": "discard a card.",
     "todo_name_trump": "name the trump suit.",
     "todo_call": "make your call.",
-    "waiting_ready": "waiting for {seats} to press “Next deal”",
+    "waiting_ready": "waiting for {seats} to press “{button}”",
     "signal_on": "♪ sound on",
     "signal_off": "♪ sound off",
     "signal_help": "A sound and a vibration when it is your turn (the tab's title and icon change anyway)",

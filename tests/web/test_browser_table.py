@@ -136,7 +136,8 @@ def test_a_refusal_that_answers_a_state_gone_is_not_shown_under_the_new_one(live
         page.goto(s["link"].replace("/play#", "/play?lang=en#"))
         page.wait_for_selector("#next")
     pages[0].click("#next")
-    pages[0].wait_for_selector("#holding")
+    pages[0].wait_for_selector("#holding")  # the button by the name it has on seat 1's screen (it said "Next deal")
+    assert pages[0].inner_text("#holding") == "waiting for Seat 1 to press “Start the game”"
     pages[1].dblclick("#next")
     pages[1].wait_for_selector('button.action[data-action="khrap"]')
     pages[1].wait_for_timeout(500)  # (the second tap's answer comes after the deal's first state)
@@ -258,6 +259,7 @@ def test_a_deal_says_whose_turn_and_what_to_do_keeps_the_trick_and_adds_up(live_
     assert seat0.get_attribute("#log", "open") is None
     seat0.wait_for_selector("#holding")
     assert "Seat 1" in seat0.inner_text("#holding") and "Seat 0" not in seat0.inner_text("#holding")
+    assert "“Next deal”" in seat0.inner_text("#holding")
     assert seat1.title().startswith("●") and not seat0.title().startswith("●")
     assert errors == []
 

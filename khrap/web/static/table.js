@@ -429,7 +429,8 @@ function drawNext() {
   return el("div", { class: "actions sticky", id: "next-bar" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
-    ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
+    ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
+      t("waiting_ready", { seats: holding.join(", "), button: tb.deal ? t("next_deal") : t("start") })) : null);
 }
 
 // "My tables": this browser keeps each table it opened, with its link and how it stood when last seen.
