@@ -37,3 +37,16 @@ def test_the_strong_bots_speed_is_reported_with_a_digest_of_its_choices() -> Non
     first, again = (_run("strong_speed.py", *args)[0] for _ in range(2))
     assert first["deals"] == 1 and first["actions"] > 0 and first["deals_per_cpu_second"] > 0
     assert first["digest"] == again["digest"]  # untimed: the same choices whatever the load
+
+
+def test_the_strong_bots_speed_by_kind_counts_its_decisions_and_overrides() -> None:
+    # khrap's deal of seed 3 has a call the search overrides (the prior passes, the search says khrap: seen with
+    # the bot's ``_pick`` compared with its prior's choice, decision by decision)
+    args = ("--variant", "khrap", "--deals", "1", "--first-seed", "3")
+    [plain] = _run("strong_speed.py", *args)
+    [found] = _run("strong_speed.py", *args, "--by-kind")
+    assert found["digest"] == plain["digest"]  # timing each decision changes no choice
+    kinds = found["kinds"]
+    assert sum(k["decisions"] for k in kinds.values()) == found["actions"]
+    assert all(k["decisions"] >= k["searched"] >= k["overridden"] for k in kinds.values())
+    assert kinds["calls"]["overridden"] >= 1

@@ -134,3 +134,20 @@ def test_the_progress_bars_speak_russian() -> None:
     assert english_words("\n".join(caption for caption, _ in bars)) == {}
     assert bars[0][0] == "Храп + Храп с удвоением (решается раздач: 10)"
     assert _bars(loaded, specs, 200, 0, 50, 0, "en") == [("Khrap + Khrap, with a double", 200), ("the report", 2)]
+
+
+@pytest.mark.parametrize("bots", ["normal", "random"])
+def test_simulate_prints_its_statistics_in_russian(bots: str) -> None:
+    """`khrap simulate --lang ru` (the house rule with a call the parent lacks, its makeable table included):
+    no English word, calls and contracts by their Russian names, no call id; English stays the default."""
+    args = ["simulate", DOUBLE, "--deals", "12", "--workers", "1", "--bots", bots, *SOLVE]
+    result = CliRunner().invoke(app, [*args, "--lang", "ru"])
+    assert result.exit_code == 0, result.output
+    assert set(english_words(result.stdout, [DOUBLE])) <= {"mypyc"}  # (the compiled kernel's name, a proper name)
+    assert "Храп" in result.stdout and "Пас" in result.stdout and "место 0" in result.stdout
+    assert "take-five" not in result.stdout and "khrap" not in result.stdout.lower().replace(DOUBLE.lower(), "")
+    english = CliRunner().invoke(app, args)
+    assert english.exit_code == 0, english.output
+    assert "Take five" in english.stdout and "take-five" not in english.stdout  # a call by its name, not its id
+    bad = CliRunner().invoke(app, [*args, "--lang", "xx"])
+    assert bad.exit_code == 2 and "--lang xx" in bad.output

@@ -197,7 +197,9 @@ class SearchBot:
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
                      "clear": sum(self._alive) == 1}
-        return self._pick(candidates, default, rows, weights, self._alive)
+        choice = self._pick(candidates, default, rows, weights, self._alive)
+        self.last["overrode"] = choice != default  # (benchmarks/strong_speed.py --by-kind counts them)
+        return choice
 
     def _sample(self, view: SeatView, candidates: list[Action], rng: random.Random, deadline: float | None,
                 cap: int, playing: bool, d: int = 0) -> tuple[list[list[float]], list[float]]:

@@ -22,7 +22,7 @@ from khrap.sim.pool import LocalWorkers
 from khrap.sim.report_words import tr
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
-from khrap.variant.derived import seat_stack
+from khrap.variant.derived import default_players, seat_stack
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
 
@@ -117,7 +117,7 @@ def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk
     try:
         variant = variant or load_variant(ref)
         if players is None:
-            players = min(max(4, variant.players.min), variant.players.max)
+            players = default_players(variant)
         kinds = bots.split(",") if "," in bots else bots
         return SimSpec.make(variant, players, kinds, seed, deals, chunk, name=variant.name.get("en", ref),
                             engine=engine.value, solve=solve, solve_seconds=solve_seconds)
@@ -208,18 +208,27 @@ def simulate_cmd(
     solve: SolveOpt = None,
     solve_seconds: SolveSecondsOpt = SOLVE_SECONDS,
     outside: AllowOutsideOpt = False,
+    lang: Annotated[str, typer.Option("--lang", help="The language of the printed statistics: en or ru (calls "
+                                                     "by their names in it; --json and --csv keep the ids).")] = "en",
 ) -> None:
     """Play many deals with bots and print the statistics: calls and their success and results,
     chips by seat, pot sizes, all-pass, turn-up and redeal rates, deal length, speed."""
+    from khrap.sim.table_words import LANGS
+
     allow_outside(outside)
+    if lang not in LANGS:
+        _fail(f"--lang {lang}: give {' or '.join(LANGS)}")
+    t = tr(lang)
     _check_counts(deals, workers, chunk, seed)
     check_writable(csv)  # before the deals, not after them
     if bots is None:
-        bots, why = default_bots(deals, workers)
+        bots, why = default_bots(deals, workers, t)
         if why:
-            typer.echo(f"note: {why}", err=True)
+            typer.echo(t("note: {why}").format(why=why), err=True)
     solving = _solving(deals, makeable, solve, solve_seconds)
-    spec = _spec(variant, deals, players, bots, seed, chunk, engine, solve=solving, solve_seconds=solve_seconds)
+    loaded = _load(variant)
+    spec = _spec(variant, deals, players, bots, seed, chunk, engine, variant=loaded, solve=solving,
+                 solve_seconds=solve_seconds)
     try:
         with _backend(workers, scheduler) as run, \
                 _progress([(spec.name + (f" (solving {solving} deals)" if solving else ""), deals)]) as (progress,):
@@ -240,15 +249,40 @@ def simulate_cmd(
     if as_json:
         typer.echo(json_text(json.dumps(summary, ensure_ascii=False, indent=2)))
     else:
-        from khrap.sim.text import account
+        _print_account(summary, loaded, lang)
 
-        typer.echo(terminal(account(summary)), nl=False)
-        if summary.get("makeable"):
-            from khrap.sim.makeable import makeable_text
 
-            typer.echo("")
-            typer.echo(terminal(makeable_text([summary["makeable"]])), nl=False)
-        typer.echo(f"kernel: {summary['kernel']}")
+def _load(ref: str):
+    """The variant ``ref`` names, or the command's located error (exit 2)."""
+    try:
+        return load_variant(ref)
+    except (VariantError, RulesError, ValueError) as err:
+        _fail(str(err))
+
+
+def _print_account(summary: dict, variant, lang: str) -> None:
+    """The statistics as text in ``lang``: calls, contracts, endings and positions by their names in it."""
+    from khrap.sim.makeable import makeable_text
+    from khrap.sim.report_words import position_label
+    from khrap.sim.table_words import contract_name, variant_name, word_name
+    from khrap.sim.text import account
+
+    t = tr(lang)
+    labels = {c["call"] for c in summary["calls"]} | {c["contract"] for c in summary["contracts"]}
+    names = {label: contract_name(variant, label, lang) for label in labels}
+    names |= {e: word_name([variant], e, lang) for e in summary["rates"]["endings"]}
+    names |= {p["name"]: position_label(p["name"], t) for p in summary["positions"]}
+
+    def name(label: str) -> str:
+        found = names.get(label, label)
+        return t(found) if found == label else found  # a label with no name of its own: the catalog's word
+
+    shown = variant_name(variant, lang)
+    typer.echo(terminal(account({**summary, "variant": shown}, t, name)), nl=False)
+    if summary.get("makeable"):
+        typer.echo("")
+        typer.echo(terminal(makeable_text([{**summary["makeable"], "variant": shown}], t, name)), nl=False)
+    typer.echo(t("kernel: {kernel}").format(kernel=t(summary["kernel"])))
 
 
 def analyze(

@@ -18,7 +18,7 @@ from khrap.sim import makeable as mk
 from khrap.sim import plots
 from khrap.sim.analysis import HANDS_MISSING
 from khrap.sim.hands import MIN_COUNT, hand_tables
-from khrap.sim.report_words import note, tr
+from khrap.sim.report_words import note, position_label, tr
 from khrap.sim.summary import MEASURES
 from khrap.sim.verdict import amount
 
@@ -143,13 +143,6 @@ class Words:
 
     def note(self, key: str) -> str:
         return note(self.lang, key)
-
-
-def position_label(name: str, t: Callable[[str], str]) -> str:
-    """A position's name (``first speaker``, ``speaker 3``, ``dealer``) in the report's language."""
-    if name.startswith("speaker ") and name[8:].isdigit():
-        return t("speaker {n}").format(n=name[8:])
-    return t(name)
 
 
 def _heads(runs: Runs) -> list[str]:

@@ -269,6 +269,40 @@ RU: dict[str, str] = {
   (выполнил или нет) был ясен до последней взятки.
 - размах: средний модуль изменения фишек игрока за раздачу.
 """,
+    # `khrap simulate --lang ru`: its printed statistics (khrap.sim.text.account)
+    "{variant}: {players} players, {bots} bots, seed {seed}":
+        "{variant}: игроков {players}, боты: {bots}, зерно {seed}",
+    "{deals} deals in {seconds:.2f} s on {workers} worker(s): {rate:.0f} deals/s (CPU {cpu:.2f} s)":
+        "{deals} раздач за {seconds:.2f} с, процессов: {workers}; {rate:.0f} раздач/с (процессор {cpu:.2f} с)",
+    "Calls made (all bidding rounds)": "Сказанные заявки (все круги торговли)",
+    "said": "сказана", "per deal": "за раздачу",
+    "Contracts at the end of the deal; result = chips won in the deal (ante included), in base stakes":
+        "Обязательства к концу раздачи; результат — фишки, выигранные в раздаче (анте включено), в базовых ставках",
+    "held": "держали", "fulfilled": "выполнено", "success": "успех", "95% CI": "95% ДИ",
+    "Chips per deal by position (base stakes; the first speaker sits at the dealer's left)":
+        "Фишки за раздачу по месту за столом (базовые ставки; первый говорящий сидит слева от сдающего)",
+    "By seat (the deal passes round the table)": "По местам (сдача идёт по кругу)",
+    "seat {n}": "место {n}",
+    "Pot at settlement (P, base stakes): {dist}": "Банк при расчёте (P, базовые ставки): {dist}",
+    "Pot after the deal (base stakes):   {dist}": "Банк после раздачи (базовые ставки):  {dist}",
+    "All-pass deals {all_pass} ({per_deal} all-passes a deal); turn-ups after an all-pass {turn_up}; "
+    "redeals {redeal}":
+        "Раздачи со всеобщим пасом {all_pass} ({per_deal} всеобщих пасов за раздачу); открытие козыря после "
+        "всеобщего паса {turn_up}; пересдачи {redeal}",
+    "Deals ended by: {endings}": "Чем кончились раздачи: {endings}",
+    "Deal length, actions: {dist}; bidding rounds: mean {rounds}":
+        "Длина раздачи в решениях: {dist}; круги торговли: в среднем {rounds}",
+    "Fairness (spread of chips per deal across positions) {fairness}; first speaker's edge {edge}":
+        "Справедливость (разброс фишек за раздачу по местам) {fairness}; преимущество первого говорящего {edge}",
+    "Drama (leader changes a deal) {drama}; decisiveness (outcomes certain before the last trick) "
+    "{decisiveness}, on average after trick {after}":
+        "Драма (смены лидера за раздачу) {drama}; решённость (исходы ясны до последней взятки) {decisiveness}, "
+        "в среднем после взятки {after}",
+    "Swing (mean |chip change| a player a deal) {swing}":
+        "Размах (средний модуль изменения фишек игрока за раздачу) {swing}",
+    "note: {why}": "примечание: {why}",
+    "kernel: {kernel}": "ядро: {kernel}", "plain Python": "без компиляции", "compiled (mypyc)":
+        "скомпилированное (mypyc)", "partly compiled (mypyc)": "частично скомпилированное (mypyc)",
     # the bots, by strength
     "easy": "лёгкие", "normal": "обычные", "strong": "сильные", "random": "случайные",
 }
@@ -280,6 +314,13 @@ def tr(lang: str) -> Callable[[str], str]:
     """The translation function of ``lang`` (English texts come back as given)."""
     catalog = CATALOGS.get(lang, {})
     return lambda text: catalog.get(text, text)
+
+
+def position_label(name: str, t: Callable[[str], str]) -> str:
+    """A position's name (``first speaker``, ``speaker 3``, ``dealer``) in the report's language."""
+    if name.startswith("speaker ") and name[8:].isdigit():
+        return t("speaker {n}").format(n=name[8:])
+    return t(name)
 
 
 def english(key: str) -> str:
@@ -326,4 +367,4 @@ def note(lang: str, key: str) -> str:
     return CATALOGS.get(lang, {}).get(key) or ENGLISH[key]
 
 
-__all__ = ["CATALOGS", "ENGLISH", "RU", "english", "note", "tr"]
+__all__ = ["CATALOGS", "ENGLISH", "RU", "english", "note", "position_label", "tr"]

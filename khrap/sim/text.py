@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from khrap.bots import strength_of
 from khrap.sim.records import DealRecord, decided_after
+
+Say = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def _pct(x: float | None) -> str:
@@ -22,49 +29,73 @@ def _ci(ci: Sequence[float] | None) -> str:
     return "" if ci is None else f"[{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
-def _dist(d: dict, digits: int = 1) -> str:
-    return (f"mean {_num(d['mean'], digits)}, p10 {_num(d['p10'], digits)}, median {_num(d['median'], digits)}, "
-            f"p90 {_num(d['p90'], digits)}, max {_num(d['max'], digits)}")
+def _dist(d: dict, t: Say, digits: int = 1) -> str:
+    return ", ".join(f"{t(stat)} {_num(d[stat], digits)}" for stat in ("mean", "p10", "median", "p90", "max"))
 
 
-def account(s: dict) -> str:
-    """A summary (``SimResult.summary()``) as text."""
-    bots = s["bots"][0] if len(set(s["bots"])) == 1 else ",".join(s["bots"])
+def _table(heads: Sequence[str], rows: Sequence[Sequence[str]], least: Sequence[int]) -> list[str]:
+    """Rows under their headings, the first column left-aligned, the others right-aligned; each column as
+    wide as its ``least`` or, when wider, its widest cell or heading plus a space (a translated heading is
+    longer)."""
+    widths = [max([w, len(h) + (k > 0)] + [len(r[k]) + (k > 0) for r in rows])
+              for k, (w, h) in enumerate(zip(least, heads, strict=True))]
+    return ["  " + "".join(f"{x:<{widths[0]}}" if k == 0 else f"{x:>{widths[k]}}" for k, x in enumerate(cells))
+            .rstrip() for cells in [heads, *rows]]
+
+
+def _bots(bots: Sequence[str], t: Say) -> str:
+    """The seats' bots: as named in English, by their strength's word (``normal``, not ``heuristic``) in
+    another language."""
+    shown = list(bots) if t("normal") == "normal" else [t(strength_of(kind) or kind) for kind in bots]
+    return shown[0] if len(set(shown)) == 1 else ",".join(shown)
+
+
+def account(s: dict, t: Say = _same, name: Say = _same) -> str:
+    """A summary (``SimResult.summary()``) as text; ``t`` puts an English text in the reader's language
+    (``khrap.sim.report_words.tr``), ``name`` gives a label of the records (a call, a contract, a deal's
+    ending, a position) in words."""
     out = [
-        f"{s['variant']}: {s['players']} players, {bots} bots, seed {s['seed']}",
-        f"{s['deals']} deals in {s['seconds']:.2f} s on {s['workers']} worker(s): {s['deals_per_second']:.0f} deals/s "
-        f"(CPU {s['cpu_seconds']:.2f} s)",
+        t("{variant}: {players} players, {bots} bots, seed {seed}").format(
+            variant=s["variant"], players=s["players"], bots=_bots(s["bots"], t), seed=s["seed"]),
+        t("{deals} deals in {seconds:.2f} s on {workers} worker(s): {rate:.0f} deals/s (CPU {cpu:.2f} s)").format(
+            deals=s["deals"], seconds=s["seconds"], workers=s["workers"], rate=s["deals_per_second"],
+            cpu=s["cpu_seconds"]),
         "",
-        "Calls made (all bidding rounds)          made   per deal",
+        t("Calls made (all bidding rounds)"),
     ]
-    out += [f"  {c['call']:<34}{c['made']:>8}{c['per_deal']:>11.3f}" for c in s["calls"]]
-    out += ["", "Contracts at the end of the deal; result = chips won in the deal (ante included), in base stakes",
-            f"  {'contract':<22}{'held':>7}{'per deal':>10}{'fulfilled':>11}{'success':>9}{'mean':>8}  95% CI"]
-    for c in s["contracts"]:
-        out.append(f"  {c['contract']:<22}{c['count']:>7}{c['per_deal']:>10.3f}{c['fulfilled']:>11}"
-                   f"{_pct(c['success']):>9}{_num(c['mean']):>8}  {_ci(c['ci'])}")
-    out += ["", "Chips per deal by position (base stakes; the first speaker sits at the dealer's left)"]
-    out += [f"  {p['name']:<22}{_num(p['mean']):>8}  {_ci(p['ci'])}" for p in s["positions"]]
-    out += ["By seat (the deal passes round the table)"]
-    out += [f"  seat {p['seat']:<17}{_num(p['mean']):>8}  {_ci(p['ci'])}" for p in s["seats"]]
+    out += _table([t("call"), t("said"), t("per deal")],
+                  [[name(c["call"]), str(c["made"]), f"{c['per_deal']:.3f}"] for c in s["calls"]], (34, 8, 11))
+    out += ["", t("Contracts at the end of the deal; result = chips won in the deal (ante included), in base "
+                  "stakes")]
+    out += _table([t("contract"), t("held"), t("per deal"), t("fulfilled"), t("success"), t("mean"), t("95% CI")],
+                  [[name(c["contract"]), str(c["count"]), f"{c['per_deal']:.3f}", str(c["fulfilled"]),
+                    _pct(c["success"]), _num(c["mean"]), _ci(c["ci"])] for c in s["contracts"]],
+                  (22, 7, 10, 11, 9, 8, 16))
+    out += ["", t("Chips per deal by position (base stakes; the first speaker sits at the dealer's left)")]
+    out += [f"  {name(p['name']):<22}{_num(p['mean']):>8}  {_ci(p['ci'])}".rstrip() for p in s["positions"]]
+    out += [t("By seat (the deal passes round the table)")]
+    out += [f"  {t('seat {n}').format(n=p['seat']):<22}{_num(p['mean']):>8}  {_ci(p['ci'])}".rstrip()
+            for p in s["seats"]]
     r, m = s["rates"], s["measures"]
-    endings = ", ".join(f"{k} {_pct(v)}" for k, v in r["endings"].items())
+    endings = ", ".join(f"{name(k)} {_pct(v)}" for k, v in r["endings"].items())
     out += [
         "",
-        f"Pot at settlement (P, base stakes): {_dist(s['pot']['settlement'])}",
-        f"Pot after the deal (base stakes):   {_dist(s['pot']['after'])}",
+        t("Pot at settlement (P, base stakes): {dist}").format(dist=_dist(s["pot"]["settlement"], t)),
+        t("Pot after the deal (base stakes):   {dist}").format(dist=_dist(s["pot"]["after"], t)),
         "",
-        f"All-pass deals {_pct(r['all_pass'])} ({_num(r['all_passes_per_deal'], 3)} all-passes a deal); "
-        f"turn-ups after an all-pass {_pct(r['turn_up'])}; redeals {_pct(r['redeal'])}",
-        f"Deals ended by: {endings}",
-        f"Deal length, actions: {_dist(s['length']['actions'])}; bidding rounds: mean "
-        f"{_num(s['length']['rounds']['mean'])}",
+        t("All-pass deals {all_pass} ({per_deal} all-passes a deal); turn-ups after an all-pass {turn_up}; "
+          "redeals {redeal}").format(all_pass=_pct(r["all_pass"]), per_deal=_num(r["all_passes_per_deal"], 3),
+                                     turn_up=_pct(r["turn_up"]), redeal=_pct(r["redeal"])),
+        t("Deals ended by: {endings}").format(endings=endings),
+        t("Deal length, actions: {dist}; bidding rounds: mean {rounds}").format(
+            dist=_dist(s["length"]["actions"], t), rounds=_num(s["length"]["rounds"]["mean"])),
         "",
-        f"Fairness (spread of chips per deal across positions) {_num(m['fairness'])}; "
-        f"first speaker's edge {_num(m['first_speaker_edge'])}",
-        f"Drama (leader changes a deal) {_num(m['drama'], 3)}; decisiveness (outcomes certain before the last trick) "
-        f"{_pct(m['decisiveness'])}, on average after trick {_num(m['mean_decided_after'])}",
-        f"Swing (mean |chip change| a player a deal) {_num(m['swing'])}",
+        t("Fairness (spread of chips per deal across positions) {fairness}; first speaker's edge {edge}").format(
+            fairness=_num(m["fairness"]), edge=_num(m["first_speaker_edge"])),
+        t("Drama (leader changes a deal) {drama}; decisiveness (outcomes certain before the last trick) "
+          "{decisiveness}, on average after trick {after}").format(
+            drama=_num(m["drama"], 3), decisiveness=_pct(m["decisiveness"]), after=_num(m["mean_decided_after"])),
+        t("Swing (mean |chip change| a player a deal) {swing}").format(swing=_num(m["swing"])),
     ]
     return "\n".join(out) + "\n"
 

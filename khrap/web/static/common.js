@@ -114,3 +114,45 @@ export function rememberHost(table, token) {
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old]; // the 30 newest
   localStorage.setItem("khrap-hosts", JSON.stringify(all));
 }
+
+// Small pictures drawn as inline SVG (a face, a thumb, a clock): the page needs no emoji font (a machine
+// without one showed boxes) and fetches nothing (the page's CSP).  Each is shapes on a 20×20 grid; the
+// stylesheet colours them by class (.icon .face, .ink, .fill).
+const ICONS = {
+  thumbs_up: [["path", { class: "fill", d: "M3 9h3v9H3z" }],
+              ["path", { class: "fill", d: "M7 9l3.2-6.2c1.4 0 2.3.9 2.3 2.3V8h4c1.1 0 1.9 1 1.6 2l-1.5 6.3c-.2.9-1 1.7-2 1.7H7z" }]],
+  laugh: [["circle", { class: "face", cx: 10, cy: 10, r: 8.5 }], ["path", { class: "line", d: "M5.5 8q1.5-2 3 0M11.5 8q1.5-2 3 0" }],
+          ["path", { class: "ink", d: "M5 11h10a5 5 0 0 1-10 0z" }]],
+  wow: [["circle", { class: "face", cx: 10, cy: 10, r: 8.5 }], ["circle", { class: "ink", cx: 7, cy: 7.5, r: 1.2 }],
+        ["circle", { class: "ink", cx: 13, cy: 7.5, r: 1.2 }], ["ellipse", { class: "ink", cx: 10, cy: 13.2, rx: 2.2, ry: 2.8 }]],
+  grimace: [["circle", { class: "face", cx: 10, cy: 10, r: 8.5 }], ["circle", { class: "ink", cx: 7, cy: 7.5, r: 1.2 }],
+            ["circle", { class: "ink", cx: 13, cy: 7.5, r: 1.2 }], ["rect", { class: "teeth", x: 5, y: 11, width: 10, height: 4, rx: 1.5 }],
+            ["path", { class: "line thin", d: "M5 13h10M8.3 11v4M11.7 11v4" }]],
+  party: [["path", { class: "fill", d: "M3 18l3.5-10.5 7 7z" }], ["path", { class: "line", d: "M12 3v2M15 6l2-2M17 9h2" }],
+          ["circle", { class: "dot", cx: 10, cy: 7, r: 1 }], ["circle", { class: "dot", cx: 15, cy: 12, r: 1 }]],
+  clock: [["circle", { class: "line", cx: 10, cy: 11, r: 7 }], ["path", { class: "line", d: "M10 11V7M10 11l3 2M8 2h4" }]],
+};
+
+// icon("laugh", "Ha ha"): the picture, named for a screen reader and a tooltip by ``label``.
+export function icon(name, label) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 20 20");
+  svg.setAttribute("class", `icon icon-${name}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.dataset.icon = name;
+  const title = document.createElementNS(NS, "title");
+  title.textContent = label;
+  svg.append(title);
+  for (const [tag, attrs] of ICONS[name] || []) {
+    const shape = document.createElementNS(NS, tag);
+    for (const [key, value] of Object.entries(attrs)) shape.setAttribute(key, value);
+    svg.append(shape);
+  }
+  return svg;
+}
+
+export function hasIcon(name) {
+  return name in ICONS;
+}

@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hostTokens, LANG, langSwitch, loadWords, plural, rememberTable, suitLabel, t } from "./common.js";
+import { card, cardLabel, el, hasIcon, hostTokens, icon, LANG, langSwitch, loadWords, plural, rememberTable, suitLabel, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -117,9 +117,12 @@ function seatName(seat) {
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
 }
 
-// A seat in a narrow column: its number, and a mark for the viewer's own.
+// A seat in a narrow column (the settlement's on a phone): the first letters of its player's name (the page shows
+// no seat numbers beside the names), else its number; a mark for the viewer's own.
 function shortName(seat) {
-  return seat === view.me ? `${t("seat_short", { seat })}★` : t("seat_short", { seat });
+  const name = view.table.seats[seat]?.name;
+  const short = name ? Array.from(name).slice(0, 3).join("") : t("seat_short", { seat });
+  return seat === view.me ? `${short}★` : short;
 }
 
 function callName(word) {
@@ -168,19 +171,20 @@ function seatBox(seat) {
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
     el("div", { class: "seat-tags" }, tags.join(" · ")),
-    bubbles[seat] && bubbles[seat].until > Date.now() ? el("div", { class: "bubble", "data-n": bubbles[seat].n }, chatText(bubbles[seat], 60)) : null);
+    bubbles[seat] && bubbles[seat].until > Date.now() ? el("div", { class: "bubble", "data-n": bubbles[seat].n }, chatBody(bubbles[seat], 60)) : null);
 }
 
 // ------------------------------------------------------------ chat and quick reactions
 // Every entry is shown as a text node (el() never parses HTML): markup stays markup-looking text and a URL is
-// not a link.  Reactions are sent as ids and said in the reader's language.
-const EMOJI = { thumbs_up: "👍", laugh: "😂", wow: "😮", grimace: "😬", party: "🎉" };
+// not a link.  Reactions are sent as ids and said in the reader's language: a picture (an inline SVG, common.js's
+// icon: no emoji font needed) or the phrase.
 const REACTS = ["thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks"];
 const bubbles = {}; // seat -> its latest entry, shown by its seat for a few seconds
 let chat = []; // the table talk: the last entries, oldest first (the server keeps 30)
 
-function chatText(entry, cut = 0) {
-  const text = entry.react ? (EMOJI[entry.react] || t(`react_${entry.react}`)) : entry.text;
+function chatBody(entry, cut = 0) {
+  if (entry.react && hasIcon(entry.react)) return icon(entry.react, t(`react_${entry.react}`));
+  const text = entry.react ? t(`react_${entry.react}`) : entry.text;
   return cut && text.length > cut ? `${text.slice(0, cut)}…` : text;
 }
 
@@ -210,7 +214,7 @@ function drawChat() {
     box.replaceChildren(el("h2", {}, t("chat_title")),
       el("div", { class: "reactions", id: "reactions" }, REACTS.map((id) => el("button", {
         type: "button", class: "small react", "data-react": id, title: t(`react_${id}`),
-        onclick: () => send({ type: "react", id }) }, EMOJI[id] || t(`react_${id}`)))),
+        onclick: () => send({ type: "react", id }) }, hasIcon(id) ? icon(id, t(`react_${id}`)) : t(`react_${id}`)))),
       form, el("p", { id: "chat-note", class: "refused", hidden: true }), el("ol", { id: "chat-list", class: "chat-list" }));
   }
   const reader = view.me === null;
@@ -218,7 +222,7 @@ function drawChat() {
   box.querySelector("#chat-form").hidden = reader;
   chatInput.placeholder = t("chat_placeholder");
   box.querySelector("#chat-list").replaceChildren(...chat.map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
-    el("b", {}, seatName(e.seat)), " ", chatText(e))));
+    el("b", {}, seatName(e.seat)), " ", chatBody(e))));
 }
 
 function drawCenter() {
@@ -333,11 +337,12 @@ function clockBadge() {
   const left = view.clock?.left;
   if (left === null || left === undefined) { clockEnds = null; return null; }
   clockEnds = performance.now() + left * 1000;
-  return el("span", { class: "clock", id: "clock" }, `⏱ ${Math.ceil(left)} s`);
+  return el("span", { class: "clock", id: "clock" }, icon("clock", t("clock_left")), " ",
+            el("span", { id: "clock-left" }, t("seconds", { seconds: Math.ceil(left) })));
 }
 setInterval(() => {
-  const node = document.getElementById("clock");
-  if (node && clockEnds !== null) node.textContent = `⏱ ${Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000))} s`;
+  const node = document.getElementById("clock-left");
+  if (node && clockEnds !== null) node.textContent = t("seconds", { seconds: Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000)) });
 }, 1000);
 
 // The clock ran out on this seat: what its bot played for it.
@@ -396,7 +401,7 @@ function drawSettlement() {
     el("h2", {}, t("settlement", { deal: view.table.deal })),
     el("p", { class: "muted" }, t("settlement_help")),
     el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
-      el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num" },
+      el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num", title: seatName(i) },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
                                 el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
       el("tbody", {}, rows),
@@ -410,8 +415,8 @@ function drawSettlement() {
 function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
-  if (tb.finished) {
-    return el("div", { class: "actions sticky", id: "next-bar" }, el("b", {}, t("session_over")), " ",
+  if (tb.finished) { // nothing waits on it: in its place under the standings, never over them
+    return el("div", { class: "actions", id: "next-bar" }, el("b", {}, t("session_over")), " ",
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
@@ -424,7 +429,8 @@ function drawNext() {
   return el("div", { class: "actions sticky", id: "next-bar" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
-    ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
+    ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
+      t("waiting_ready", { seats: holding.join(", "), button: tb.deal ? t("next_deal") : t("start") })) : null);
 }
 
 // "My tables": this browser keeps each table it opened, with its link and how it stood when last seen.
@@ -432,6 +438,7 @@ function remember() {
   const tb = view.table;
   const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
   rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
+                  name: view.me === null ? "" : tb.seats[view.me].name || "",
                   deals: tb.deals, state, seen: Date.now() });
 }
 
@@ -463,7 +470,7 @@ function drawStandings() {
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
-        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num" }, t("row_net")))),
+        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
         el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, String(r[i]))),
@@ -504,15 +511,46 @@ function drawFair() {
     el("p", { class: "muted" }, t("fair_help")), el("ul", {}, rows));
 }
 
-// The log in the page's words: the events it knows, with seat names, the variant's call names and cards
-// as 10♥; any other event as the game log's sentence in the same language.
+// A status as the page names it (declarer, helper, out), or the kernel's word for one it has no name for.
+function statusName(status) {
+  const said = t(`status_${status}`);
+  return said === `status_${status}` ? status : said;
+}
+
+// Why chips moved, in a log line: a payment's reason and its numbers (the settlement rows' facts).
+function paidWhy(e) {
+  const values = { ...e, status: statusName(e.status), tricks: plural("n_tricks", e.tricks ?? 0) };
+  const said = t(`why_${e.reason}`, values);
+  return said === `why_${e.reason}` ? e.reason : said;
+}
+
+// The log in the page's words: every narrated event, each seat by the name its player gave (seatName), the
+// variant's call names and cards as 10♥, counts in the language's grammar; the game log's sentence (which
+// says "seat 2") only for a kind this page does not know yet.
 function eventLine(e, fallback) {
   const seat = e.seat === null || e.seat === undefined ? "" : seatName(e.seat);
   const cards = (list) => list.map(cardLabel).join(" ");
+  const each = (pairs, what) => pairs.map(([s, n]) => t("log_seat_has", { seat: seatName(s), what: what(n) })).join(", ");
   switch (e.kind) {
+    case "anted": return t(e.reason === "round" ? "log_round_ante" : e.reason === "last" ? "log_last_ante" : "log_ante", e);
+    case "all_passed": return t("log_all_passed", e);
+    case "redealt": return t("log_redealt", { seat });
+    case "session_over":
+      return e.reason === "ante" || e.reason === "stack" ? t(`log_session_over_${e.reason}`, { seat, chips: e.chips }) : t("log_session_over");
+    case "overridden": return t("log_overridden", { seat, status: statusName(e.status) });
+    case "forced": return t("log_forced", { seat });
+    case "credited": return t("log_credited", { seat });
+    case "settling": return t("log_settling", { pot: e.pot, tricks: each(e.tricks, (n) => plural("n_tricks", n)) });
+    case "paid_out": return t("log_paid_out", { seat, chips: e.chips, why: paidWhy(e), pot: e.pot });
+    case "paid_in": return t("log_paid_in", { seat, chips: e.chips, why: paidWhy(e), pot: e.pot });
+    case "instant_win": return t("log_instant_win", { seat, win: view.table.wins?.[e.win] ?? e.win });
+    case "took_pot": return t("log_took_pot", { seat, chips: e.chips });
+    case "house_share": return t("log_house_share", { seat, chips: e.chips, percent: e.percent, taxed: e.taxed });
+    case "settled": return t("log_settled", { stacks: each(e.stacks.map((n, i) => [i, n]), (n) => plural("n_chips", n)), pot: e.pot });
     case "dealt": return t("log_dealt", { seat: seatName(e.dealer), cards: plural("n_cards", e.size) });
     case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
     case "called": return t("log_called", { seat, call: callName(e.call) + (e.action.includes(" ") ? ` ${e.action.split(" ").slice(1).join(" ")}` : "") });
+    case "decided": return t("log_called", { seat, call: [callName(e.action.split(" ")[0]), ...e.action.split(" ").slice(1)].join(" ") });
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
@@ -646,6 +684,14 @@ function draw() {
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
+  keepClearOfBar();
+}
+
+// What the browser scrolls into view (a focused button, a found word, a row) stops above the sticky "Next deal"
+// bar instead of under it: the page's scroll padding is the bar's height.
+function keepClearOfBar() {
+  const bar = document.querySelector("#next-bar.sticky");
+  document.documentElement.style.scrollPaddingBottom = bar ? `${bar.offsetHeight}px` : "";
 }
 
 if (!token) root.replaceChildren(el("p", { class: "refused" }, t("no_token")));
