@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import gc
 import json
@@ -104,6 +105,94 @@ def create_table(port: int) -> list[str]:
     return [s["link"].split("#", 1)[1] for s in answer["seats"]]
 
 
+class Seat(asyncio.Protocol):
+    """One seat's WebSocket, a minimal client (RFC 6455) over an asyncio protocol: the upgrade request, then
+    frames parsed from the bytes as they come; a text message is handed to ``on_text`` as bytes (orjson
+    decodes them), pings answered, our frames masked.  No task, future or queue a message: the library client
+    (websockets' asyncio one) spent more processor time per message than the server did; a browser elsewhere
+    spends none of this machine's."""
+
+    def __init__(self, path: str, on_text) -> None:
+        self.path, self.on_text = path, on_text
+        self.buffer = bytearray()
+        self.transport: asyncio.Transport | None = None
+        self.open: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.closed: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.upgraded = False
+        self.parts: list[bytes] = []  # a fragmented message so far
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        key = base64.b64encode(os.urandom(16)).decode()
+        transport.write(f"GET {self.path} HTTP/1.1\r\nHost: {HOST}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+
+    def connection_lost(self, exc) -> None:
+        if not self.open.done():
+            self.open.set_exception(ConnectionError("the connection closed before the upgrade"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self.buffer
+        buffer += data
+        if not self.upgraded:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not buffer.startswith(b"HTTP/1.1 101"):
+                self.open.set_exception(ConnectionError(bytes(buffer[:end]).decode("latin-1")))
+                self.transport.close()
+                return
+            del buffer[:end + 4]
+            self.upgraded = True
+            self.open.set_result(None)
+        at, size = 0, len(buffer)
+        while size - at >= 2:
+            first, length = buffer[at], buffer[at + 1] & 0x7F  # (a server's frames are never masked)
+            start = at + 2
+            if length >= 126:
+                wide = 2 if length == 126 else 8
+                if size - start < wide:
+                    break
+                length, start = int.from_bytes(buffer[start:start + wide], "big"), start + wide
+            if size - start < length:
+                break
+            payload, at = bytes(buffer[start:start + length]), start + length
+            self.frame(first, payload)
+        del buffer[:at]
+
+    def frame(self, first: int, payload: bytes) -> None:
+        opcode = first & 0x0F
+        if opcode in (0, 1, 2):
+            self.parts.append(payload)
+            if first & 0x80:  # the message's last frame
+                message = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
+                self.parts = []
+                self.on_text(message)
+        elif opcode == 9:
+            self.send(payload, 10)  # a ping: its pong
+        elif opcode == 8 and not self.transport.is_closing():
+            self.send(payload[:2], 8)
+            self.transport.close()
+
+    def send(self, payload: bytes, opcode: int = 1) -> None:
+        """One frame, masked as a client's must be (the mask a random word; XOR done on one big integer)."""
+        if self.transport is None or self.transport.is_closing():
+            return
+        size = len(payload)
+        head = bytes((0x80 | opcode, 0x80 | size)) if size < 126 else \
+            bytes((0x80 | opcode, 0x80 | 126)) + size.to_bytes(2, "big")
+        mask = random.getrandbits(32).to_bytes(4, "little")
+        masked = (int.from_bytes(payload, "little") ^ int.from_bytes((mask * (size // 4 + 1))[:size], "little"))
+        self.transport.write(head + mask + masked.to_bytes(size, "little"))
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.send((1000).to_bytes(2, "big"), 8)
+            self.transport.close()
+
+
 class TableRun:
     """One table's four seats; measures each action until every seat has seen it."""
 
@@ -118,72 +207,95 @@ class TableRun:
         self.latencies: list[float] = []
         self.actions = 0
         self.ready_sent: set[tuple[int, str]] = set()
+        self.views: list[dict | None] = [None] * 4  # the view each seat holds (patched by each ``delta``, as the page)
+        self.sockets: list[Seat | None] = [None] * 4
+        self.stop: asyncio.Event | None = None
+        self.budget: list[int] = [0]
 
-    async def seat(self, websockets, seat: int, stop: asyncio.Event, budget: list[int],
-                   gate: asyncio.Semaphore, opened: list[int]) -> None:
+    async def seat(self, seat: int, stop: asyncio.Event, budget: list[int], gate: asyncio.Semaphore,
+                   opened: list[int]) -> None:
+        self.stop, self.budget = stop, budget
+        loop = asyncio.get_running_loop()
         # A few connections open at a time (people do not all arrive in the same second; 4,000 at once
         # overflow the listen queue and the client's open timeout, and the tables they sit at never start).
         async with gate:
             try:
-                ws = await websockets.connect(f"ws://{HOST}:{self.port}/ws", max_size=2**22, open_timeout=120)
-                await ws.send(json.dumps({"type": "hello", "token": self.tokens[seat], "deltas": self.deltas}))
+                _, ws = await loop.create_connection(lambda: Seat("/ws", lambda raw: self.take(seat, raw)),
+                                                     HOST, self.port)
+                async with asyncio.timeout(120):
+                    await ws.open
+                self.sockets[seat] = ws
+                ws.send(json.dumps({"type": "hello", "token": self.tokens[seat], "deltas": self.deltas}).encode())
             except Exception:
                 opened[1] += 1  # counted as failed: the table it sits at never starts
                 raise
         opened[0] += 1
-        view: dict | None = None  # the view this seat holds (patched by each ``delta``, as the page does)
-        async with ws:
-            while not stop.is_set():
-                try:
-                    async with asyncio.timeout(1.0):  # (no task a message, as wait_for makes)
-                        raw = await ws.recv()
-                except TimeoutError:
-                    continue
-                message = loads(raw)  # the client's own cost, as a page's: decode, patch
-                if message["type"] == "delta":
-                    if view is None or message["base"] != view["n"]:
-                        await ws.send(json.dumps({"type": "full"}))  # (over TCP no update is lost: never here)
-                        continue
-                    view = apply(view, message["d"])
-                elif message["type"] == "state":
-                    view = message
-                else:
-                    continue
-                step, now = tuple(map(int, view["table"]["step"].split(":"))), time.perf_counter()
-                for before, (sent, waiting) in list(self.pending.items()):
-                    if step > before:  # this seat now sees the action sent at ``before``
-                        waiting.discard(seat)
-                        if not waiting:
-                            self.latencies.append(now - sent)
-                            del self.pending[before]
-                table = view["table"]
-                if not table["in_deal"]:
-                    if (seat, step) not in self.ready_sent and not table["finished"]:
-                        self.ready_sent.add((seat, step))
-                        await ws.send(json.dumps({"type": "next"}))
-                elif view["obs"]["to_act"] == seat and view["legal"] and step not in self.pending:
-                    if budget[0] <= 0:
-                        stop.set()
-                        break
-                    budget[0] -= 1
-                    if self.think:
-                        await asyncio.sleep(self.think * (0.5 + self.rng.random()))
-                    self.pending[step] = (time.perf_counter(), {0, 1, 2, 3})
-                    self.actions += 1
-                    await ws.send(json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"],
-                                                "step": view["table"]["step"]}))
+        try:
+            stopped = asyncio.ensure_future(stop.wait())
+            await asyncio.wait([stopped, ws.closed], return_when=asyncio.FIRST_COMPLETED)
+            stopped.cancel()
+        finally:
+            ws.close()
+
+    def take(self, seat: int, raw: bytes) -> None:
+        """A message to ``seat``: its view patched (or replaced), the latencies it completes, its next move."""
+        message = loads(raw)  # the client's own cost, as a page's: decode, patch
+        view = self.views[seat]
+        kind = message["type"]
+        if kind == "delta":
+            if view is None or message["base"] != view["n"]:
+                self.sockets[seat].send(b'{"type": "full"}')  # (over TCP no update is lost: never here)
+                return
+            view = self.views[seat] = apply(view, message["d"])
+        elif kind == "state":
+            view = self.views[seat] = message
+        else:
+            return
+        table = view["table"]
+        step, now = tuple(map(int, table["step"].split(":"))), time.perf_counter()
+        for before, (sent, waiting) in list(self.pending.items()):
+            if step > before:  # this seat now sees the action sent at ``before``
+                waiting.discard(seat)
+                if not waiting and sent != float("inf"):  # (inf: an action still being thought over)
+                    self.latencies.append(now - sent)
+                    del self.pending[before]
+        if self.stop.is_set():
+            return
+        if not table["in_deal"]:
+            if (seat, step) not in self.ready_sent and not table["finished"]:
+                self.ready_sent.add((seat, step))
+                self.sockets[seat].send(b'{"type": "next"}')
+        elif view["obs"]["to_act"] == seat and view["legal"] and step not in self.pending:
+            if self.budget[0] <= 0:
+                self.stop.set()
+                return
+            self.budget[0] -= 1
+            text = json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"],
+                               "step": table["step"]}).encode()
+            if self.think:  # (the action counts from when it is sent)
+                delay = self.think * (0.5 + self.rng.random())
+                asyncio.get_running_loop().call_later(delay, self.act, seat, step, text)
+                self.pending[step] = (float("inf"), {0, 1, 2, 3})  # (no second action meanwhile)
+            else:
+                self.act(seat, step, text)
+
+    def act(self, seat: int, step: tuple[int, int], text: bytes) -> None:
+        if self.stop.is_set():
+            self.pending.pop(step, None)
+            return
+        self.pending[step] = (time.perf_counter(), {0, 1, 2, 3})
+        self.actions += 1
+        self.sockets[seat].send(text)
 
 
 async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, think: float = 0.0,
                 deltas: bool = True, server_pids: tuple[int, ...] = ()) -> dict:
-    from websockets.asyncio import client as websockets
-
     tables = [TableRun(ports[i % len(ports)], create_table(ports[i % len(ports)]), random.Random(i), think, deltas)
               for i in range(k)]
     stop = asyncio.Event()
     budget = [10**12]  # no limit while the seats sit down (the tables seated first play on meanwhile)
     gate, opened = asyncio.Semaphore(32), [0, 0]  # connections opened, failed
-    tasks = [asyncio.create_task(t.seat(websockets, s, stop, budget, gate, opened))
+    tasks = [asyncio.create_task(t.seat(s, stop, budget, gate, opened))
              for t in tables for s in range(4)]
     said = time.monotonic()
     while sum(opened) < 4 * k:  # the measure starts once every seat has sat down (or failed to)

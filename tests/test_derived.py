@@ -8,7 +8,7 @@ between the copies they replace settled by a test that says which copy was right
   not ``exists``), checks.py every call that makes a declarer.  Both were right, for different questions, so
   they are two facts: a call that needs a declarer waits for an opening call (the refusal sentence, pinned by
   tests/scenarios/khrap/*_refused_without_declarer.yaml), while the exchange order is chosen by the final
-  declarer's call, an overrider's included (machine.py: ``order_by_call.get(call_of[declarer])``).
+  declarer's call, an overrider's included (machine.py reads ``turns[call_of[declarer]]``, ``derived.exchange_turns``).
 """
 
 from __future__ import annotations

@@ -6,10 +6,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from khrap.engine import GameState
+from khrap.cards import parse_card
+from khrap.engine import GameState, Rules
 from khrap.engine.resample import Resampler, resample
 from khrap.engine.view import seat_view
+from khrap.variant import catalog
 from tests.conftest import every_table, examples, new_table
+from tests.test_checks_both_ways import calls_with, tiny
 
 
 def _cards(state: GameState) -> list[int]:
@@ -71,3 +74,29 @@ def test_a_resampled_deal_keeps_the_seats_secrets_and_hides_the_others() -> None
     assert len({tuple(sorted(s.hands[2])) for s in samples}) > 1  # seat 2's hand is drawn at random
     for s in samples:
         assert all(e.secret is None or e.seat == 1 for e in s.log)  # no other seat's secret in its log
+
+
+# A declaring call that needs the ace and king of spades and throws the hand, keeping only the king.
+THROW_ACE = ("  throw:\n    name: {en: Throw}\n"
+             "    requires: {declarer: absent, holds: [{rank: A, suit: S}, {rank: K, suit: S}]}\n"
+             "    effects: {status: declarer, discard_hand: true, keep: [{rank: K, suit: S}], draw: 3}\n")
+
+
+def test_a_card_the_call_required_but_threw_is_not_placed_in_the_callers_hand(tmp_path) -> None:
+    """The cards a call proves its caller holds are those it required less those it threw (derived.held_after).
+    The resampler's own copy kept every required card whenever the call kept some card: here seat 1 must
+    hold the ace and king of spades to throw, throws his hand keeping only the king, and the ace goes to the
+    discards; another seat's resampler placed it in his hand (a deal that cannot be)."""
+    path = tmp_path / "variant.yaml"
+    path.write_text(tiny(calls_with(THROW_ACE), ("calls: [bid, help, pass]", "calls: [throw, bid, help, pass]")),
+                    encoding="utf-8")
+    v = catalog.load_variant(str(path))
+    rules = Rules(v, 3)
+    ace, king = parse_card("AS"), parse_card("KS")
+    state = GameState(rules, 3, seed=1, decks=[rules.complete_deck([ace, parse_card("6C"), parse_card("7C"), king])])
+    state.start_deal()
+    assert ace in state.hands[1] and king in state.hands[1]  # (seat 1, the dealer's left, is dealt first)
+    state.apply("throw")
+    assert ace in state.discards and ace not in state.hands[1] and king in state.hands[1]
+    resampler = Resampler(state, 2)
+    assert ace not in resampler.known[1] and king in resampler.known[1]  # the king was shown, kept face up

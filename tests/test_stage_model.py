@@ -21,8 +21,8 @@ import pytest
 
 from khrap.cards import parse_rank
 from khrap.engine import GameState, Rules
+from khrap.engine.events import Called, Drew
 from khrap.engine.kinds import CALL, DISCARD, EXCHANGE
-from khrap.engine.preconditions import deferred_part, draws_needed
 from khrap.rulebook.facts import comeback, hand_gone
 from khrap.rulebook.sheet import render_rules
 from khrap.variant import catalog
@@ -76,7 +76,7 @@ def test_the_kernel_asks_only_as_the_stage_model_says(ref: str) -> None:
     every call the kernel offers is one the model says can be said there, and an out player with no cards
     is only there after a stage that may empty out players' hands."""
     v = catalog.load_variant(ref)
-    players = min(max(4, v.players.min), v.players.max)
+    players = model.default_players(v)
     seen = 0
     for _, state in _play(v, players, seed=7):
         if state.pending.kind is not CALL:
@@ -119,7 +119,7 @@ def test_the_kernel_gives_exchange_turns_by_the_order_the_model_names(ref: str) 
     """At each exchange stage of random deals the kernel asks the seats the model gives a turn, in its order
     (a seat may be passed over when the stock has no card left for him)."""
     v = catalog.load_variant(ref)
-    players = min(max(4, v.players.min), v.players.max)
+    players = model.default_players(v)
     asked: dict[tuple[int, int], list[int]] = {}  # (deal, exchange stage) -> the seats the kernel asked, in turn
     expected: dict[tuple[int, int], list[int]] = {}
     for deal, state in _play(v, players, seed=11):
@@ -180,11 +180,50 @@ def test_a_stage_after_the_first_is_asked_only_with_a_declarer() -> None:
     assert model.sayable(v, 0, "help") and model.sayable(v, 0, "khrap") and model.sayable(v, 1, "take-five")
 
 
+def _draws(events: list, seat: int) -> list[int]:
+    """The counts of ``seat``'s draws among ``events``, until the next speaker's call."""
+    found = []
+    for event in events:
+        if isinstance(event, Called) and event.seat != seat:
+            break
+        if isinstance(event, Drew) and event.seat == seat:
+            found.append(event.fields["count"])
+    return found
+
+
 @pytest.mark.parametrize("ref", VARIANTS, ids=lambda r: Path(r).stem)
-def test_the_sheets_draws_are_what_the_kernel_reserves(ref: str) -> None:
-    """The sheet's "only while the stock holds N cards for it" (draws_of) is the kernel's stock test: the
-    cards its refusal counts (preconditions.draws_needed), and those it reserves for the exchange turn."""
+def test_the_kernel_draws_what_the_model_says(ref: str) -> None:
+    """The sheet's "only while the stock holds N cards for it" and the kernel's stock test (preconditions.py)
+    both read draws_of (draws_now and the exchange's reserve); the kernel's drawing (machine.py,
+    ``_card_effects``) is its own code.  In random deals every call that draws takes draws_now cards: at once
+    (before the next speaker's call), or at the exchange when its cards wait (its caller's first draw)."""
     v = catalog.load_variant(ref)
-    for cid, call in model.enabled(v).items():
-        assert model.draws_of(call) == draws_needed(call, False), cid
-        assert model.reserved_for_exchange(call) == deferred_part(call), cid
+    players = model.default_players(v)
+    rng = random.Random(5)
+    state = GameState(Rules(v, players), players, seed=5, stacks=model.seat_stack(v))
+    waiting: dict[int, int] = {}  # seat: the cards his waiting call will draw
+    seen = 0
+    for _ in range(DEALS):
+        if state.session_over:
+            break
+        state.start_deal()
+        waiting.clear()
+        while state.pending is not None:
+            seat, action = state.pending.seat, rng.choice(state.legal_actions())
+            call = v.calls.get(action.word) if state.pending.kind is CALL else None
+            start = len(state.log)
+            state.apply(action)
+            new = state.log[start:]
+            for other, count in list(waiting.items()):
+                drawn = [e.fields["count"] for e in new if isinstance(e, Drew) and e.seat == other]
+                if drawn:
+                    assert drawn[0] == count, (other, drawn)
+                    del waiting[other]
+            if call is None or not call.effects.draw:
+                continue
+            seen += 1
+            if call.effects.when == "now":
+                assert sum(_draws(new, seat)) == model.draws_now(call, action.take_turned), action
+            else:
+                waiting[seat] = model.draws_now(call)
+    assert seen or not any(c.effects.draw for c in model.enabled(v).values())

@@ -15,7 +15,8 @@ from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.schema import Amount, Call, ExchangeStage
+from khrap.variant.derived import draws_now, joinable, keeps_out_hands, penalty_matches
+from khrap.variant.schema import Amount, Call, CallsStage, ExchangeStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
 NOT_TOP = 0.7  # a card below an unseen higher one needs the right moment
@@ -75,9 +76,7 @@ class Estimator:
         self.k = constants or constants_for(rules.variant)
         # out players who may still come back in a later stage (take five, whist, cut...): their
         # cards play against us as long as they hold them and the play has not begun
-        self.comeback = any(st.kind == "calls" and st.speakers == "out" and any(
-            rules.variant.calls[c].effects.status == w.HELPER for c in st.calls if c in rules.variant.calls)
-            for st in rules.variant.stages)
+        self.comeback = rules.derived.comeback
         self.deck = list(rules.deck)
         self.joker = rules.joker
         self.by_suit = {s: sorted(c for c in self.deck if c // 13 == s) for s in range(4)}
@@ -312,7 +311,7 @@ class Estimator:
             kept, unknown = list(hand), 0
         if (eff.take_turned in ("yes", "swap") or take_turned) and info.turned is not None:
             kept.append(info.turned)
-        draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
+        draws = draws_now(call, take_turned)
         exponent = self.k.exponent(eff.status)
         pool = self.unseen(info, kept)  # (listed once for the three)
         probs = self.chances(kept, trump, info, exponent, pool)
@@ -361,9 +360,7 @@ class Estimator:
                 pot: int) -> int:
         """What a failed ``status`` with ``tricks`` pays (the first matching penalty)."""
         for pen in self.variant.settlement.penalties:
-            if pen.status is not None and pen.status != status:
-                continue
-            if pen.calls and call_id not in pen.calls:
+            if not penalty_matches(pen, status, call_id):
                 continue
             if pen.tricks is not None and pen.tricks != tricks:
                 continue
@@ -411,32 +408,37 @@ class Estimator:
     def joiners(self, call: Call, info: Info, legal_words: Iterable[str]) -> list[int] | None:
         """The seats that may still join if this seat makes the declaring ``call`` now (None: not alone).
 
-        Read off the variant's stages: the rest of the current calls stage (unless the
-        call ends it), then every later calls stage with a call that makes a helper,
-        by who speaks there (``speakers``) and who still holds cards (``out_hands``).
+        Read off the variant's stages by the stage model (``variant/derived.py``): the rest of the current
+        calls stage (unless the call ends it), then every later calls stage that lists a helper call while
+        a declarer exists (``joinable``), by who speaks there (``speakers``) and who still holds cards then
+        (``keeps_out_hands``: the players who pass keep theirs until it asks).
         """
         eff = call.effects
         others = [s for s in range(info.n) if s != info.seat]
         if eff.forces_others or any(info.statuses[s] in w.ACTIVE for s in others):
             return None
-        stages = list(self.variant.stages)
-        words = {c for c in legal_words if c in self.variant.calls}
-        here = next((i for i, st in enumerate(stages) if st.kind == "calls" and words <= set(st.calls)), None)
+        v = self.variant
+        stages = v.stages
+        words = {c for c in legal_words if c in v.calls}
+        here = next((i for i, st in enumerate(stages) if isinstance(st, CallsStage) and words <= set(st.calls)), None)
         if here is None:
             return None
-
-        def helps(stage) -> bool:
-            return any(self.variant.calls[c].effects.status == w.HELPER for c in stage.calls
-                       if c in self.variant.calls and self.variant.calls[c].enabled)
-
         undecided = {s for s in others if info.statuses[s] == w.UNDECIDED}
-        thrown = stages[here].out_hands in ("at_end", "on_call")
-        holding = undecided | {s for s in others if info.statuses[s] == w.OUT and info.hand_sizes[s] and not thrown}
+        out = {s for s in others if info.statuses[s] == w.OUT and info.hand_sizes[s]}
+        # Those the call leaves unasked here keep their cards; the others pass here (or passed) and keep them
+        # only while no stage from here on throws the out players' hands.
+        asked_here = set() if eff.ends_stage else undecided
         join: set[int] = set()
-        if not eff.ends_stage and helps(stages[here]):
+        if asked_here and joinable(v, stages[here]):
             join |= undecided
-        for st in stages[here + 1:]:
-            if st.kind != "calls" or st.id in eff.skip_stages or not helps(st):
+        for i in range(here + 1, len(stages)):
+            st = stages[i]
+            if not isinstance(st, CallsStage) or st.id in eff.skip_stages or not joinable(v, st):
                 continue
-            join |= set(others) if st.speakers == "out" else holding
+            if st.speakers == "out":
+                join |= set(others)
+            else:
+                join |= undecided - asked_here
+                if keeps_out_hands(v, here, i):
+                    join |= undecided | out
         return sorted(join)

@@ -375,9 +375,9 @@ class HeuristicBot:
         halves = max(2, round(2 * info.pot / opening))
         key = (-info.n, halves)  # beside the join chances, apart by sign
         if key not in self._joins:
+            declaring = self.rules.derived.declaring  # the calls that may make the first declarer
             calls = [(cid, c) for cid, c in self.rules.calls.items()
-                     if c.enabled and c.effects.status == w.DECLARER and c.requires.declarer != "exists"
-                     and not c.requires.holds and not c.requires.blind and not c.requires.dealer]
+                     if cid in declaring and not c.requires.holds and not c.requires.blind and not c.requires.dealer]
             pot = halves * opening // 2
             declares = 0
             rows = self._join_samples(info.n)

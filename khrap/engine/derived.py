@@ -51,6 +51,12 @@ class Derived:
         self.declarer_calls = tuple(cid for cid, f in self.calls.items() if f.makes_declarer)
         self.blind = tuple(cid for cid in self.call_order if self.calls[cid].blind)
         self.stage_calls = {s.id: facts.stage_calls(v, s) for s in v.stages if isinstance(s, CallsStage)}
+        # What each calls stage lists while no declarer exists [0] and while one does [1] (``open_calls``).
+        self.open_calls = {s.id: (facts.open_calls(v, s, False), facts.open_calls(v, s, True))
+                           for s in v.stages if isinstance(s, CallsStage)}
+        # A player who went out may come into the game again at a later stage (the bots: his cards may play
+        # against the declarer until play begins).
+        self.comeback = facts.may_come_back(v)
         # Decisions of the registry's kinds that the rules offer in stages of their own (the kernel adds them).
         self.offers = facts.offers(v)
         # Fast-path flags: branches inside the one kernel.
@@ -61,9 +67,10 @@ class Derived:
     def moves_cards(self, cid: str) -> bool:
         return self.calls[cid].moves_cards
 
-    def stage_blind(self, stage_id: str) -> tuple[str, ...]:
-        """The blind calls a calls stage offers, in its order."""
-        return tuple(cid for cid in self.stage_calls[stage_id] if self.calls[cid].blind)
+    def stage_blind(self, stage_id: str, declarer_exists: bool | None = None) -> tuple[str, ...]:
+        """The blind calls a calls stage offers, in its order (``declarer_exists``: those it lists then)."""
+        calls = self.stage_calls[stage_id] if declarer_exists is None else self.open_calls[stage_id][declarer_exists]
+        return tuple(cid for cid in calls if self.calls[cid].blind)
 
     def plain_call(self, status: str) -> str | None:
         """The first plain call (in the stages' order) that gives ``status``, or None."""

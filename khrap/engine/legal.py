@@ -19,6 +19,7 @@ from khrap.engine.compiled.tricks import JOKER_FLAG, first_lead_suit
 from khrap.engine.preconditions import source_refusal, unmet
 from khrap.engine.refusal import Refusal
 from khrap.engine.trick import led_suit
+from khrap.variant.derived import draws_at_once
 
 __all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "PLAY_TABLE", "TRUMP_TABLE", "call_refusal", "discard_refusal",
            "exchange_refusal", "first_refused", "play_refusal", "trump_refusal"]
@@ -132,7 +133,7 @@ def _argument_refusal(state, seat: int, cid: str, action: Action) -> Refusal | N
     if action.source != w.TOP:
         if state.rules.variant.draw_from == "top":
             return Refusal("top_only")
-        if call.effects.draw == 0 or call.effects.when != "now":
+        if not draws_at_once(call):
             return Refusal("no_from", call=cid)
     return None
 

@@ -20,6 +20,7 @@ from khrap import words as w
 from khrap.cards import RANKS
 from khrap.engine.refusal import Refusal
 from khrap.engine.rules import compile_pattern, pattern_card
+from khrap.variant import derived as facts
 from khrap.variant.schema import Call, CardPattern, PotBound
 
 Reason = Callable[[object, int], Refusal]
@@ -48,20 +49,6 @@ class Precondition:
 def trumps(hand: list[int], trump: int | None) -> int:
     """How many trumps ``hand`` holds (none while no trump is named)."""
     return sum(1 for card in hand if card // 13 == trump)
-
-
-def deferred_part(call: Call) -> int:
-    """Cards reserved for the caller's exchange turn: those he must exchange there (and their extra draws)."""
-    if call.exchange.takes_part and call.exchange.min_discard:
-        return call.exchange.min_discard + call.exchange.draw_extra
-    return 0
-
-
-def draws_needed(call: Call, take_turned: bool) -> int:
-    """Cards the call will take from the stock, now or at the exchange."""
-    eff = call.effects
-    draws = eff.draw - (1 if take_turned and eff.take_turned == "optional" else 0)
-    return max(draws + deferred_part(call), 0)
 
 
 def needs_card(cid: str, pattern: CardPattern, trump: int | None) -> Refusal:
@@ -115,12 +102,12 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     if eff.take_turned in ("yes", "swap") or takes:
         add(Precondition("not m.turned_taken and bool(m.turned)",
                          lambda s, seat: Refusal("needs_turned", call=cid)))
-    need = draws_needed(call, takes)
+    need = facts.draws_of(call, takes)
     if need:
         add(Precondition(f"{need} <= len(m.stock) - m.owed_draws", lambda s, seat: (
             Refusal("stock_short", call=cid, n=need, m=len(s.stock) - s.owed_draws))))
-    if eff.when == "now" and eff.draw:
-        count = need - deferred_part(call)
+    if facts.draws_at_once(call):
+        count = facts.draws_now(call, takes)
         add(Precondition("True", _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
     if not allow_debt:  # (``allow_debt``: no stack is checked, as with debts or with payments capped)
         add(Precondition(f"m.can_cover(seat, {eff.status!r}, {cid!r})",

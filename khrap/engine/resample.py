@@ -28,6 +28,7 @@ from khrap.engine.events import Dealt, Discarded, Drew, Event, Exchanged, Played
 from khrap.engine.observation import as_seen, seat_view
 from khrap.engine.rules import pattern_card
 from khrap.engine.state import GameState
+from khrap.variant.derived import held_after
 
 Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
 
@@ -132,9 +133,9 @@ def copy_state(state: GameState) -> GameState:
 def _held_by_call(state: GameState, other: int) -> set[int]:
     """Cards a call's requirement proves the caller holds (kept unless played)."""
     call = state.rules.calls.get(state.call_of[other] or "")
-    if call is None or call.effects.discard_hand and not call.effects.keep:
+    if call is None:
         return set()
-    cards = {pattern_card(p, state.trump) for p in call.requires.holds}
+    cards = {pattern_card(p, state.trump) for p in held_after(call)}
     return {c for c in cards if c is not None}
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
 from khrap.engine.derived import Derived
+from khrap.variant.derived import deck_for
 from khrap.variant.schema import (
     Call,
     CardPattern,
@@ -18,15 +19,13 @@ class RulesError(ValueError):
 
 
 def deck_ranks(variant: Variant, players: int) -> list[int]:
-    """The ranks of the deck used by this many players."""
-    if variant.deck.by_players:
-        for entry in variant.deck.by_players:
-            if players <= entry.up_to:
-                return [parse_rank(r) for r in entry.ranks]
+    """The ranks of the deck used by this many players (which: ``deck_for``, the one definition)."""
+    ranks = deck_for(variant, players)
+    if ranks is None:
         raise RulesError(f"no deck is given for {players} players")
-    if not variant.deck.ranks:
+    if not ranks:
         raise RulesError("the deck lists no ranks")
-    return [parse_rank(r) for r in variant.deck.ranks]
+    return [parse_rank(r) for r in ranks]
 
 
 def pattern_card(pattern: CardPattern, trump: int | None) -> int | None:

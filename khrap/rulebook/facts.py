@@ -103,19 +103,7 @@ def steps_saying(v: Variant, cid: str) -> list[int]:
 
 def comeback(v: Variant, cid: str) -> list[int]:
     """The later steps at which a player who went out with ``cid`` may still come into the game."""
-    said = steps_saying(v, cid)
-    if not said or v.calls[cid].effects.status != "out":
-        return []
-    back = []
-    for i, stage in enumerate(v.stages):
-        if i + 1 <= said[0] or not isinstance(stage, CallsStage):
-            continue
-        if not any(v.calls[c].effects.status != "out" for c in stage_calls(v, i)):
-            continue
-        # a step that asks everyone (or all but the declarer) asks a passer too, while he still holds cards
-        if stage.speakers == "out" or model.holds_cards_at(v, cid, said[0] - 1, i):
-            back.append(i + 1)
-    return back
+    return [i + 1 for i in model.comes_back_at(v, cid)]
 
 
 def hand_gone(v: Variant, cid: str) -> bool:
@@ -138,7 +126,7 @@ def penalty_applies(penalty: Penalty, cid: str, call: Call) -> bool:
     status = call.effects.status
     if status == "out":
         return False
-    return (penalty.status in (None, status)) and (not penalty.calls or cid in penalty.calls)
+    return model.penalty_matches(penalty, status, cid)
 
 
 def penalties_for(v: Variant, cid: str, call: Call) -> list[Penalty]:

@@ -56,7 +56,7 @@ from khrap.sim.makeable import FirstCard, Tally, is_solved
 from khrap.sim.records import DealRecord, decided_after
 from khrap.sim.runner import SimResult, SimSpec, chunk_seed
 from khrap.sim.stats import Z95, Moments, Stats, _leader
-from khrap.variant.derived import seat_stack
+from khrap.variant.derived import deal_order, seat_stack
 
 Z80 = 0.841621  # one-sided 80% normal quantile: the power used for "deals that would resolve it"
 
@@ -130,8 +130,7 @@ def deal_measures(rec: DealRecord, leader_changed: int | None) -> dict[str, int 
     Chips are raw chips here (scaled to base stakes when reported); ``first_edge`` is ``n`` times the
     first speaker's result minus the table's total, so that it stays an integer."""
     n, delta = rec.players, rec.delta
-    first = rec.dealer + 1
-    by_position = [delta[(first + p) % n] for p in range(n)]
+    by_position = [delta[seat] for seat in deal_order(rec.dealer, n)]  # from the first speaker
     t = decided_after(rec)
     declarers = [c for c in rec.contracts if c.status == w.DECLARER and c.fulfilled is not None]
     out: dict[str, int | None] = {

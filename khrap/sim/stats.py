@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from khrap.sim.records import DealRecord, decided_after
+from khrap.variant.derived import deal_order
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 
@@ -137,10 +138,10 @@ class Stats:
             if c.fulfilled is not None:
                 acc.judged += 1
                 acc.fulfilled += c.fulfilled
-        first = rec.dealer + 1
         by_seat, by_position = self.by_seat, self.by_position
-        for seat, d in enumerate(delta):
-            for m in (by_seat[seat], by_position[(seat - first) % n]):
+        for position, seat in enumerate(deal_order(rec.dealer, n)):  # (position 0: the first speaker)
+            d = delta[seat]
+            for m in (by_seat[seat], by_position[position]):
                 m.n += 1
                 m.s += d
                 m.ss += d * d

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.variant.schema import Call, CallsStage, ExchangeGroup, ExchangeStage, Stage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeGroup, ExchangeStage, Penalty, Stage, Variant
 
 
 def moves_cards(call: Call) -> bool:
@@ -27,10 +27,31 @@ def reserved_for_exchange(call: Call) -> int:
     return ex.min_discard + ex.draw_extra if ex.takes_part and ex.min_discard else 0
 
 
-def draws_of(call: Call) -> int:
+def draws_at_once(call: Call) -> bool:
+    """Whether ``call`` draws as it is made (not at the exchange): the one kind of call that may say where its
+    cards are drawn from (``CALL from N``, where the variant lets the stock be drawn from anywhere)."""
+    return call.effects.when == "now" and call.effects.draw > 0
+
+
+def draws_now(call: Call, takes: bool = False) -> int:
+    """Cards ``call`` draws when its cards move (at once, or at the exchange when they wait): its ``draw``, less
+    the one the turned card stands for when the caller takes it by an optional take (``takes``)."""
+    eff = call.effects
+    return eff.draw - (1 if takes and eff.take_turned == "optional" else 0)
+
+
+def draws_of(call: Call, takes: bool = False) -> int:
     """Cards ``call`` takes from the stock, now or at its caller's exchange turn: what it needs the stock,
-    less the cards promised to earlier calls, to hold (the turned card it may take aside)."""
-    return call.effects.draw + reserved_for_exchange(call)
+    less the cards promised to earlier calls, to hold (``takes``: made taking the turned card by an optional
+    take, which stands for one draw).  The kernel's stock test (preconditions.py) and the sheet read it."""
+    return max(draws_now(call, takes) + reserved_for_exchange(call), 0)
+
+
+def held_after(call: Call) -> list[CardPattern]:
+    """The cards ``call`` proves its caller holds once it is made: those it requires him to hold, less those it
+    throws (a call that throws the hand keeps only its ``keep``)."""
+    eff = call.effects
+    return [p for p in call.requires.holds if not eff.discard_hand or p in eff.keep]
 
 
 def makes_declarer(call: Call) -> bool:
@@ -88,6 +109,12 @@ def open_while(call: Call, declarer_exists: bool) -> bool:
     return call.requires.declarer != ("absent" if declarer_exists else "exists")
 
 
+def open_calls(v: Variant, stage: CallsStage, declarer_exists: bool) -> tuple[str, ...]:
+    """The enabled calls ``stage`` offers that are open while a declarer exists (or while none does), in its
+    order: what the kernel lists there in that state (compiled/program.py), before each call's other tests."""
+    return tuple(cid for cid in stage_calls(v, stage) if open_while(v.calls[cid], declarer_exists))
+
+
 def first_calls_stage(v: Variant) -> int | None:
     """The index of the first calls stage: the only one asked while nobody has declared."""
     return next((i for i, stage in enumerate(v.stages) if isinstance(stage, CallsStage)), None)
@@ -115,10 +142,9 @@ def sayable(v: Variant, index: int, cid: str) -> bool:
     """Whether enabled call ``cid`` can ever be said at stage ``index``: the stage offers it, and it is open
     in a state of the declarer that stage may be asked in."""
     stage = v.stages[index]
-    call = v.calls.get(cid)
-    if not isinstance(stage, CallsStage) or cid not in stage.calls or call is None or not call.enabled:
+    if not isinstance(stage, CallsStage):
         return False
-    return any(open_while(call, exists) for exists in declarer_states(v, index))
+    return any(cid in open_calls(v, stage, exists) for exists in declarer_states(v, index))
 
 
 def throws_out_hands(stage: Stage) -> bool:
@@ -139,22 +165,69 @@ def may_empty_out_hands(v: Variant, stage: CallsStage) -> bool:
                                           if cid in stage.calls)
 
 
+def keeps_out_hands(v: Variant, said: int, index: int) -> bool:
+    """Whether the players out at stage ``said`` (or going out there) keep their cards until stage ``index``
+    (later) asks: no calls stage from ``said`` on throws the out players' hands."""
+    return not any(throws_out_hands(s) for s in v.stages[said:index])
+
+
 def holds_cards_at(v: Variant, cid: str, said: int, index: int) -> bool:
     """Whether a player who went out with ``cid`` at stage ``said`` still holds cards when stage ``index``
     (later) asks: his call kept his hand and no calls stage from ``said`` on threw the out players'.  (The
     kernel asks those who hold cards, unless a stage asks the players who are out.)"""
-    return not throws_own_hand(v.calls[cid]) and not any(throws_out_hands(s) for s in v.stages[said:index])
+    return not throws_own_hand(v.calls[cid]) and keeps_out_hands(v, said, index)
+
+
+def comes_back_at(v: Variant, cid: str) -> list[int]:
+    """The later stages (indexes) at which a player who went out with call ``cid`` may still come into the
+    game: calls stages after the first that can say ``cid``, where a call that is not "out" can be said, that
+    ask the players who are out, or those who hold cards while he holds his (``holds_cards_at``)."""
+    said = [i for i in range(len(v.stages)) if sayable(v, i, cid)]
+    if not said or v.calls[cid].effects.status != w.OUT:
+        return []
+    back = []
+    for i in range(said[0] + 1, len(v.stages)):
+        stage = v.stages[i]
+        if not isinstance(stage, CallsStage):
+            continue
+        if not any(v.calls[c].effects.status != w.OUT for c in stage_calls(v, stage) if sayable(v, i, c)):
+            continue
+        if stage.speakers == "out" or holds_cards_at(v, cid, said[0], i):
+            back.append(i)
+    return back
+
+
+def may_come_back(v: Variant) -> bool:
+    """Whether a player who went out may come into the game again at a later stage (``comes_back_at``):
+    until then his cards may still play against the declarer."""
+    return any(comes_back_at(v, cid) for cid, call in enabled(v).items() if call.effects.status == w.OUT)
+
+
+def joinable(v: Variant, stage: CallsStage) -> bool:
+    """Whether calls ``stage`` lists a call that makes its caller a helper while a declarer exists: a player
+    it asks may join the declarer there."""
+    return any(v.calls[cid].effects.status == w.HELPER for cid in open_calls(v, stage, True))
 
 
 def exchange_order(stage: ExchangeStage, declarer_call: str | None) -> list[ExchangeGroup]:
     """The order of exchange ``stage`` when the deal's declarer made ``declarer_call``: that call's own
-    (``order_by_call``), else the stage's ``order`` (the kernel reads the same: machine.py, ``_exchange_queue``)."""
+    (``order_by_call``), else the stage's ``order`` (the kernel reads it through ``exchange_turns``)."""
     return stage.order_by_call.get(declarer_call or "", stage.order)
 
 
 def has_turn(order: list[ExchangeGroup], status: str, cid: str | None) -> bool:
     """Whether ``order`` gives a player in play a turn: a group names his status or the call he made."""
     return any(status in group.statuses or (cid is not None and cid in group.calls) for group in order)
+
+
+def exchange_turns(v: Variant, stage: ExchangeStage, declarer_call: str | None) -> tuple[frozenset, ...]:
+    """Exchange ``stage``'s order when the declarer made ``declarer_call`` (``exchange_order``), each group as
+    the (status, call made) pairs of the players in play it gives a turn (``has_turn``; call None: none made):
+    the kernel's table, which it reads group by group (compiled/machine.py, ``_exchange_queue``)."""
+    made: list[str | None] = [None, *enabled(v)]
+    return tuple(frozenset((status, cid) for status in (w.DECLARER, w.HELPER) for cid in made
+                           if has_turn([group], status, cid))
+                 for group in exchange_order(stage, declarer_call))
 
 
 def deck_for(v: Variant, players: int) -> list[str] | None:
@@ -185,6 +258,13 @@ def plain_follow(v: Variant) -> bool:
             and v.joker is None)
 
 
+def penalty_matches(penalty: Penalty, status: str, cid: str | None) -> bool:
+    """Whether ``penalty`` may charge a failed player of ``status`` who made call ``cid`` (None: made none, as a
+    forced helper), whatever his tricks and cards: its status and its calls, where it names them, are his.
+    (The kernel tests the same on its compiled table, with the tricks and the cards held: payouts.py.)"""
+    return penalty.status in (None, status) and (not penalty.calls or cid in penalty.calls)
+
+
 def any_locked(v: Variant) -> bool:
     """Whether any status locks its stake (else no stake is ever locked, and settlement returns none)."""
     return any(rule.locked for rule in v.statuses.values())
@@ -193,6 +273,12 @@ def any_locked(v: Variant) -> bool:
 def penalties_read_held(v: Variant) -> bool:
     """Whether a penalty depends on the cards held when play began (else no hand need be kept at play)."""
     return any(p.held for p in v.settlement.penalties)
+
+
+def default_players(v: Variant) -> int:
+    """The players a table seats where nobody says how many (a game, a simulation, the sheet's worked
+    example): four where the variant allows it, else the nearest count it allows."""
+    return min(max(4, v.players.min), v.players.max)
 
 
 def seat_stack(v: Variant) -> int:

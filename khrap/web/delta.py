@@ -25,8 +25,12 @@ from typing import Any
 _MISSING = object()
 
 
-def diff(old: dict, new: dict) -> dict:
-    """The patch that turns ``old`` into ``new`` (both JSON-ready dicts; neither is changed)."""
+def diff(old: dict, new: dict, memo: dict | None = None) -> dict:
+    """The patch that turns ``old`` into ``new`` (both JSON-ready dicts; neither is changed).
+
+    ``memo``: the patches of pairs of parts already compared, by the parts' identities: views of one change
+    share parts (the table, the chips moved), and a broadcast patches each shared pair once.  The caller keeps
+    every part it compared alive while it keeps ``memo`` (an identity is reused only after its object is gone)."""
     put: dict[str, Any] = {}
     sub: dict[str, dict] = {}
     grown: dict[str, list] = {}
@@ -43,7 +47,14 @@ def diff(old: dict, new: dict) -> dict:
                 if before == value:
                     continue
                 if kind is dict:
-                    sub[key] = diff(before, value)
+                    if memo is None:
+                        sub[key] = diff(before, value)
+                        continue
+                    pair = (id(before), id(value))
+                    patch = memo.get(pair)
+                    if patch is None:
+                        patch = memo[pair] = diff(before, value, memo)
+                    sub[key] = patch
                     continue
                 if kind is list and 0 < len(before) <= len(value) and value[:len(before)] == before:
                     grown[key] = value[len(before):]

@@ -715,6 +715,7 @@ class Host:
         language was sent last, the patch from that one to this one (a ``delta`` message, ``khrap.web.delta``)."""
         kept = self.sent.pop(table.id, {})
         made: dict[tuple, _Update] = {}
+        memo: dict = {}  # the patches of the parts the views share, made once (``delta.diff``)
         now: dict[tuple, tuple[int, dict]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
             key = client.key
@@ -722,7 +723,7 @@ class Host:
             if update is None:
                 view = self.view(table, *key)
                 view["n"] = next(self._numbers)
-                update = made[key] = _Update(view, kept.get(key))
+                update = made[key] = _Update(view, kept.get(key), memo)
                 now[key] = (view["n"], view)
                 self.sent[table.id] = now  # (kept for the keys of the connections still at the table only)
             patched = client.deltas and update.before is not None and client.shown == (key, update.before[0])
@@ -740,10 +741,10 @@ class _Update:
     """One view key's update in a broadcast: its view, and (made when a connection needs them) its JSON text,
     the patch from the view that key was sent last (``before``: its number and view) and that patch's text."""
 
-    __slots__ = ("_delta", "_delta_text", "_text", "before", "view")
+    __slots__ = ("_delta", "_delta_text", "_text", "before", "memo", "view")
 
-    def __init__(self, view: dict, before: tuple[int, dict] | None) -> None:
-        self.view, self.before = view, before
+    def __init__(self, view: dict, before: tuple[int, dict] | None, memo: dict | None = None) -> None:
+        self.view, self.before, self.memo = view, before, memo
         self._text: str | None = None
         self._delta: dict | None = None
         self._delta_text: str | None = None
@@ -756,7 +757,7 @@ class _Update:
     def delta(self) -> dict:
         if self._delta is None:
             number, old = self.before
-            self._delta = {"type": "delta", "n": self.view["n"], "base": number, "d": diff(old, self.view)}
+            self._delta = {"type": "delta", "n": self.view["n"], "base": number, "d": diff(old, self.view, self.memo)}
         return self._delta
 
     def delta_text(self) -> str:

@@ -100,6 +100,7 @@ class Store:
             if table.host_token is not None:
                 db.execute("INSERT INTO hosts VALUES (?, ?)", (table.id, table.host_token))
             self._deals(db, table)
+        table.stored_deals = _deals_now(table)
 
     def reseat(self, table: Table, seat: int, old_token: str) -> None:
         """Seat ``seat`` changed hands (``Table.reseat``): its new state, and its old link revoked."""
@@ -136,14 +137,18 @@ class Store:
         with self._tx() as db:
             self._deals(db, table)
             self._touch(db, table)
+        table.stored_deals = _deals_now(table)
 
     def acted(self, table: Table) -> None:
-        """The table's last action, with whatever it settled, in one transaction."""
+        """The table's last action, with whatever it settled, in one transaction (the deals' rows only when
+        the action changed them: a settled deal's deck count, the next deal's commitment)."""
         seat, text, by = table.actions[-1]
         with self._tx() as db:
             db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table.id, len(table.actions), seat, text, by))
-            self._deals(db, table)
+            if table.stored_deals != _deals_now(table):
+                self._deals(db, table)
             self._touch(db, table)
+        table.stored_deals = _deals_now(table)
 
     def tokens(self) -> dict[str, tuple[str, int | None]]:
         """Every table's invite tokens without loading any table: token -> (table id, seat or None)."""
@@ -209,6 +214,11 @@ class Store:
         row = self.db.execute("SELECT token FROM hosts WHERE table_id = ?", (tid,)).fetchone()
         table.host_token = None if row is None else row[0]
         return table
+
+
+def _deals_now(table: Table) -> tuple:
+    """What the deals' rows say of the last deals (what ``Store._deals`` writes, the seeds aside: they never change)."""
+    return tuple((d.number, d.started, d.decks) for d in table.deals[-2:])
 
 
 class _Transaction:

@@ -124,6 +124,7 @@ class Table:
     seed_source: Callable[[], str] = new_seed
     host_token: str | None = None  # the host's link: he may hand seats over (None: a table made before hosts)
     reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
+    stored_deals: tuple | None = None  # the last deals' state as the store last wrote them (None: not known)
     _decks_made: int = 0
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
@@ -139,6 +140,7 @@ class Table:
     _voices: dict[str, Voice] = field(default_factory=dict)
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
+    _table_parts: dict[str, tuple[dict, tuple, dict]] = field(default_factory=dict)  # lang: (public, key, part)
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -391,7 +393,7 @@ class Table:
         log: list[ev.Event] = view.events if s.deals_started else []
         told = self._deal_log(viewer, lang, log)
         lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
-        settled = next((e.data(viewer) for e in reversed(log) if isinstance(e, ev.Settled)), None)
+        settled = None if told.settled is None else told.settled.data(viewer)  # (not the log scanned a view)
         legal: list[dict] = []
         mine = seat is not None and self.in_deal and s.to_act == seat
         public = self._public()
@@ -399,20 +401,7 @@ class Table:
             legal = [self._describe(a) for a in s.legal_actions()]
         return {
             "type": "state",
-            "table": {
-                "id": self.id,
-                "fingerprint": self.setup["fingerprint"], "players": self.players,
-                "deals": self.setup["deals"],
-                **public["table"],  # the deal's number, the step, the standings, ...
-                "clock": self.setup.get("clock", 0),
-                "seats": [{"seat": i, "human": st.human, "bot": st.bot,
-                           "present": bool(present[i]) if present else False,
-                           "takeover": bool(takeover[i]) if takeover else False,
-                           "ready": st.ready, "name": st.name, "why": st.why} for i, st in enumerate(self.seats)],
-                "stacks": self.setup["stacks"],
-                "canonical": self._canonical_words,
-                **self._words(lang),
-            },
+            "table": self._table_part(public, lang, present, takeover),
             "me": seat,
             "obs": table,
             "log": lines,
@@ -448,6 +437,32 @@ class Table:
         }
         self._public_made = (s, key, public)
         return public
+
+    def _table_part(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> dict:
+        """A view's ``table``: the same for every viewer in ``lang``, so made once a change and language and
+        shared by the views (read only: a patch of it is then made once for all of them, ``delta.diff``)."""
+        seats = tuple((st.human, st.bot, st.ready, st.name, st.why) for st in self.seats)
+        key = (lang, tuple(present) if present else None, tuple(takeover) if takeover else None, seats)
+        made = self._table_parts.get(lang)
+        if made is not None and made[0] is public and made[1] == key:
+            return made[2]
+        part = {
+            "id": self.id,
+            "fingerprint": self.setup["fingerprint"], "players": self.players,
+            "deals": self.setup["deals"],
+            **public["table"],  # the deal's number, the step, the standings, ...
+            "clock": self.setup.get("clock", 0),
+            "seats": [{"seat": i, "human": human, "bot": bot,
+                       "present": bool(present[i]) if present else False,
+                       "takeover": bool(takeover[i]) if takeover else False,
+                       "ready": ready, "name": name, "why": why}
+                      for i, (human, bot, ready, name, why) in enumerate(seats)],
+            "stacks": self.setup["stacks"],
+            "canonical": self._canonical_words,
+            **self._words(lang),
+        }
+        self._table_parts[lang] = (public, key, part)
+        return part
 
     def _words(self, lang: str) -> dict:
         """The table's title and calls in ``lang``: made once a language (the rules never change)."""
@@ -555,6 +570,7 @@ class DealLog:
         self.events: list[dict] = []
         self.tricks: list[dict] = []
         self._cards: list[list] = []  # the trick being played
+        self.settled: ev.Event | None = None  # the deal's last ``settled`` event so far
 
     def continues(self, log: list[ev.Event]) -> bool:
         return self.read <= len(log) and (self.read == 0 or log[0] is self.first)
@@ -574,6 +590,8 @@ class DealLog:
             elif isinstance(e, ev.TookTrick):
                 self.tricks.append({"cards": self._cards, "winner": e.seat, "number": len(self.tricks) + 1})
                 self._cards = []
+            elif isinstance(e, ev.Settled):
+                self.settled = e
 
 
 UNSENT = ("hands", "ledger")

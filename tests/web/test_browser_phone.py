@@ -4,6 +4,7 @@ evening (issue 27's follow-up).  Each test here failed on the page before it."""
 from __future__ import annotations
 
 import functools
+import json
 import shutil
 import subprocess
 
@@ -124,4 +125,75 @@ def test_reactions_and_the_clock_are_drawn_without_an_emoji_font(live_server, br
     page.wait_for_selector("#chat-list li svg.icon-laugh")
     page.wait_for_selector("#seat-1 .bubble svg.icon-laugh")  # the bubble by his seat too
     assert missing_glyphs(page) == []
+    assert errors == []
+
+
+def _evening_over(lang: str) -> dict:
+    """A real view (seat 1's, in ``lang``) of a five-seat evening of six deals, played to its end by bots; its
+    four people named."""
+    from khrap.variant.catalog import builtin
+    from khrap.web.table import Table
+
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=5, stacks=50, base_stake=1,
+                         bots={0: "rule", 2: "rule", 3: "rule", 4: "rule"}, deals=6,
+                         seed_source=fixed_seeds("evening-over"), session_seed=5)
+    while not table.finished:
+        table.start_deal()
+        while table.in_deal:
+            table.apply(table.session.to_act, table.bot_action(table.session.to_act, "rule"), by="bot")
+    for seat, name in zip(table.seats, ["Anna", "Борис", "Вера", "Dan"], strict=False):
+        seat.name = name
+    return table.view(1, lang)
+
+
+def test_the_evenings_end_on_a_phone_names_every_column_and_keeps_the_change_in_sight(live_server, browser) -> None:  # noqa: F811,E501
+    # Five seats, six deals, a 390 px phone.  The settlement's columns were headed 0, 1★, 2, 3, 4: numbers the
+    # page shows nowhere else (the seats are "Anna", "Борис (вы)"...); the standings (a column a deal) scrolled
+    # sideways with the evening's change out of sight at the far right; the chart's key "Место 4" broke
+    # over two lines.
+    from tests.web.test_browser_log import FAKE_SOCKET
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = _page(browser, errors, PHONE)
+    page.add_init_script(f"window.STATE = {json.dumps(_evening_over('ru'))};" + FAKE_SOCKET)
+    page.goto(server.url + "/play?lang=ru#token")
+    page.wait_for_selector("#standings")
+    heads = [th.inner_text() for th in page.query_selector_all("#ledger thead th.num:not(.pot-head)")]
+    assert heads == ["Ann", "Бор★", "Вер", "Dan", "4"]
+    assert page.evaluate("() => { const box = document.querySelector('#settlement .scroll'); "
+                         "return box.scrollWidth <= box.clientWidth; }")  # every column on the phone
+    in_sight = page.evaluate("""() => {
+      const box = document.querySelector("#standings .scroll"), b = box.getBoundingClientRect();
+      const seen = (cell) => {
+        const r = cell.getBoundingClientRect();
+        return r.left >= b.left - 0.5 && r.right <= b.right + 0.5;
+      };
+      return { scrolls: box.scrollWidth > box.clientWidth, names: [...box.querySelectorAll("tbody th")].every(seen),
+               change: [...box.querySelectorAll(".net")].every(seen) };
+    }""")
+    assert in_sight == {"scrolls": True, "names": True, "change": True}
+    page.evaluate("() => { document.querySelector('#standings .scroll').scrollLeft = 1e6; }")  # and scrolled
+    assert page.evaluate("() => [...document.querySelectorAll('#standings tbody th')].every((th) => "
+                         "th.getBoundingClientRect().left >= th.closest('.scroll').getBoundingClientRect().left - 0.5)")
+    keys = page.query_selector_all("figcaption .key")
+    assert len(keys) == 5 and all(k.evaluate("(k) => k.getClientRects().length") == 1 for k in keys)
+    lines = page.evaluate("() => [...document.querySelectorAll('figcaption .key')]"
+                          ".map((k) => k.getBoundingClientRect().height)")
+    assert max(lines) < 1.6 * min(lines)  # one line each
+    assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "blind"), [("en", "blind"), ("ru", "втёмную")])
+def test_a_blind_call_is_named_once_in_the_face_down_note(live_server, browser, lang, blind) -> None:  # noqa: F811
+    # Frap (seed "ev2frap:0"): seat 1 speaks first, his cards face down, and may still call blind frap.  The
+    # note said the call's name and "blind" after it: "you may still call Blind frap blind", «Фрап втёмную втёмную».
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("ev2frap"))
+    errors: list[str] = []
+    answer = _create(server, variant="frap", bots={"0": "rule", "2": "rule", "3": "rule"})
+    page = _seated(browser, errors, answer, lang=lang)[1]
+    page.wait_for_selector("button.action[data-action='blind-frap']")
+    note = page.inner_text("#hand").lower()
+    name = page.inner_text("button.action[data-action='blind-frap']").lower()
+    assert name in note and note.count(blind) == 1, note
     assert errors == []

@@ -75,6 +75,20 @@ def test_a_patch_holds_what_changed_only() -> None:
     assert diff(new, new) == {}
 
 
+def test_parts_two_views_share_are_patched_once() -> None:
+    """Seats' views of one change share their table part: with a memo, its patch is made once and is the
+    same patch each seat gets; a part a seat holds alone is patched for it alone."""
+    table_then, table_now = {"step": "1:4", "seats": [1, 2]}, {"step": "1:5", "seats": [1, 2]}
+    olds = [{"table": table_then, "obs": {"hand": [seat, 9]}} for seat in range(2)]
+    news = [{"table": table_now, "obs": {"hand": [seat]}} for seat in range(2)]
+    memo: dict = {}
+    patches = [diff(old, new, memo) for old, new in zip(olds, news, strict=True)]
+    assert patches == [diff(old, new) for old, new in zip(olds, news, strict=True)]
+    assert patches[0]["p"]["table"] == {"s": {"step": "1:5"}}
+    assert patches[0]["p"]["table"] is patches[1]["p"]["table"]  # made once
+    assert patches[0]["p"]["obs"] == {"s": {"hand": [0]}} and patches[1]["p"]["obs"] == {"s": {"hand": [1]}}
+
+
 class Conn:
     def __init__(self) -> None:
         self.sent: list[dict] = []

@@ -39,7 +39,8 @@ def from_scratch(table: Table, seat: int | None, lang: str) -> dict:
             "winners": [t["winner"] for t in tricks], "trick_cards": [len(t["cards"]) for t in tricks],
             "standings": [list(e.fields["stacks"]) for e in settled], "carried": carried,
             "moves": _chip_moves(log, carried, table.players)["rows"], "step": table.step,
-            "in_deal": table.in_deal, "finished": table.finished}
+            "in_deal": table.in_deal, "finished": table.finished,
+            "settled": next((e.data(seat) for e in reversed(log) if isinstance(e, ev.Settled)), None)}
 
 
 class Checked:
@@ -55,6 +56,7 @@ class Checked:
         assert message["table"]["standings"] == want["standings"]
         assert message["moves"]["carried"] == want["carried"]
         assert message["moves"]["rows"] == want["moves"]
+        assert message["settled"] == want["settled"]
         kept = ("step", "in_deal", "finished")
         assert [message["table"][k] for k in kept] == [want[k] for k in kept]
         shown = message["tricks"]
@@ -97,6 +99,31 @@ def test_the_kept_view_equals_the_view_made_from_the_whole_log(name: str) -> Non
                 table._ensure_decks()
     assert deals >= 2 and all(c.count > 20 for c in [*conns, watcher])
     assert len(table._standings()) == table.session.deals_completed  # one row a settled deal
+
+
+def test_the_table_part_is_made_once_for_the_views_of_a_change_and_again_when_a_seat_changes() -> None:
+    """Every viewer in a language shares one ``table`` part of a change (and the patch of it is made once a
+    broadcast); a seat's name, readiness or presence, a language, or an action makes it again."""
+    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=1000, base_stake=1, bots={},
+                         deals=2, seed_source=fixed_seeds("view-cache:part"))
+    host.add(table)
+    first = host.view(table, 0, "en")
+    assert host.view(table, 1, "en")["table"] is first["table"]
+    assert host.view(table, None, "en")["table"] is first["table"]
+    assert host.view(table, 1, "ru")["table"] is not first["table"]
+    table.seats[2].name = "Boris"
+    named = host.view(table, 0, "en")["table"]
+    assert [st["name"] for st in named["seats"]] == ["", "", "Boris", ""]
+    table.seats[3].ready = True
+    assert [st["ready"] for st in host.view(table, 0, "en")["table"]["seats"]] == [False, False, False, True]
+    client = host.connect(Checked(table, 1, "en"))
+    host.receive(client, json.dumps({"type": "hello", "token": table.seats[1].token}))
+    assert [st["present"] for st in host.view(table, 0, "en")["table"]["seats"]] == [False, True, False, False]
+    step = host.view(table, 0, "en")["table"]["step"]
+    table.seats[0].ready = table.seats[2].ready = True
+    table.start_deal()
+    assert host.view(table, 0, "en")["table"]["step"] != step
 
 
 MESSAGES = [

@@ -819,17 +819,14 @@ class Machine(Payouts):
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
         assert declarer is not None
-        groups = stage.order_by_call.get(self.call_of[declarer] or "", stage.order)
+        groups = stage.turns[self.call_of[declarer] or ""]  # each group: the (status, call) pairs with a turn
         statuses, call_of, deferred, calls = self.statuses, self.call_of, self.deferred, self.program.calls
         seats = self.program.orders[declarer]
         order: list[int] = []
-        for group_statuses, group_calls in groups:
+        for turns in groups:
             for seat in seats:
-                status = statuses[seat]
-                if seat in order or status not in (DECLARER, HELPER):
-                    continue
                 cid = call_of[seat]
-                if status in group_statuses or cid in group_calls:
+                if seat not in order and (statuses[seat], cid) in turns:
                     call = None if cid is None else calls.get(cid)
                     if seat in deferred or call is None or call.takes_part:
                         order.append(seat)

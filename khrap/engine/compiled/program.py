@@ -20,9 +20,9 @@ from khrap.cards import RANKS, SUITS
 from khrap.engine.actions import Action, call_forms
 from khrap.engine.compiled.listers import Lister, make_lister
 from khrap.engine.kinds import Kind
-from khrap.engine.preconditions import deferred_part
 from khrap.engine.rules import Rules, compile_pattern
-from khrap.variant.schema import Amount, Call, ExchangeGroup, Stage
+from khrap.variant import derived as facts
+from khrap.variant.schema import Amount, Call, Stage
 
 # Stage kinds as small ints, tested on every step of the machine.
 CALLS: Final = 0
@@ -74,8 +74,9 @@ class CompiledStage:
     open_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())
     blind_calls: tuple[tuple[CompiledCall, ...], tuple[CompiledCall, ...]] = ((), ())  # the blind ones among them
     out_hands: str = "keep"
-    order: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
-    order_by_call: dict[str, tuple[tuple[frozenset[str], frozenset[str]], ...]] = field(default_factory=dict)
+    # An exchange stage's order by the declarer's call ("" for none made): each group as the (status, call made)
+    # pairs it gives a turn (``derived.exchange_turns``).
+    turns: dict[str, tuple[frozenset[tuple[str, str | None]], ...]] = field(default_factory=dict)
     max_discard: int | None = None
     # The same as written-out functions (``listers.py``): ``listers[d](machine, seat)`` lists the open calls.
     listers: tuple[Lister, Lister] | None = None
@@ -201,7 +202,7 @@ class Program:
             cid, eff.status, eff.override, req.blind, eff.forces_others, eff.ends_stage, tuple(eff.skip_stages),
             eff.when == "now", tuple(compile_pattern(p) for p in eff.keep), eff.discard_hand, eff.take_turned, eff.draw,
             eff.then_discard, ex.takes_part, ex.min_discard, ex.max_discard, ex.draw_extra, ex.then_discard,
-            deferred_part(call), req.declarer,
+            facts.reserved_for_exchange(call), req.declarer,
         )
         compiled.moves_cards = self.rules.derived.moves_cards(cid)
         compiled.status_value = self.statuses.get(eff.status)
@@ -214,11 +215,11 @@ class Program:
         stage: Any = of  # the stage model of its kind, its fields read by kind
         kind = KIND[stage.kind]
         if kind == CALLS:
-            calls = tuple(self.calls[cid] for cid in stage.calls if cid in self.calls)
-            absent = tuple(c for c in calls if c.declarer != "exists")  # open while there is no declarer
-            exists = tuple(c for c in calls if c.declarer != "absent")  # and while there is one
+            derived = self.rules.derived  # what the stage lists with no declarer [0] and with one [1]
+            absent, exists = (self._calls_of(ids) for ids in derived.open_calls[stage.id])
             open_calls = (absent, exists)
-            blind_calls = (tuple(c for c in absent if c.blind), tuple(c for c in exists if c.blind))
+            blind_calls = (self._calls_of(derived.stage_blind(stage.id, False)),
+                           self._calls_of(derived.stage_blind(stage.id, True)))
             listers = (self._lister(f"{stage.id} 0", absent, 0), self._lister(f"{stage.id} 1", exists, 1))
             blind_listers = (self._blind_lister(stage.id, blind_calls[0], 0),
                              self._blind_lister(stage.id, blind_calls[1], 1))
@@ -226,10 +227,13 @@ class Program:
                                  open_calls, blind_calls, stage.out_hands, listers=listers,
                                  blind_listers=blind_listers)
         if kind == EXCHANGE:
-            return CompiledStage(stage.id, kind, order=_groups(stage.order), max_discard=stage.max_discard,
-                                 order_by_call={cid: _groups(g) for cid, g in stage.order_by_call.items()})
+            turns = {cid: facts.exchange_turns(self.rules.variant, stage, cid or None) for cid in ("", *self.calls)}
+            return CompiledStage(stage.id, kind, max_discard=stage.max_discard, turns=turns)
         return CompiledStage(stage.id, kind)
 
+
+    def _calls_of(self, ids: tuple[str, ...]) -> tuple[CompiledCall, ...]:
+        return tuple(self.calls[cid] for cid in ids)
 
     def _blind_lister(self, sid: str, calls: tuple[CompiledCall, ...], declarer_exists: int) -> Lister | None:
         """The blind calls of a stage as a lister (None: no blind call to test)."""
@@ -258,10 +262,6 @@ class _FormsBySize(dict):
 def _of_rank(rank: int) -> Callable[[int], bool]:
     """Whether a card is of ``rank``, as a C-level test for ``filter``."""
     return frozenset(range(rank, 52, 13)).__contains__
-
-
-def _groups(groups: list[ExchangeGroup]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    return tuple((frozenset(g.statuses), frozenset(g.calls)) for g in groups)
 
 
 def holds(cards: Sequence[int], patterns: tuple[tuple[int, int | None], ...], trump: int | None) -> bool:

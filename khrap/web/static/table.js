@@ -117,9 +117,12 @@ function seatName(seat) {
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
 }
 
-// A seat in a narrow column: its number, and a mark for the viewer's own.
+// A seat in a narrow column (the settlement's on a phone): the first letters of its player's name (the page shows
+// no seat numbers beside the names), else its number; a mark for the viewer's own.
 function shortName(seat) {
-  return seat === view.me ? `${t("seat_short", { seat })}★` : t("seat_short", { seat });
+  const name = view.table.seats[seat]?.name;
+  const short = name ? Array.from(name).slice(0, 3).join("") : t("seat_short", { seat });
+  return seat === view.me ? `${short}★` : short;
 }
 
 function callName(word) {
@@ -334,11 +337,12 @@ function clockBadge() {
   const left = view.clock?.left;
   if (left === null || left === undefined) { clockEnds = null; return null; }
   clockEnds = performance.now() + left * 1000;
-  return el("span", { class: "clock", id: "clock" }, icon("clock", t("clock_left")), " ", el("span", { id: "clock-left" }, `${Math.ceil(left)} s`));
+  return el("span", { class: "clock", id: "clock" }, icon("clock", t("clock_left")), " ",
+            el("span", { id: "clock-left" }, t("seconds", { seconds: Math.ceil(left) })));
 }
 setInterval(() => {
   const node = document.getElementById("clock-left");
-  if (node && clockEnds !== null) node.textContent = `${Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000))} s`;
+  if (node && clockEnds !== null) node.textContent = t("seconds", { seconds: Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000)) });
 }, 1000);
 
 // The clock ran out on this seat: what its bot played for it.
@@ -397,7 +401,7 @@ function drawSettlement() {
     el("h2", {}, t("settlement", { deal: view.table.deal })),
     el("p", { class: "muted" }, t("settlement_help")),
     el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
-      el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num" },
+      el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num", title: seatName(i) },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
                                 el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
       el("tbody", {}, rows),
@@ -425,7 +429,8 @@ function drawNext() {
   return el("div", { class: "actions sticky", id: "next-bar" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
-    ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
+    ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
+      t("waiting_ready", { seats: holding.join(", "), button: tb.deal ? t("next_deal") : t("start") })) : null);
 }
 
 // "My tables": this browser keeps each table it opened, with its link and how it stood when last seen.
@@ -433,6 +438,7 @@ function remember() {
   const tb = view.table;
   const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
   rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
+                  name: view.me === null ? "" : tb.seats[view.me].name || "",
                   deals: tb.deals, state, seen: Date.now() });
 }
 
@@ -464,7 +470,7 @@ function drawStandings() {
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
-        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num" }, t("row_net")))),
+        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
         el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, String(r[i]))),
