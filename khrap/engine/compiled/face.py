@@ -297,7 +297,7 @@ class Face(Machine):
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
         if self.kind is not None and self.seat == seat and self.phase != SETTLED:
-            return observation_of(self, seat, self.legal_words(), Face._listing(self))
+            return observation_of(self, seat, self.legal_words(), self._listing())
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:
@@ -307,7 +307,7 @@ class Face(Machine):
         a new list of the same (immutable) ``Action`` objects."""
         if self.kind is None:
             return []
-        return list(Face._listing(self))
+        return list(self._listing())
 
     def _listing(self) -> list[Action]:
         """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
@@ -335,7 +335,7 @@ class Face(Machine):
         word = decision.word
         if decision.by_word and word is not None:
             return [word]
-        found = Face._listing(self)
+        found = self._listing()
         made = self._words
         if made[0] is not found:
             made = self._words = (found, decision.words(found))
@@ -377,7 +377,7 @@ class Face(Machine):
                     checked = listed_action
                     break
         if checked is None:
-            checked = Face._checked(self, action, seat)
+            checked = self._checked(action, seat)
         self.last_legal = _NOTHING
         if kind is not None:
             DECISIONS[kind].apply(self, checked)
