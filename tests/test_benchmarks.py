@@ -84,3 +84,11 @@ def test_mutation_list_reads_every_mutant_file() -> None:
     assert all(m["file"] and m["original"] and m["why"] for m in mutants)
     files = {m["file"] for m in mutants}
     assert {"khrap/variant/checks.py", "khrap/rulebook/facts.py", "khrap/session/core.py"} <= files
+
+
+def test_deal_count_plays_each_kind_of_deal() -> None:
+    """benchmarks/deal_count.py (what cachegrind counts instructions of) plays each of its three loops."""
+    for what in ("machine", "stepped", "bare"):
+        done = subprocess.run([sys.executable, str(BENCHMARKS / "deal_count.py"), what, "3"], capture_output=True,
+                              text=True, timeout=300, cwd=BENCHMARKS)
+        assert done.returncode == 0 and not done.stdout, (what, done.stderr)

@@ -76,7 +76,7 @@ def test_the_kernel_asks_only_as_the_stage_model_says(ref: str) -> None:
     every call the kernel offers is one the model says can be said there, and an out player with no cards
     is only there after a stage that may empty out players' hands."""
     v = catalog.load_variant(ref)
-    players = min(max(4, v.players.min), v.players.max)
+    players = model.default_players(v)
     seen = 0
     for _, state in _play(v, players, seed=7):
         if state.pending.kind is not CALL:
@@ -119,7 +119,7 @@ def test_the_kernel_gives_exchange_turns_by_the_order_the_model_names(ref: str) 
     """At each exchange stage of random deals the kernel asks the seats the model gives a turn, in its order
     (a seat may be passed over when the stock has no card left for him)."""
     v = catalog.load_variant(ref)
-    players = min(max(4, v.players.min), v.players.max)
+    players = model.default_players(v)
     asked: dict[tuple[int, int], list[int]] = {}  # (deal, exchange stage) -> the seats the kernel asked, in turn
     expected: dict[tuple[int, int], list[int]] = {}
     for deal, state in _play(v, players, seed=11):
@@ -198,7 +198,7 @@ def test_the_kernel_draws_what_the_model_says(ref: str) -> None:
     ``_card_effects``) is its own code.  In random deals every call that draws takes draws_now cards: at once
     (before the next speaker's call), or at the exchange when its cards wait (its caller's first draw)."""
     v = catalog.load_variant(ref)
-    players = min(max(4, v.players.min), v.players.max)
+    players = model.default_players(v)
     rng = random.Random(5)
     state = GameState(Rules(v, players), players, seed=5, stacks=model.seat_stack(v))
     waiting: dict[int, int] = {}  # seat: the cards his waiting call will draw

@@ -15,7 +15,7 @@ from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.derived import draws_now, joinable, keeps_out_hands
+from khrap.variant.derived import draws_now, joinable, keeps_out_hands, penalty_matches
 from khrap.variant.schema import Amount, Call, CallsStage, ExchangeStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
@@ -360,9 +360,7 @@ class Estimator:
                 pot: int) -> int:
         """What a failed ``status`` with ``tricks`` pays (the first matching penalty)."""
         for pen in self.variant.settlement.penalties:
-            if pen.status is not None and pen.status != status:
-                continue
-            if pen.calls and call_id not in pen.calls:
+            if not penalty_matches(pen, status, call_id):
                 continue
             if pen.tricks is not None and pen.tricks != tricks:
                 continue

@@ -118,6 +118,8 @@ def copy_state(state: GameState) -> GameState:
         fields = state.__getstate__()  # the kernel's attributes too, when it is compiled (docs/compiled.md)
     except TypeError:
         return copy.deepcopy(state)
+    if isinstance(fields, tuple):  # plain Python: (the instance dict, the slots: ``Table.__slots__``)
+        fields = {**(fields[0] or {}), **(fields[1] or {})}
     new = type(state).__new__(type(state))
     for key, value in fields.items():
         if isinstance(value, list):

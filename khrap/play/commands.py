@@ -17,6 +17,7 @@ from khrap.safe_io import OutputError, held_save
 from khrap.safe_text import terminal
 from khrap.session import RecordError, Session
 from khrap.variant.catalog import load_variant
+from khrap.variant.derived import default_players
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import MAX_DEALS
 
@@ -38,7 +39,7 @@ def _players(variant_ref: str, players: int | None) -> int:
     variant = load_variant(variant_ref)
     if players is not None:
         return players
-    return min(max(4, variant.players.min), variant.players.max)
+    return default_players(variant)
 
 
 def _new_session(variant: str, players: int | None, seed: int | None) -> Session:

@@ -59,7 +59,7 @@ from khrap.rulebook.steps import (
     Trick,
     Trump,
 )
-from khrap.variant.derived import seat_stack
+from khrap.variant.derived import default_players, seat_stack
 from khrap.variant.schema import Variant
 
 MAX_ACTIONS = 200
@@ -97,7 +97,7 @@ class NoExample(RuntimeError):
 
 def example_players(v: Variant) -> int:
     """Four players where the variant allows it, else the nearest count it allows."""
-    return min(max(4, v.players.min), v.players.max)
+    return default_players(v)
 
 
 def example_stack(v: Variant) -> int:

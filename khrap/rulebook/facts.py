@@ -126,7 +126,7 @@ def penalty_applies(penalty: Penalty, cid: str, call: Call) -> bool:
     status = call.effects.status
     if status == "out":
         return False
-    return (penalty.status in (None, status)) and (not penalty.calls or cid in penalty.calls)
+    return model.penalty_matches(penalty, status, cid)
 
 
 def penalties_for(v: Variant, cid: str, call: Call) -> list[Penalty]:

@@ -22,7 +22,7 @@ from khrap.sim.pool import LocalWorkers
 from khrap.sim.report_words import tr
 from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
-from khrap.variant.derived import seat_stack
+from khrap.variant.derived import default_players, seat_stack
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
 
@@ -117,7 +117,7 @@ def _spec(ref: str, deals: int, players: int | None, bots: str, seed: int, chunk
     try:
         variant = variant or load_variant(ref)
         if players is None:
-            players = min(max(4, variant.players.min), variant.players.max)
+            players = default_players(variant)
         kinds = bots.split(",") if "," in bots else bots
         return SimSpec.make(variant, players, kinds, seed, deals, chunk, name=variant.name.get("en", ref),
                             engine=engine.value, solve=solve, solve_seconds=solve_seconds)

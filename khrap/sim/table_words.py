@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.bots import strength_of
 from khrap.engine.decisions import display_name
+from khrap.variant.derived import penalty_matches
 from khrap.variant.schema import Variant
 
 LANGS = ("en", "ru")
@@ -178,7 +179,7 @@ def _penalty(variant: Variant, cid: str, status: str, tricks: int, held: bool) -
     """What ``cid`` pays short of its obligation with ``tricks`` (in pots plus base stakes at a pot of 10
     base stakes); ``held``: every card a penalty line asks for is held (else none is)."""
     for pen in variant.settlement.penalties:
-        if (pen.status is not None and pen.status != status) or (pen.calls and cid not in pen.calls):
+        if not penalty_matches(pen, status, cid):
             continue
         if pen.tricks is not None and pen.tricks != tricks:
             continue

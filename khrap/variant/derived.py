@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeGroup, ExchangeStage, Stage, Variant
+from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeGroup, ExchangeStage, Penalty, Stage, Variant
 
 
 def moves_cards(call: Call) -> bool:
@@ -258,6 +258,13 @@ def plain_follow(v: Variant) -> bool:
             and v.joker is None)
 
 
+def penalty_matches(penalty: Penalty, status: str, cid: str | None) -> bool:
+    """Whether ``penalty`` may charge a failed player of ``status`` who made call ``cid`` (None: made none, as a
+    forced helper), whatever his tricks and cards: its status and its calls, where it names them, are his.
+    (The kernel tests the same on its compiled table, with the tricks and the cards held: payouts.py.)"""
+    return penalty.status in (None, status) and (not penalty.calls or cid in penalty.calls)
+
+
 def any_locked(v: Variant) -> bool:
     """Whether any status locks its stake (else no stake is ever locked, and settlement returns none)."""
     return any(rule.locked for rule in v.statuses.values())
@@ -266,6 +273,12 @@ def any_locked(v: Variant) -> bool:
 def penalties_read_held(v: Variant) -> bool:
     """Whether a penalty depends on the cards held when play began (else no hand need be kept at play)."""
     return any(p.held for p in v.settlement.penalties)
+
+
+def default_players(v: Variant) -> int:
+    """The players a table seats where nobody says how many (a game, a simulation, the sheet's worked
+    example): four where the variant allows it, else the nearest count it allows."""
+    return min(max(4, v.players.min), v.players.max)
 
 
 def seat_stack(v: Variant) -> int:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from khrap.cards import RANKS
 from khrap.variant.catalog import Loaded, load_checked, offered_calls
-from khrap.variant.derived import deck_for
+from khrap.variant.derived import deck_for, penalty_matches
 from khrap.variant.expect import flow
 from khrap.variant.loader import Loc, _show, did_you_mean, dotted, value_at
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
@@ -280,7 +280,7 @@ def _rule(penalty: Penalty) -> str:
 
 def _applies(penalty: Penalty, cid: str, call: Call) -> bool:
     """Whether ``penalty`` may charge a failed player who made call ``cid`` (whatever his tricks)."""
-    return penalty.status in (None, call.effects.status) and (not penalty.calls or cid in penalty.calls)
+    return penalty_matches(penalty, call.effects.status, cid)
 
 
 def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:

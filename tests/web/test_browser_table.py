@@ -136,7 +136,8 @@ def test_a_refusal_that_answers_a_state_gone_is_not_shown_under_the_new_one(live
         page.goto(s["link"].replace("/play#", "/play?lang=en#"))
         page.wait_for_selector("#next")
     pages[0].click("#next")
-    pages[0].wait_for_selector("#holding")
+    pages[0].wait_for_selector("#holding")  # the button by the name it has on seat 1's screen (it said "Next deal")
+    assert pages[0].inner_text("#holding") == "waiting for Seat 1 to press “Start the game”"
     pages[1].dblclick("#next")
     pages[1].wait_for_selector('button.action[data-action="khrap"]')
     pages[1].wait_for_timeout(500)  # (the second tap's answer comes after the deal's first state)
@@ -258,6 +259,7 @@ def test_a_deal_says_whose_turn_and_what_to_do_keeps_the_trick_and_adds_up(live_
     assert seat0.get_attribute("#log", "open") is None
     seat0.wait_for_selector("#holding")
     assert "Seat 1" in seat0.inner_text("#holding") and "Seat 0" not in seat0.inner_text("#holding")
+    assert "“Next deal”" in seat0.inner_text("#holding")
     assert seat1.title().startswith("●") and not seat0.title().startswith("●")
     assert errors == []
 
@@ -269,7 +271,8 @@ def test_the_hosts_clock_plays_for_an_idle_seat_and_tells_him(live_server, brows
     errors: list[str] = []
     answer = _create(server, clock=2, bots={"0": "rule", "2": "rule", "3": "rule"})
     page = _seated(browser, errors, answer, lang="ru")[1]
-    assert page.query_selector("#clock svg[data-icon='clock']") and re.search(r"\d+ s", page.inner_text("#clock"))
+    assert page.query_selector("#clock svg[data-icon='clock']")
+    assert re.search(r"^\d+ с$", page.inner_text("#clock-left"))  # seconds in Russian (it said "2 s")
     page.wait_for_selector("#clock-note", timeout=20_000)  # 2 s after his turn began, his bot spoke for him
     table = next(iter(server.host.tables.values()))
     seat, said, by = table.actions[0]
@@ -373,6 +376,10 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     assert f"wins with {best} chips" in winner or f"share the win with {best} chips" in winner
     _shot(pages[0], "serve-laptop-evening-over")
     assert pages[0].query_selector("#host") is None  # the evening over: no seat to hand over
+    from tests.web.test_browser_phone import missing_glyphs
+
+    for page in pages.values():  # no character the fonts here cannot draw (the reactions were emoji: boxes)
+        assert missing_glyphs(page) == []
     assert pages[2].evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     pages[1].click("#again")  # Boris asks to play again: every seat is offered its seat at the new table
     for page in pages.values():
@@ -384,5 +391,5 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     mine.goto(server.url + "/?lang=en")
     mine.wait_for_selector("#mine li")
     listed = mine.inner_text("#mine")
-    assert listed.count("Seat 0") == 1 and "over" in listed  # the host's own seat, the evening over
+    assert listed.count("Anna") == 1 and "over" in listed  # the host's own seat, by his name; the evening over
     assert errors == []

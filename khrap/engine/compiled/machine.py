@@ -39,8 +39,7 @@ from khrap.engine.compiled.program import (
     Program,
     StatusValue,
 )
-from khrap.engine.compiled.table import Choose, Table, mypyc_attr
-from khrap.engine.compiled.tricks import Tricks
+from khrap.engine.compiled.table import Choose, mypyc_attr
 from khrap.engine.derived import dealt_hands
 from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
 from khrap.engine.kinds import EXCHANGE as EXCHANGING
@@ -120,6 +119,8 @@ class Machine(Payouts):
     ``stacks``: one number for every seat, or one per seat; ``decks``: shuffles given by their cards
     (top first), dealt before any random one; ``emitting``: append events to ``log``."""
 
+    __slots__ = ()  # no instance dict: see ``Table.__slots__``
+
     # ``keep_held``, ``record_decks``: class attributes declared in ``Table``
     # (keep every hand at play, every deck dealt: records, replays, bots' knowledge).
 
@@ -142,7 +143,7 @@ class Machine(Payouts):
         self.session_over = False
         self.deals_completed = 0
         self.scripted_decks = [list(d) for d in decks]
-        self.decks_dealt: list[list[int]] = []
+        self.decks_dealt = []
         self.emitting = emitting  # (sets ``sink``)
         self.log = []
         self.items = []
@@ -157,11 +158,11 @@ class Machine(Payouts):
         self.phase = w.SETTLED
         self.best: tuple[int, int] = (0, 0)  # the trick's best (class, rank) so far (``trick.strength``), set
         self.best_seat = 0  # with who plays it (the trick's winner as cards are played) by each trick's lead
-        Machine._reset_deal(self)
-        Machine._reset_facts(self)
+        self._reset_deal()
+        self._reset_facts()
         # Stacks too small to be dealt in (``min_stack``, or an ante a table without debts cannot take): the
         # session is over before it begins (``start_deal`` says who).
-        self.session_over = Payouts._short_seat(self) is not None
+        self.session_over = self._short_seat() is not None
 
     # ----------------------------------------------------------- deal setup
     def _reset_deal(self) -> None:
@@ -187,7 +188,7 @@ class Machine(Payouts):
         self.owed_discards = [0] * n
         self.owed_draws = 0
         self.deferred: set[int] = set()
-        self.shown: list[int] = []  # cards a call kept face up
+        self.shown = []
         self.trick: list[tuple[int, int, bool]] = []  # (seat, card, as the joker), in the order played
         self.tricks = [0] * n
         self.leader: int | None = None
@@ -206,7 +207,7 @@ class Machine(Payouts):
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal, then run to the first decision."""
-        short = Payouts._short_seat(self)
+        short = self._short_seat()
         if short is not None:  # (checked again at each try: the stacks do not change until a deal is dealt)
             seat, need = short
             raise self._over(f"the session is over: seat {seat} has {self.stacks[seat]} chips and a player needs "
@@ -218,11 +219,11 @@ class Machine(Payouts):
             self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
         self.started = True
         self.sink.new_deal(self)
-        Machine._reset_facts(self)
-        Machine._reset_deal(self)
-        Machine._ante(self)
-        Machine._deal(self)
-        Machine.advance(self)
+        self._reset_facts()
+        self._reset_deal()
+        self._ante()
+        self._deal()
+        self.advance()
 
     def _over(self, message: str) -> Exception:
         return RuntimeError(message)
@@ -234,7 +235,7 @@ class Machine(Payouts):
             return True
         if self.program.ante_if_empty and self.pot != 0:
             return True
-        return Machine._collect(self, self.program.ante, "ante")
+        return self._collect(self.program.ante, "ante")
 
     def _collect(self, stakes: int, reason: str) -> bool:
         """Every player puts ``stakes`` base stakes in the pot; ``reason``: ante, round (an all-pass) or last.
@@ -247,7 +248,7 @@ class Machine(Payouts):
             if self.program.cap_payments:
                 short = next((seat for seat in range(self.n) if stacks[seat] < chips), None)
                 if short is not None:
-                    Machine._end_session(self, "ante", short, chips)
+                    self._end_session("ante", short, chips)
                     return False
             for seat in range(self.n):
                 stacks[seat] -= chips
@@ -262,8 +263,8 @@ class Machine(Payouts):
         self.sink.session_over(self, seat, reason, chips)
         self.session_over = True
         self.ending = "session_over"
-        Table._return_locks(self)
-        Payouts._finish_deal(self)
+        self._return_locks()
+        self._finish_deal()
 
     def _deal(self) -> None:
         if self.scripted_decks:
@@ -280,8 +281,8 @@ class Machine(Payouts):
         self.phase = w.BIDDING
         self.sink.dealt(self, size)
         if self.program.trump_turned:
-            Machine._turn_up(self)
-        Machine._look_unless_blind(self)
+            self._turn_up()
+        self._look_unless_blind()
 
     def _look_unless_blind(self) -> None:
         """Every seat who has not looked and to whom no blind call can be open any more looks at his cards
@@ -330,24 +331,24 @@ class Machine(Payouts):
             stage = stages[self.stage_index]
             kind = stage.kind
             if stage.id in self.skipped:
-                Table._next_stage(self)
+                self._next_stage()
             elif kind == CALLS:
-                Machine._calls_step(self, stage)
+                self._calls_step(stage)
             elif kind == EXCHANGE:
-                Machine._exchange_step(self, stage)
+                self._exchange_step(stage)
             elif kind == NAME_TRUMP:
                 self.phase = w.TRUMP_PHASE
-                Machine._wait(self, TRUMP, cast(int, self.declarer))
+                self._wait(TRUMP, cast(int, self.declarer))
             elif kind == INSTANT_WINS:
-                Payouts._instant_wins(self)
+                self._instant_wins()
             elif kind == OFFER:
-                Machine._offer_step(self, stage)
+                self._offer_step(stage)
             elif not self.stage_started:
                 self.stage_started = True
-                if not Tricks._start_play(self):
-                    Payouts._settle(self)
+                if not self._start_play():
+                    self._settle()
             else:
-                Payouts._settle(self)
+                self._settle()
 
     def _offer_step(self, stage: CompiledStage) -> None:
         """An offer stage: each seat of the statuses it asks, clockwise from the declarer's left, is asked its
@@ -361,9 +362,9 @@ class Machine(Payouts):
             self.queue = [s for s in self.program.orders[(declarer + 1) % self.n]
                           if s != declarer and statuses[s] in asked]
         if not self.queue:
-            Table._next_stage(self)
+            self._next_stage()
             return
-        Machine._wait(self, stage.decision, self.queue.pop(0))
+        self._wait(stage.decision, self.queue.pop(0))
 
     def _wait(self, kind: Kind, seat: int) -> None:
         """Wait for ``seat``; he looks at his cards unless a blind call is open to him."""
@@ -372,7 +373,7 @@ class Machine(Payouts):
         # Whether ``look`` is legal: nothing changes between this and listing the legal actions.
         self.may_look = False
         if not self.looked[seat]:
-            if kind is CALL and Machine._blind_open(self, seat):
+            if kind is CALL and self._blind_open(seat):
                 self.may_look = True
             else:
                 self.looked[seat] = True
@@ -399,12 +400,12 @@ class Machine(Payouts):
         while self.kind is not None:
             kind = self.kind
             if kind is CALL:
-                actions += Machine._run_calls(self, choose)
+                actions += self._run_calls(choose)
             elif kind is PLAY and plain and self.seat in self.in_play:
-                actions += Tricks._play_tricks(self, choose)
-                Machine.advance(self)  # (the deal's last trick taken: settlement)
+                actions += self._play_tricks(choose)
+                self.advance()  # (the deal's last trick taken: settlement)
             elif kind is EXCHANGING:
-                actions += Machine._run_exchange(self, choose)
+                actions += self._run_exchange(choose)
             else:
                 self.apply(choose(self.legal()))
                 actions += 1
@@ -428,14 +429,14 @@ class Machine(Payouts):
                 self.looked[seat] = True
                 self.may_look = False
                 continue
-            Machine._make(self, seat, action)
+            self._make(seat, action)
             if owed[seat]:
-                made += Machine._run_discards(self, seat, choose)
+                made += self._run_discards(seat, choose)
             if not queue or self.skipped and stage.id in self.skipped:
                 self.kind = None
-                Machine.advance(self)
+                self.advance()
                 return made
-            Machine._wait(self, CALL, queue.pop(0))
+            self._wait(CALL, queue.pop(0))
 
     def _run_discards(self, seat: int, choose: Choose) -> int:
         """``seat``'s owed discards, one decision each; returns their number."""
@@ -458,17 +459,17 @@ class Machine(Payouts):
         made = 0
         while True:
             seat = self.seat
-            cards = choose(Machine._exchanges(self, seat))
+            cards = choose(self._exchanges(seat))
             self.kind = None
-            Machine._exchange(self, seat, cards)
+            self._exchange(seat, cards)
             made += 1
             if self.owed_discards[seat]:  # ``_exchange`` waits for his discards (not ``self.kind``: see table.py)
-                made += Machine._run_discards(self, seat, choose)
+                made += self._run_discards(seat, choose)
                 self.kind = None
             if not queue or queue[0] in deferred:  # the stage ends, or a deferred call's cards move first
-                Machine.advance(self)
+                self.advance()
                 return made
-            Machine._wait(self, EXCHANGING, queue.pop(0))
+            self._wait(EXCHANGING, queue.pop(0))
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Option]:
@@ -480,16 +481,16 @@ class Machine(Payouts):
         if kind is None:
             return []
         if kind is CALL:
-            found = Machine._legal_calls(self, seat)
+            found = self._legal_calls(seat)
             if self.may_look:
                 found.append(LOOK)
             return found
         if kind is PLAY:
-            return Tricks._playable(self, seat)
+            return self._playable(seat)
         if kind is DISCARD:
             return list(self.hands[seat])
         if kind is EXCHANGING:
-            return list(Machine._exchanges(self, seat))
+            return list(self._exchanges(seat))
         if kind is TRUMP:
             return [0, 1, 2, 3]
         return offered(kind)[0](self)  # a kind an offer stage asks
@@ -508,22 +509,22 @@ class Machine(Payouts):
                 self.may_look = False
                 self.sink.looked(self, seat)
             else:
-                Machine._make(self, seat, action)
+                self._make(seat, action)
                 if self.owed_discards[seat]:
-                    Machine._wait(self, DISCARD, seat)
+                    self._wait(DISCARD, seat)
         elif kind is DISCARD:
-            Machine._discard(self, seat, action)
+            self._discard(seat, action)
         elif kind is EXCHANGING:
-            Machine._exchange(self, seat, action, source)
+            self._exchange(seat, action, source)
         elif kind is PLAY:
-            Tricks._play(self, seat, action)
+            self._play(seat, action)
         elif kind is TRUMP:
             self.trump = action
             self.sink.named_trump(self, seat, action)
-            Table._next_stage(self)
+            self._next_stage()
         else:  # a kind an offer stage asks: its own kernel function
-            Machine._decided(self, kind, seat, action)
-        Machine.advance(self)  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
+            self._decided(kind, seat, action)
+        self.advance()  # (it runs only while no seat is to act: not ``if self.kind is None``, see table.py)
 
     def _decided(self, kind: Kind, seat: int, action: Action) -> None:
         """``seat``'s answer to an offer of ``kind``: said (a deal record's fact, an event), then applied by
@@ -537,18 +538,18 @@ class Machine(Payouts):
         if not self.stage_started:
             self.stage_started = True
             self.phase = stage.phase
-            self.queue = Machine._speakers(self, stage)
+            self.queue = self._speakers(stage)
         if self.queue:
-            Machine._wait(self, CALL, self.queue.pop(0))
+            self._wait(CALL, self.queue.pop(0))
             return
         if self.declarer is None:
-            Machine._all_pass(self)
+            self._all_pass()
             return
         if stage.out_hands == "at_end":
             for seat in range(self.n):
                 if self.statuses[seat] == OUT:
-                    Machine._throw_hand(self, seat)
-        Table._next_stage(self)
+                    self._throw_hand(seat)
+        self._next_stage()
 
     def _speakers(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -591,7 +592,7 @@ class Machine(Payouts):
         """(seat, role, chips) of the first player whose stack and locked chips do not cover the most the call
         may cost him: the caller (role ``caller``), a declarer it overrides (``overridden``, his new status),
         a player it makes a helper (``forced``); seat -1 when every one is covered."""
-        cost = Machine._worst_cost(self, status, cid)
+        cost = self._worst_cost(status, cid)
         if cost > self.stacks[seat] + self.locked[seat]:
             return seat, "caller", cost
         call = self.program.calls.get(cid) if cid is not None else None
@@ -599,11 +600,11 @@ class Machine(Payouts):
             return -1, "", 0
         old = self.declarer
         if status == DECLARER and old is not None and old != seat:
-            cost = Machine._worst_cost(self, self.program.overridden_becomes, self.call_of[old])
+            cost = self._worst_cost(self.program.overridden_becomes, self.call_of[old])
             if cost > self.stacks[old] + self.locked[old]:
                 return old, "overridden", cost
         if call.forces_others:
-            cost = Machine._worst_cost(self, HELPER, None)
+            cost = self._worst_cost(HELPER, None)
             for other in range(self.n):
                 if other != seat and self.hands[other] and cost > self.stacks[other] + self.locked[other]:
                     return other, "forced", cost
@@ -655,29 +656,29 @@ class Machine(Payouts):
             old = self.declarer
             if old is not None and old != seat:
                 becomes = program.overridden_becomes
-                Machine._set_status(self, old, becomes)
+                self._set_status(old, becomes)
                 self.sink.overridden(self, old, becomes)
             self.declarer = seat
             self.declarer_round = self.round
             if old is None and program.blind_hopes:
-                Machine._look_unless_blind(self)  # a blind call "only with no declarer" has closed
-        Machine._set_status(self, seat, status, call.status_value)
+                self._look_unless_blind()  # a blind call "only with no declarer" has closed
+        self._set_status(seat, status, call.status_value)
         self.call_of[seat] = cid
         if call.has_effects:
-            Machine._effects(self, seat, call, action)
+            self._effects(seat, call, action)
         if status == OUT and program.stages[self.stage_index].out_hands == "on_call":
-            Machine._throw_hand(self, seat)
+            self._throw_hand(seat)
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """What a call does besides setting its status: others forced in, cards moved or deferred, stages skipped."""
         if call.forces_others:
             for other in self.program.orders[(seat + 1) % self.n]:
                 if other != seat and self.hands[other]:
-                    Machine._set_status(self, other, HELPER)
+                    self._set_status(other, HELPER)
                     self.sink.forced(self, other)
         if call.when_now:
             if call.moves_cards:
-                Machine._card_effects(self, seat, call, action)
+                self._card_effects(seat, call, action)
         else:
             self.deferred.add(seat)
             self.owed_draws += call.draw
@@ -732,7 +733,7 @@ class Machine(Payouts):
             if mode == "optional":
                 draws -= 1
         if draws > 0:
-            Machine._draw(self, seat, draws, action.source)
+            self._draw(seat, draws, action.source)
         self.owed_discards[seat] += call.then_discard
 
     def _draw(self, seat: int, count: int, source: str | int = TOP) -> None:
@@ -757,37 +758,37 @@ class Machine(Payouts):
         self.sink.all_passed(self)
         if self.round < p.rounds:
             self.round += 1
-            if not Machine._collect(self, p.round_ante, "round"):
+            if not self._collect(p.round_ante, "round"):
                 return
-            Table._return_locks(self)
+            self._return_locks()
             self.statuses = [UNDECIDED] * self.n
             self.call_of = [None] * self.n
             self.skipped.clear()
             self.deferred.clear()
             self.owed_draws = 0
             self.owed_discards = [0] * self.n
-            if p.round_turn_up and Machine._turn_up(self):
+            if p.round_turn_up and self._turn_up():
                 self.turn_ups += 1
             self.stage_index = 0
             self.stage_started = False
             return
-        if not Machine._collect(self, p.last_ante, "last"):  # (without debts: paid in full, or the session ends)
+        if not self._collect(p.last_ante, "last"):  # (without debts: paid in full, or the session ends)
             return
-        if p.refuse_short and not Machine._anyone_can_declare(self):
+        if p.refuse_short and not self._anyone_can_declare():
             # Without debts a broke table could pass out forever: the session ends instead.
-            Machine._end_session(self, "declare")
+            self._end_session("declare")
             return
-        Table._return_locks(self)
+        self._return_locks()
         self.dealer = (self.dealer + 1) % self.n
-        Machine._reset_deal(self)
+        self._reset_deal()
         self.redeals += 1
-        if p.redeal_antes and not Machine._ante(self):
+        if p.redeal_antes and not self._ante():
             return
         self.sink.redealt(self)
-        Machine._deal(self)
+        self._deal()
 
     def _anyone_can_declare(self) -> bool:
-        costs = [Machine._worst_cost(self, DECLARER, cid) for cid in self.program.declaring]
+        costs = [self._worst_cost(DECLARER, cid) for cid in self.program.declaring]
         stacks, locked = self.stacks, self.locked
         return any(stacks[seat] + locked[seat] >= cost for seat in range(self.n) for cost in costs)
 
@@ -800,21 +801,21 @@ class Machine(Payouts):
         if not self.stage_started:
             self.stage_started = True
             self.phase = w.EXCHANGE_PHASE
-            self.queue = Machine._exchange_queue(self, stage)
+            self.queue = self._exchange_queue(stage)
         if not self.queue:
-            Table._next_stage(self)
+            self._next_stage()
             return
         seat = self.queue.pop(0)
         if seat in self.deferred:
             self.deferred.discard(seat)
-            call = Machine._call_of(self, seat)
+            call = self._call_of(seat)
             assert call is not None
             self.owed_draws -= call.draw
-            Machine._card_effects(self, seat, call, Action(call.cid))
+            self._card_effects(seat, call, Action(call.cid))
             if self.owed_discards[seat]:
-                Machine._wait(self, DISCARD, seat)
+                self._wait(DISCARD, seat)
             return
-        Machine._wait(self, EXCHANGING, seat)
+        self._wait(EXCHANGING, seat)
 
     def _exchange_queue(self, stage: CompiledStage) -> list[int]:
         declarer = self.declarer
@@ -833,7 +834,7 @@ class Machine(Payouts):
         return order
 
     def _limits(self, seat: int) -> tuple[int, int, int]:
-        call = Machine._call_of(self, seat)
+        call = self._call_of(seat)
         stage = self.program.stages[self.stage_index]
         extra = call.draw_extra if call else 0
         own = call.max_discard if call and call.max_discard is not None else stage.max_discard
@@ -845,11 +846,11 @@ class Machine(Payouts):
 
     def _exchanges(self, seat: int) -> Exchanges:
         """The cards ``seat`` may throw: every set the limits allow, fewest first, each in card order."""
-        least, most, _ = Machine._limits(self, seat)
+        least, most, _ = self._limits(seat)
         return Exchanges(sorted(self.hands[seat]), least, most)
 
     def _exchange(self, seat: int, cards: tuple[int, ...], source: str | int = TOP) -> None:
-        call = Machine._call_of(self, seat)
+        call = self._call_of(seat)
         extra = call.draw_extra if call else 0
         if call and call.min_discard:
             self.owed_draws -= call.min_discard + extra
@@ -860,11 +861,11 @@ class Machine(Payouts):
         count = len(cards) + extra
         self.sink.exchanged(self, seat, cards)
         if count > 0:
-            Machine._draw(self, seat, count, source)
+            self._draw(seat, count, source)
         if call:
             self.owed_discards[seat] += call.ex_then_discard
         if self.owed_discards[seat]:
-            Machine._wait(self, DISCARD, seat)
+            self._wait(DISCARD, seat)
 
     def _discard(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -872,7 +873,7 @@ class Machine(Payouts):
         self.owed_discards[seat] -= 1
         self.sink.discarded(self, seat, card)
         if self.owed_discards[seat]:
-            Machine._wait(self, DISCARD, seat)
+            self._wait(DISCARD, seat)
 
     # ------------------------------------------------------------- checks
     def chips_in_play(self) -> int:

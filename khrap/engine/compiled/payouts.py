@@ -15,7 +15,7 @@ from typing import Any, Final
 from khrap import words as w
 from khrap.engine.actions import Action
 from khrap.engine.compiled.program import holds
-from khrap.engine.compiled.table import Table, mypyc_attr
+from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.events import Ledger
 from khrap.engine.kinds import DOUBLE
@@ -28,6 +28,8 @@ HELPER: Final = w.HELPER
 class Payouts(Tricks):
     """The kernel's instant wins and settlement (a part of ``Machine``: see ``table``)."""
 
+    __slots__ = ()  # no instance dict: see ``Table.__slots__``
+
     # ---------------------------------------------------------- instant wins
     def _instant_wins(self) -> None:
         statuses, hands, declarer = self.statuses, self.hands, self.declarer
@@ -36,9 +38,9 @@ class Payouts(Tricks):
         for wid, of_rank, count, all_pay, skip_if_pot in self.program.instant_wins:
             for seat in seats:
                 if statuses[seat] in (DECLARER, HELPER) and sum(map(of_rank, hands[seat])) >= count:
-                    Payouts._instant_win(self, wid, seat, all_pay, skip_if_pot)
+                    self._instant_win(wid, seat, all_pay, skip_if_pot)
                     return
-        Table._next_stage(self)
+        self._next_stage()
 
     def _instant_win(self, wid: str, seat: int, all_pay: bool, skip_if_pot: bool) -> None:
         """``seat`` takes the pot at once; the others pay their status stakes into it."""
@@ -51,20 +53,20 @@ class Payouts(Tricks):
         self.sink.took_pot(self, seat, pot)
         house = self.program.house
         if house is not None:  # the pot is his win
-            Payouts._house_share(self, house, [seat], [pot], [0] * self.n, False)
+            self._house_share(house, [seat], [pot], [0] * self.n, False)
         helper = self.program.helper_status
         for other in self.program.orders[(seat + 1) % self.n]:
             if other == seat:
                 continue
             if self.statuses[other] in (DECLARER, HELPER):
-                Payouts._pay_into_pot(self, other, self.stake_of[other], "stake",
+                self._pay_into_pot(other, self.stake_of[other], "stake",
                                       {"status": self.statuses[other], "base": pot})
             elif all_pay:
                 assert helper is not None
-                Payouts._pay_into_pot(self, other, helper.base + helper.pots * pot, "helper_stake", {"base": pot})
-        Table._return_locks(self)
+                self._pay_into_pot(other, helper.base + helper.pots * pot, "helper_stake", {"base": pot})
+        self._return_locks()
         self.skip_next_ante = skip_if_pot and self.pot > 0
-        Payouts._finish_deal(self)
+        self._finish_deal()
 
     # ---------------------------------------------------------------- double
     def _double(self, seat: int, action: Action) -> None:
@@ -116,7 +118,7 @@ class Payouts(Tricks):
         declarer = self.declarer
         assert declarer is not None
         self.in_play = [s for s in self.program.orders[declarer] if self.statuses[s] in (DECLARER, HELPER)]
-        Payouts._settle(self)
+        self._settle()
 
     def _settle(self) -> None:
         p, sink = self.program, self.sink
@@ -140,33 +142,33 @@ class Payouts(Tricks):
             if statuses[seat] in share_statuses and not (fulfilled_only and seat in failed):
                 took = tricks[seat]
                 if took:  # (no share, no payment: ``_pay_from_pot`` pays nothing)
-                    chips = Payouts._pay_from_pot(self, seat, unit * took, "share", {"tricks": took, "unit": unit})
+                    chips = self._pay_from_pot(seat, unit * took, "share", {"tricks": took, "unit": unit})
                     if chips:
                         sink.share_item(self, seat, chips, took, unit, pot_at_start)
         # The declarer's prize.
         if p.prizes and declarer not in failed:
             prize = p.prizes[min(self.declarer_round, len(p.prizes)) - 1]
             chips = self.pot if prize == "rest" else pot_at_start // 2 if prize == "half" else 0
-            chips = Payouts._pay_from_pot(self, declarer, chips, "prize", {"round": self.declarer_round})
+            chips = self._pay_from_pot(declarer, chips, "prize", {"round": self.declarer_round})
             if chips:
                 sink.prize_item(self, declarer, chips, pot_at_start, prize)
         # Penalties of the failed, then what is still locked goes back to its owner.
         fined = [0] * self.n
         for seat in failed:
-            fined[seat] = Payouts._penalty(self, seat, pot_at_start)
+            fined[seat] = self._penalty(seat, pot_at_start)
         sink.unlock_items(self, seats)
         if p.any_locked:  # else nothing is ever locked
-            Table._return_locks(self)
+            self._return_locks()
         if p.redistribute:
             winners: list[int] = []
             for seat in seats:
                 if tricks[seat] > 0 and seat not in failed:
                     winners.append(seat)
-            Payouts._redistribute(self, winners)
+            self._redistribute(winners)
         if house is not None:  # a seat's win: what he holds now, less what he held, plus the fine he paid
             wins = [self.stacks[s] + self.locked[s] - held[i] + fined[s] for i, s in enumerate(seats)]
-            Payouts._house_share(self, house, seats, wins, fined, True)
-        Payouts._finish_deal(self, sink.ledger(self, pot_at_start, unit, p.share_divisor, failed))
+            self._house_share(house, seats, wins, fined, True)
+        self._finish_deal(sink.ledger(self, pot_at_start, unit, p.share_divisor, failed))
 
     def _penalty(self, seat: int, pot_at_start: int) -> int:
         """The first penalty that matches a failed ``seat`` (status, call, tricks, cards held at play): the chips
@@ -187,7 +189,7 @@ class Payouts(Tricks):
             else:
                 bases, pots = pay
                 chips = bases + pots * pot_at_start
-            paid = Payouts._pay_into_pot(self, seat, chips, "penalty", {"status": status, "tricks": took})
+            paid = self._pay_into_pot(seat, chips, "penalty", {"status": status, "tricks": took})
             self.sink.penalty_item(self, seat, paid, took, pot_at_start, "stake" if pay is None else "amount", pots,
                                    bases, chips)
             return paid
@@ -226,11 +228,11 @@ class Payouts(Tricks):
             total += tricks[seat]
         for seat in winners:  # each share is at most what is left: the shares add up to at most the pot
             took = tricks[seat]
-            chips = Payouts._pay_from_pot(self, seat, pot * took // total, "redistribute", {})
+            chips = self._pay_from_pot(seat, pot * took // total, "redistribute", {})
             sink.redistribute_item(self, seat, chips, took, total, pot)
         if self.program.remainder_to_most and self.pot:
             best = max(winners, key=lambda s: tricks[s])
-            chips = Payouts._pay_from_pot(self, best, self.pot, "rounding", {})
+            chips = self._pay_from_pot(best, self.pot, "rounding", {})
             sink.rounding_item(self, best, chips)
 
     def _ante_due(self) -> int:
@@ -246,7 +248,7 @@ class Payouts(Tricks):
         p = self.program
         if p.min_stack < 0 and not p.cap_payments:
             return None
-        need = max(p.min_stack, Payouts._ante_due(self) if p.cap_payments else 0, 0)
+        need = max(p.min_stack, self._ante_due() if p.cap_payments else 0, 0)
         for seat in range(self.n):
             if self.stacks[seat] < need:
                 return seat, need
@@ -272,7 +274,7 @@ class Payouts(Tricks):
         self.kind = None
         self.sink.settled(self, ledger)
         if not self.session_over:
-            short = Payouts._short_seat(self)
+            short = self._short_seat()
             if short is not None:  # a player may not be dealt the next deal: the session ends with this one
                 self.session_over = True
                 self.sink.session_over(self, short[0], "stack", short[1])

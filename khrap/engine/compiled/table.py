@@ -51,6 +51,7 @@ class Table:
     n: int
     rng: random.Random
     stacks: list[int]
+    total_chips: int  # what the players brought (``Machine.chips_in_play``)
     pot: int
     locked: list[int]
     house: int  # chips the house has taken (its commission): they left the table
@@ -59,6 +60,8 @@ class Table:
     started: bool
     skip_next_ante: bool
     session_over: bool
+    scripted_decks: list[list[int]]  # decks given, dealt before any random one
+    decks_dealt: list[list[int]]  # (``record_decks``)
     sink: Sink  # where the steps say what happens (``sink.py``): nowhere, or the events of ``log`` and ``quiet``
     log: list[Event]
     quiet: list[Event]  # (textless events: see Machine.__init__)
@@ -92,6 +95,7 @@ class Table:
     owed_discards: list[int]
     owed_draws: int
     deferred: set[int]
+    shown: list[int]  # cards a call kept face up
     trick: list[tuple[int, int, bool]]
     tricks: list[int]
     best: tuple[int, int]
@@ -107,6 +111,22 @@ class Table:
     trick_winners: list[int]
     ending: str
     pot_settle: int | None
+
+    # Every attribute above as a slot, so that plain CPython keeps no instance dict: with seventy-odd
+    # attributes in a dict, ``self._x(...)`` probed it before finding the method, and attribute reads went
+    # by a hashed hint; with slots both specialise (LOAD_METHOD_NO_DICT, LOAD_ATTR_SLOT).  mypyc ignores
+    # ``__slots__`` (a native class has no dict).  Each class of the line below says ``__slots__ = ()``;
+    # ``tests/test_kernel_slots.py`` checks this tuple against the annotations.
+    __slots__ = (
+        "program", "n", "rng", "stacks", "total_chips", "pot", "locked", "house", "dealer", "next_dealer",
+        "started", "skip_next_ante", "session_over", "scripted_decks", "decks_dealt", "sink", "log", "quiet",
+        "deal_log_start", "items", "phase", "deals_completed", "kind", "seat", "may_look", "settled", "round",
+        "hands", "looked", "stock", "turned", "turned_taken", "discards", "won", "trump", "statuses", "call_of",
+        "stake_of", "declarer", "declarer_round", "stage_index", "stage_started", "queue", "skipped",
+        "owed_discards", "owed_draws", "deferred", "shown", "trick", "tricks", "best", "best_seat", "leader",
+        "in_play", "held_at_play", "said", "all_passes", "turn_ups", "redeals", "trick_winners", "ending",
+        "pot_settle",
+    )
 
     # The two steps every part of the machine takes (here, so that no part calls a step of a class below it).
     def _next_stage(self) -> None:

@@ -77,6 +77,8 @@ def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]
 class Tricks(Table):
     """The machine's trick play (a part of ``Machine``: see ``table``)."""
 
+    __slots__ = ()  # no instance dict: see ``Table.__slots__``
+
     def _start_play(self) -> bool:
         """Begin play; False when a lone declarer is credited every trick instead."""
         statuses, declarer, program = self.statuses, self.declarer, self.program
@@ -104,7 +106,7 @@ class Tricks(Table):
                     leader = seat
                     break
         self.leader = leader
-        Tricks._wait_play(self, leader)
+        self._wait_play(leader)
         return True
 
     def _play_tricks(self, choose: Choose) -> int:
@@ -191,7 +193,7 @@ class Tricks(Table):
         self.sink.played(self, seat, card, as_joker)
         seats = self.in_play
         if len(trick) < len(seats):
-            Tricks._wait_play(self, seats[(seats.index(seat) + 1) % len(seats)])
+            self._wait_play(seats[(seats.index(seat) + 1) % len(seats)])
             return
         winner = self.best_seat
         self.tricks[winner] += 1
@@ -200,4 +202,4 @@ class Tricks(Table):
         self.trick = []
         self.sink.took_trick(self, winner)
         if self.hands[winner]:
-            Tricks._wait_play(self, winner)
+            self._wait_play(winner)

@@ -160,7 +160,7 @@ function drawMine() {
   if (!mine.length) return;
   $("mine").replaceChildren(el("h2", {}, t("my_tables")), el("ul", { class: "invites" }, mine.map((x) => el("li", { class: "mine" },
     el("a", { href: x.link, target: "_blank" }, x.title || "khrap"), " · ",
-    x.seat === null || x.seat === undefined ? t("watch") : t("seat_n", { seat: x.seat }), " · ",
+    x.seat === null || x.seat === undefined ? t("watch") : x.name || t("seat_n", { seat: x.seat }), " · ", // his name there
     x.state === "revoked" ? t("state_revoked") : x.state === "finished" ? t("state_finished") : x.state === "playing" ? t("deal_of", { deal: x.deal, deals: x.deals }) : t("state_waiting")))));
 }
 

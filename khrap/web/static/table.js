@@ -337,11 +337,12 @@ function clockBadge() {
   const left = view.clock?.left;
   if (left === null || left === undefined) { clockEnds = null; return null; }
   clockEnds = performance.now() + left * 1000;
-  return el("span", { class: "clock", id: "clock" }, icon("clock", t("clock_left")), " ", el("span", { id: "clock-left" }, `${Math.ceil(left)} s`));
+  return el("span", { class: "clock", id: "clock" }, icon("clock", t("clock_left")), " ",
+            el("span", { id: "clock-left" }, t("seconds", { seconds: Math.ceil(left) })));
 }
 setInterval(() => {
   const node = document.getElementById("clock-left");
-  if (node && clockEnds !== null) node.textContent = `${Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000))} s`;
+  if (node && clockEnds !== null) node.textContent = t("seconds", { seconds: Math.max(0, Math.ceil((clockEnds - performance.now()) / 1000)) });
 }, 1000);
 
 // The clock ran out on this seat: what its bot played for it.
@@ -428,7 +429,8 @@ function drawNext() {
   return el("div", { class: "actions sticky", id: "next-bar" },
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
-    ready && holding.length ? el("span", { class: "muted", id: "holding" }, t("waiting_ready", { seats: holding.join(", ") })) : null);
+    ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
+      t("waiting_ready", { seats: holding.join(", "), button: tb.deal ? t("next_deal") : t("start") })) : null);
 }
 
 // "My tables": this browser keeps each table it opened, with its link and how it stood when last seen.
@@ -436,6 +438,7 @@ function remember() {
   const tb = view.table;
   const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
   rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
+                  name: view.me === null ? "" : tb.seats[view.me].name || "",
                   deals: tb.deals, state, seen: Date.now() });
 }
 
