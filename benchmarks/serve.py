@@ -17,8 +17,16 @@ N processes gives, before the cost of whatever routes a connection to its table'
 The server is `khrap serve` in its own process on 127.0.0.1 (a fresh SQLite file in a temporary folder,
 bots' delay 0, a high per-connection rate so the limit does not pace the benchmark).  Every seat of a
 4-player Khrap table is a WebSocket client here that picks a random legal action from its own view;
-the latency of an action is the time from sending it until all four seats have a view that shows it.
+the latency of an action is the time from sending it until all four seats have a view that shows it
+(each seat patches its view with every ``delta`` and reads the step from it, as the page does).
 Each K runs for at most --seconds and --max-actions; only loopback is ever used.
+
+The clients stand in for browsers on other machines, so they are lean, as a load generator is (wrk): a
+minimal WebSocket client of its own (``Seat``: an asyncio protocol, frames parsed from the bytes as they
+come, no task, future or queue a message) rather than the ``websockets`` library's asyncio client, which
+cost 450-590 us of processor time an action at 100 tables against this one's 270-360 (issue 32), more
+than half of what the server spent, on the same two cores.  A seat decodes each message whole (orjson) and
+patches its view with the page's own ``apply``: that is what it must do to know the step and its turn.
 """
 
 from __future__ import annotations

@@ -218,3 +218,19 @@ def test_bots_leave_the_shared_event_data_unchanged() -> None:
         event = Event(kind, seat, dict(fields), dict(secret) if sees else None)
         viewer = seat if sees else None
         assert (text, json.dumps(data)) == (event.render("en", viewer), json.dumps(event.data(viewer)))
+
+
+def test_an_exchange_made_by_its_slots_equals_the_dataclass_one() -> None:
+    """The exchange listing makes its ``Action`` objects by the slots' own setters (``face.exchange_action``),
+    not the frozen dataclass's ``__init__``: every field, the hash and the text are the constructor's."""
+    from khrap.engine.actions import Action
+    from khrap.engine.compiled.face import exchange_action
+
+    for cards in [(), (0,), (12, 13), (51, 3, 27, 40)]:
+        made, general = exchange_action(cards), Action(w.EXCHANGE, cards=cards)
+        assert type(made) is Action
+        for field in dataclasses.fields(Action):
+            assert getattr(made, field.name) == getattr(general, field.name), field.name
+        assert (made, hash(made), str(made)) == (general, hash(general), str(general))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.cards = (1,)  # type: ignore[misc]

@@ -266,10 +266,13 @@ class Host:
         return [st.human and st.connections == 0 and st.gone_since is not None
                 and now - st.gone_since >= self.takeover_seconds for st in table.seats]
 
-    def view(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False) -> dict:
+    def view(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False, *,
+             presence: tuple[list[bool], list[bool]] | None = None) -> dict:
         """What a connection of ``seat`` sees; ``passive``: its seat is open on a newer connection (it
-        watches: no action offered); ``host``: it holds the host's link (each person's seat link with it)."""
-        view = table.view(seat, lang, present=self.present(table), takeover=self.taken_over(table))
+        watches: no action offered); ``host``: it holds the host's link (each person's seat link with it);
+        ``presence``: who is here and who is taken over, if the caller made them (once for all its views)."""
+        present, takeover = presence or (self.present(table), self.taken_over(table))
+        view = table.view(seat, lang, present=present, takeover=takeover)
         view["elsewhere"] = passive
         if passive:
             view["legal"] = []
@@ -716,12 +719,13 @@ class Host:
         kept = self.sent.pop(table.id, {})
         made: dict[tuple, _Update] = {}
         memo: dict = {}  # the patches of the parts the views share, made once (``delta.diff``)
+        presence = (self.present(table), self.taken_over(table))
         now: dict[tuple, tuple[int, dict]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
             key = client.key
             update = made.get(key)
             if update is None:
-                view = self.view(table, *key)
+                view = self.view(table, *key, presence=presence)
                 view["n"] = next(self._numbers)
                 update = made[key] = _Update(view, kept.get(key), memo)
                 now[key] = (view["n"], view)

@@ -11,7 +11,8 @@ compiled; one of ``KERNEL_MODULES`` in a compiled build (docs/compiled.md).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from dataclasses import fields
+from typing import Any, Final, cast
 
 from khrap import words as w
 from khrap.engine import legal
@@ -41,6 +42,12 @@ _PENDINGS: Final[dict[tuple[Kind, int], Pending]] = {}
 # words are the kernel's memo (``said_as``: the same words in the ``called`` events).
 _EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
 _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
+# Each field of an ``Action`` as (its slot's own setter, name, default): an exchange's ``Action`` is made by these,
+# for the frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` in Python (about
+# 9,600 instructions an ``Action``), and an exchange listing makes one for each subset of the hand that no
+# earlier listing made (a test compares them with ``Action(EXCHANGE, cards=...)``).
+_SLOTS: Final[tuple[tuple[Any, str, Any], ...]] = tuple(
+    (getattr(Action, f.name).__set__, f.name, f.default) for f in fields(Action))
 _MEMO_LIMIT: Final = 100_000
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
@@ -116,6 +123,14 @@ def _list_discards(state: Machine) -> list[Action]:
     return [discards[c] for c in state.hands[state.seat]]
 
 
+def exchange_action(cards: tuple[int, ...]) -> Action:
+    """``Action(EXCHANGE, cards=cards)``, its fields set by their slots' setters (``_SLOTS``)."""
+    action = cast(Action, object.__new__(Action))
+    for set_slot, name, default in _SLOTS:
+        set_slot(action, w.EXCHANGE if name == "word" else cards if name == "cards" else default)
+    return action
+
+
 def _list_exchanges(state: Machine) -> list[Action]:
     made = _EXCHANGES
     if len(made) > _MEMO_LIMIT:
@@ -124,7 +139,7 @@ def _list_exchanges(state: Machine) -> list[Action]:
     for cards in state._exchanges(state.seat)[:]:  # [:]: the sets made at C speed
         action = made.get(cards)
         if action is None:
-            action = made[cards] = Action(w.EXCHANGE, cards=cards)
+            action = made[cards] = exchange_action(cards)
         found.append(action)
     return found
 
