@@ -22,6 +22,7 @@ import argparse
 import random
 
 import bare_loop
+from random_playout import stepped_deal
 
 from khrap.engine import Rules
 from khrap.engine.compiled import Machine
@@ -49,11 +50,7 @@ def stepped_deals(name: str, deals: int, seed: int = 1) -> None:
     for deal in range(deals):
         if state.session_over:
             state = GameState(rules, PLAYERS, seed=seed + deal)
-        state.log.clear()
-        state.start_deal()
-        while state.pending is not None:
-            state.observation(state.pending.seat)
-            state.apply(choose(state.legal_actions()))
+        stepped_deal(state, choose)
 
 
 def bare_deals(deals: int, seed: int = 1) -> None:

@@ -69,13 +69,18 @@ def stepped_rate(variant: Variant, players: int, seconds: float, seed: int = 1) 
     while time.perf_counter() - start < seconds:
         if state.session_over:
             state = GameState(rules, players, seed=seed + deals)
-        state.log.clear()
-        state.start_deal()
-        while state.pending is not None:
-            state.observation(state.pending.seat)
-            state.apply(choose(state.legal_actions()))
+        stepped_deal(state, choose)
         deals += 1
     return deals / (time.perf_counter() - start)
+
+
+def stepped_deal(state: GameState, choose) -> None:
+    """One deal driven step by step (``stepped_rate``; benchmarks/deal_count.py counts its instructions)."""
+    state.log.clear()
+    state.start_deal()
+    while state.pending is not None:
+        state.observation(state.pending.seat)
+        state.apply(choose(state.legal_actions()))
 
 
 def main() -> None:

@@ -27,18 +27,13 @@ from khrap.variant import catalog
 from khrap.variant import derived as model
 from khrap.variant.schema import Variant
 from tests.test_checks_both_ways import FIRST, tiny
+from tests.test_stage_model import _load
 
 # A second step asking all but the declarer, from his left, whether they help him (no step asks the out).
 ANSWERS = FIRST + "  - {id: answers, kind: calls, speakers: others, start: declarer_left, calls: [help, pass]}\n"
 # The same, with no help in the bidding and the passers' hands thrown at its end.
 THROWN = ("  - {id: bidding, kind: calls, out_hands: at_end, calls: [bid, pass]}\n"
           "  - {id: answers, kind: calls, speakers: others, start: declarer_left, calls: [help, pass]}\n")
-
-
-def _load(tmp_path: Path, text: str) -> Variant:
-    path = tmp_path / "variant.yaml"
-    path.write_text(text, encoding="utf-8")
-    return catalog.load_variant(str(path))
 
 
 def _asked_at_answers(v: Variant, words: tuple[str, ...]) -> tuple[GameState, list[tuple[int, list[str]]]]:
