@@ -168,6 +168,10 @@ def _play(pages: dict, stop) -> None:
         for seat, page in pages.items():
             mine = page.evaluate("() => document.body.dataset.toAct") == str(seat)
             if mine and page.query_selector("button.action, #hand button.card.legal, #exchange"):
+                # ``stop()`` again, just before the action: the page may have drawn the state looked for
+                # since the check above (a race CI once lost, acting past it); the state waits for this act
+                if stop():
+                    return
                 _act(page)
                 break
         else:
