@@ -38,7 +38,7 @@ UI: dict[str, str] = {
     "clock": "Turn clock (seconds; 0: off)",
     "clock_help": "When a player takes longer over a decision, his seat's bot makes that one for him",
     "clock_left": "Time left for this decision",
-    "seconds": "{seconds} s",
+    "seconds": "{seconds}\u00a0s",  # (a no-break space: «600 с» never breaks between the two)
     "clock_ran_out": "Your time ran out: the bot played {action} for you. The next decision is yours again.",
     "person": "a person",
     "bot_kind": "bot ({kind})",
@@ -82,7 +82,7 @@ UI: dict[str, str] = {
     "away": "away",
     "taken_over": "played by a bot",
     "takeover_banner": "{seat} is away: a bot plays for him until he returns.",
-    "takeover_rule": "a player away for {seconds} s is replaced by a bot until he returns",
+    "takeover_rule": "a player away for {seconds}\u00a0s is replaced by a bot until he returns",
     "chips": "{chips} chips",
     "locked": "{chips} staked",
     "cards_tricks": "{cards}, {tricks}",
