@@ -54,6 +54,7 @@ UI: dict[str, str] = {
     "seat_short": "{seat}",
     "you_seat": "Seat {seat} (you)",
     "you_name": "{name} (you)",
+    "bot_seat": "Bot ({name}'s seat)",
     "your_name": "Your name at this table:",
     "standings": "The evening after {deal} of {deals} deals",
     "start_chips": "Start",

@@ -110,8 +110,17 @@ function act(text) {
   send({ type: "act", action: text, step: view.table.step });
 }
 
-// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.
+// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.  A person's
+// seat handed to a bot for good (the host's "give to a bot", or he left) is the bot's now: it says so, and whose
+// seat it was (it kept his name, as if he still played it).
 function seatName(seat) {
+  const s = view.table.seats[seat];
+  if (s && !s.human && s.why && s.name) return t("bot_seat", { name: s.name });
+  return playerName(seat);
+}
+
+// The seat's player as he named himself, else the seat's number: "Anna left the table" (not her seat's bot).
+function playerName(seat) {
   const name = view.table.seats[seat]?.name;
   if (name) return seat === view.me ? t("you_name", { name }) : name;
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
@@ -680,7 +689,7 @@ function draw() {
   document.body.dataset.toAct = tb.in_deal ? String(view.obs.to_act) : "";
   const banner = [];
   tb.seats.forEach((s, i) => { if (s.takeover) banner.push(t("takeover_banner", { seat: seatName(i) })); });
-  tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: seatName(i) })); });
+  tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: playerName(i) })); });
   const restoreLog = logScroll();
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
