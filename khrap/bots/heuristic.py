@@ -325,8 +325,7 @@ class HeuristicBot:
         """Random hands (dealt once per table size, fixed seed) with each helper call's trick chances."""
         if n not in self._samples:
             v = self.rules.variant
-            helpers = [(cid, c) for cid, c in self.rules.calls.items()
-                       if c.effects.status == w.HELPER and not c.requires.holds]
+            helpers = self._helpers()
             rng = random.Random(0)
             statuses = [w.DECLARER] + [w.UNDECIDED] * (n - 1)
             rows = []
@@ -364,9 +363,9 @@ class HeuristicBot:
         return best * (1 - (1 - self._declare_chance(info)) ** waiting)
 
     def _helpers(self) -> list:
-        """The helper calls a hand may make without particular cards: how a passer joins a declarer."""
-        return [(cid, c) for cid, c in self.rules.calls.items()
-                if c.enabled and c.effects.status == w.HELPER and not c.requires.holds and not c.requires.blind]
+        """The helper calls a hand may make without particular cards, once it is seen: how a passer joins a
+        declarer (``derived.joins``, the one definition; the samples read them too)."""
+        return [(cid, self.rules.calls[cid]) for cid in self.rules.derived.joins]
 
     def _declare_chance(self, info: Info) -> float:
         """How often a seat declares: the share of random hands (those of ``_join_samples``) for which this
