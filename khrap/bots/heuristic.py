@@ -24,6 +24,7 @@ from khrap.engine.events import Dealt, Event
 from khrap.engine.resample import DealFacts, FactsReader, facts_of  # the seat's facts read off its typed events
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 from khrap.engine.view import SeatView as TypedView  # the engine's typed view (int cards, typed events)
+from khrap.variant.derived import stock_after_deal
 from khrap.variant.schema import Call
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
@@ -334,7 +335,7 @@ class HeuristicBot:
                 hand = cards[: v.hand_size]
                 trump = None if v.trump.source == "named" else cards[-1] // 13
                 seat_info = Info(1, n, hand, trump, None, statuses, [None] * n, [0] * n, [], set(), 0,
-                                 [v.hand_size] * n, len(self.est.deck) - v.hand_size * n - 1)
+                                 [v.hand_size] * n, stock_after_deal(v, n) or 0)
                 options = [(cid, c, self.est.after_call(c, hand, trump, seat_info)) for cid, c in helpers]
                 rows.append((hand, trump, seat_info, options))
             self._samples[n] = rows

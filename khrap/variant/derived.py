@@ -278,6 +278,15 @@ def offered(v: Variant) -> set[str]:
     return {cid for stage in v.stages if isinstance(stage, CallsStage) for cid in stage_calls(v, stage)}
 
 
+def stock_after_deal(v: Variant, players: int) -> int | None:
+    """The cards the stock holds when ``players`` have been dealt their hands and the trump turned (where the
+    variant turns one): the deck less the hands and that card; None where no deck is given for so many."""
+    ranks = deck_for(v, players)
+    if ranks is None:
+        return None
+    return len(ranks) * 4 - players * v.hand_size - (1 if v.trump.source == "turned" else 0)
+
+
 def clockwise_from(start: int, n: int) -> tuple[int, ...]:
     """Every seat of ``n``, clockwise beginning with ``start`` (RULES.md §0: seats are numbered clockwise, and
     "clockwise from X" is ``clockwise_from(X + 1, n)``, beginning at his left)."""
