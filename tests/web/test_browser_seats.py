@@ -202,3 +202,26 @@ def test_a_seat_its_player_left_is_the_bots_and_no_russian_line_guesses_his_gend
     assert words["left_tag"] in tags and words["bot_kind"].format(kind=words["bot_normal"]) in tags
     assert gendered(boris.inner_text("#takeover")) == gendered(boris.inner_text(".seats")) == []
     assert errors == []
+
+
+def test_a_players_name_stays_when_she_opens_her_link_on_another_device(live_server, browser) -> None:  # noqa: F811
+    # Anna names herself on her phone, then opens her link on her laptop, whose browser keeps no name: the page
+    # said an empty name on connecting, and the table called her "Seat 0" again.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    answer = _create(server)
+    link = {s["seat"]: s["link"].replace("/play#", "/play?lang=en#") for s in answer["seats"] if s["human"]}
+    phone, boris = _page(browser, errors, PHONE), _page(browser, errors, PHONE)
+    boris.goto(link[1])
+    phone.goto(link[0])
+    phone.wait_for_selector("#name")
+    phone.fill("#name", "Anna")
+    phone.dispatch_event("#name", "change")
+    boris.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent === 'Anna'")
+    laptop = _page(browser, errors)
+    laptop.goto(link[0])
+    laptop.wait_for_selector("#next")
+    phone.wait_for_selector("#elsewhere")  # the laptop's connection is the seat's now: it has said hello
+    assert laptop.input_value("#name") == "Anna" and laptop.inner_text("#seat-0 .seat-name") == "Anna (you)"
+    assert boris.inner_text("#seat-0 .seat-name") == "Anna"
+    assert errors == []

@@ -30,7 +30,9 @@ function connect() {
     hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
     chat = []; // the server says the talk again (if there is any)
     fullAsked = false;
-    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "", deltas: true }));
+    // the name this browser keeps, if it keeps one: a device that has none (her laptop) does not blank the seat's
+    const name = localStorage.getItem("khrap-name");
+    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, ...(name ? { name } : {}), deltas: true }));
     status(t("connected"), "ok");
   });
   socket.addEventListener("message", (ev) => {
