@@ -201,6 +201,13 @@ def test_a_seat_its_player_left_is_the_bots_and_no_russian_line_guesses_his_gend
     tags = boris.inner_text("#seat-0 .seat-tags")
     assert words["left_tag"] in tags and words["bot_kind"].format(kind=words["bot_normal"]) in tags
     assert gendered(boris.inner_text("#takeover")) == gendered(boris.inner_text(".seats")) == []
+    # The next deal: her seat's card in a trick is labelled with the whole name (it was cut to «Бот (место:…»).
+    boris.click("#next")
+    boris.wait_for_function("() => document.body.dataset.toAct !== ''")
+    _play({1: boris}, lambda: boris.query_selector('#trick .played[data-seat="0"]') is not None)
+    label = boris.query_selector('#trick .played[data-seat="0"] small')
+    assert label.inner_text() == words["bot_seat"].format(name="Anna")
+    assert label.evaluate("(s) => s.scrollWidth <= s.clientWidth && s.scrollHeight <= s.clientHeight")  # none hidden
     assert errors == []
 
 
