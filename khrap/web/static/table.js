@@ -295,6 +295,7 @@ function drawHand() {
   const exchanges = legal.filter((a) => a.word === "exchange");
   const exchangeable = new Set(exchanges.flatMap((a) => a.cards));
   const hand = o.hand || [];
+  if (!view.table.in_deal && !hand.length) return null; // between deals: no "No cards" under the trick
   const playing = legal.some((a) => a.word === "play");
   const cards = hand.map((c) => {
     if (byCard[c]) {
@@ -472,18 +473,35 @@ function nameBox() {
   return el("label", { class: "name-box" }, t("your_name"), " ", input);
 }
 
+// The evening's end in a sentence: who won, with how many chips (the standings' head, and the line above the hand).
+function winnerSentence() {
+  const last = view.table.standings.at(-1), best = Math.max(...last);
+  const winners = last.map((_, i) => i).filter((i) => last[i] === best);
+  return winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
+                              : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) });
+}
+
+// What the deal just played came to, where the turn line was (in sight on a phone; the settlement is far below):
+// the reader's own change of chips, and at the evening's end who won.
+function resultLine() {
+  const tb = view.table;
+  if (tb.in_deal || !view.settled || !tb.deal || !tb.standings.length) return null;
+  if (tb.finished) return el("p", { class: "banner result-line", id: "result" }, winnerSentence());
+  if (view.me === null) return null;
+  const now = view.settled.stacks[view.me];
+  return el("p", { class: "banner result-line", id: "result" },
+    t("deal_result", { deal: tb.deal, change: signed(now - tb.deal_stacks[view.me]), chips: plural("n_chips", now) }));
+}
+
 // The evening so far: each seat's chips after every deal, against the chips it started with.
 function drawStandings() {
   const tb = view.table, rows = tb.standings;
   if (!rows.length || tb.in_deal) return null;
   const last = rows.at(-1);
   const order = last.map((_, i) => i).sort((a, b) => last[b] - last[a] || a - b);
-  const best = last[order[0]];
-  const winners = order.filter((i) => last[i] === best);
-  const head = tb.finished
-    ? el("h2", { id: "winner" }, winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
-                                                     : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) }))
-    : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
+  const winners = order.filter((i) => last[i] === last[order[0]]);
+  const head = tb.finished ? el("h2", { id: "winner" }, winnerSentence())
+                           : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
@@ -697,7 +715,7 @@ function draw() {
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
     el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
-    elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
+    elsewhere(), clockNote(), drawCenter(), turnLine(), resultLine(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
