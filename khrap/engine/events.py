@@ -172,6 +172,11 @@ class Event:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[Callable[..., Event], tuple[Any, ...]]:
+        """Pickled as its values, made again by its class (``make_event``); compiled, the default state would
+        carry ``__hash__``, which cannot be set.  The texts made so far are not carried: made again when asked."""
+        return remade_event, (self.kind, self.seat, self.fields, self.secret, self.narrated)
+
     def __copy__(self) -> Event:
         return self  # an event never changes once emitted: copies of a state share it
 
@@ -472,6 +477,14 @@ def make_event(kind: str, seat: int | None = None, fields: dict[str, Any] | None
     if made is None:
         return Event(kind, seat, fields, secret)
     return made(seat, fields, secret)
+
+
+def remade_event(kind: str, seat: int | None, fields: dict[str, Any], secret: dict[str, Any] | None,
+                 narrated: bool) -> Event:
+    """An event made again from its values (how a pickled one is unpickled)."""
+    event = make_event(kind, seat, fields, secret)
+    event.narrated = narrated
+    return event
 
 
 _RENDER: list = []

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
 from khrap.engine.derived import Derived
-from khrap.variant.derived import deck_for
+from khrap.variant.derived import clockwise_from, deck_for
 from khrap.variant.schema import (
     Call,
     CardPattern,
@@ -61,10 +62,29 @@ class Rules:
         self.calls = {cid: call for cid, call in v.calls.items() if call.enabled}
         self.joker = parse_card(v.joker.card) if v.joker else None
         self.derived = Derived(v)  # every derived fact of the variant, computed once
-        self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
+        # Every seat clockwise from each seat (``clockwise_from``, the arithmetic of ``deal_order`` too).
+        self.orders = [clockwise_from(start, self.players) for start in range(self.players)]
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
         self._program = None  # the compiled Program, made when first asked for (``program``)
         self._action_space = None  # the numbered actions, made when first asked for (``action_space``)
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Variant, int]]:
+        """Rules pickle as the variant and the player count they are made from (pickling a ``GameState`` for
+        another process: Dask, multiprocessing); the compiled program and the tables are made again there."""
+        return Rules, (self.variant, self.players)
+
+    def __copy__(self) -> Rules:
+        new = Rules.__new__(Rules)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __deepcopy__(self, memo: dict) -> Rules:
+        """Copied field by field, as before ``__reduce__`` (a copied session's rules keep the program, which
+        never changes: ``Program.__deepcopy__``), not made again from the variant."""
+        new = Rules.__new__(Rules)
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
     @property
     def program(self):

@@ -14,7 +14,7 @@ copied machine keeps its sink.  Compiled with the kernel (``KERNEL_MODULES``; do
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from khrap.engine.actions import Action
@@ -72,6 +72,9 @@ class Sink:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Sink:
         return self
+
+    def __reduce__(self) -> tuple[Callable[[bool], Sink], tuple[bool]]:  # unpickled: the shared one again
+        return shared_sink, (self.records,)
 
     # ----------------------------------------------------------- the deal
     def new_deal(self, m: Table) -> None:
@@ -371,3 +374,8 @@ class Recorder(Sink):
 
 NULL_SINK: Final = Sink()
 RECORDER: Final = Recorder()
+
+
+def shared_sink(records: bool) -> Sink:
+    """The sink every machine shares: the recorder (``records``) or the null sink."""
+    return RECORDER if records else NULL_SINK

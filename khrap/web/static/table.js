@@ -30,7 +30,9 @@ function connect() {
     hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
     chat = []; // the server says the talk again (if there is any)
     fullAsked = false;
-    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "", deltas: true }));
+    // the name this browser keeps, if it keeps one: a device that has none (her laptop) does not blank the seat's
+    const name = localStorage.getItem("khrap-name");
+    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, ...(name ? { name } : {}), deltas: true }));
     status(t("connected"), "ok");
   });
   socket.addEventListener("message", (ev) => {
@@ -110,8 +112,17 @@ function act(text) {
   send({ type: "act", action: text, step: view.table.step });
 }
 
-// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.
+// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.  A person's
+// seat handed to a bot for good (the host's "give to a bot", or he left) is the bot's now: it says so, and whose
+// seat it was (it kept his name, as if he still played it).
 function seatName(seat) {
+  const s = view.table.seats[seat];
+  if (s && !s.human && s.why && s.name) return t("bot_seat", { name: s.name });
+  return playerName(seat);
+}
+
+// The seat's player as he named himself, else the seat's number: "Anna left the table" (not her seat's bot).
+function playerName(seat) {
   const name = view.table.seats[seat]?.name;
   if (name) return seat === view.me ? t("you_name", { name }) : name;
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
@@ -284,6 +295,7 @@ function drawHand() {
   const exchanges = legal.filter((a) => a.word === "exchange");
   const exchangeable = new Set(exchanges.flatMap((a) => a.cards));
   const hand = o.hand || [];
+  if (!view.table.in_deal && !hand.length) return null; // between deals: no "No cards" under the trick
   const playing = legal.some((a) => a.word === "play");
   const cards = hand.map((c) => {
     if (byCard[c]) {
@@ -354,15 +366,21 @@ function clockNote() {
   return el("p", { class: "banner", id: "clock-note" }, t("clock_ran_out", { action: what }));
 }
 
+// Whose turn it is and what he is asked, above the hand: read before the cards and the buttons under it (on a
+// phone the exchange's line stood under the hand and its button, below the screen's edge).
+function turnLine() {
+  if (!view.table.in_deal) return null;
+  const turn = view.obs.to_act, mine = view.me !== null && turn === view.me;
+  return el("p", { class: "turn-line", id: "turn" }, el("b", {}, mine ? t("your_turn") : t("waiting_for", { seat: seatName(turn) })),
+    " ", clockBadge(), " ", mine ? el("span", { class: "todo", id: "todo" }, whatToDo()) : null);
+}
+
+// The calls and the other decisions that are not a card of the hand, as buttons under it.
 function drawActions() {
   const others = view.legal.filter((a) => !["play", "discard", "exchange"].includes(a.word) || (a.word !== "exchange" && a.cards.length !== 1));
-  if (!view.table.in_deal) return null;
-  const turn = view.obs.to_act;
-  const head = view.me !== null && turn === view.me ? t("your_turn") : t("waiting_for", { seat: seatName(turn) });
-  const todo = view.me !== null && turn === view.me ? whatToDo() : null;
+  if (!view.table.in_deal || !others.length) return null;
   const looking = others.some((a) => a.word === "look");
-  return el("div", { class: "actions", id: "actions" }, el("b", {}, head), " ", clockBadge(), " ",
-    todo ? el("span", { class: "todo", id: "todo" }, todo) : null, " ",
+  return el("div", { class: "actions", id: "actions" },
     others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))),
     looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
 }
@@ -415,18 +433,19 @@ function drawSettlement() {
 function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
-  if (tb.finished) { // nothing waits on it: in its place under the standings, never over them
-    return el("div", { class: "actions", id: "next-bar" }, el("b", {}, t("session_over")), " ",
+  if (tb.finished) { // who won and "Play again" kept at the foot of the screen; the record's link in its place below
+    return [el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
-                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
-      " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
+                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
+      el("p", { id: "over" }, el("b", {}, t("session_over")), " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
   }
   if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  // kept at the foot of the screen while the settlement and the standings are read above it (a phone)
-  return el("div", { class: "actions sticky", id: "next-bar" },
+  // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
+  // the deal came to for this reader: in sight whatever the page above it holds
+  return el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
@@ -455,18 +474,35 @@ function nameBox() {
   return el("label", { class: "name-box" }, t("your_name"), " ", input);
 }
 
+// The evening's end in a sentence: who won, with how many chips (the standings' head, and the line above the hand).
+function winnerSentence() {
+  const last = view.table.standings.at(-1), best = Math.max(...last);
+  const winners = last.map((_, i) => i).filter((i) => last[i] === best);
+  return winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
+                              : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) });
+}
+
+// What the deal just played came to, in the bar at the foot of the screen (the settlement says it far below, out
+// of sight on a phone): the reader's own change of chips, and at the evening's end who won.
+function resultLine() {
+  const tb = view.table;
+  if (tb.in_deal || !view.settled || !tb.deal || !tb.standings.length) return null;
+  if (tb.finished) return el("p", { class: "result-line", id: "result" }, winnerSentence());
+  if (view.me === null) return null;
+  const now = view.settled.stacks[view.me];
+  return el("p", { class: "result-line", id: "result" },
+    t("deal_result", { deal: tb.deal, change: signed(now - tb.deal_stacks[view.me]), chips: plural("n_chips", now) }));
+}
+
 // The evening so far: each seat's chips after every deal, against the chips it started with.
 function drawStandings() {
   const tb = view.table, rows = tb.standings;
   if (!rows.length || tb.in_deal) return null;
   const last = rows.at(-1);
   const order = last.map((_, i) => i).sort((a, b) => last[b] - last[a] || a - b);
-  const best = last[order[0]];
-  const winners = order.filter((i) => last[i] === best);
-  const head = tb.finished
-    ? el("h2", { id: "winner" }, winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
-                                                     : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) }))
-    : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
+  const winners = order.filter((i) => last[i] === last[order[0]]);
+  const head = tb.finished ? el("h2", { id: "winner" }, winnerSentence())
+                           : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
@@ -674,13 +710,13 @@ function draw() {
   document.body.dataset.toAct = tb.in_deal ? String(view.obs.to_act) : "";
   const banner = [];
   tb.seats.forEach((s, i) => { if (s.takeover) banner.push(t("takeover_banner", { seat: seatName(i) })); });
-  tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: seatName(i) })); });
+  tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: playerName(i) })); });
   const restoreLog = logScroll();
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
     el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
-    elsewhere(), clockNote(), drawCenter(), drawHand(), drawActions(),
+    elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
