@@ -17,6 +17,7 @@ import yaml
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, write_or_fail
 from khrap.cli_safety import fail as _fail_safely
 from khrap.safe_text import json_text, terminal
+from khrap.variant import derived
 from khrap.variant.catalog import builtin_names, load_variant
 from khrap.variant.loader import VariantError
 from khrap.variant.schema import Variant
@@ -70,14 +71,14 @@ def variants(as_json: JsonOpt = False) -> None:
     rows = []
     for name in builtin_names():
         v = _load(name)
-        decks = [len(v.deck.ranks) * 4] if v.deck.ranks else [len(e.ranks) * 4 for e in v.deck.by_players]
+        sizes = [len(ranks) * 4 for ranks in derived.decks(v)]  # the decks its player counts play with
         rows.append({
             "name": name,
             "title": v.name.get("en", name),
             "players": [v.players.min, v.players.max],
             "hand_size": v.hand_size,
-            "deck": decks,
-            "calls": [cid for cid, c in v.calls.items() if c.enabled],
+            "deck": sizes,
+            "calls": list(derived.enabled(v)),
         })
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))

@@ -15,8 +15,8 @@ from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.derived import draws_now, joinable, keeps_out_hands, penalty_matches
-from khrap.variant.schema import Amount, Call, CallsStage, ExchangeStage
+from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, penalty_matches
+from khrap.variant.schema import Amount, Call, CallsStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
 NOT_TOP = 0.7  # a card below an unseen higher one needs the right moment
@@ -86,7 +86,7 @@ class Estimator:
         if len(_SHARED) > 32:
             _SHARED.clear()
         self._draw, self._pools = _SHARED.setdefault((tuple(self.deck), self.joker, repr(self.k)), ({}, {}))
-        self._limit: tuple[int | None] | None = None  # (``_exchange_limit``, once worked out)
+        self._limits: dict[int, tuple[Call, int | None]] = {}  # by id(call): (call, ``_exchange_limit``)
 
     # ------------------------------------------------------------ cards
     def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
@@ -316,34 +316,30 @@ class Estimator:
         pool = self.unseen(info, kept)  # (listed once for the three)
         probs = self.chances(kept, trump, info, exponent, pool)
         count = unknown + max(0, draws)
-        limit = self._exchange_limit()
-        exchanges = call.exchange.takes_part and hand is not None and limit is not None
+        limit = self._exchange_limit(call)
+        exchanges = hand is not None and limit is not None
         if count > 0 or exchanges:  # (a drawn card's average is read only by the draws and the exchange)
             avg = self.draw_chance(kept, trump, info, exponent, pool)
             probs += self.draw_spread(kept, trump, info, exponent, count, avg, pool)
         probs.sort(reverse=True)
-        if exchanges:
+        if exchanges and limit is not None:
             probs = self._exchanged(probs, avg, call.exchange, limit)
         return probs[:size]  # the owed discards drop the weakest
 
-    def _exchange_limit(self) -> int | None:
-        """The most cards the exchange stage lets a player throw (None: no exchange stage); worked out once."""
-        if self._limit is None:
-            self._limit = (self._work_exchange_limit(),)
-        return self._limit[0]
-
-    def _work_exchange_limit(self) -> int | None:
-        stages = [s for s in self.variant.stages if isinstance(s, ExchangeStage)]
-        if not stages:
-            return None
-        return min(s.max_discard if s.max_discard is not None else self.variant.hand_size for s in stages)
+    def _exchange_limit(self, call: Call) -> int | None:
+        """The most cards ``call``'s caller may throw at his exchange turn, None where he has none (the
+        definition: ``derived.exchange_limit``); worked out once per call."""
+        found = self._limits.get(id(call))
+        if found is None or found[0] is not call:
+            found = self._limits[id(call)] = (call, exchange_limit(self.variant, call))
+        return found[1]
 
     @staticmethod
     def _exchanged(probs: list[float], avg: float, rule, limit: int) -> list[float]:
         """The best the exchange turn makes of these chances (sorted high first): throw the weakest k
-        cards, k within the call's bounds (a call may force some: ``min_discard``), draw k plus
-        ``draw_extra`` average cards, then drop ``then_discard`` weakest."""
-        most = min(limit if rule.max_discard is None else rule.max_discard, len(probs))
+        cards, k within the call's bounds (``limit``: at most, his call's own or the stage's; a call may force
+        some: ``min_discard``), draw k plus ``draw_extra`` average cards, then drop ``then_discard`` weakest."""
+        most = min(limit, len(probs))
         best: list[float] | None = None
         for k in range(min(rule.min_discard, most), most + 1):
             after = sorted(probs[: len(probs) - k] + [avg] * (k + rule.draw_extra), reverse=True)

@@ -24,6 +24,7 @@ from khrap.engine.events import Dealt, Event
 from khrap.engine.resample import DealFacts, FactsReader, facts_of  # the seat's facts read off its typed events
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 from khrap.engine.view import SeatView as TypedView  # the engine's typed view (int cards, typed events)
+from khrap.variant.derived import stock_after_deal
 from khrap.variant.schema import Call
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
@@ -325,8 +326,7 @@ class HeuristicBot:
         """Random hands (dealt once per table size, fixed seed) with each helper call's trick chances."""
         if n not in self._samples:
             v = self.rules.variant
-            helpers = [(cid, c) for cid, c in self.rules.calls.items()
-                       if c.effects.status == w.HELPER and not c.requires.holds]
+            helpers = self._helpers()
             rng = random.Random(0)
             statuses = [w.DECLARER] + [w.UNDECIDED] * (n - 1)
             rows = []
@@ -335,7 +335,7 @@ class HeuristicBot:
                 hand = cards[: v.hand_size]
                 trump = None if v.trump.source == "named" else cards[-1] // 13
                 seat_info = Info(1, n, hand, trump, None, statuses, [None] * n, [0] * n, [], set(), 0,
-                                 [v.hand_size] * n, len(self.est.deck) - v.hand_size * n - 1)
+                                 [v.hand_size] * n, stock_after_deal(v, n) or 0)
                 options = [(cid, c, self.est.after_call(c, hand, trump, seat_info)) for cid, c in helpers]
                 rows.append((hand, trump, seat_info, options))
             self._samples[n] = rows
@@ -364,9 +364,9 @@ class HeuristicBot:
         return best * (1 - (1 - self._declare_chance(info)) ** waiting)
 
     def _helpers(self) -> list:
-        """The helper calls a hand may make without particular cards: how a passer joins a declarer."""
-        return [(cid, c) for cid, c in self.rules.calls.items()
-                if c.enabled and c.effects.status == w.HELPER and not c.requires.holds and not c.requires.blind]
+        """The helper calls a hand may make without particular cards, once it is seen: how a passer joins a
+        declarer (``derived.joins``, the one definition; the samples read them too)."""
+        return [(cid, self.rules.calls[cid]) for cid in self.rules.derived.joins]
 
     def _declare_chance(self, info: Info) -> float:
         """How often a seat declares: the share of random hands (those of ``_join_samples``) for which this

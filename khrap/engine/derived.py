@@ -50,6 +50,8 @@ class Derived:
         # by any of them.
         self.declarer_calls = tuple(cid for cid, f in self.calls.items() if f.makes_declarer)
         self.blind = tuple(cid for cid in self.call_order if self.calls[cid].blind)
+        # How a player who has seen his hand joins a declarer whatever he holds (the bots value a join by these).
+        self.joins = facts.joins(v)
         self.stage_calls = {s.id: facts.stage_calls(v, s) for s in v.stages if isinstance(s, CallsStage)}
         # What each calls stage lists while no declarer exists [0] and while one does [1] (``open_calls``).
         self.open_calls = {s.id: (facts.open_calls(v, s, False), facts.open_calls(v, s, True))

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
 from khrap.engine.derived import Derived
-from khrap.variant.derived import deck_for
+from khrap.variant.derived import clockwise_from, deck_for
 from khrap.variant.schema import (
     Call,
     CardPattern,
@@ -61,7 +61,8 @@ class Rules:
         self.calls = {cid: call for cid, call in v.calls.items() if call.enabled}
         self.joker = parse_card(v.joker.card) if v.joker else None
         self.derived = Derived(v)  # every derived fact of the variant, computed once
-        self.orders = [tuple((start + i) % self.players for i in range(self.players)) for start in range(self.players)]
+        # Every seat clockwise from each seat (``clockwise_from``, the arithmetic of ``deal_order`` too).
+        self.orders = [clockwise_from(start, self.players) for start in range(self.players)]
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
         self._program = None  # the compiled Program, made when first asked for (``program``)
         self._action_space = None  # the numbered actions, made when first asked for (``action_space``)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from khrap.variant import derived
 from khrap.variant.checks import Fields, semantic_issues
 from khrap.variant.expect import flow
 from khrap.variant.loader import (
@@ -24,7 +25,7 @@ from khrap.variant.loader import (
     validate,
     value_at,
 )
-from khrap.variant.schema import CallsStage, Variant
+from khrap.variant.schema import Variant
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -232,8 +233,8 @@ def _inherited(err: VariantError, ref: str | Path) -> VariantError:
 
 
 def offered_calls(variant: Variant) -> set[str]:
-    """Call ids some calls stage offers."""
-    return {cid for stage in variant.stages if isinstance(stage, CallsStage) for cid in stage.calls}
+    """The calls some calls stage offers: switched-off calls are not (``derived.offered``, the one definition)."""
+    return derived.offered(variant)
 
 
 @lru_cache(maxsize=32)

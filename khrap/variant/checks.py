@@ -465,7 +465,7 @@ def _stages(v: Variant) -> Iterator[Issue]:
     for i, stage in enumerate(v.stages):
         if not isinstance(stage, CallsStage):
             continue
-        enabled = [(c, v.calls[c]) for c in stage.calls if c in v.calls and v.calls[c].enabled]
+        enabled = [(c, v.calls[c]) for c in derived.stage_calls(v, stage)]
         states = derived.declarer_states(v, i)  # the first stage asks while nobody has declared
         stuck = [exists for exists in states if not any(_always_open(v, cid, c, exists) for cid, c in enabled)]
         if stuck:

@@ -230,6 +230,30 @@ def exchange_turns(v: Variant, stage: ExchangeStage, declarer_call: str | None) 
                  for group in exchange_order(stage, declarer_call))
 
 
+def exchange_limit(v: Variant, call: Call | None) -> int | None:
+    """The most cards a player who made ``call`` (None: none, as a forced helper) may throw at his exchange turn,
+    before the stock's limit (RULES.md §0, short stock): his call's own ``max_discard``, else that of the first
+    exchange stage his call does not skip, else the hand size, never more than the hand.  None where he has no
+    exchange turn: no such stage, or his call does not take part (``takes_part: false``).  The kernel counts
+    the same at the turn (``Machine._limits``, held against this by tests/test_derived_copies.py)."""
+    stage = next((s for s in v.stages if isinstance(s, ExchangeStage)
+                  and (call is None or s.id not in call.effects.skip_stages)), None)
+    if stage is None or (call is not None and not call.exchange.takes_part):
+        return None
+    own = call.exchange.max_discard if call is not None and call.exchange.max_discard is not None else None
+    most = own if own is not None else stage.max_discard
+    return v.hand_size if most is None else min(most, v.hand_size)
+
+
+def joins(v: Variant) -> tuple[str, ...]:
+    """The calls by which a player who has seen his hand may join a declarer whatever he holds, in the variant's
+    order: a calls stage lists them while a declarer exists (``open_calls``, as ``joinable`` reads), they give
+    the helper's status, require no card and are not blind (a blind call closes as he looks: RULES.md §0)."""
+    listed = {cid for stage in v.stages if isinstance(stage, CallsStage) for cid in open_calls(v, stage, True)}
+    return tuple(cid for cid, call in enabled(v).items() if cid in listed and call.effects.status == w.HELPER
+                 and not call.requires.holds and not call.requires.blind)
+
+
 def deck_for(v: Variant, players: int) -> list[str] | None:
     """The ranks of the deck ``players`` play with (each in all four suits): the first of ``by_players`` whose
     ``up_to`` they do not exceed, else ``ranks``; None where no deck is given for so many."""
@@ -238,9 +262,40 @@ def deck_for(v: Variant, players: int) -> list[str] | None:
     return v.deck.ranks
 
 
+def decks(v: Variant) -> list[list[str]]:
+    """The decks a table of the variant may play with (``deck_for`` at each player count it allows), each once,
+    fewest players first: a ``by_players`` entry no allowed count reaches is not one of them."""
+    found: list[list[str]] = []
+    for players in range(v.players.min, v.players.max + 1):
+        ranks = deck_for(v, players)
+        if ranks is not None and ranks not in found:
+            found.append(ranks)
+    return found
+
+
+def offered(v: Variant) -> set[str]:
+    """The calls some calls stage offers (``stage_calls``: switched-off and unknown ids left out)."""
+    return {cid for stage in v.stages if isinstance(stage, CallsStage) for cid in stage_calls(v, stage)}
+
+
+def stock_after_deal(v: Variant, players: int) -> int | None:
+    """The cards the stock holds when ``players`` have been dealt their hands and the trump turned (where the
+    variant turns one): the deck less the hands and that card; None where no deck is given for so many."""
+    ranks = deck_for(v, players)
+    if ranks is None:
+        return None
+    return len(ranks) * 4 - players * v.hand_size - (1 if v.trump.source == "turned" else 0)
+
+
+def clockwise_from(start: int, n: int) -> tuple[int, ...]:
+    """Every seat of ``n``, clockwise beginning with ``start`` (RULES.md §0: seats are numbered clockwise, and
+    "clockwise from X" is ``clockwise_from(X + 1, n)``, beginning at his left)."""
+    return tuple((start + i) % n for i in range(n))
+
+
 def deal_order(dealer: int, n: int) -> tuple[int, ...]:
     """The seats in the order they are dealt to: the dealer's left first, the dealer last (RULES.md §0)."""
-    return tuple((dealer + 1 + i) % n for i in range(n))
+    return clockwise_from(dealer + 1, n)
 
 
 def dealt_hands(deck: list[int], dealer: int, n: int, size: int) -> list[list[int]]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from khrap.cards import RANKS
 from khrap.variant.catalog import Loaded, load_checked, offered_calls
-from khrap.variant.derived import deck_for, penalty_matches
+from khrap.variant.derived import deck_for, penalty_matches, stock_after_deal
 from khrap.variant.expect import flow
 from khrap.variant.loader import Loc, _show, did_you_mean, dotted, value_at
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
@@ -157,9 +157,8 @@ def _never(v: Variant, call: Call, trumps_in_deck: int) -> Iterator[tuple[Loc, s
 
 def _short_stock(v: Variant, cid: str, call: Call) -> Iterator[Found]:
     """A call that draws more cards than the stock ever holds: no draw is partial, so it is never open."""
-    turned = 1 if v.trump.source == "turned" else 0
-    stocks = [(len(deck) * 4 - n * v.hand_size - turned, -n)
-              for n in range(v.players.min, v.players.max + 1) if (deck := deck_for(v, n))]
+    stocks = [(stock, -n) for n in range(v.players.min, v.players.max + 1)
+              if (stock := stock_after_deal(v, n)) is not None]
     most, n = max(stocks, default=(0, -v.players.min))
     n = -n  # the fewest players with that stock
     if call.effects.draw > most:

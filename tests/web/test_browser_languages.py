@@ -44,7 +44,7 @@ def test_the_page_speaks_the_players_language(live_server, browser, lang) -> Non
     assert left == [], f"English on the {lang} page: {left}"
     log = page.inner_text("#log ol")
     assert log and not re.search(r"\b[2-9TJQKA][SHDC]\b", log) and "khrap" not in log.lower(), log
-    assert words["your_turn"] in page.inner_text("#actions")
+    assert words["your_turn"] in page.inner_text("#turn")  # (the line above the hand: the buttons are under it)
     assert errors == []
 
 

@@ -197,3 +197,74 @@ def test_a_blind_call_is_named_once_in_the_face_down_note(live_server, browser, 
     name = page.inner_text("button.action[data-action='blind-frap']").lower()
     assert name in note and note.count(blind) == 1, note
     assert errors == []
+
+
+# (JS) where the line that says whose turn it is stands, at the top of the page: its "Your turn" and what he is
+# asked, against the screen's foot and the hand's top.
+TURN_LINE = """(said) => {
+  window.scrollTo(0, 0);
+  const head = [...document.querySelectorAll("b")].find((b) => b.textContent === said);
+  const todo = document.getElementById("todo"), hand = document.getElementById("hand");
+  return { head: head ? head.getBoundingClientRect().bottom <= innerHeight : "missing",
+           todo: todo ? todo.getBoundingClientRect().bottom <= innerHeight : "missing",
+           above_hand: head ? head.getBoundingClientRect().bottom <= hand.getBoundingClientRect().top : "missing",
+           button: document.getElementById("exchange").getBoundingClientRect().bottom <= innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_exchange_says_your_turn_in_sight_above_the_hand(live_server, browser, width) -> None:  # noqa: F811
+    # The deal of test_browser_table.py (seed "browser-test:0", its fixed plan): seat 1 calls khrap and is the
+    # first to exchange.  On a Russian phone «Ваш ход: выберите карты для замены» stood under his hand and the
+    # "keep my hand" button, below the foot of the screen: he saw his cards and no word that it was his turn.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    pages = _seated(browser, errors, _create(server, bots={"2": "rule", "3": "rule"}),
+                    viewport={"width": width, "height": 844}, lang="ru")
+    _play(pages, lambda: pages[1].query_selector("#exchange") is not None)
+    words = i18n.strings("ru")
+    seen = pages[1].evaluate(TURN_LINE, words["your_turn"])
+    assert seen == {"head": True, "todo": True, "above_hand": True, "button": True}
+    assert pages[1].inner_text("#todo") == words["todo_exchange"]
+    from tests.web.test_browser_table import _shot
+
+    _shot(pages[1], f"serve-phone-exchange-ru-{width}", "#top")
+    assert errors == []
+
+
+# (JS) each time with its unit the page shows ("600 с", the clock's "599 с") that a line break splits: the number
+# and the unit after it measured as one range of the text.
+SPLIT_TIMES = r"""(unit) => {
+  const split = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const time = new RegExp(String.raw`\d+\s${unit}(?!\p{L})`, "gu");  // (not "0 сдаёт")
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    for (const m of node.data.matchAll(time)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) split.push(m[0]);
+    }
+  }
+  return split;
+}"""
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_a_time_and_its_unit_stay_on_one_line(live_server, browser, lang) -> None:  # noqa: F811
+    # «за игрока, которого нет 600 / с, играет бот» broke between the number and its unit on a 360 px phone.
+    # Every width from 300 to 480 px, the rule's line and the turn clock (seat 1 speaks first, his clock runs).
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    page = _seated(browser, errors, _create(server, clock=600, bots={"0": "rule", "2": "rule", "3": "rule"}),
+                   lang=lang)[1]
+    page.wait_for_selector("#clock")
+    unit = i18n.strings(lang)["seconds"].replace("{seconds}", "").strip()
+    times = r"(u) => [...document.body.innerText.matchAll(new RegExp(String.raw`\d+\s${u}(?!\p{L})`, 'gu'))].length"
+    assert page.evaluate(times, unit) == 2  # the rule's 600 s and the clock's: both looked at
+    for width in range(300, 481, 2):
+        page.set_viewport_size({"width": width, "height": 844})
+        assert page.evaluate(SPLIT_TIMES, unit) == [], width
+    assert errors == []

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from khrap.web import i18n
 from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
@@ -154,4 +155,73 @@ def test_quick_reactions_and_table_talk_are_text_in_each_readers_language(live_s
     said = len(server.host.chats[next(iter(server.host.tables))])
     watcher.reload()  # a page that comes (back) is told the talk so far
     watcher.wait_for_function(f"() => document.querySelectorAll('#chat-list li').length === {said}")
+    assert errors == []
+
+
+def test_a_seat_its_player_left_is_the_bots_and_no_russian_line_guesses_his_gender(live_server, browser) -> None:  # noqa: F811,E501
+    # Anna (seat 0) and Борис (seat 1) on Russian phones, the deal of test_browser_table.py by its fixed plan (seat 1
+    # declares and fails; seat 2 takes the last trick).  Its settlement said «Взятку взял: Место 2», «не выполнил»;
+    # Anna away, «отошёл»; Anna gone, «Anna ушёл из-за стола» and her seat, played by a bot, still «Anna».
+    from tests.web.test_browser_log import gendered
+    from tests.web.test_browser_table import _play
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    answer = _create(server, deals=2)
+    link = {s["seat"]: s["link"].replace("/play#", "/play?lang=ru#") for s in answer["seats"] if s["human"]}
+    pages = {}
+    for seat, name in ((0, "Anna"), (1, "Борис")):
+        pages[seat] = page = _page(browser, errors, PHONE)
+        page.goto(link[seat])
+        page.wait_for_selector("#next")
+        page.fill("#name", name)
+        page.dispatch_event("#name", "change")
+    anna, boris = pages[0], pages[1]
+    for page in pages.values():
+        page.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent.startsWith('Anna')")
+        page.click("#next")
+    _play(pages, lambda: False)
+    words = i18n.strings("ru")
+    seen = ["#trick-winner", "#settlement", "#log ol", ".seats"]
+    boris.wait_for_selector("#settlement")
+    assert [(at, gendered(boris.inner_text(at))) for at in seen] == [(at, []) for at in seen]
+    anna.close()  # her phone is off a while: her seat says she is away
+    away = f"() => document.querySelector('#seat-0 .seat-tags').textContent.includes({words['away']!r})"
+    boris.wait_for_function(away)
+    assert gendered(boris.inner_text("#seat-0")) == []
+    anna = anna.context.new_page()  # back, on the same phone
+    anna.goto(link[0])
+    anna.wait_for_selector("#leave")
+    anna.click("#leave")
+    anna.click("#leave-confirm")
+    boris.wait_for_selector("#takeover")
+    assert boris.inner_text("#takeover") == words["left_banner"].format(seat="Anna")  # who left: Anna, not her bot
+    assert boris.inner_text("#seat-0 .seat-name") == words["bot_seat"].format(name="Anna")  # the bot's, hers before
+    tags = boris.inner_text("#seat-0 .seat-tags")
+    assert words["left_tag"] in tags and words["bot_kind"].format(kind=words["bot_normal"]) in tags
+    assert gendered(boris.inner_text("#takeover")) == gendered(boris.inner_text(".seats")) == []
+    assert errors == []
+
+
+def test_a_players_name_stays_when_she_opens_her_link_on_another_device(live_server, browser) -> None:  # noqa: F811
+    # Anna names herself on her phone, then opens her link on her laptop, whose browser keeps no name: the page
+    # said an empty name on connecting, and the table called her "Seat 0" again.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    answer = _create(server)
+    link = {s["seat"]: s["link"].replace("/play#", "/play?lang=en#") for s in answer["seats"] if s["human"]}
+    phone, boris = _page(browser, errors, PHONE), _page(browser, errors, PHONE)
+    boris.goto(link[1])
+    phone.goto(link[0])
+    phone.wait_for_selector("#name")
+    phone.fill("#name", "Anna")
+    phone.dispatch_event("#name", "change")
+    boris.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent === 'Anna'")
+    laptop = _page(browser, errors)
+    laptop.goto(link[0])
+    laptop.wait_for_selector("#next")
+    phone.wait_for_selector("#elsewhere")  # the laptop's connection is the seat's now: it has said hello
+    assert laptop.input_value("#name") == "Anna" and laptop.inner_text("#seat-0 .seat-name") == "Anna (you)"
+    assert boris.inner_text("#seat-0 .seat-name") == "Anna"
     assert errors == []

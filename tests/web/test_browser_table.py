@@ -276,7 +276,7 @@ def test_the_hosts_clock_plays_for_an_idle_seat_and_tells_him(live_server, brows
     answer = _create(server, clock=2, bots={"0": "rule", "2": "rule", "3": "rule"})
     page = _seated(browser, errors, answer, lang="ru")[1]
     assert page.query_selector("#clock svg[data-icon='clock']")
-    assert re.search(r"^\d+ с$", page.inner_text("#clock-left"))  # seconds in Russian (it said "2 s")
+    assert re.search("^\\d+\u00a0с$", page.inner_text("#clock-left"))  # seconds in Russian (it said "2 s"), unbroken
     page.wait_for_selector("#clock-note", timeout=20_000)  # 2 s after his turn began, his bot spoke for him
     table = next(iter(server.host.tables.values()))
     seat, said, by = table.actions[0]

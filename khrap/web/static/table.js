@@ -30,7 +30,9 @@ function connect() {
     hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
     chat = []; // the server says the talk again (if there is any)
     fullAsked = false;
-    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, name: localStorage.getItem("khrap-name") || "", deltas: true }));
+    // the name this browser keeps, if it keeps one: a device that has none (her laptop) does not blank the seat's
+    const name = localStorage.getItem("khrap-name");
+    socket.send(JSON.stringify({ type: "hello", token, lang: LANG, ...(name ? { name } : {}), deltas: true }));
     status(t("connected"), "ok");
   });
   socket.addEventListener("message", (ev) => {
@@ -110,8 +112,17 @@ function act(text) {
   send({ type: "act", action: text, step: view.table.step });
 }
 
-// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.
+// A seat as the players know it: the name its player gave, else its number; "(you)" on one's own.  A person's
+// seat handed to a bot for good (the host's "give to a bot", or he left) is the bot's now: it says so, and whose
+// seat it was (it kept his name, as if he still played it).
 function seatName(seat) {
+  const s = view.table.seats[seat];
+  if (s && !s.human && s.why && s.name) return t("bot_seat", { name: s.name });
+  return playerName(seat);
+}
+
+// The seat's player as he named himself, else the seat's number: "Anna left the table" (not her seat's bot).
+function playerName(seat) {
   const name = view.table.seats[seat]?.name;
   if (name) return seat === view.me ? t("you_name", { name }) : name;
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
@@ -354,15 +365,21 @@ function clockNote() {
   return el("p", { class: "banner", id: "clock-note" }, t("clock_ran_out", { action: what }));
 }
 
+// Whose turn it is and what he is asked, above the hand: read before the cards and the buttons under it (on a
+// phone the exchange's line stood under the hand and its button, below the screen's edge).
+function turnLine() {
+  if (!view.table.in_deal) return null;
+  const turn = view.obs.to_act, mine = view.me !== null && turn === view.me;
+  return el("p", { class: "turn-line", id: "turn" }, el("b", {}, mine ? t("your_turn") : t("waiting_for", { seat: seatName(turn) })),
+    " ", clockBadge(), " ", mine ? el("span", { class: "todo", id: "todo" }, whatToDo()) : null);
+}
+
+// The calls and the other decisions that are not a card of the hand, as buttons under it.
 function drawActions() {
   const others = view.legal.filter((a) => !["play", "discard", "exchange"].includes(a.word) || (a.word !== "exchange" && a.cards.length !== 1));
-  if (!view.table.in_deal) return null;
-  const turn = view.obs.to_act;
-  const head = view.me !== null && turn === view.me ? t("your_turn") : t("waiting_for", { seat: seatName(turn) });
-  const todo = view.me !== null && turn === view.me ? whatToDo() : null;
+  if (!view.table.in_deal || !others.length) return null;
   const looking = others.some((a) => a.word === "look");
-  return el("div", { class: "actions", id: "actions" }, el("b", {}, head), " ", clockBadge(), " ",
-    todo ? el("span", { class: "todo", id: "todo" }, todo) : null, " ",
+  return el("div", { class: "actions", id: "actions" },
     others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))),
     looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
 }
@@ -674,13 +691,13 @@ function draw() {
   document.body.dataset.toAct = tb.in_deal ? String(view.obs.to_act) : "";
   const banner = [];
   tb.seats.forEach((s, i) => { if (s.takeover) banner.push(t("takeover_banner", { seat: seatName(i) })); });
-  tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: seatName(i) })); });
+  tb.seats.forEach((s, i) => { if (s.why === "left" && !s.human) banner.push(t("left_banner", { seat: playerName(i) })); });
   const restoreLog = logScroll();
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
     el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
-    elsewhere(), clockNote(), drawCenter(), drawHand(), drawActions(),
+    elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();

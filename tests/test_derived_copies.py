@@ -1,0 +1,259 @@
+"""Issue 31's last copies of derived facts, each now reading its one definition in khrap/variant/derived.py.
+
+Where a copy and the definition disagreed, the test says which was right and fails on the wrong one:
+
+- the decks a variant plays with (``decks``): `khrap variants` listed every `by_players` entry, also one that
+  no player count the variant allows ever reaches; the kernel deals ``deck_for`` the table's count.
+- the calls a variant offers (``offered``): catalog.offered_calls kept switched-off calls, so the house-rule
+  lint told a player that a new step "offers the calls" of a step he dropped when it offered none of them.
+- every seat clockwise from a seat (``clockwise_from``): Rules.orders had its own arithmetic; it agreed with
+  the dealing order's, now both are one function.
+- the most cards a player may throw at his exchange turn (``exchange_limit``): the bot took the smallest
+  stage limit for every call, and counted an exchange for a call that skips the exchange stage (khrap's,
+  khrap-52's and khrap-shoot's helicopter: "nobody exchanges", RULES.md §1 and §3); the kernel gives him none.
+- how a hand joins a declarer (``joins``): the bot's join samples counted blind helper calls (and calls no
+  stage offers), its waiting value did not; a hand the bot values is a seen hand, and a blind call closes as
+  its player looks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from khrap import cli
+from khrap.bots.estimate import Estimator, Info
+from khrap.bots.heuristic import HeuristicBot
+from khrap.cards import parse_card, parse_suit
+from khrap.engine import GameState, Rules
+from khrap.engine.kinds import EXCHANGE
+from khrap.variant import catalog
+from khrap.variant.derived import (
+    clockwise_from,
+    deal_order,
+    decks,
+    exchange_limit,
+    joins,
+    offered,
+    stock_after_deal,
+)
+from khrap.variant.lint import lint_file
+from tests.conftest import random_deal
+from tests.test_checks_both_ways import calls_with, tiny
+
+
+def _load(tmp_path: Path, text: str, name: str = "variant.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return catalog.load_variant(str(path))
+
+
+# ------------------------------------------------------------------ the decks a variant plays with
+
+# 3 or 4 players; a 32-card deck "up to 2" players, which no table of this variant ever deals.
+UNREACHED = tiny(("players: {min: 2, max: 4}", "players: {min: 3, max: 4}"),
+                 ("deck: {ranks: [6, 7, 8, 9, T, J, Q, K, A]}",
+                  "deck: {by_players: [{up_to: 2, ranks: [7, 8, 9, T, J, Q, K, A]},\n"
+                  "                    {up_to: 4, ranks: [6, 7, 8, 9, T, J, Q, K, A]}]}"))
+
+
+def test_the_variants_listing_shows_only_the_decks_played(tmp_path: Path, monkeypatch) -> None:
+    v = _load(tmp_path, UNREACHED)
+    assert decks(v) == [["6", "7", "8", "9", "T", "J", "Q", "K", "A"]]
+    assert len(Rules(v, 3).deck) == 36  # the kernel deals the 36 at 3 players (and at 4): never the 32
+    monkeypatch.setattr(cli, "builtin_names", lambda: ["tiny"])
+    monkeypatch.setattr(cli, "_load", lambda name: v)
+    result = CliRunner().invoke(cli.app, ["variants", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)[0]["deck"] == [36]  # the copy said [32, 36]
+
+
+def test_frap_plays_three_decks() -> None:
+    """RULES.md §4: up to 4 players 32 cards, 5-6 36, 7 or more 52."""
+    assert [len(ranks) * 4 for ranks in decks(catalog.builtin("frap"))] == [32, 36, 52]
+
+
+# ------------------------------------------------------------------ the calls a variant offers
+
+KHRAP_STAGES = ("extends: khrap\n"
+                "stages:\n"
+                "  - {id: bidding, kind: calls, phase: bidding, speakers: all, start: dealer_left,\n"
+                "     calls: [khrap, help, merry, sad, wrap, helicopter, pass], out_hands: at_end}\n"
+                "  - {id: late, kind: calls, phase: offers, speakers: out, start: declarer_left,\n"
+                "     calls: [take-five, pass]}\n"
+                "  - {id: exchange, kind: exchange, order: [{statuses: [declarer, helper]}]}\n"
+                "  - {id: four-aces-check, kind: instant_wins}\n"
+                "  - {id: play, kind: play}\n"
+                "calls:\n"
+                "  helicopter: {effects: {skip_stages: [late, exchange]}}\n")
+
+
+def test_a_switched_off_call_is_not_offered(tmp_path: Path) -> None:
+    """khrap's "Fives?" step replaced by a step 'late' listing take-five, switched off: 'late' offers only
+    pass, so it does not offer the calls of the step that is gone (the copy said it did)."""
+    path = tmp_path / "off.yaml"
+    path.write_text(KHRAP_STAGES + "  take-five: {enabled: false}\n", encoding="utf-8")
+    v, warnings = lint_file(path)
+    assert "take-five" not in offered(v) and "take-five" not in catalog.offered_calls(v)
+    assert [str(w) for w in warnings if "offers its calls" in str(w)] == []
+    # Switched on, 'late' does offer take-five: then the renamed step is said.
+    on = tmp_path / "on.yaml"
+    on.write_text(KHRAP_STAGES, encoding="utf-8")
+    assert [str(w) for w in lint_file(on)[1] if "offers its calls" in str(w)] == [
+        f"{on}:2:1: warning: stage 'fives' (“Offers”, step 2 of 'khrap') is gone, and new stage 'late' offers its "
+        "calls: if it is the same step, keep the id 'fives', so that the sheet and `khrap diff` compare it with the "
+        "step of 'khrap'"
+    ]
+
+
+# ------------------------------------------------------------------ clockwise
+
+def test_every_seat_clockwise_is_one_arithmetic() -> None:
+    """RULES.md §0: seats clockwise; the deal starts at the dealer's left, so dealer d deals clockwise from d + 1."""
+    assert clockwise_from(2, 4) == (2, 3, 0, 1)
+    assert deal_order(3, 4) == (0, 1, 2, 3)
+    for n in range(2, 8):
+        orders = Rules(catalog.builtin("frap"), n).orders
+        assert [o[0] for o in orders] == list(range(n))
+        for dealer in range(n):
+            assert orders[(dealer + 1) % n] == deal_order(dealer, n)
+
+
+# ------------------------------------------------------------------ the exchange limit
+
+@pytest.mark.parametrize(("name", "cid", "limit"), [
+    ("khrap", "khrap", 4),  # the stage gives no limit: the hand size
+    ("khrap", "helicopter", None),  # "nobody exchanges" (skip_stages: exchange)
+    ("khrap", "merry", None),  # drew at once, no turn (takes_part: false)
+    ("khrap-52", "helicopter", None),
+    ("khrap-shoot", "helicopter", None),
+    ("khrap-shoot", "shoot", 3),  # its own: exactly three
+    ("frap", "whist", 4),  # the buying's max_discard 4
+    ("snore", "cut", 2),  # a cutter buys too, at most 2
+])
+def test_the_exchange_limit(name: str, cid: str, limit: int | None) -> None:
+    v = catalog.builtin(name)
+    assert exchange_limit(v, v.calls[cid]) == limit
+
+
+def test_two_exchange_stages_limit_each_turn_by_the_first(tmp_path: Path) -> None:
+    """A player's exchange turn is at the first exchange stage: its limit (1), not the smallest of all (0)."""
+    two = tiny(("  - {id: exchange, kind: exchange}\n",
+                "  - {id: exchange, kind: exchange, max_discard: 1}\n"
+                "  - {id: again, kind: exchange, max_discard: 0}\n"))
+    v = _load(tmp_path, two)
+    assert exchange_limit(v, v.calls["help"]) == 1
+    rules = Rules(v, 2)
+    state = GameState(rules, 2, seed=5)
+    state.start_deal()
+    state.apply("bid")
+    state.apply("help")
+    assert state.pending.kind == EXCHANGE
+    assert max(len(a.cards) for a in state.legal_actions()) == 1
+
+
+def test_the_kernel_keeps_to_the_exchange_limit() -> None:
+    """Each exchange turn the kernel gives, in random deals of every built-in: the seat's call has a limit, and
+    the kernel lists exchanges up to it, all of it while the stock holds enough."""
+    rng = random.Random(31)
+    turns = 0
+    for name in catalog.builtin_names():
+        state = GameState(catalog.builtin(name), 4, seed=rng.randrange(10**6))
+
+        def check(state: GameState) -> None:
+            nonlocal turns
+            if state.pending is None or state.pending.kind != EXCHANGE:
+                return
+            seat = state.pending.seat
+            cid = state.call_of[seat]
+            limit = exchange_limit(state.rules.variant, None if cid is None else state.rules.calls[cid])
+            assert limit is not None, cid
+            most = max(len(a.cards) for a in state.legal_actions())
+            assert most <= limit
+            if len(state.stock) >= limit + state.owed_draws + 1:
+                assert most == min(limit, len(state.hands[seat])), cid
+            turns += 1
+
+        for _ in range(30):
+            random_deal(state, rng, check)
+    assert turns > 100
+
+
+def _helicopter_hand(name: str):
+    """A helicopter's hand in hearts (six and ace of trump) with two low side cards an exchange would throw."""
+    rules = Rules(catalog.builtin(name), 4)
+    hand = [parse_card(c) for c in ("6H", "AH", "7C", "7D")]
+    trump = parse_suit("H")
+    info = Info(0, 4, hand, trump, None, ["undecided"] * 4, [None] * 4, [0] * 4, [], set(hand), 4, [4] * 4, 19)
+    return rules, hand, trump, info
+
+
+@pytest.mark.parametrize("name", ["khrap", "khrap-52", "khrap-shoot"])
+def test_the_bot_counts_no_exchange_for_a_helicopter(name: str) -> None:
+    """The helicopter's caller plays the cards he holds: the bot's chances for it are those of the same call
+    with no exchange turn (the copy counted an exchange, which could only raise them)."""
+    rules, hand, trump, info = _helicopter_hand(name)
+    est = Estimator(rules)
+    call = rules.calls["helicopter"]
+    still = call.model_copy(update={"exchange": call.exchange.model_copy(update={"takes_part": False})})
+    assert est.after_call(call, hand, trump, info) == est.after_call(still, hand, trump, info)
+    # ...and an exchange would have raised them: the plain declaring call (khrap, snore), the same hand,
+    # exchanges the two sevens.
+    plain = rules.calls[rules.derived.declaring[0]]
+    assert sum(est.after_call(plain, hand, trump, info)) > sum(est.after_call(call, hand, trump, info))
+
+
+def test_the_helicopter_caller_has_no_exchange_turn() -> None:
+    """khrap-52 (RULES.md §1, §2): after a helicopter nobody exchanges; play begins."""
+    v = catalog.builtin("khrap-52")
+    # dealer 0: seat 1 takes the first card: 6H AH 7C 7D; the turned card (the 17th) is a heart.
+    top = ["6H", "2S", "3S", "4S", "AH", "5S", "6S", "8S", "7C", "9S", "TS", "JS", "7D", "QS", "KS", "AS", "9H"]
+    state = GameState(v, 4, seed=None, decks=[Rules(v, 4).complete_deck([parse_card(c) for c in top])])
+    state.start_deal()
+    assert state.pending.seat == 1
+    state.apply("helicopter")
+    assert state.phase == "play"
+
+
+# ------------------------------------------------------------------ joining a declarer
+
+BLIND_HELP = ("  blind-help:\n    name: {en: Blind help}\n    requires: {declarer: exists, blind: true}\n"
+              "    effects: {status: helper}\n")
+
+
+def test_a_blind_helper_call_is_no_join_for_a_seen_hand(tmp_path: Path) -> None:
+    """TINY with its help replaced, in the stage, by a blind one ('help' is still defined, offered nowhere)."""
+    v = _load(tmp_path, tiny(calls_with(BLIND_HELP), ("[bid, help, pass]", "[bid, blind-help, pass]")))
+    state = GameState(Rules(v, 3), 3, seed=1)
+    state.start_deal()
+    state.apply("bid")  # seat 1 (dealer 0's left)
+    assert sorted(str(a) for a in state.legal_actions()) == ["blind-help", "look", "pass"]
+    state.apply("look")  # seat 2 looks: his hand is what a bot values, and the blind call is gone
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+    assert joins(v) == ()
+    bot = HeuristicBot(Rules(v, 3))
+    assert bot._helpers() == [] and bot._join_samples(3) == []  # the samples' copy counted both calls
+
+
+def test_the_joining_calls_of_the_built_ins() -> None:
+    assert joins(catalog.builtin("khrap")) == ("help", "take-five")  # not sad: it needs the trump six
+    assert joins(catalog.builtin("frap")) == ("whist", "cut")
+    assert joins(catalog.builtin("khrap-shoot")) == ("help", "five")
+
+
+# ------------------------------------------------------------------ the stock after the deal
+
+@pytest.mark.parametrize(("name", "stock"), [("snore", 16), ("khrap", 19), ("frap", 15)])
+def test_the_stock_after_the_deal(name: str, stock: int) -> None:
+    """4 players: snore 36 - 4 x 5, no card turned (the declarer names trump); khrap 36 - 16 - 1 turned; frap
+    32 - 16 - 1.  The bot's join samples said one card fewer in snore (they took one turned card off always)."""
+    v = catalog.builtin(name)
+    assert stock_after_deal(v, 4) == stock
+    state = GameState(v, 4, seed=4)
+    state.start_deal()
+    assert len(state.stock) == stock
+    assert HeuristicBot(Rules(v, 4))._join_samples(4)[0][2].stock_count == stock
