@@ -7,7 +7,8 @@ Deals from a fresh table (deal ``s`` from seed ``s``, the dealer ``s mod players
 (``SearchBot(timed=False)``: the work budget is every decision's stop, so the work and the choices are a
 function of the seeds whatever the machine's load; the CPU time a decision takes still grows on a loaded
 machine).  It prints deals, actions, CPU seconds, deals a CPU second, and a digest of every action taken:
-two versions of the bot with the same digest made the same choices.  ``--by-kind`` also prints, per kind of
+two versions of the bot with the same digest made the same choices; and which code ran (``kernel``: plain, or
+compiled by mypyc with the bot's solver, docs/compiled.md).  ``--by-kind`` also prints, per kind of
 decision (calls, exchanges, discards, cards by the cards left in the hands), how many there were, their CPU
 seconds, how many were searched and how many the search overrode (the bot's choice not its prior's): where
 the time goes, and what it buys.  Not a CI test.
@@ -24,6 +25,7 @@ import time
 from khrap.bots import choose_for
 from khrap.bots.search import SearchBot
 from khrap.engine import GameState, Rules
+from khrap.kernel_build import kernel_kind
 from khrap.variant.catalog import load_variant
 
 
@@ -64,7 +66,8 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
             step += 1
         actions += step
     cpu = time.process_time() - start
-    found = {"variant": variant, "players": players, "deals": deals, "first_seed": first_seed, "actions": actions,
+    found = {"kernel": kernel_kind(), "variant": variant, "players": players, "deals": deals, "first_seed": first_seed,
+             "actions": actions,
              "cpu_seconds": round(cpu, 2), "deals_per_cpu_second": round(deals / cpu, 3) if cpu else None,
              "digest": digest.hexdigest()[:12]}
     if by_kind:
@@ -86,7 +89,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(found))
     else:
-        print(f"{found['variant']}, {found['players']} strong seats: {found['deals']} deals, "
+        print(f"{found['variant']}, {found['players']} strong seats ({found['kernel']}): {found['deals']} deals, "
               f"{found['actions']} actions, {found['cpu_seconds']} s CPU, "
               f"{found['deals_per_cpu_second']} deals a CPU second (choices {found['digest']})")
         for kind, row in found.get("kinds", {}).items():

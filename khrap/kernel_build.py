@@ -1,8 +1,9 @@
 """Which kernel runs: the plain ``.py`` files, or the same files compiled by mypyc (docs/compiled.md).
 
-``KERNEL_MODULES`` are the kernel's hot modules, the ones a compiled wheel (``KHRAP_COMPILE=1``,
-read by the build hook ``hatch_build.py``) holds as extension modules beside their sources.  They
-are written so that mypyc can compile them, and CI type-checks them with mypy so they stay so:
+``KERNEL_MODULES`` are the kernel's hot modules and ``BOT_MODULES`` the strong bot's (its exact solver
+and the solver's door to the kernel), the ones a compiled wheel (``KHRAP_COMPILE=1``, read by the build
+hook ``hatch_build.py``) holds as extension modules beside their sources.  They are written so that
+mypyc can compile them, and CI type-checks them with mypy so they stay so:
 
     python -m khrap.kernel_build            # which kernel this Python imports
     python -m khrap.kernel_build --files    # the modules' files (for mypy)
@@ -34,6 +35,16 @@ KERNEL_MODULES = (
 (the hot modules) and what they need compiled with them (``table``, the base of the machine's classes;
 ``listers``).  Written out, not imported, so that the build hook reads it without importing the package."""
 
+BOT_MODULES = (
+    "khrap.bots.position",
+    "khrap.bots.solver",
+)
+"""The strong bot's hot modules, compiled in the same group as the kernel (the solver's calls of the kernel's
+``playable`` and trick comparison are native calls): the exact solver, about half of a strong deal's time
+(docs/solver.md, "Compiled").  Written out for the build hook, like ``KERNEL_MODULES``."""
+
+COMPILED_MODULES = KERNEL_MODULES + BOT_MODULES
+
 
 def _compiled(name: str) -> bool:
     path = getattr(importlib.import_module(name), "__file__", None) or ""
@@ -41,8 +52,9 @@ def _compiled(name: str) -> bool:
 
 
 def kernel_kind() -> str:
-    """'compiled' when every kernel module imported is an extension module, 'plain' when none is, else 'mixed'."""
-    found = {_compiled(name) for name in KERNEL_MODULES}
+    """'compiled' when every compiled module (the kernel's and the bot's) imported is an extension module,
+    'plain' when none is, else 'mixed'."""
+    found = {_compiled(name) for name in COMPILED_MODULES}
     return "mixed" if len(found) > 1 else "compiled" if found == {True} else "plain"
 
 
@@ -52,8 +64,8 @@ def kernel_label() -> str:
 
 
 def module_files() -> list[str]:
-    """The kernel modules' source files, relative to the project root."""
-    return [str(Path(*name.split(".")).with_suffix(".py")) for name in KERNEL_MODULES]
+    """The compiled modules' source files (the kernel's and the bot's), relative to the project root."""
+    return [str(Path(*name.split(".")).with_suffix(".py")) for name in COMPILED_MODULES]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -62,7 +74,7 @@ def main(argv: list[str] | None = None) -> None:
         print("\n".join(module_files()))
         return
     print(f"kernel: {kernel_label()}")
-    for name in KERNEL_MODULES:
+    for name in COMPILED_MODULES:
         print(f"  {name}: {importlib.import_module(name).__file__}")
 
 

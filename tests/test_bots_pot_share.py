@@ -103,9 +103,12 @@ def test_passing_lets_the_declarer_take_the_pot_at_the_share(share, monkeypatch)
 
 
 def test_the_pot_share_is_read_per_rules(monkeypatch) -> None:
-    # the search looks the share up through position.pot_share: one definition for both users
+    # the search looks the share up through position.pot_share: one definition for both users.  The share
+    # is given through the calibration it reads (not by replacing pot_share itself: compiled, position.py
+    # calls its own pot_share natively, docs/compiled.md)
     rules = Rules(load_variant("frap"), 4)
-    monkeypatch.setattr(position, "pot_share", lambda r: 0.5)
+    monkeypatch.setattr(position, "_SHARES", {})
+    monkeypatch.setattr(calibration, "constants_for", lambda variant: Constants(pot_share=0.5))
     state = frap_table([[51, 50, 49, 48], [5, 6, 18, 19], [7, 8, 20, 21], [9, 10, 22, 23]])
     assert state.rules.variant.name == rules.variant.name
     assert seat_worth(state, 0) == state.stacks[0] + 0.5 * state.pot

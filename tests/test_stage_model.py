@@ -219,6 +219,8 @@ def test_the_kernel_draws_what_the_model_says(ref: str) -> None:
                 if drawn:
                     assert drawn[0] == count, (other, drawn)
                     del waiting[other]
+            if call is not None:  # a new call takes the place of one he made before, and of its waiting draws
+                waiting.pop(seat, None)
             if call is None or not call.effects.draw:
                 continue
             seen += 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from khrap.engine import trick as _trick
 from khrap.engine.compiled.tricks import JOKER_FLAG
@@ -33,7 +34,7 @@ class Position:
     ``tricks[s]``: tricks taken so far; ``to_act``: the seat to play; ``first_trick``: no trick closed
     yet (a variant may ask for a suit on the first lead)."""
 
-    rules: object
+    rules: Any
     n: int
     trump: int | None
     order: tuple[int, ...]
@@ -42,7 +43,7 @@ class Position:
     tricks: tuple[int, ...]
     to_act: int
     first_trick: bool
-    state: object = field(default=None, repr=False, compare=False)  # the GameState it was read from
+    state: Any = field(default=None, repr=False, compare=False)  # the GameState it was read from
 
     @property
     def cards_left(self) -> int:

@@ -218,6 +218,9 @@ class SearchBot:
                 break
             left = self._left
             deal = view.sample(rng)
+            # The search reads the sample's state, never its events: it records none (the kernel's null sink,
+            # as in its own playouts) and starts with no history, so that no candidate's copy copies it.
+            deal.emitting, deal.log, deal.quiet = False, [], []
             weight = self.likelihood(deal, view.seat)
             self._left -= sample_work(deal, view.seat)
             live = [c for c, a in zip(candidates, alive, strict=True) if a]

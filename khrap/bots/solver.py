@@ -31,8 +31,9 @@ past it, ``SolverTimeout`` is raised.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from khrap.bots.position import Entry, Kernel, Play, Position, in_card_play, obligation, position_of
 
@@ -44,7 +45,7 @@ class SolverTimeout(Exception):
     """The solver's deadline passed before it finished."""
 
 
-def _mask(cards) -> int:
+def _mask(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
@@ -52,7 +53,7 @@ def _mask(cards) -> int:
 
 
 def _cards(mask: int) -> list[int]:
-    out = []
+    out: list[int] = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
@@ -105,13 +106,13 @@ class Solver:
         self.seat = seat
         self.utility = utility or chips_of(self.kernel, seat)
         self.deadline = deadline
-        self.max_nodes = max_nodes if max_nodes is not None else float("inf")  # a work limit: SolverTimeout past it
+        self.max_nodes: float = max_nodes if max_nodes is not None else float("inf")  # SolverTimeout past it
         self.prune = prune
         self.nodes = 0
-        self.table: dict[tuple, tuple[float, float, Play | None]] = {}
-        self._legal: dict[tuple, list[Play]] = {} if legal is None else legal
+        self.table: dict[tuple[Any, ...], tuple[float, float, Play | None]] = {}
+        self._legal: dict[tuple[Any, ...], list[Play]] = {} if legal is None else legal
         self._in_play = len(position.order)
-        self._joker = getattr(position.rules, "joker", None)
+        self._joker: int | None = getattr(position.rules, "joker", None)
 
     # ---------------------------------------------------------------- entry points
     def root(self) -> tuple[tuple[int, ...], tuple[Entry, ...], tuple[int, ...], int, bool]:
@@ -127,7 +128,7 @@ class Solver:
         """The exact value of each legal play of the seat to act (every play, equivalents included; only
         those in ``only`` if given)."""
         hands, trick, tricks, to_act, first = self.root()
-        out = {}
+        out: dict[Play, float] = {}
         for play in self._legal_plays(to_act, hands[to_act], trick, first):
             if only is not None and play not in only:
                 continue
@@ -288,7 +289,7 @@ def best_results(state, utility: str = "chips", *, deadline: float | None = None
     """For every seat in play: the most it can be sure of (chips or tricks) with every hand open."""
     position = position_of(state)
     kernel = Kernel(position)
-    out = {}
+    out: dict[int, float] = {}
     for seat in position.order:
         fn = chips_of(kernel, seat) if utility == "chips" else tricks_of(seat)
         out[seat] = Solver(position, seat, fn, kernel=kernel, deadline=deadline).value()

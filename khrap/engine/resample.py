@@ -112,6 +112,9 @@ class FactsReader:
             facts.own_gone.add(event.secret["card"])
 
 
+_SHARED = frozenset({int, float, bool, str, tuple, frozenset, type(None)})  # immutable, without ``__copy__``
+
+
 def copy_state(state: GameState) -> GameState:
     """A copy of ``state`` deep enough for play: lists, lists of lists, sets and dicts copied; rules shared."""
     try:
@@ -122,7 +125,9 @@ def copy_state(state: GameState) -> GameState:
         fields = {**(fields[0] or {}), **(fields[1] or {})}
     new = type(state).__new__(type(state))
     for key, value in fields.items():
-        if isinstance(value, list):
+        if type(value) in _SHARED:  # most fields: a number, a word, None (the checks below would keep them too)
+            pass
+        elif isinstance(value, list):
             value = [x[:] if isinstance(x, list) else x for x in value]
         elif isinstance(value, (set, dict)):
             value = value.copy()

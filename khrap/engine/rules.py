@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
@@ -66,6 +67,24 @@ class Rules:
         self.preconditions: dict[tuple[str, bool], tuple] = {}  # each call's table, compiled when first used
         self._program = None  # the compiled Program, made when first asked for (``program``)
         self._action_space = None  # the numbered actions, made when first asked for (``action_space``)
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Variant, int]]:
+        """Rules pickle as the variant and the player count they are made from (pickling a ``GameState`` for
+        another process: Dask, multiprocessing); the compiled program and the tables are made again there."""
+        return Rules, (self.variant, self.players)
+
+    def __copy__(self) -> Rules:
+        new = Rules.__new__(Rules)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __deepcopy__(self, memo: dict) -> Rules:
+        """Copied field by field, as before ``__reduce__`` (a copied session's rules keep the program, which
+        never changes: ``Program.__deepcopy__``), not made again from the variant."""
+        new = Rules.__new__(Rules)
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
     @property
     def program(self):

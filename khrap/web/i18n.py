@@ -60,6 +60,7 @@ UI: dict[str, str] = {
     "start_chips": "Start",
     "winner": "The evening is over: {seat} wins with {chips}",
     "winners": "The evening is over: {seats} share the win with {chips} each",
+    "deal_result": "Deal {deal} is over: {change} for you, {chips} now",
     "chart": "Chips after each deal",
     "play_again": "Play again (same seats and rules)",
     "go_again": "To the new table",

@@ -221,7 +221,11 @@ class Machine(Payouts):
         self.sink.new_deal(self)
         self._reset_facts()
         self._reset_deal()
-        self._ante()
+        # An ante a player cannot pay (a table without debts) ends the session and nothing is dealt, as at a
+        # redeal (``_all_pass``).  ``_short_seat`` refuses such a table above, before anything moves: this
+        # is the same rule, kept to it where the two might ever differ.
+        if not self._ante():
+            return
         self._deal()
         self.advance()
 
@@ -663,11 +667,23 @@ class Machine(Payouts):
             if old is None and program.blind_hopes:
                 self._look_unless_blind()  # a blind call "only with no declarer" has closed
         self._set_status(seat, status, call.status_value)
+        before = self.call_of[seat]
+        if before is not None:  # asked again (a later calls stage): the new call takes the earlier one's place
+            self._withdraw(seat, program.calls[before])
         self.call_of[seat] = cid
         if call.has_effects:
             self._effects(seat, call, action)
         if status == OUT and program.stages[self.stage_index].out_hands == "on_call":
             self._throw_hand(seat)
+
+    def _withdraw(self, seat: int, call: CompiledCall) -> None:
+        """``seat``'s earlier ``call`` is replaced by another: what it left waiting for his exchange turn is no
+        longer owed (its draws, when it acts at the exchange, and the cards kept for the discards it forces),
+        so the stock keeps none of them and he takes the exchange turn his new call gives."""
+        if seat in self.deferred:
+            self.deferred.discard(seat)
+            self.owed_draws -= call.draw
+        self.owed_draws -= call.deferred_part
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """What a call does besides setting its status: others forced in, cards moved or deferred, stages skipped."""

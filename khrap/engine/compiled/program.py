@@ -187,6 +187,12 @@ class Program:
         a ``Program`` could not be copied field by field: a native class is made through its ``__init__``.)"""
         return self
 
+    def __reduce__(self) -> tuple[Callable[[Rules], Program], tuple[Rules]]:
+        """A program pickles as its rules (its listers are functions written at run time, which pickle cannot
+        carry): unpickled, it is made again from them (``Rules.program``), once for every table shipped
+        with it (a pickle's states that shared one program share one again)."""
+        return _program_of, (self.rules,)
+
     def rotations(self, seats: list[int]) -> dict[int, list[int]]:
         """For each seat in play, the others in play in the order they follow his lead."""
         key = tuple(seats)
@@ -257,6 +263,12 @@ class _FormsBySize(dict):
     def __missing__(self, size: int) -> tuple[Action, ...]:
         found = self[size] = call_forms(self.cid, "swap", size)
         return found
+
+
+def _program_of(rules: Rules) -> Program:
+    """The program of ``rules`` (made once per ``Rules``): how a pickled program is made again."""
+    found: Program = rules.program
+    return found
 
 
 def _of_rank(rank: int) -> Callable[[int], bool]:

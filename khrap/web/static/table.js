@@ -295,6 +295,7 @@ function drawHand() {
   const exchanges = legal.filter((a) => a.word === "exchange");
   const exchangeable = new Set(exchanges.flatMap((a) => a.cards));
   const hand = o.hand || [];
+  if (!view.table.in_deal && !hand.length) return null; // between deals: no "No cards" under the trick
   const playing = legal.some((a) => a.word === "play");
   const cards = hand.map((c) => {
     if (byCard[c]) {
@@ -432,18 +433,19 @@ function drawSettlement() {
 function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
-  if (tb.finished) { // nothing waits on it: in its place under the standings, never over them
-    return el("div", { class: "actions", id: "next-bar" }, el("b", {}, t("session_over")), " ",
+  if (tb.finished) { // who won and "Play again" kept at the foot of the screen; the record's link in its place below
+    return [el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
-                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
-      " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
+                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
+      el("p", { id: "over" }, el("b", {}, t("session_over")), " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
   }
   if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  // kept at the foot of the screen while the settlement and the standings are read above it (a phone)
-  return el("div", { class: "actions sticky", id: "next-bar" },
+  // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
+  // the deal came to for this reader: in sight whatever the page above it holds
+  return el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
@@ -472,18 +474,35 @@ function nameBox() {
   return el("label", { class: "name-box" }, t("your_name"), " ", input);
 }
 
+// The evening's end in a sentence: who won, with how many chips (the standings' head, and the line above the hand).
+function winnerSentence() {
+  const last = view.table.standings.at(-1), best = Math.max(...last);
+  const winners = last.map((_, i) => i).filter((i) => last[i] === best);
+  return winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
+                              : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) });
+}
+
+// What the deal just played came to, in the bar at the foot of the screen (the settlement says it far below, out
+// of sight on a phone): the reader's own change of chips, and at the evening's end who won.
+function resultLine() {
+  const tb = view.table;
+  if (tb.in_deal || !view.settled || !tb.deal || !tb.standings.length) return null;
+  if (tb.finished) return el("p", { class: "result-line", id: "result" }, winnerSentence());
+  if (view.me === null) return null;
+  const now = view.settled.stacks[view.me];
+  return el("p", { class: "result-line", id: "result" },
+    t("deal_result", { deal: tb.deal, change: signed(now - tb.deal_stacks[view.me]), chips: plural("n_chips", now) }));
+}
+
 // The evening so far: each seat's chips after every deal, against the chips it started with.
 function drawStandings() {
   const tb = view.table, rows = tb.standings;
   if (!rows.length || tb.in_deal) return null;
   const last = rows.at(-1);
   const order = last.map((_, i) => i).sort((a, b) => last[b] - last[a] || a - b);
-  const best = last[order[0]];
-  const winners = order.filter((i) => last[i] === best);
-  const head = tb.finished
-    ? el("h2", { id: "winner" }, winners.length === 1 ? t("winner", { seat: seatName(winners[0]), chips: plural("n_chips", best) })
-                                                     : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) }))
-    : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
+  const winners = order.filter((i) => last[i] === last[order[0]]);
+  const head = tb.finished ? el("h2", { id: "winner" }, winnerSentence())
+                           : el("h2", {}, t("standings", { deal: rows.length, deals: tb.deals }));
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
