@@ -5,6 +5,12 @@ own cost is ``benchmarks/serve.py``'s.
 
     python benchmarks/serve_action.py                 # 40 tables, 4,000 actions, patches then whole views
     python benchmarks/serve_action.py --actions 20000 --json
+    python benchmarks/serve_action.py --tables 1000 --actions 20000 --whole --collector   # the collector's share
+
+``--collector`` leaves Python's cyclic collector on during the measure, as it was at ``khrap serve`` before
+issue 32 turned it off there (``khrap.web.app.keep_collections_short``), and reports its processor time an
+action and its longest pass (its passes walk the views kept as the bases of the next patches: their cost
+grows with the heap, so with the tables in memory).  Without it the collector is off, as at ``khrap serve``.
 
 Every seat of a 4-player Khrap table is a connection that takes each message as text; the tables play
 random legal actions (seeded) and deal after deal; a table's evening grows as it would at ``khrap serve``.
@@ -13,6 +19,7 @@ random legal actions (seeded) and deal after deal; a table's evening grows as it
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import time
@@ -54,7 +61,7 @@ class Clock:
         return self.now
 
 
-def run(tables: int, actions: int, deltas: bool) -> dict:
+def run(tables: int, actions: int, deltas: bool, collector: bool = False) -> dict:
     host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
     rng = random.Random(1)
     seated = []
@@ -67,6 +74,37 @@ def run(tables: int, actions: int, deltas: bool) -> dict:
         for seat, client in enumerate(clients):
             host.receive(client, json.dumps({"type": "hello", "token": table.seats[seat].token, "deltas": deltas}))
         seated.append((table, conns, clients, [None] * 4))
+    passes: list[float] = []
+    began = [0.0]
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[0] = time.process_time()
+        else:
+            passes.append(time.process_time() - began[0])
+
+    gc.collect()
+    gc.freeze()  # what was made before the measure (the tables, the first views), as ``khrap serve`` freezes it
+    if collector:
+        gc.callbacks.append(timed)
+    else:
+        gc.disable()
+    try:
+        server, client, done, sent, sent_bytes = _play(seated, host, rng, actions)
+    finally:
+        if collector:
+            gc.callbacks.remove(timed)
+        gc.enable()
+        gc.unfreeze()
+    return {"updates": "patches" if deltas else "whole views", "tables": tables, "actions": done,
+            "server_us": round(server / done * 1e6), "clients_us": round(client / done * 1e6),
+            "bytes_per_update": round(sent_bytes / max(1, sent)), "collector": collector,
+            "collector_us": round(sum(passes) / done * 1e6), "collector_max_ms": round(max(passes, default=0) * 1e3, 1)}
+
+
+def _play(seated: list, host: Host, rng: random.Random, actions: int) -> tuple[float, float, int, int, int]:
+    """Random legal actions at each table in turn until ``actions``: (server's seconds, clients' seconds,
+    actions, updates sent, their bytes)."""
     server = client = 0.0
     done = sent = sent_bytes = 0
     while done < actions:
@@ -98,9 +136,7 @@ def run(tables: int, actions: int, deltas: bool) -> dict:
             if measured:
                 server += middle - started
                 client += ended - middle
-    return {"updates": "patches" if deltas else "whole views", "tables": tables, "actions": done,
-            "server_us": round(server / done * 1e6), "clients_us": round(client / done * 1e6),
-            "bytes_per_update": round(sent_bytes / max(1, sent))}
+    return server, client, done, sent, sent_bytes
 
 
 def main() -> None:
@@ -108,18 +144,21 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--actions", type=int, default=4000)
     parser.add_argument("--whole", action="store_true", help="whole views only")
+    parser.add_argument("--collector", action="store_true", help="the cyclic collector on, as before issue 32")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.actions <= 1_000_000:
         parser.error("--tables from 1 to 1000, --actions from 1 to 1,000,000")
-    rows = [run(args.tables, args.actions, deltas) for deltas in ((False,) if args.whole else (True, False))]
+    rows = [run(args.tables, args.actions, deltas, args.collector)
+            for deltas in ((False,) if args.whole else (True, False))]
     if args.json:
         print(json.dumps(rows, indent=2))
         return
     for r in rows:
         print(f"{r['updates']:>11}: an action costs the server {r['server_us']} us and its four clients "
               f"{r['clients_us']} us (an update {r['bytes_per_update']} bytes; {r['actions']} actions, "
-              f"{r['tables']} tables)")
+              f"{r['tables']} tables)" + (f"; the collector {r['collector_us']} us an action (server and clients), "
+                                          f"its longest pass {r['collector_max_ms']} ms" if r["collector"] else ""))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from khrap.variant import derived as facts
 from khrap.variant.schema import CallsStage, Variant
 
+clockwise_from = facts.clockwise_from
 deal_order = facts.deal_order
 dealt_hands = facts.dealt_hands
 

@@ -31,8 +31,6 @@ from khrap.cards import card_str, suit_str
 EVERYTHING = -1
 """Pass as the viewer to see every secret (a report or a replay, not a seat)."""
 
-_CARD_FIELDS = frozenset({"card"})
-_CARDS_FIELDS = frozenset({"cards"})
 _SUIT_FIELDS = frozenset({"trump", "suit"})
 
 
@@ -80,6 +78,11 @@ class Event:
     secret: dict[str, Any] | None
     narrated: bool  # the game log says it (False: a textless event, kept in ``quiet``)
     _made: dict | None  # texts and data made so far, by (language or "", full view)
+    # Its public content as one small tuple, beginning with ``kind``, that determines the class, ``seat`` and
+    # ``fields`` (names, order and values): the kernel's sink gives it (``compiled/sink.py``), so that
+    # observations find the public sentence and data of a content seen before without hashing the fields
+    # (``observation.seen``).  None: not known (an event made elsewhere), the fields are the key.
+    content: tuple | None
 
     def __init__(self, kind: str, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None, narrated: bool = True) -> None:
@@ -89,6 +92,7 @@ class Event:
         self.secret = secret
         self.narrated = narrated
         self._made = None
+        self.content = None
 
     def sees_secret(self, viewer: int | None) -> bool:
         """Whether ``viewer`` (a seat, None for the table, EVERYTHING) sees this event's secret fields."""
@@ -171,7 +175,7 @@ class Event:
     def __reduce__(self) -> tuple[Callable[..., Event], tuple[Any, ...]]:
         """Pickled as its values, made again by its class (``make_event``); compiled, the default state would
         carry ``__hash__``, which cannot be set.  The texts made so far are not carried: made again when asked."""
-        return remade_event, (self.kind, self.seat, self.fields, self.secret, self.narrated)
+        return remade_event, (self.kind, self.seat, self.fields, self.secret, self.narrated, self.content)
 
     def __copy__(self) -> Event:
         return self  # an event never changes once emitted: copies of a state share it
@@ -476,10 +480,11 @@ def make_event(kind: str, seat: int | None = None, fields: dict[str, Any] | None
 
 
 def remade_event(kind: str, seat: int | None, fields: dict[str, Any], secret: dict[str, Any] | None,
-                 narrated: bool) -> Event:
+                 narrated: bool, content: tuple | None = None) -> Event:
     """An event made again from its values (how a pickled one is unpickled)."""
     event = make_event(kind, seat, fields, secret)
     event.narrated = narrated
+    event.content = content
     return event
 
 
@@ -495,14 +500,21 @@ def _renderer():
     return _RENDER[0]
 
 
+_CARD_STR: Final[tuple[str, ...]] = tuple(card_str(c) for c in range(52))  # a card's notation, by its int
+
+
+def _card(card: int) -> str:
+    return _CARD_STR[card] if 0 <= card < 52 else card_str(card)
+
+
 def _plain(key: str, value: Any) -> Any:
     """A field in JSON-ready form: cards and suits in CONTRACT.md notation, tuples as lists."""
     if value is None:
         return None
-    if key in _CARD_FIELDS:
-        return card_str(value)
-    if key in _CARDS_FIELDS:
-        return [card_str(c) for c in value]
+    if key == "card":
+        return _card(value)
+    if key == "cards":
+        return [_card(c) for c in value]
     if key in _SUIT_FIELDS:
         return suit_str(value)
     if key == "hands":

@@ -34,12 +34,15 @@ _SUIT: Final[tuple[str, ...]] = tuple(suit_str(s) for s in range(4))
 SETTLED: Final = w.SETTLED
 DECLARER: Final = w.DECLARER
 
-# (English sentence, JSON-ready data) of events by their content: (kind, seat, whether the viewer sees the
-# secret fields, the fields, the secret fields he sees).  The renderer is a pure function of these, so an
-# event whose content was seen before (a card played, a call said, a trick taken...) is neither rendered
-# nor converted again.  Kinds whose content seldom repeats (a settlement's tricks and stacks: ``Settling``,
-# ``Settled``) are not kept (a deal's hands are a secret of no seat: their public view repeats); the memo is
+# (English sentence, JSON-ready data) of events by their content.  The renderer is a pure function of the
+# content, so an event whose content was seen before (a card played, a call said, a trick taken...) is neither
+# rendered nor converted again.  Two memos: ``_SAID`` by the public content the kernel's sink gave the event
+# (``Event.content``: a small tuple, cheap to hash), for the public view of the kernel's frequent events;
+# ``_MEMO`` by (kind, seat, whether the viewer sees the secret fields, the fields, the secret fields he sees)
+# for the rest.  Kinds whose content seldom repeats (a settlement's tricks and stacks: ``Settling``,
+# ``Settled``) are not kept (a deal's hands are a secret of no seat: their public view repeats); a memo is
 # emptied when it grows past _MEMO_LIMIT.
+_SAID: Final[dict[tuple, tuple[str, dict]]] = {}
 _MEMO: Final[dict[tuple, tuple[str, dict]]] = {}
 _MEMO_LIMIT: Final = 50_000
 
@@ -49,18 +52,28 @@ _PUBLIC: Final = -2  # a viewer that is no seat: ``seen_by`` gives the view of t
 
 def seen(event: Event, sees: bool) -> tuple[str, dict]:
     """``event.seen_by`` of a seat that sees its secret fields (``sees``) or of one that does not: (English
-    sentence, shared JSON-ready data), through the content memo."""
+    sentence, shared JSON-ready data), through the content memos."""
     made = event._made
     if made is not None:
         found = made.get(sees)
         if found is not None:
+            return found
+    secret = event.secret
+    if secret is None or not sees:
+        content = event.content
+        if content is not None:  # the public view, by the content the sink gave
+            found = _SAID.get(content)
+            if found is None:
+                found = event.seen_by(_PUBLIC)
+                if len(_SAID) >= _MEMO_LIMIT:
+                    _SAID.clear()
+                _SAID[content] = found
             return found
     seat = event.seat
     viewer = (_PUBLIC if seat is None else seat) if sees else _PUBLIC
     kind = type(event)
     if kind is Settled or kind is Settling:  # (classes compared: cheaper than isinstance, and none is subclassed)
         return event.seen_by(viewer)
-    secret = event.secret
     try:
         key = (event.kind, seat, sees, tuple(event.fields.items()),
                tuple(secret.items()) if sees and secret else None)
@@ -193,9 +206,9 @@ class SeatViews:
     before they are grown, so a cleared or replaced log, or a copy that went another way, makes
     them again.
 
-    The typed events are all a typed view needs (``seat_view``: the bots'); the history lines and event
-    data, made only for an observation dict, are rendered when one is asked for (``lists``), for the
-    events since the last one rendered."""
+    Each list is grown only when it is read: the typed events (the table's copies of secret events
+    made) only for a typed view (``seat_view``: the bots'), the history lines and event data only
+    for an observation dict (``lists``)."""
 
     first: Event | None
     last: Event | None
@@ -227,7 +240,8 @@ class SeatViews:
         return SeatViews()
 
     def _grow(self, state: Machine) -> None:
-        """Take in the log's events since the last call (all of the deal's again if the log changed)."""
+        """Take in the log's events since the last call (all of the deal's again if the log changed): each
+        seat's own secret events noted; the lists are grown by their readers."""
         log, start = state.log, state.deal_log_start
         end = len(log)
         seen_to = self.seen_to
@@ -237,27 +251,32 @@ class SeatViews:
             if start < end:
                 self.first = log[start]
         if seen_to < end:
-            typed, own = self.typed, self.own
-            for event in log[seen_to:]:
-                owner = event.seat
+            own = self.own
+            for at in range(seen_to, end):
+                event = log[at]
                 if event.secret is not None:
+                    owner = event.seat
                     if owner is not None:
                         mine = own.get(owner)
                         if mine is None:
                             mine = own[owner] = []
-                        mine.append((len(typed), event))
-                    typed.append(as_seen(event, None))
-                else:
-                    typed.append(event)
+                        mine.append((at - start, event))
             self.seen_to = end
             self.last = log[end - 1]
+
+    def _typed(self, state: Machine) -> list[Event]:
+        """The table's typed events, grown by those taken in since (``_grow`` just called)."""
+        log, start, typed = state.log, self.start, self.typed
+        for at in range(start + len(typed), self.seen_to):
+            typed.append(as_seen(log[at], None))
+        return typed
 
     def _render(self, state: Machine, seat: int | None) -> None:
         """The history lines and event data of the events taken in since the last rendering (and of
         ``seat``'s own secret events, as it sees them); ``_grow`` just called, so the log holds them."""
-        log, start, lines, events = state.log, self.start, self.lines, self.events
-        for i in range(len(lines), len(self.typed)):
-            text, data = seen(log[start + i], False)
+        log, lines, events = state.log, self.lines, self.events
+        for at in range(self.start + len(lines), self.seen_to):
+            text, data = seen(log[at], False)
             lines.append(text)
             events.append(data)
         if seat is None:
@@ -277,30 +296,29 @@ class SeatViews:
     def typed_list(self, state: Machine, seat: int | None) -> list[Event]:
         """A new list of the deal's typed events as ``seat`` (None: a spectator) holds them (nothing rendered)."""
         self._grow(state)
-        typed = self.typed[:]
+        typed = self._typed(state)[:]
         mine = self.own.get(seat) if seat is not None else None
         if mine is not None:
             for at, event in mine:
                 typed[at] = event
         return typed
 
-    def lists(self, state: Machine, seat: int | None) -> tuple[list[Event], list[str], list[dict]]:
-        """New lists of the deal's typed events, history lines and event data as ``seat`` (None: a
-        spectator) sees them."""
+    def lists(self, state: Machine, seat: int | None) -> tuple[list[str], list[dict]]:
+        """New lists of the deal's history lines and event data as ``seat`` (None: a spectator) sees them."""
         self._grow(state)
         self._render(state, seat)
-        typed, lines, events = self.typed[:], self.lines[:], self.events[:]
+        lines, events = self.lines[:], self.events[:]
         if seat is None:
-            return typed, lines, events
+            return lines, events
         mine = self.own.get(seat)
         if mine is not None:
             made = self.own_made[seat]
-            for k, (at, event) in enumerate(mine):
+            for k in range(len(mine)):
+                at = mine[k][0]
                 text, data = made[k]
-                typed[at] = event
                 lines[at] = text
                 events[at] = data
-        return typed, lines, events
+        return lines, events
 
 
 def _secrets(own: list[tuple[int, Event]] | None) -> tuple[list[int], list[int]]:
@@ -333,8 +351,10 @@ def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int
           listing: list[Action] | None, fresh: bool) -> SeatView:
     """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them.
     ``fresh``: the view's lists are its own (a view given out); else the turned cards, the shown ones,
-    the trick and the legal actions are the state's own lists (a view rendered at once and dropped:
-    ``observation``, which makes new lists of them)."""
+    the trick and the legal actions are the state's own lists, and the typed events (``typed``), the cards
+    drawn and thrown are left empty (a view rendered at once and dropped: ``observation``, which makes new
+    lists of the first and renders the events from their history lines and data; ``render`` reads none of
+    the rest)."""
     trump = state.trump
     kind = state.kind
     to_act = None if kind is None else state.seat
@@ -343,7 +363,7 @@ def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int
     turned, shown, trick = state.turned, state.shown, state.trick
     if fresh:
         turned, shown, trick = turned.copy(), shown.copy(), trick.copy()
-    drawn, thrown = _secrets(own)
+    drawn, thrown = _secrets(own) if fresh else ([], [])
     return SeatView(
         seat, state.phase, kind, to_act, state.dealer, state.round, trump, turned, shown,
         sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None,
@@ -359,38 +379,45 @@ def seat_view(state: Face, seat: int | None) -> SeatView:
     return _make(state, seat, views.typed_list(state, seat), views.mine(seat), None, True)
 
 
+# An observation's keys, in CONTRACT.md's order: each observation is a copy of this dict with its values set
+# (copying a dict of these keys and setting each is cheaper than building one of 22 keys afresh).
+_KEYS: Final[dict[str, Any]] = dict.fromkeys((
+    "seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand", "hand_sizes", "stock_count",
+    "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "history", "events", "legal"))
+
+
 def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str]) -> dict:
     """The observation dict of ``view`` (CONTRACT.md's shape), given its events' history lines, their
     data and its legal words (made once per event and listing by the caller)."""
     card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
     trump, turned, shown, trick, hand = view.trump, view.turned, view.shown, view.trick, view.hand
-    return {
-        "seat": view.seat,
-        "phase": view.phase,
-        "to_act": view.to_act,
-        "dealer": view.dealer,
-        "round": view.round,
-        "trump": None if trump is None else _SUIT[trump],
-        "turned": [card[c] for c in turned] if turned else [],
-        "shown": [card[c] for c in shown] if shown else [],
-        "hand": [card[c] for c in hand] if hand is not None else None,
-        "hand_sizes": view.hand_sizes,
-        "stock_count": view.stock_count,
-        "discard_count": view.discard_count,
-        "stacks": view.stacks,
-        "pot": view.pot,
-        "locked": view.locked,
-        "statuses": view.statuses,
-        "calls": view.calls,
-        "trick": [[s, card[c], j] for s, c, j in trick] if trick else [],
-        "tricks": view.tricks,
-        # The current deal only: earlier deals are settled and would make every observation grow.
-        "history": lines,
-        # The same events as data: what bots and programs read (the history is for people).  The dicts
-        # are shared by every observation: read them, do not change them.
-        "events": events,
-        "legal": legal,
-    }
+    made = _KEYS.copy()
+    made["seat"] = view.seat
+    made["phase"] = view.phase
+    made["to_act"] = view.to_act
+    made["dealer"] = view.dealer
+    made["round"] = view.round
+    made["trump"] = None if trump is None else _SUIT[trump]
+    made["turned"] = [card[c] for c in turned] if turned else []
+    made["shown"] = [card[c] for c in shown] if shown else []
+    made["hand"] = [card[c] for c in hand] if hand is not None else None
+    made["hand_sizes"] = view.hand_sizes
+    made["stock_count"] = view.stock_count
+    made["discard_count"] = view.discard_count
+    made["stacks"] = view.stacks
+    made["pot"] = view.pot
+    made["locked"] = view.locked
+    made["statuses"] = view.statuses
+    made["calls"] = view.calls
+    made["trick"] = [[s, card[c], j] for s, c, j in trick] if trick else []
+    made["tricks"] = view.tricks
+    # The current deal only: earlier deals are settled and would make every observation grow.
+    made["history"] = lines
+    # The same events as data: what bots and programs read (the history is for people).  The dicts are
+    # shared by every observation: read them, do not change them.
+    made["events"] = events
+    made["legal"] = legal
+    return made
 
 
 def to_json(view: SeatView) -> dict:
@@ -422,9 +449,8 @@ def observation(state: Face, seat: int, legal: list[str] | None = None,
     and ``listing`` its legal actions, if the caller has them: ``Face`` gives them, a direct call
     saving the method calls through Python that ``state.legal_words()`` is when ``state`` is a
     ``GameState``)."""
-    views = _views(state)
-    typed, lines, events = views.lists(state, seat)
-    view = _make(state, seat, typed, views.mine(seat), listing, False)
+    lines, events = _views(state).lists(state, seat)
+    view = _make(state, seat, [], None, listing, False)
     words = ((state.legal_words() if legal is None else legal) if view.to_act == seat and view.phase != SETTLED
              else [])
     return render(view, lines, events, words)

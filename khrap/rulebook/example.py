@@ -23,7 +23,7 @@ from typing import Any
 
 from khrap.cards import canonical, card_str, suit_str
 from khrap.engine import GameState, Rules
-from khrap.engine.derived import deal_order
+from khrap.engine.derived import clockwise_from, deal_order
 from khrap.engine.events import (
     AllPassed,
     Anted,
@@ -230,7 +230,7 @@ class _Recorder:
             self.events.append(AllPass(before["round"]))
             return
         # clockwise from the one whose action changed them (the helicopter's forced helpers), with their locks
-        order = sorted(range(self.n), key=lambda seat: (seat - (actor or 0)) % self.n)
+        order = clockwise_from(actor or 0, self.n)
         changed = [
             (seat, moves.status[seat], moves.locked.get(seat, 0)) for seat in order
             if seat != actor and seat in moves.status and moves.status[seat] != self.statuses[seat]

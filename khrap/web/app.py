@@ -69,6 +69,9 @@ FREEZE_SECONDS = 1.0
 """How often ``serve`` sets the objects that survived out of the garbage collector's walk."""
 COLLECT_SECONDS = 3600.0
 """How often it collects everything once (the cycles among frozen objects that died)."""
+COLLECT_GROWN = 1.5
+"""It collects everything at once, too, when the objects it tracks are this many times what the last pass
+left (the cycles that died in the meantime count: a bound on the memory they hold)."""
 """A connection that has not said hello with a table's token in this time is closed."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
@@ -460,26 +463,37 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
     return app
 
 
-async def keep_collections_short(freeze_seconds: float, collect_seconds: float = COLLECT_SECONDS) -> None:
-    """Keep the cyclic garbage collector's passes short while tables stay in memory.
+async def keep_collections_short(freeze_seconds: float, collect_seconds: float = COLLECT_SECONDS,
+                                 grown: float = COLLECT_GROWN) -> None:
+    """Keep the cyclic garbage collector off the tables' way while they stay in memory.
 
-    A full pass walks every live object: with 1,000 tables in memory (320 MB) the passes took up to a second,
-    and they were the p99 of every table's updates (issue 32; 177 ms at 100 tables). Every ``freeze_seconds``
-    the objects that survived so far are frozen (``gc.freeze``: the collector no longer walks them; reference
-    counting frees them as before), and every ``collect_seconds`` all are unfrozen and collected once, so the
-    cycles among frozen objects that died meanwhile (a table taken out of memory) are freed within that time."""
+    Its passes walk the objects they collect, and on a heap of hundreds of MB each object walked costs about a
+    microsecond (its referents are cache misses): with 1,000 tables in memory a full pass took up to a second,
+    and even the young generations' passes, over the views kept as the bases of the next patches, took 20 % of
+    the server's processor time at 1,000 tables and 13 % at 100, in pauses of 2 to 80 ms that were the p99 of
+    every table's updates (issue 32). So while this runs the automatic collection is off: reference counting
+    frees what the server drops (playing makes no cycles). Every ``freeze_seconds`` the objects alive so far
+    are frozen (``gc.freeze``: the frozen ones are counted, garbage cycles among them included), and all are
+    unfrozen and collected once every ``collect_seconds``, or as soon as they are ``grown`` times as many as
+    after the last pass (making or loading a table leaves cycles: some 500 objects), so the cycles that died
+    meanwhile are freed and what they hold stays a fraction of the heap, as the collector's own full passes
+    keep it (they wait for a quarter more)."""
     loop = asyncio.get_running_loop()
-    collected = loop.time()
+    collected, after = loop.time(), None
+    gc.disable()
     try:
         while True:
             await asyncio.sleep(freeze_seconds)
-            if loop.time() - collected >= collect_seconds:
+            gc.freeze()
+            if after is None:
+                after = gc.get_freeze_count()  # what the last pass left alive
+            elif loop.time() - collected >= collect_seconds or gc.get_freeze_count() > grown * after + 100_000:
                 gc.unfreeze()
                 gc.collect()
-                collected = loop.time()
-            gc.freeze()
+                collected, after = loop.time(), None
     finally:
         gc.unfreeze()  # the server stops (or a test's app): nothing stays out of the collector's sight
+        gc.enable()
 
 
 def _listing() -> bytes:

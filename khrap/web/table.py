@@ -141,6 +141,8 @@ class Table:
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
     _table_parts: dict[str, tuple[dict, tuple, dict]] = field(default_factory=dict)  # lang: (public, key, part)
+    # Each (seat, language)'s view but its table part, with the ``public`` it was made with: kept until that changes.
+    _bodies: dict[tuple[int | None, str], tuple[dict, dict]] = field(default_factory=dict)
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -385,6 +387,16 @@ class Table:
         Built only from the engine's view of that seat (``seat_view``; a spectator's, made for no seat,
         holds nobody's secret): its table, its hand, the deal's events as it may hold them (the log and
         the events are made from these); the seed of a deal is included only once it is settled."""
+        public = self._public()
+        made = self._bodies.get((seat, lang))
+        if made is None or made[0] is not public:  # (the same ``public``: the session has not moved since)
+            made = self._bodies[(seat, lang)] = (public, self._body(seat, lang, public))
+        return {"type": "state", "table": self._table_part(public, lang, present, takeover), **made[1]}
+
+    def _body(self, seat: int | None, lang: str, public: dict) -> dict:
+        """``seat``'s view but its ``table``: what the session shows that seat, made once a change of the
+        session (``public`` is made anew with each), so a change of the seats only (a name, a seat ready for
+        the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
         s = self.session
         view = seat_view(s.state, seat)
         shown = render(view, [], [], [])
@@ -396,12 +408,9 @@ class Table:
         settled = None if told.settled is None else told.settled.data(viewer)  # (not the log scanned a view)
         legal: list[dict] = []
         mine = seat is not None and self.in_deal and s.to_act == seat
-        public = self._public()
         if mine:
             legal = [self._describe(a) for a in s.legal_actions()]
         return {
-            "type": "state",
-            "table": self._table_part(public, lang, present, takeover),
             "me": seat,
             "obs": table,
             "log": lines,

@@ -105,8 +105,8 @@ window.WebSocket.OPEN = 1;
 """
 
 
-GENDER = re.compile(r"\b[а-яё]*[аеёиоуыэюя]л(?:ся)?\b|\b(?:обязан|один|сам|ему)\b", re.IGNORECASE)
-"""A Russian word that says a player is a man: a past tense («ушёл», «взял», «не выполнил»), «обязан», «один»."""
+GENDER = re.compile(r"\b[а-яё]*[аеёиоуыэюя]л(?:ся)?\b|\b(?:обязан|один|сам|он|него|его|ему)\b", re.IGNORECASE)
+"""A Russian word that says a player is a man: a past tense («ушёл», «взял», «не выполнил»), «обязан», «один», «он»."""
 NOT_GENDER = {"стол", "правил", "провал"}
 """Words GENDER finds that are not verbs: a table, the rules' genitive, a failure."""
 

@@ -271,11 +271,12 @@ def test_a_time_and_its_unit_stay_on_one_line(live_server, browser, lang) -> Non
 
 
 # (JS) whether an element is on the screen as the reader left it, and at the top of the page: not under the sticky
-# "Next deal" bar at the foot of the screen, if there is one.
+# bar at the foot of the screen (unless it is in it).
 IN_SIGHT = """(at) => {
   const seen = () => {
-    const r = document.querySelector(at).getBoundingClientRect(), bar = document.querySelector("#next-bar.sticky");
-    return r.top >= 0 && r.bottom <= (bar ? bar.getBoundingClientRect().top : innerHeight);
+    const node = document.querySelector(at), r = node.getBoundingClientRect();
+    const bar = document.querySelector("#next-bar.sticky");
+    return r.top >= 0 && r.bottom <= (bar && !bar.contains(node) ? bar.getBoundingClientRect().top : innerHeight);
   };
   const asLeft = seen();
   window.scrollTo(0, 0);
@@ -283,11 +284,14 @@ IN_SIGHT = """(at) => {
 }"""
 
 
+SMALL = {"width": 375, "height": 667}
+
+
 def test_what_the_deal_came_to_and_who_won_are_in_sight_on_a_phone(live_server, browser) -> None:  # noqa: F811
     # The deal of test_browser_table.py (seed "browser-test:0", its fixed plan), two deals, on Russian phones.  The
     # first ends with stacks 100, 97, 104, 98 (worked out in test_browser.py): seat 0's change 0, seat 1's −3.  The
     # settlement and the standings said so under the trick, below the screen: nobody saw what he had won, nor at
-    # the evening's end who won it, without scrolling down to look for it.
+    # the evening's end who won it, without scrolling down to look for it.  On a smaller phone too (375×667).
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
                          session_seed=lambda: 7)
     errors: list[str] = []
@@ -300,6 +304,9 @@ def test_what_the_deal_came_to_and_who_won_are_in_sight_on_a_phone(live_server, 
         page.wait_for_selector("#settlement")
         assert page.inner_text("#result") == expected[seat]
         assert page.evaluate(IN_SIGHT, "#result") == [True, True]
+        page.set_viewport_size(SMALL)
+        assert page.evaluate(IN_SIGHT, "#result") == [True, True]
+        page.set_viewport_size(PHONE)
         assert page.query_selector("#hand") is None  # (it said «Карт нет» there between deals)
         page.click("#next")
     for page in pages.values():
@@ -307,6 +314,9 @@ def test_what_the_deal_came_to_and_who_won_are_in_sight_on_a_phone(live_server, 
     _play(pages, lambda: False)
     for page in pages.values():
         page.wait_for_selector("#winner")
-        assert page.inner_text("#result") == page.inner_text("#winner")  # the standings' head, said up here too
+        assert page.inner_text("#result") == page.inner_text("#winner")  # the standings' head, said in the bar too
         assert page.evaluate(IN_SIGHT, "#result") == [True, True]
+        page.set_viewport_size(SMALL)
+        assert page.evaluate(IN_SIGHT, "#result") == [True, True]
+        assert page.evaluate(HIDDEN_ROWS) == []  # and the bar, kept at the foot now, hides no row of the standings
     assert errors == []

@@ -201,6 +201,13 @@ def test_a_seat_its_player_left_is_the_bots_and_no_russian_line_guesses_his_gend
     tags = boris.inner_text("#seat-0 .seat-tags")
     assert words["left_tag"] in tags and words["bot_kind"].format(kind=words["bot_normal"]) in tags
     assert gendered(boris.inner_text("#takeover")) == gendered(boris.inner_text(".seats")) == []
+    # The next deal: her seat's card in a trick is labelled with the whole name (it was cut to «Бот (место:…»).
+    boris.click("#next")
+    boris.wait_for_function("() => document.body.dataset.toAct !== ''")
+    _play({1: boris}, lambda: boris.query_selector('#trick .played[data-seat="0"]') is not None)
+    label = boris.query_selector('#trick .played[data-seat="0"] small')
+    assert label.inner_text() == words["bot_seat"].format(name="Anna")
+    assert label.evaluate("(s) => s.scrollWidth <= s.clientWidth && s.scrollHeight <= s.clientHeight")  # none hidden
     assert errors == []
 
 
@@ -224,4 +231,30 @@ def test_a_players_name_stays_when_she_opens_her_link_on_another_device(live_ser
     phone.wait_for_selector("#elsewhere")  # the laptop's connection is the seat's now: it has said hello
     assert laptop.input_value("#name") == "Anna" and laptop.inner_text("#seat-0 .seat-name") == "Anna (you)"
     assert boris.inner_text("#seat-0 .seat-name") == "Anna"
+    assert errors == []
+
+
+def test_a_player_away_is_said_without_a_gender(live_server, browser) -> None:  # noqa: F811
+    # Anna's phone goes off between deals; 2 s later a bot plays her seat until she is back.  Борис's Russian page
+    # said «Anna: игрока нет, пока он не вернётся, за него играет бот.»: he, of Anna.
+    from tests.web.test_browser_log import gendered
+
+    server = live_server(bot_delay=0.0, takeover_seconds=2.0, seed_source=fixed_seeds("seats"))
+    errors: list[str] = []
+    answer = _create(server)
+    link = {s["seat"]: s["link"].replace("/play#", "/play?lang=ru#") for s in answer["seats"] if s["human"]}
+    anna, boris = _page(browser, errors, PHONE), _page(browser, errors, PHONE)
+    boris.goto(link[1])
+    anna.goto(link[0])
+    anna.wait_for_selector("#name")
+    anna.fill("#name", "Anna")
+    anna.dispatch_event("#name", "change")
+    boris.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent === 'Anna'")
+    anna.close()
+    boris.wait_for_selector("#takeover", timeout=20_000)
+    words = i18n.strings("ru")
+    assert boris.inner_text("#takeover") == words["takeover_banner"].format(seat="Anna")
+    assert words["taken_over"] in boris.inner_text("#seat-0 .seat-tags")
+    assert boris.inner_text("#seat-0 .seat-name") == "Anna"  # her seat for a while: still hers
+    assert gendered(boris.inner_text("#takeover")) == gendered(boris.inner_text(".seats")) == []
     assert errors == []

@@ -40,3 +40,35 @@ def test_survivors_are_frozen_and_dead_cycles_are_still_collected() -> None:
     assert frozen > 0  # the objects alive then were set out of the collector's walk
     assert not alive  # a cycle that died after being frozen was freed by the periodic full collection
     assert after == 0  # stopping unfreezes everything
+
+
+def test_no_automatic_collection_while_it_runs_and_a_grown_heap_is_collected_early() -> None:
+    """Automatic passes are off while it runs (each walked the young views at a microsecond an object); the
+    cycles that died are still freed well before the hourly pass once they make the heap half as big again."""
+
+    async def run() -> tuple[bool, bool, bool]:
+        task = asyncio.create_task(keep_collections_short(0.01, collect_seconds=3600, grown=1.5))
+        await asyncio.sleep(0.05)
+        enabled = gc.isenabled()
+        junk = [Cycle() for _ in range(gc.get_freeze_count() // 2 + 150_000)]  # dead cycles: half the heap again
+        ref = weakref.ref(junk[0])
+        del junk
+        await asyncio.sleep(0.3)
+        freed = ref() is None
+        small = Cycle()
+        small_ref = weakref.ref(small)
+        del small  # one dead cycle: not worth a pass before the hour
+        await asyncio.sleep(0.1)
+        kept = small_ref() is not None
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return enabled, freed, kept
+
+    gc.unfreeze()
+    enabled, freed, kept = asyncio.run(run())
+    assert not enabled  # the automatic collection is off while it runs
+    assert freed  # the heap grew by half with dead cycles: collected at once
+    assert kept  # a single dead cycle waits for the periodic pass
+    assert gc.isenabled()  # and on again once it stops
+    gc.collect()

@@ -140,3 +140,54 @@ def test_the_fast_encoder_writes_what_the_standard_one_does(message: dict, monke
     standard = encode(message)
     assert json.loads(fast) == json.loads(standard)
     fast.encode("utf-8")  # valid UTF-8 whatever it quotes
+
+
+class Fresh:
+    """A connection that checks each view it is sent against the view made again with nothing kept."""
+
+    def __init__(self, host: Host, table: Table, seat: int | None, lang: str) -> None:
+        self.host, self.table, self.seat, self.lang, self.count = host, table, seat, lang, 0
+
+    def send(self, message: dict) -> None:
+        if message["type"] != "state":
+            return
+        kept, self.table._bodies = self.table._bodies, {}  # the general branch: every seat's body made anew
+        again = self.host.view(self.table, self.seat, self.lang)
+        self.table._bodies = kept
+        assert {k: v for k, v in message.items() if k != "n"} == {k: v for k, v in again.items() if k != "n"}
+        self.count += 1
+
+    def close(self, reason: str) -> None:
+        raise AssertionError(reason)
+
+
+def test_a_view_made_from_the_kept_body_is_the_view_made_anew() -> None:
+    """A seat's view but its table part is kept until the session moves: a change of the seats alone (a seat
+    ready, a name, a player come) makes no body again, and every view sent is the one made with nothing kept."""
+    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=1000, base_stake=1, bots={},
+                         deals=3, seed_source=fixed_seeds("view-cache:body"))
+    host.add(table)
+    langs = ["en", "ru", "lt", "en"]
+    conns = [Fresh(host, table, seat, langs[seat]) for seat in range(4)]
+    clients = []
+    for seat, conn in enumerate(conns):
+        client = host.connect(conn)
+        host.receive(client, json.dumps({"type": "hello", "token": table.seats[seat].token, "lang": langs[seat]}))
+        clients.append(client)
+    watcher = Fresh(host, table, None, "fi")
+    host.receive(host.connect(watcher), json.dumps({"type": "hello", "token": table.spectator_token, "lang": "fi"}))
+    while not table.finished:
+        before = host.view(table, 2, "lt")
+        host.receive(clients[0], json.dumps({"type": "next"}))  # a seat ready: the table part changes only
+        host.receive(clients[1], json.dumps({"type": "name", "name": f"Boris {table.step}"}))
+        after = host.view(table, 2, "lt")
+        assert after["obs"] is before["obs"] and after["log"] is before["log"]  # the body was kept
+        assert after["table"] != before["table"]
+        for client in clients[1:]:
+            host.receive(client, json.dumps({"type": "next"}))
+        while table.in_deal:
+            seat = table.session.to_act
+            host.receive(clients[seat], json.dumps({"type": "act", "action": table.bot_action(seat, "random"),
+                                                    "step": table.step}))
+    assert all(c.count > 20 for c in [*conns, watcher])

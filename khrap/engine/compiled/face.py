@@ -48,6 +48,11 @@ _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
 # earlier listing made (a test compares them with ``Action(EXCHANGE, cards=...)``).
 _SLOTS: Final[tuple[tuple[Any, str, Any], ...]] = tuple(
     (getattr(Action, f.name).__set__, f.name, f.default) for f in fields(Action))
+# An exchange's own values by field name; every other field takes its default.
+_SET_WORD: Final[Any] = next(set_slot for set_slot, name, _ in _SLOTS if name == "word")
+_SET_CARDS: Final[Any] = next(set_slot for set_slot, name, _ in _SLOTS if name == "cards")
+_DEFAULTS: Final[tuple[tuple[Any, Any], ...]] = tuple(
+    (set_slot, default) for set_slot, name, default in _SLOTS if name not in ("word", "cards"))
 _MEMO_LIMIT: Final = 100_000
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
@@ -126,8 +131,10 @@ def _list_discards(state: Machine) -> list[Action]:
 def exchange_action(cards: tuple[int, ...]) -> Action:
     """``Action(EXCHANGE, cards=cards)``, its fields set by their slots' setters (``_SLOTS``)."""
     action = cast(Action, object.__new__(Action))
-    for set_slot, name, default in _SLOTS:
-        set_slot(action, w.EXCHANGE if name == "word" else cards if name == "cards" else default)
+    _SET_WORD(action, w.EXCHANGE)
+    _SET_CARDS(action, cards)
+    for set_slot, default in _DEFAULTS:
+        set_slot(action, default)
     return action
 
 
@@ -296,8 +303,10 @@ class Face(Machine):
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
-        if self.kind is not None and self.seat == seat and self.phase != SETTLED:
-            return observation_of(self, seat, self.legal_words(), self._listing())
+        kind = self.kind
+        if kind is not None and self.seat == seat and self.phase != SETTLED:
+            found = self._listing()
+            return observation_of(self, seat, self._words_of(DECISIONS[kind], found), found)
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:
@@ -332,10 +341,15 @@ class Face(Machine):
         if kind is None:
             return []
         decision = DECISIONS[kind]
+        if decision.by_word and decision.word is not None:
+            return [decision.word]
+        return self._words_of(decision, self._listing())
+
+    def _words_of(self, decision: Decision, found: list[Action]) -> list[str]:
+        """A new list of the words of ``found``, the pending decision's listing (made once per listing)."""
         word = decision.word
         if decision.by_word and word is not None:
             return [word]
-        found = self._listing()
         made = self._words
         if made[0] is not found:
             made = self._words = (found, decision.words(found))

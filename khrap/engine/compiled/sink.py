@@ -18,7 +18,21 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from khrap.engine.actions import Action
-from khrap.engine.events import Ledger, LedgerItem, make_event
+from khrap.engine.events import (
+    Anted,
+    Called,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    Exchanged,
+    Ledger,
+    LedgerItem,
+    Played,
+    TookTrick,
+    Turned,
+    make_event,
+)
 from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:
@@ -203,6 +217,13 @@ class Recorder(Sink):
         keywords: a compiled call with keywords goes through Python's calling convention.)"""
         m.log.append(make_event(kind, seat, fields, secret))
 
+    def _told(self, m: Table, event: Event, content: tuple) -> None:
+        """Append ``event`` (made by its class: a native call when compiled) to the log with its public
+        ``content``: the kind's word, the seat and the public fields' values, in the fields' order (the
+        method that makes an event names its fields, so these values say them all: ``Event.content``)."""
+        event.content = content
+        m.log.append(event)
+
     def _quiet(self, m: Table, kind: str, seat: int | None, fields: dict[str, Any],
                secret: dict[str, Any] | None = None) -> None:
         """Append a textless event to ``quiet``, placed after the log's last event (``at``)."""
@@ -214,17 +235,21 @@ class Recorder(Sink):
         m.quiet = []
 
     def anted(self, m: Table, reason: str, chips: int) -> None:
-        self._log(m, "anted", None, {"reason": reason, "round": m.round, "chips": chips, "pot": m.pot})
+        rnd, pot = m.round, m.pot
+        self._told(m, Anted(None, {"reason": reason, "round": rnd, "chips": chips, "pot": pot}),
+                   ("anted", reason, rnd, chips, pot))
 
     def session_over(self, m: Table, seat: int | None, reason: str, chips: int) -> None:
         self._log(m, "session_over", seat, {"reason": reason, "chips": chips})
 
     def dealt(self, m: Table, size: int) -> None:
-        self._log(m, "dealt", None, {"dealer": m.dealer, "size": size},
-                  {"hands": tuple(tuple(h) for h in m.hands)})
+        dealer = m.dealer
+        self._told(m, Dealt(None, {"dealer": dealer, "size": size}, {"hands": tuple(tuple(h) for h in m.hands)}),
+                   ("dealt", dealer, size))
 
     def turned(self, m: Table, card: int) -> None:
-        self._log(m, "turned", None, {"card": card, "trump": m.trump})
+        trump = m.trump
+        self._told(m, Turned(None, {"card": card, "trump": trump}), ("turned", card, trump))
 
     def unlocked(self, m: Table, seat: int, chips: int) -> None:
         self._quiet(m, "unlocked", seat, {"chips": chips})
@@ -239,7 +264,8 @@ class Recorder(Sink):
         self._log(m, "looked", seat, {})
 
     def called(self, m: Table, seat: int, cid: str, action: Action) -> None:
-        self._log(m, "called", seat, {"call": cid, "action": said_as(action)})
+        said = said_as(action)
+        self._told(m, Called(seat, {"call": cid, "action": said}), ("called", seat, cid, said))
 
     def decided(self, m: Table, seat: int, kind: Kind, action: Action) -> None:
         self._log(m, "decided", seat, {"decision": kind.value, "action": said_as(action)})
@@ -269,22 +295,26 @@ class Recorder(Sink):
         self._log(m, "took_turned", seat, {"card": card})
 
     def drew(self, m: Table, seat: int, source: str | int, cards: Sequence[int]) -> None:
-        self._log(m, "drew", seat, {"count": len(cards), "source": source}, {"cards": tuple(cards)})
+        count = len(cards)
+        self._told(m, Drew(seat, {"count": count, "source": source}, {"cards": tuple(cards)}),
+                   ("drew", seat, count, source))
 
     def exchanged(self, m: Table, seat: int, cards: Sequence[int]) -> None:
-        self._log(m, "exchanged", seat, {"count": len(cards)}, {"cards": tuple(cards)})
+        count = len(cards)
+        self._told(m, Exchanged(seat, {"count": count}, {"cards": tuple(cards)}), ("exchanged", seat, count))
 
     def discarded(self, m: Table, seat: int, card: int) -> None:
-        self._log(m, "discarded", seat, {}, {"card": card})
+        self._told(m, Discarded(seat, {}, {"card": card}), ("discarded", seat))
 
     def credited(self, m: Table, seat: int, tricks: int) -> None:
         self._log(m, "credited", seat, {"tricks": tricks})
 
     def played(self, m: Table, seat: int, card: int, joker: bool) -> None:
-        self._log(m, "played", seat, {"card": card, "joker": joker})
+        self._told(m, Played(seat, {"card": card, "joker": joker}), ("played", seat, card, joker))
 
     def took_trick(self, m: Table, seat: int) -> None:
-        self._log(m, "took_trick", seat, {"count": m.tricks[seat]})
+        count = m.tricks[seat]
+        self._told(m, TookTrick(seat, {"count": count}), ("took_trick", seat, count))
 
     def instant_win(self, m: Table, seat: int, wid: str) -> None:
         self._log(m, "instant_win", seat, {"win": wid})

@@ -433,18 +433,19 @@ function drawSettlement() {
 function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
-  if (tb.finished) { // nothing waits on it: in its place under the standings, never over them
-    return el("div", { class: "actions", id: "next-bar" }, el("b", {}, t("session_over")), " ",
+  if (tb.finished) { // who won and "Play again" kept at the foot of the screen; the record's link in its place below
+    return [el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
-                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null,
-      " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")));
+                 : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
+      el("p", { id: "over" }, el("b", {}, t("session_over")), " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
   }
   if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  // kept at the foot of the screen while the settlement and the standings are read above it (a phone)
-  return el("div", { class: "actions sticky", id: "next-bar" },
+  // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
+  // the deal came to for this reader: in sight whatever the page above it holds
+  return el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
@@ -481,15 +482,15 @@ function winnerSentence() {
                               : t("winners", { seats: winners.map(seatName).join(", "), chips: plural("n_chips", best) });
 }
 
-// What the deal just played came to, where the turn line was (in sight on a phone; the settlement is far below):
-// the reader's own change of chips, and at the evening's end who won.
+// What the deal just played came to, in the bar at the foot of the screen (the settlement says it far below, out
+// of sight on a phone): the reader's own change of chips, and at the evening's end who won.
 function resultLine() {
   const tb = view.table;
   if (tb.in_deal || !view.settled || !tb.deal || !tb.standings.length) return null;
-  if (tb.finished) return el("p", { class: "banner result-line", id: "result" }, winnerSentence());
+  if (tb.finished) return el("p", { class: "result-line", id: "result" }, winnerSentence());
   if (view.me === null) return null;
   const now = view.settled.stacks[view.me];
-  return el("p", { class: "banner result-line", id: "result" },
+  return el("p", { class: "result-line", id: "result" },
     t("deal_result", { deal: tb.deal, change: signed(now - tb.deal_stacks[view.me]), chips: plural("n_chips", now) }));
 }
 
@@ -715,7 +716,7 @@ function draw() {
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
     el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
-    elsewhere(), clockNote(), drawCenter(), turnLine(), resultLine(), drawHand(), drawActions(),
+    elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();

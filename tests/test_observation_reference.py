@@ -1,0 +1,96 @@
+"""Every seat's observation and typed view, at every step of many random deals of every built-in, equal ones
+made the general way.
+
+The observation is made incrementally (``observation.SeatViews``: the lists grown by the events since the
+last observation, each list grown only when read), each event's sentence and data found by its content
+(``observation.seen``: by the public content the kernel's sink gives the event, ``Event.content``, or by its
+fields), and the transient view an observation renders leaves out what the dict does not show.  Here each
+is played against the general way (``fresh_observation``: every event of the deal copied, so nothing is
+made yet, and rendered by the game log; the state read field by field): for every seat, not only the one to
+act, compared as dicts (``==``) and as JSON text with the keys in their order (``True`` and ``1`` differ,
+and so does a key moved).  The typed view (``seat_view``) is compared with the log's events as the seat
+may hold them (another seat's secret fields left out), and the cards it drew and threw with its own events.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from khrap.engine import GameState
+from khrap.engine.events import Drew, Event, Exchanged, Threw
+from khrap.engine.view import seat_view, spectator_view
+from khrap.variant.catalog import builtin, builtin_names
+from tests.test_stepped_paths import fresh_observation
+
+DEALS = 8
+STEP_LIMIT = 2000
+
+
+def held(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may hold it, made from nothing: a copy of its class, the secret kept only for its
+    owner."""
+    keeps = event.secret is not None and seat is not None and event.seat == seat
+    return type(event)(event.seat, dict(event.fields), dict(event.secret) if keeps else None)
+
+
+def held_cards(events: list[Event], seat: int | None) -> tuple[list[int], list[int]]:
+    """The cards ``seat`` drew, and threw, in its own secret events, read from the events one by one."""
+    drawn: list[int] = []
+    thrown: list[int] = []
+    for event in events:
+        if seat is None or event.seat != seat or event.secret is None:
+            continue
+        if isinstance(event, Drew):
+            drawn.extend(event.secret["cards"])
+        elif isinstance(event, Exchanged | Threw):
+            thrown.extend(event.secret["cards"])
+        elif "card" in event.secret:
+            thrown.append(event.secret["card"])
+    return drawn, thrown
+
+
+def check_seat(state: GameState, seat: int, where: tuple) -> None:
+    got = state.observation(seat)
+    want = fresh_observation(state, seat)
+    assert got == want, where
+    assert json.dumps(got) == json.dumps(want), where
+    view = seat_view(state, seat)
+    deal = state.log[state.deal_log_start:]
+    want_events = [held(event, seat) for event in deal]
+    assert [type(e) for e in view.events] == [type(e) for e in want_events], where
+    assert view.events == want_events, where
+    assert (view.drawn, view.thrown) == held_cards(deal, seat), where
+
+
+def check_spectator(state: GameState, where: tuple) -> None:
+    view = spectator_view(state)
+    want = [held(event, None) for event in state.log[state.deal_log_start:]]
+    assert [type(e) for e in view.events] == [type(e) for e in want], where
+    assert view.events == want, where
+    assert (view.drawn, view.thrown, view.hand, view.legal) == ([], [], None, []), where
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_seats_observation_at_every_step_equals_the_general_one(name: str) -> None:
+    variant = builtin(name)
+    for players in sorted({variant.players.min, min(4, variant.players.max), variant.players.max}):
+        rng = random.Random(f"reference/{name}/{players}")
+        state = GameState(variant, players, seed=rng.randrange(10**6), stacks=40)
+        for deal in range(DEALS):
+            if state.session_over:
+                break
+            state.start_deal()
+            steps = 0
+            while state.pending is not None:
+                # The seats in a random order: a seat's observation may follow any other's.
+                for seat in rng.sample(range(players), players):
+                    check_seat(state, seat, (name, players, deal, steps, seat))
+                check_spectator(state, (name, players, deal, steps))
+                state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+                assert steps < STEP_LIMIT
+            for seat in range(players):  # settled: every event of the deal, the settlement's too
+                check_seat(state, seat, (name, players, deal, "settled", seat))
