@@ -93,3 +93,12 @@ def test_a_copied_session_keeps_its_compiled_program() -> None:
     clone = session.clone()
     assert clone.rules is not session.rules and clone.rules.program is program
     assert copy.deepcopy(session.rules).program is program
+
+
+def test_an_event_keeps_its_content() -> None:
+    """The sink's public content (``Event.content``, the observations' key) comes through a pickle."""
+    state, _ = _mid_deal("khrap", 2, 3)
+    events = [e for e in state.log if e.content is not None]
+    assert events
+    again = pickle.loads(pickle.dumps(events))
+    assert [e.content for e in again] == [e.content for e in events] and again == events

@@ -175,7 +175,7 @@ class Event:
     def __reduce__(self) -> tuple[Callable[..., Event], tuple[Any, ...]]:
         """Pickled as its values, made again by its class (``make_event``); compiled, the default state would
         carry ``__hash__``, which cannot be set.  The texts made so far are not carried: made again when asked."""
-        return remade_event, (self.kind, self.seat, self.fields, self.secret, self.narrated)
+        return remade_event, (self.kind, self.seat, self.fields, self.secret, self.narrated, self.content)
 
     def __copy__(self) -> Event:
         return self  # an event never changes once emitted: copies of a state share it
@@ -480,10 +480,11 @@ def make_event(kind: str, seat: int | None = None, fields: dict[str, Any] | None
 
 
 def remade_event(kind: str, seat: int | None, fields: dict[str, Any], secret: dict[str, Any] | None,
-                 narrated: bool) -> Event:
+                 narrated: bool, content: tuple | None = None) -> Event:
     """An event made again from its values (how a pickled one is unpickled)."""
     event = make_event(kind, seat, fields, secret)
     event.narrated = narrated
+    event.content = content
     return event
 
 

@@ -121,19 +121,26 @@ def copy_state(state: GameState) -> GameState:
         fields = state.__getstate__()  # the kernel's attributes too, when it is compiled (docs/compiled.md)
     except TypeError:
         return copy.deepcopy(state)
-    if isinstance(fields, tuple):  # plain Python: (the instance dict, the slots: ``Table.__slots__``)
-        fields = {**(fields[0] or {}), **(fields[1] or {})}
-    new = type(state).__new__(type(state))
+    plain = isinstance(fields, tuple)
+    # plain Python: (the instance dict, the slots: ``Table.__slots__``); a dict of our own either way, whose
+    # values are replaced in place
+    fields = {**(fields[0] or {}), **(fields[1] or {})} if plain else dict(fields)
     for key, value in fields.items():
         if type(value) in _SHARED:  # most fields: a number, a word, None (the checks below would keep them too)
-            pass
-        elif isinstance(value, list):
-            value = [x[:] if isinstance(x, list) else x for x in value]
+            continue
+        if isinstance(value, list):
+            fields[key] = [x[:] if isinstance(x, list) else x for x in value]
         elif isinstance(value, (set, dict)):
-            value = value.copy()
+            fields[key] = value.copy()
         elif hasattr(value, "__copy__"):  # e.g. the observations' per-seat lists: a copy starts its own
-            value = copy.copy(value)
-        object.__setattr__(new, key, value)
+            fields[key] = copy.copy(value)
+    new = type(state).__new__(type(state))
+    setstate = None if plain else getattr(new, "__setstate__", None)
+    if setstate is not None:
+        setstate(fields)  # compiled: mypyc's own setter of every native attribute, one call (not one a field)
+    else:
+        for key, value in fields.items():
+            object.__setattr__(new, key, value)
     return new
 
 

@@ -90,3 +90,36 @@ def test_the_russian_page_writes_cards_with_the_sheets_rank_letters(live_server,
     log = seat0.inner_text("#log ol") if seat0.is_visible("#log ol") else ""
     assert not re.search(r"\b[JQKA][♠♥♦♣]", log), log
     assert errors == []
+
+
+def _turned_offered(lang: str) -> dict:
+    """A real view of Frap (seed "turned5:0", every seat played by rules of thumb up to it) where seat 0 may cut
+    and take the turned card: his, in ``lang``."""
+    from khrap.variant.catalog import builtin
+    from khrap.web.table import Table
+
+    table = Table.create(builtin("frap"), name="frap", source=None, players=4, stacks=100, base_stake=1,
+                         bots={1: "rule", 2: "rule", 3: "rule"}, deals=1, seed_source=fixed_seeds("turned5"),
+                         session_seed=7)
+    table.start_deal()
+    while not (table.session.to_act == 0 and any(a["take_turned"] for a in table.view(0, lang)["legal"])):
+        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "rule"), by="bot")
+    return table.view(0, lang)
+
+
+def test_a_call_that_takes_the_turned_card_reads_as_one_phrase_in_russian(live_server, browser) -> None:  # noqa: F811
+    # Frap's "cut" and "cut, taking the turned card": the second button said «Подрезаю и взять открытую карту», a
+    # first person and an infinitive in one phrase.
+    import json
+
+    from tests.web.test_browser_log import FAKE_SOCKET
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = _page(browser, errors, PHONE)
+    page.add_init_script(f"window.STATE = {json.dumps(_turned_offered('ru'))};" + FAKE_SOCKET)
+    page.goto(server.url + "/play?lang=ru#token")
+    page.wait_for_selector("button.action[data-action='cut trump']")
+    assert page.inner_text("button.action[data-action='cut']") == "Подрезаю"
+    assert page.inner_text("button.action[data-action='cut trump']") == "Подрезаю + открытая карта"
+    assert errors == []
