@@ -14,9 +14,11 @@ import hashlib
 import html
 import json
 import logging
+import os
 import re
 import secrets
 import sqlite3
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -69,11 +71,11 @@ FREEZE_SECONDS = 1.0
 """How often ``serve`` sets the objects that survived out of the garbage collector's walk."""
 COLLECT_SECONDS = 3600.0
 """How often it collects everything once (the cycles among frozen objects that died)."""
-COLLECT_GROWN, COLLECT_FLOOR = 2.0, 1_000_000
-"""It collects everything at once, too, when the objects it tracks are this many times what the last pass
-left, and that many more (the cycles that died in the meantime count: a bound on the memory they hold).
-Each such pass stops every table (about a second at 1,000 tables in memory), so they come only once the heap
-doubled: rarer as it grows (a table's evening grows its session's log)."""
+COLLECT_GROWN, COLLECT_FLOOR = 2.0, 512 * 1024 * 1024
+"""It collects everything at once, too, when the process's resident memory is this many times what it
+was after the last pass, and that many bytes more (the cycles that died in the meantime hold memory: a bound
+on it). Each such pass stops every table (about a second at 1,000 tables in memory), so they come only once
+the memory doubled. (Counting the frozen objects instead walks all of them: a pause of its own.)"""
 """A connection that has not said hello with a table's token in this time is closed."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
@@ -475,26 +477,44 @@ async def keep_collections_short(freeze_seconds: float, collect_seconds: float =
     the server's processor time at 1,000 tables and 13 % at 100, in pauses of 2 to 80 ms that were the p99 of
     every table's updates (issue 32). So while this runs the automatic collection is off: reference counting
     frees what the server drops (playing makes no cycles). Every ``freeze_seconds`` the objects alive so far
-    are frozen (``gc.freeze``: the frozen ones are counted, garbage cycles among them included), and all are
-    unfrozen and collected once every ``collect_seconds``, or as soon as they are ``grown`` times as many as
-    after the last pass and ``floor`` more (making a table leaves some 500 objects in cycles, unloading one its
-    session), so the cycles that died meanwhile are freed and what they hold stays bounded by the heap."""
+    are frozen (``gc.freeze``), and all are unfrozen and collected once every ``collect_seconds``, or as soon
+    as the resident memory is ``grown`` times what it was after the last pass and ``floor`` bytes more
+    (making a table leaves some 500 objects in cycles, unloading one its session), so the cycles that died
+    meanwhile are freed and what they hold stays bounded."""
     loop = asyncio.get_running_loop()
-    collected, after = loop.time(), None
+    collected, after = loop.time(), _memory()
     gc.disable()
     try:
         while True:
             await asyncio.sleep(freeze_seconds)
             gc.freeze()
-            if after is None:
-                after = gc.get_freeze_count()  # what the last pass left alive
-            elif loop.time() - collected >= collect_seconds or gc.get_freeze_count() > grown * after + floor:
+            memory = _memory()
+            if loop.time() - collected >= collect_seconds or \
+                    (memory is not None and after is not None and memory > grown * after + floor):
                 gc.unfreeze()
                 gc.collect()
-                collected, after = loop.time(), None
+                collected, after = loop.time(), _memory()
     finally:
         gc.unfreeze()  # the server stops (or a test's app): nothing stays out of the collector's sight
         gc.enable()
+
+
+def _memory() -> int | None:
+    """The process's resident memory in bytes (a read of ``/proc``, or the peak where there is none: no object
+    is walked); None where the platform does not say."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return None
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * (1 if sys.platform == "darwin" else 1024)
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
 def _listing() -> bytes:
