@@ -240,9 +240,9 @@ function drawCenter() {
   const o = view.obs;
   return el("div", { class: "center" },
     el("div", { class: "info" },
-      el("span", { id: "pot", "data-chips": o.pot }, t("pot", { chips: o.pot })), " · ",
-      el("span", { id: "trump" }, t("trump", { suit: o.trump ? suitLabel(o.trump) : "—" })), " · ",
-      el("span", {}, t("stock", { cards: o.stock_count })),
+      el("span", { id: "pot", class: "fact", "data-chips": o.pot }, t("pot", { chips: o.pot })), " · ",
+      el("span", { id: "trump", class: "fact" }, t("trump", { suit: o.trump ? suitLabel(o.trump) : "—" })), " · ",
+      el("span", { id: "stock", class: "fact" }, t("stock", { cards: o.stock_count })),
       o.turned.length ? [" · ", t("turned"), " ", o.turned.map((c) => card(c))] : null,
       o.shown.length ? [" · ", t("shown"), " ", o.shown.map((c) => card(c))] : null),
     drawTrick(), drawPrevious());
