@@ -233,7 +233,7 @@ function drawChat() {
   box.querySelector("#chat-form").hidden = reader;
   chatInput.placeholder = t("chat_placeholder");
   box.querySelector("#chat-list").replaceChildren(...chat.map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
-    el("b", {}, seatName(e.seat)), " ", chatBody(e))));
+    el("b", {}, playerName(e.seat)), " ", chatBody(e))));  // who said it (a bot never speaks: not "Bot (Anna's seat)")
 }
 
 function drawCenter() {
