@@ -69,9 +69,11 @@ FREEZE_SECONDS = 1.0
 """How often ``serve`` sets the objects that survived out of the garbage collector's walk."""
 COLLECT_SECONDS = 3600.0
 """How often it collects everything once (the cycles among frozen objects that died)."""
-COLLECT_GROWN = 1.5
+COLLECT_GROWN, COLLECT_FLOOR = 2.0, 1_000_000
 """It collects everything at once, too, when the objects it tracks are this many times what the last pass
-left (the cycles that died in the meantime count: a bound on the memory they hold)."""
+left, and that many more (the cycles that died in the meantime count: a bound on the memory they hold).
+Each such pass stops every table (about a second at 1,000 tables in memory), so they come only once the heap
+doubled: rarer as it grows (a table's evening grows its session's log)."""
 """A connection that has not said hello with a table's token in this time is closed."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
@@ -464,7 +466,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
 
 
 async def keep_collections_short(freeze_seconds: float, collect_seconds: float = COLLECT_SECONDS,
-                                 grown: float = COLLECT_GROWN) -> None:
+                                 grown: float = COLLECT_GROWN, floor: int = COLLECT_FLOOR) -> None:
     """Keep the cyclic garbage collector off the tables' way while they stay in memory.
 
     Its passes walk the objects they collect, and on a heap of hundreds of MB each object walked costs about a
@@ -475,9 +477,8 @@ async def keep_collections_short(freeze_seconds: float, collect_seconds: float =
     frees what the server drops (playing makes no cycles). Every ``freeze_seconds`` the objects alive so far
     are frozen (``gc.freeze``: the frozen ones are counted, garbage cycles among them included), and all are
     unfrozen and collected once every ``collect_seconds``, or as soon as they are ``grown`` times as many as
-    after the last pass (making or loading a table leaves cycles: some 500 objects), so the cycles that died
-    meanwhile are freed and what they hold stays a fraction of the heap, as the collector's own full passes
-    keep it (they wait for a quarter more)."""
+    after the last pass and ``floor`` more (making a table leaves some 500 objects in cycles, unloading one its
+    session), so the cycles that died meanwhile are freed and what they hold stays bounded by the heap."""
     loop = asyncio.get_running_loop()
     collected, after = loop.time(), None
     gc.disable()
@@ -487,7 +488,7 @@ async def keep_collections_short(freeze_seconds: float, collect_seconds: float =
             gc.freeze()
             if after is None:
                 after = gc.get_freeze_count()  # what the last pass left alive
-            elif loop.time() - collected >= collect_seconds or gc.get_freeze_count() > grown * after + 100_000:
+            elif loop.time() - collected >= collect_seconds or gc.get_freeze_count() > grown * after + floor:
                 gc.unfreeze()
                 gc.collect()
                 collected, after = loop.time(), None

@@ -303,7 +303,12 @@ def _shot(page, name: str, at: str | None = None) -> None:
     elif folder:
         if at is not None:
             page.evaluate(f"() => document.querySelector({at!r}).scrollIntoView({{block: 'start'}})")
+        # a whole page has no foot of the screen: the bar kept there is shown in its place (not over a row)
+        bar = "document.querySelector('#next-bar.sticky')"
+        if at is None:
+            page.evaluate(f"() => {{ const b = {bar}; if (b) b.style.position = 'static'; }}")
         page.screenshot(path=f"{folder}/{name}.png", full_page=at is None)
+        page.evaluate(f"() => {{ const b = {bar}; if (b) b.style.position = ''; }}")
 
 
 def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:

@@ -47,7 +47,7 @@ def test_no_automatic_collection_while_it_runs_and_a_grown_heap_is_collected_ear
     cycles that died are still freed well before the hourly pass once they make the heap half as big again."""
 
     async def run() -> tuple[bool, bool, bool]:
-        task = asyncio.create_task(keep_collections_short(0.01, collect_seconds=3600, grown=1.5))
+        task = asyncio.create_task(keep_collections_short(0.01, collect_seconds=3600, grown=1.5, floor=100_000))
         await asyncio.sleep(0.05)
         enabled = gc.isenabled()
         junk = [Cycle() for _ in range(gc.get_freeze_count() // 2 + 150_000)]  # dead cycles: half the heap again

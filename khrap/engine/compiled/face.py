@@ -106,7 +106,11 @@ class Decision:
             return [word]
         if self.kind is PLAY:
             of = _PLAY_WORD_OF
-            return [of[id(a)] if id(a) in of else str(a) for a in found]
+            words: list[str] = []
+            for a in found:
+                said = of.get(id(a))
+                words.append(said if said is not None else str(a))
+            return words
         return [said_as(a) for a in found]
 
     def __repr__(self) -> str:
@@ -284,6 +288,10 @@ class Face(Machine):
     _marked_events: int = -1
     _marked_hand: list[int] | None = None
     _marked_size: int = -1
+    # The last ``pending`` given, with its kind and seat.
+    _pending_made: Pending | None = None
+    _pending_kind: Kind | None = None
+    _pending_seat: int = -1
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
@@ -295,10 +303,15 @@ class Face(Machine):
         kind = self.kind
         if kind is None:
             return None
-        key = (kind, self.seat)
-        found = _PENDINGS.get(key)
-        if found is None:  # immutable, so made once for each decision kind and seat
-            found = _PENDINGS[key] = Pending(kind, self.seat)
+        seat = self.seat
+        found = self._pending_made
+        # (the last one given, kept with its kind and seat natively: asked at every decision, often twice)
+        if found is None or self._pending_kind is not kind or self._pending_seat != seat:
+            key = (kind, seat)
+            found = _PENDINGS.get(key)
+            if found is None:  # immutable, so made once for each decision kind and seat
+                found = _PENDINGS[key] = Pending(kind, seat)
+            self._pending_made, self._pending_kind, self._pending_seat = found, kind, seat
         return found
 
     def observation(self, seat: int) -> dict:
