@@ -125,6 +125,33 @@ def test_a_forced_exchange_is_valued_as_forced() -> None:
     assert sum(est._exchanged([1.0, 0.9, 0.2, 0.1], 0.3, snore, 4)) == pytest.approx(2.5)  # throws two
 
 
+def test_the_fines_of_those_a_call_forces_in_are_shared_with_the_caller() -> None:
+    """khrap: the helicopter forces the 3 others in as helpers (each must take 1 of the 4 tricks, fined 1
+    base stake = 1 chip short) and the fines are shared at once among those who did not fail, by tricks.
+    A declarer who takes k tricks leaves 4 - k: at least 3 - (4 - k) helpers fail, and his share of each
+    fine is k / 4 (a failed helper has no trick).  k = 2: 1 x 2/4 = 0.5; k = 3: 2 x 3/4 = 1.5.
+
+    Chances [1, 1, 1, 0] (capped 0.97): P(3) = 0.97^3 = 0.912673, P(2) = 3 x 0.97^2 x 0.03 = 0.084681.
+    The helicopter is worth 0.084681 x 0.5 + 0.912673 x 1.5 = 1.411350 more than khrap with the same
+    chances (both declare; khrap forces nobody in)."""
+    rules, est = table("khrap")
+    seat = info(0, hand="6C AC 7H 8H", trump="C", statuses=[w.UNDECIDED] * 4, pot=4)
+    chances = [1.0, 1.0, 1.0, 0.0]
+    heli = est.call_value("helicopter", rules.calls["helicopter"], chances, seat.hand, seat.trump, seat)
+    khrap = est.call_value("khrap", rules.calls["khrap"], chances, seat.hand, seat.trump, seat)
+    assert heli - khrap == pytest.approx(1.41135)
+
+
+def test_fines_carried_to_the_next_deal_are_nobody_s_now() -> None:
+    """khrap-shoot's fines stay in the pot for the next deal (pot_after: carry): forcing the others in
+    shares none of them out now."""
+    rules, est = table("khrap-shoot")
+    seat = info(0, hand="6C AC 7H 8H", trump="C", statuses=[w.UNDECIDED] * 4, pot=4)
+    assert est.forced_fines(rules.calls["helicopter"], seat, 4) is None
+    rules, est = table("khrap")
+    assert est.forced_fines(rules.calls["khrap"], seat, 4) is None
+
+
 # ------------------------------------------------------------------ calibration data
 def test_calibration_falls_back_to_the_parent_then_the_defaults(tmp_path) -> None:
     khrap = load_variant("khrap")

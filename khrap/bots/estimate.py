@@ -7,7 +7,7 @@ penalties and declarer's prize.  No variant or call is ever named.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
@@ -352,7 +352,7 @@ class Estimator:
     def amount(self, amount: Amount, pot: int) -> int:
         return amount.base * self.variant.base_stake + amount.pots * pot
 
-    def penalty(self, status: str, call_id: str, tricks: int, hand: Sequence[int], trump: int | None,
+    def penalty(self, status: str, call_id: str | None, tricks: int, hand: Sequence[int], trump: int | None,
                 pot: int) -> int:
         """What a failed ``status`` with ``tricks`` pays (the first matching penalty)."""
         for pen in self.variant.settlement.penalties:
@@ -384,6 +384,7 @@ class Estimator:
         paid = status in settle.trick_share.statuses
         prizes = settle.declarer_prize
         kind = prizes[min(round_, len(prizes)) - 1] if status == w.DECLARER and prizes else "none"
+        forced = self.forced_fines(call, info, pot)
         value = 0.0
         for k, p in enumerate(self.distribution(probs)):
             made = k >= rule.tricks
@@ -391,6 +392,8 @@ class Estimator:
                 value += p * k * unit
             if not made:  # the kernel fines only a player short of his obligation
                 value -= p * self.penalty(status, call_id, k, hand, trump, pot)
+            elif forced is not None:
+                value += p * forced(k)
             elif kind != "none":  # the rest: what the others' tricks leave, at most
                 value += p * (pot // 2 if kind == "half" else pot - unit * (self.variant.hand_size - k))
         if status == w.DECLARER and self.variant.play.lone_declarer_takes_all:
@@ -400,6 +403,26 @@ class Estimator:
             alone_value += {"none": 0, "half": pot // 2}.get(kind, pot - 0)
             value = (1 - alone) * value + alone * alone_value
         return value
+
+    def forced_fines(self, call: Call, info: Info, pot: int) -> Callable[[int], float] | None:
+        """What a caller who makes his obligation with k tricks gets of the fines of the players ``call``
+        forces in (``forces_others``), where the fines are shared out at once among those who did not fail
+        (``pot_after: redistribute``); None where it gets nothing.  Forced in, they must play the hands
+        they hold: however they play, the tricks the caller leaves cannot meet all their obligations, so
+        at least ``others - (size - k) // need`` of them fail, each fined a forced helper's penalty.  The
+        caller's share of each fine is his tricks over those of all who did not fail, at least k / size.
+        Only that floor is counted: more of them fail, but how many more is their cards' business."""
+        v = self.variant
+        rule = v.statuses.get(w.HELPER)
+        if not call.effects.forces_others or v.settlement.pot_after != "redistribute" or rule is None:
+            return None
+        others = sum(1 for s in range(info.n) if s != info.seat and info.hand_sizes[s])
+        size, need = v.hand_size, max(1, rule.tricks)
+        fine = self.penalty(w.HELPER, None, 0, [], None, pot)
+
+        def share(k: int) -> float:
+            return max(0, others - (size - k) // need) * fine * k / size
+        return share
 
     def joiners(self, call: Call, info: Info, legal_words: Iterable[str]) -> list[int] | None:
         """The seats that may still join if this seat makes the declaring ``call`` now (None: not alone).

@@ -320,3 +320,23 @@ def test_what_the_deal_came_to_and_who_won_are_in_sight_on_a_phone(live_server, 
         assert page.evaluate(IN_SIGHT, "#result") == [True, True]
         assert page.evaluate(HIDDEN_ROWS) == []  # and the bar, kept at the foot now, hides no row of the standings
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_pot_the_trump_and_the_stock_are_each_on_one_line(live_server, browser, lang) -> None:  # noqa: F811
+    # The line over the trick, «Банк 4 · Козырь ♣ · Колода 19 · Открыта: 6♣», broke inside a fact on a narrow phone:
+    # «Колода» at the end of a line, «19» at the start of the next.  Every width from 280 to 480 px.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    page = _seated(browser, errors, _create(server, bots={"0": "rule", "2": "rule", "3": "rule"}), lang=lang)[1]
+    page.wait_for_selector("button.action")
+    split = """() => ["pot", "trump", "stock"].filter((id) => {
+      const node = document.getElementById(id), range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size !== 1;
+    })"""
+    for width in range(280, 481, 2):
+        page.set_viewport_size({"width": width, "height": 844})
+        assert page.evaluate(split) == [], width
+    assert errors == []

@@ -193,6 +193,9 @@ def test_a_seat_its_player_left_is_the_bots_and_no_russian_line_guesses_his_gend
     anna = anna.context.new_page()  # back, on the same phone
     anna.goto(link[0])
     anna.wait_for_selector("#leave")
+    anna.fill("#chat-text", "пока!")
+    anna.press("#chat-text", "Enter")
+    boris.wait_for_selector("#chat-list li")
     anna.click("#leave")
     anna.click("#leave-confirm")
     boris.wait_for_selector("#takeover")
@@ -201,6 +204,7 @@ def test_a_seat_its_player_left_is_the_bots_and_no_russian_line_guesses_his_gend
     tags = boris.inner_text("#seat-0 .seat-tags")
     assert words["left_tag"] in tags and words["bot_kind"].format(kind=words["bot_normal"]) in tags
     assert gendered(boris.inner_text("#takeover")) == gendered(boris.inner_text(".seats")) == []
+    assert boris.inner_text("#chat-list li b") == "Anna"  # she said it, not the bot that plays her seat now
     # The next deal: her seat's card in a trick is labelled with the whole name (it was cut to «Бот (место:…»).
     boris.click("#next")
     boris.wait_for_function("() => document.body.dataset.toAct !== ''")

@@ -233,16 +233,16 @@ function drawChat() {
   box.querySelector("#chat-form").hidden = reader;
   chatInput.placeholder = t("chat_placeholder");
   box.querySelector("#chat-list").replaceChildren(...chat.map((e) => el("li", { "data-n": e.n, class: e.react ? "react" : "" },
-    el("b", {}, seatName(e.seat)), " ", chatBody(e))));
+    el("b", {}, playerName(e.seat)), " ", chatBody(e))));  // who said it (a bot never speaks: not "Bot (Anna's seat)")
 }
 
 function drawCenter() {
   const o = view.obs;
   return el("div", { class: "center" },
     el("div", { class: "info" },
-      el("span", { id: "pot", "data-chips": o.pot }, t("pot", { chips: o.pot })), " · ",
-      el("span", { id: "trump" }, t("trump", { suit: o.trump ? suitLabel(o.trump) : "—" })), " · ",
-      el("span", {}, t("stock", { cards: o.stock_count })),
+      el("span", { id: "pot", class: "fact", "data-chips": o.pot }, t("pot", { chips: o.pot })), " · ",
+      el("span", { id: "trump", class: "fact" }, t("trump", { suit: o.trump ? suitLabel(o.trump) : "—" })), " · ",
+      el("span", { id: "stock", class: "fact" }, t("stock", { cards: o.stock_count })),
       o.turned.length ? [" · ", t("turned"), " ", o.turned.map((c) => card(c))] : null,
       o.shown.length ? [" · ", t("shown"), " ", o.shown.map((c) => card(c))] : null),
     drawTrick(), drawPrevious());
