@@ -446,6 +446,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        store.checkpoint_apart()  # (the disk's waits off the loop that plays the tables)
         sweeper = asyncio.get_running_loop().create_task(sweep())
         freezer = asyncio.get_running_loop().create_task(keep_collections_short(freeze_seconds)) \
             if freeze_seconds > 0 else None

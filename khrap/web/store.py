@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -58,6 +59,7 @@ class Store:
         is refused here (StoreError) rather than failing every table's first write later."""
         self.path = str(path)
         self.db: sqlite3.Connection | None = None
+        self._checkpoints: tuple[threading.Event, threading.Thread] | None = None
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -70,9 +72,37 @@ class Store:
             raise StoreError(f"{self.path}: the database cannot be written ({err}); khrap serve needs a writable "
                              "file in a writable directory, with space") from None
 
+    def checkpoint_apart(self, every: float = 1.0) -> None:
+        """Copy the write-ahead log into the file from a thread of its own, every ``every`` seconds, instead of
+        in the commit that fills it: a checkpoint waits for the disk (``fsync``), up to a second on a busy
+        one, and every table waited with it (issue 32).  A commit is in the log either way, so a killed
+        process loses nothing; ``close`` stops the thread."""
+        if self.path == ":memory:" or self._checkpoints is not None:
+            return
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        stop = threading.Event()
+
+        def run() -> None:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            try:
+                while not stop.wait(every):
+                    with contextlib.suppress(sqlite3.Error):  # (busy, or a full disk: the next one tries again)
+                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            finally:
+                conn.close()
+
+        thread = threading.Thread(target=run, name="khrap-checkpoints", daemon=True)
+        thread.start()
+        self._checkpoints = (stop, thread)
+
     def close(self) -> None:
         """Checkpoint the write-ahead log into the file and close it (a copy of a stopped server's file
         is then the whole database); closing twice is harmless."""
+        if self._checkpoints is not None:
+            stop, thread = self._checkpoints
+            stop.set()
+            thread.join()
+            self._checkpoints = None
         if self.db is None:
             return
         with contextlib.suppress(sqlite3.Error):  # a read-only file: closing still releases it
