@@ -110,15 +110,11 @@ def _turned_offered(lang: str) -> dict:
 def test_a_call_that_takes_the_turned_card_reads_as_one_phrase_in_russian(live_server, browser) -> None:  # noqa: F811
     # Frap's "cut" and "cut, taking the turned card": the second button said «Подрезаю и взять открытую карту», a
     # first person and an infinitive in one phrase.
-    import json
-
-    from tests.web.test_browser_log import FAKE_SOCKET
+    from tests.web.test_browser_log import showing
 
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
     errors: list[str] = []
-    page = _page(browser, errors, PHONE)
-    page.add_init_script(f"window.STATE = {json.dumps(_turned_offered('ru'))};" + FAKE_SOCKET)
-    page.goto(server.url + "/play?lang=ru#token")
+    page = showing(server, browser, errors, _turned_offered("ru"), "ru")
     page.wait_for_selector("button.action[data-action='cut trump']")
     assert page.inner_text("button.action[data-action='cut']") == "Подрезаю"
     assert page.inner_text("button.action[data-action='cut trump']") == "Подрезаю + открытая карта"

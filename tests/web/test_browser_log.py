@@ -105,6 +105,15 @@ window.WebSocket.OPEN = 1;
 """
 
 
+def showing(server, browser, errors: list[str], state: dict, lang: str):  # noqa: F811
+    """A phone page of ``server`` in ``lang`` whose socket is ``FAKE_SOCKET``: it is sent ``state`` as its one
+    message, with no table behind it (a state made by hand, to look at how the page words it)."""
+    page = _page(browser, errors, PHONE)
+    page.add_init_script(f"window.STATE = {json.dumps(state)};" + FAKE_SOCKET)
+    page.goto(server.url + f"/play?lang={lang}#token")
+    return page
+
+
 GENDER = re.compile(r"\b[а-яё]*[аеёиоуыэюя]л(?:ся)?\b|\b(?:обязан|один|сам|он|него|его|ему)\b", re.IGNORECASE)
 """A Russian word that says a player is a man: a past tense («ушёл», «взял», «не выполнил»), «обязан», «один», «он»."""
 NOT_GENDER = {"стол", "правил", "провал"}
@@ -120,9 +129,7 @@ def gendered(text: str) -> list[str]:
 def test_every_log_line_names_the_players_by_their_names(live_server, browser, lang) -> None:  # noqa: F811
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
     errors: list[str] = []
-    page = _page(browser, errors, PHONE)
-    page.add_init_script(f"window.STATE = {json.dumps(_state(lang))};" + FAKE_SOCKET)
-    page.goto(server.url + f"/play?lang={lang}#token")
+    page = showing(server, browser, errors, _state(lang), lang)
     page.wait_for_selector("#log ol li")
     lines = [li.inner_text() for li in page.query_selector_all("#log ol li")]
     words = i18n.strings(lang)

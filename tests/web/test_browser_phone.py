@@ -4,7 +4,6 @@ evening (issue 27's follow-up).  Each test here failed on the page before it."""
 from __future__ import annotations
 
 import functools
-import json
 import shutil
 import subprocess
 
@@ -36,15 +35,22 @@ HIDDEN_ROWS = """() => {
 }"""
 
 
+def _two_deals_played(live_server, browser, errors: list[str]) -> dict:  # noqa: F811
+    """The deal of test_browser_table.py (seed "browser-test:0", its fixed plan) and one more, played to the end
+    on two Russian phones: their pages, by seat."""
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    pages = _seated(browser, errors, _create(server, deals=2), lang="ru")
+    _play(pages, lambda: False)
+    return pages
+
+
 def test_no_settlement_row_is_hidden_under_the_bar(live_server, browser) -> None:  # noqa: F811
     # The deal of test_browser_table.py (seed "browser-test:0", its fixed plan) on two Russian phones, twice:
     # after the first deal "Next deal" stays at the foot of the screen, after the last "the evening is over"
     # stands under the standings.  A row brought into view stood under the bar ("Итог", "Сейчас").
-    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
-                         session_seed=lambda: 7)
     errors: list[str] = []
-    pages = _seated(browser, errors, _create(server, deals=2), lang="ru")
-    _play(pages, lambda: False)
+    pages = _two_deals_played(live_server, browser, errors)
     for page in pages.values():
         page.wait_for_selector("#settlement")
         assert page.evaluate("() => getComputedStyle(document.getElementById('next-bar')).position") == "sticky"
@@ -151,13 +157,11 @@ def test_the_evenings_end_on_a_phone_names_every_column_and_keeps_the_change_in_
     # page shows nowhere else (the seats are "Anna", "Борис (вы)"...); the standings (a column a deal) scrolled
     # sideways with the evening's change out of sight at the far right; the chart's key "Место 4" broke
     # over two lines.
-    from tests.web.test_browser_log import FAKE_SOCKET
+    from tests.web.test_browser_log import showing
 
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
     errors: list[str] = []
-    page = _page(browser, errors, PHONE)
-    page.add_init_script(f"window.STATE = {json.dumps(_evening_over('ru'))};" + FAKE_SOCKET)
-    page.goto(server.url + "/play?lang=ru#token")
+    page = showing(server, browser, errors, _evening_over("ru"), "ru")
     page.wait_for_selector("#standings")
     heads = [th.inner_text() for th in page.query_selector_all("#ledger thead th.num:not(.pot-head)")]
     assert heads == ["Ann", "Бор★", "Вер", "Dan", "4"]
@@ -292,11 +296,8 @@ def test_what_the_deal_came_to_and_who_won_are_in_sight_on_a_phone(live_server, 
     # first ends with stacks 100, 97, 104, 98 (worked out in test_browser.py): seat 0's change 0, seat 1's −3.  The
     # settlement and the standings said so under the trick, below the screen: nobody saw what he had won, nor at
     # the evening's end who won it, without scrolling down to look for it.  On a smaller phone too (375×667).
-    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
-                         session_seed=lambda: 7)
     errors: list[str] = []
-    pages = _seated(browser, errors, _create(server, deals=2), lang="ru")
-    _play(pages, lambda: False)
+    pages = _two_deals_played(live_server, browser, errors)
     said = i18n.strings("ru")["deal_result"]
     expected = {0: said.format(deal=1, change="0", chips="100 фишек"),
                 1: said.format(deal=1, change="−3", chips="97 фишек")}

@@ -215,20 +215,27 @@ def test_a_seat_its_player_left_is_the_bots_and_no_russian_line_guesses_his_gend
     assert errors == []
 
 
+def _anna_and_boris(server, browser, errors: list[str], lang: str) -> tuple[dict, object, object]:  # noqa: F811
+    """A new table's seats 0 and 1 on two phones in ``lang``, seat 0 named "Anna" on hers, once seat 1's page
+    shows the name: (the seats' links, her page, his page)."""
+    answer = _create(server)
+    link = {s["seat"]: s["link"].replace("/play#", f"/play?lang={lang}#") for s in answer["seats"] if s["human"]}
+    anna, boris = _page(browser, errors, PHONE), _page(browser, errors, PHONE)
+    boris.goto(link[1])
+    anna.goto(link[0])
+    anna.wait_for_selector("#name")
+    anna.fill("#name", "Anna")
+    anna.dispatch_event("#name", "change")
+    boris.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent === 'Anna'")
+    return link, anna, boris
+
+
 def test_a_players_name_stays_when_she_opens_her_link_on_another_device(live_server, browser) -> None:  # noqa: F811
     # Anna names herself on her phone, then opens her link on her laptop, whose browser keeps no name: the page
     # said an empty name on connecting, and the table called her "Seat 0" again.
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
     errors: list[str] = []
-    answer = _create(server)
-    link = {s["seat"]: s["link"].replace("/play#", "/play?lang=en#") for s in answer["seats"] if s["human"]}
-    phone, boris = _page(browser, errors, PHONE), _page(browser, errors, PHONE)
-    boris.goto(link[1])
-    phone.goto(link[0])
-    phone.wait_for_selector("#name")
-    phone.fill("#name", "Anna")
-    phone.dispatch_event("#name", "change")
-    boris.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent === 'Anna'")
+    link, phone, boris = _anna_and_boris(server, browser, errors, "en")
     laptop = _page(browser, errors)
     laptop.goto(link[0])
     laptop.wait_for_selector("#next")
@@ -245,15 +252,7 @@ def test_a_player_away_is_said_without_a_gender(live_server, browser) -> None:  
 
     server = live_server(bot_delay=0.0, takeover_seconds=2.0, seed_source=fixed_seeds("seats"))
     errors: list[str] = []
-    answer = _create(server)
-    link = {s["seat"]: s["link"].replace("/play#", "/play?lang=ru#") for s in answer["seats"] if s["human"]}
-    anna, boris = _page(browser, errors, PHONE), _page(browser, errors, PHONE)
-    boris.goto(link[1])
-    anna.goto(link[0])
-    anna.wait_for_selector("#name")
-    anna.fill("#name", "Anna")
-    anna.dispatch_event("#name", "change")
-    boris.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent === 'Anna'")
+    link, anna, boris = _anna_and_boris(server, browser, errors, "ru")
     anna.close()
     boris.wait_for_selector("#takeover", timeout=20_000)
     words = i18n.strings("ru")
