@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from khrap import words as w
 from khrap.cards import parse_card
 from khrap.rulebook import arithmetic
 from khrap.rulebook.diff import Difference, differences, parent_of
@@ -174,7 +175,7 @@ def explained(events: list[Step]) -> list[Step]:
         elif isinstance(event, Call):  # a call is explained the first time it is said; a pass by the hand held
             hand = hands.get(event.seat, ())
             strength = None
-            if trump and hand and event.status == "out":
+            if trump and hand and event.status == w.OUT:
                 strength = sum(1 for c in hand if c[-1] == trump or c[0] == "A")
             event = replace(event, explain=event.call not in said, strength=strength)
             said.add(event.call)
