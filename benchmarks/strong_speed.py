@@ -10,8 +10,8 @@ machine).  It prints deals, actions, CPU seconds, deals a CPU second, and a dige
 two versions of the bot with the same digest made the same choices; and which code ran (``kernel``: plain, or
 compiled by mypyc with the bot's solver, docs/compiled.md).  ``--by-kind`` also prints, per kind of
 decision (calls, exchanges, discards, cards by the cards left in the hands), how many there were, their CPU
-seconds, how many were searched and how many the search overrode (the bot's choice not its prior's): where
-the time goes, and what it buys.  Not a CI test.
+seconds, how many were searched (not gated: ``SearchBot.choose``) and how many the search overrode (the
+bot's choice not its prior's): where the time goes, and what it buys.  Not a CI test.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
                 row = kinds.setdefault(kind, [0, 0.0, 0, 0])
                 row[0] += 1
                 row[1] += time.process_time() - began
-                row[2] += bool(bot.last)
+                row[2] += bool(bot.last) and not bot.last.get("gated")  # (gated: the prior far ahead, not searched)
                 row[3] += bool(bot.last.get("overrode"))
             digest.update(repr(action).encode())
             state.apply(action)
