@@ -46,6 +46,8 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
     weighed, searched or gated; ``gated=False``: the bot without its gate)."""
     rules = Rules(load_variant(variant), players)
     bots = [SearchBot(rules, timed=False, gated=gated) for _ in range(players)]
+    for bot in bots:
+        bot.margins = decisions is not None  # (each decision's margin, for the file)
     by_kind = by_kind or decisions is not None
     digest, actions = hashlib.sha1(), 0
     kinds: dict[str, list] = {}  # kind -> [decisions, CPU seconds, searched, overridden]

@@ -164,6 +164,7 @@ class SearchBot:
         self.timed = timed
         self.work = work
         self.gated = gated  # a call the prior finds far ahead (the variant's ``call_gate``) is not searched
+        self.margins = False  # the prior's margin worked out (into ``last``) at every decision, gated or not
         # The prior and every seat of the playouts bid as the normal bot: a call whenever it beats what
         # passing keeps (issue 29).  The samples then value a pass by what the others really do after it.
         self.heuristic = HeuristicBot(rules, cautious=cautious)
@@ -193,8 +194,9 @@ class SearchBot:
             self._flat._candidates(observation, legal, default)
         if len(candidates) == 1 or cap < self.est.k.min_effective:
             return default  # one play, or too few samples allowed to override it: nothing to search
-        margin = None if playing else self.prior_margin(observation, legal, default, candidates)
         gate = self.est.k.call_gate if self.gated and legal[0].word != w.EXCHANGE else 0.0
+        margin = self.prior_margin(observation, legal, default, candidates) if not playing and (
+            gate > 0 or self.margins) else None
         if margin is not None and 0 < gate < margin:
             self.last = {"margin": margin, "gated": True}
             return default  # the prior's call is far ahead by its own values: the search would not override it
