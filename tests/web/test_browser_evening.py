@@ -22,9 +22,10 @@ SMALL_PHONE = {"width": 375, "height": 667}
 NAMES = ("Anna", "Boris", "Вера", "Gleb")
 
 
-def _table(variant: str, seed: str, stop):
-    """A four-seat table of ``variant`` played by bots (deal seeds from ``seed``) until ``stop(table, seat)``
-    says the seat to act is at the moment looked for; its seats named as the friends were."""
+def _table(variant: str, seed: str, stop, act=None):
+    """A four-seat table of ``variant`` played by bots (deal seeds from ``seed``), or by ``act(table, seat)``,
+    until ``stop(table, seat)`` says the seat to act is at the moment looked for; its seats named as the
+    friends were."""
     from khrap.variant.catalog import builtin
     from khrap.web.table import Table
 
@@ -35,7 +36,8 @@ def _table(variant: str, seed: str, stop):
         seat.name = name
     table.start_deal()
     while table.in_deal and not stop(table, table.session.to_act):
-        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "rule"), by="bot")
+        seat = table.session.to_act
+        table.apply(seat, act(table, seat) if act else table.bot_action(seat, "rule"), by="bot")
     assert table.in_deal, "the deal ended before the moment looked for"
     return table
 
@@ -193,4 +195,29 @@ def test_chips_below_zero_are_written_with_a_minus_sign(live_server, browser) ->
     assert page.inner_text("#seat-1 .seat-stack").startswith("\u221240 chips")
     assert page.inner_text('#standings tr[data-seat="1"] td[data-chips="-58"]') == "\u221258"
     assert "-" not in page.inner_text("#standings tbody")
+    assert errors == []
+
+
+def _passing(table, seat) -> str:
+    """Everybody passes (looking first where a blind frap waits)."""
+    return "pass" if any(a["text"] == "pass" for a in table.view(seat, "en")["legal"]) else "look"
+
+
+def test_a_redeal_is_told_on_the_felt_where_a_phone_sees_it(live_server, browser) -> None:  # noqa: F811
+    # Everybody passed three rounds: four more chips each went into the pot and Boris dealt new hands.  A phone
+    # showed new cards and fewer chips under "No cards on the table": the redeal was told only in the log,
+    # two screens below.  Now the felt tells the last three things that happened until the first card.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    redealt = lambda table, seat: any(e["kind"] == "redealt" for e in table.view(seat, "en")["events"])  # noqa: E731
+    table = _table("frap", "evening", redealt, _passing)
+    table.apply(table.session.to_act, "look", by="bot")  # the new deal's first speaker looks at the cards
+    state = table.view(0, "en")
+    state["takeover_seconds"] = 60.0
+    page = showing(server, browser, errors, state, "en")
+    page.wait_for_selector("#trick")
+    assert page.is_visible("#news")
+    assert [d.inner_text() for d in page.query_selector_all("#news div")] == [
+        "Redeal: Boris deals", "Boris deals 4 cards each", "J♠ is turned: ♠ is trump", "Вера looks at the cards"]
+    assert _box(page, "#news")["bottom"] <= PHONE["height"]
     assert errors == []

@@ -268,7 +268,22 @@ function drawTrick() {
     return el("div", { class: "trick closed", id: "trick", "data-winner": last.winner }, trickCards(last.cards, last.number),
       el("b", { class: "winner", id: "trick-winner" }, t("took_trick", { seat: seatName(last.winner) })));
   }
-  return el("div", { class: "trick", id: "trick" }, el("span", { class: "muted" }, view.table.in_deal ? t("no_trick") : ""));
+  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : "");
+}
+
+// Before the deal's first card, the felt tells how the hands came (a redeal, the deal, the trump turned) and the
+// last thing that happened since, from the typed events: on a phone the log is far below, and a redeal changed
+// every hand and every stack.
+const OPENING = new Set(["redealt", "dealt", "turned"]);
+function news() {
+  const events = view.events;
+  let start = events.findLastIndex((e) => e.kind === "dealt");
+  if (start > 0 && events[start - 1].kind === "redealt") start -= 1;
+  if (start < 0) return el("span", { class: "muted" }, t("no_trick"));
+  let end = start;
+  while (end < events.length && OPENING.has(events[end].kind)) end += 1;
+  const told = [...events.slice(start, end), ...(end < events.length ? [events.at(-1)] : [])];
+  return el("div", { class: "news", id: "news" }, told.map((e) => el("div", {}, eventLine(e, null))).filter((d) => d.textContent));
 }
 
 // The trick before the one on the table, one tap away.
