@@ -438,6 +438,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         """A table's socket on the direct path (``khrap.web.wire``): each message is handled as it is parsed,
         and what it makes is written at the end of the loop's turn; this task only waits for the end."""
         conn = _WireSocket(wire)
+        conn.handler = asyncio.current_task()
         client = host.connect(conn)
         live.add(conn)
         if not watchdog or watchdog[0].done():
@@ -765,6 +766,7 @@ class _WireSocket:
         self.wire = wire
         self.closed = False
         self.aborted = False
+        self.handler: asyncio.Task | None = None  # the task that waits for its end (``serve_wire``)
 
     def send(self, message: dict) -> None:
         self.send_text(encode(message))
