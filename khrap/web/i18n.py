@@ -55,6 +55,7 @@ UI: dict[str, str] = {
     "you_seat": "Seat {seat} (you)",
     "you_name": "{name} (you)",
     "bot_seat": "Bot ({name}'s seat)",
+    "bot_n": "Bot {seat}",
     "your_name": "Your name at this table:",
     "standings": "The evening after {deal} of {deals} deals",
     "start_chips": "Start",

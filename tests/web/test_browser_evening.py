@@ -221,3 +221,20 @@ def test_a_redeal_is_told_on_the_felt_where_a_phone_sees_it(live_server, browser
         "Redeal: Boris deals", "Boris deals 4 cards each", "J♠ is turned: ♠ is trump", "Вера looks at the cards"]
     assert _box(page, "#news")["bottom"] <= PHONE["height"]
     assert errors == []
+
+
+def test_a_bot_from_the_start_is_called_a_bot(live_server, browser) -> None:  # noqa: F811
+    # Boris's house-rule table: Boris, Вера and two bots.  The bots were "Seat 2" and "Seat 3" («Место 3»)
+    # everywhere: «Взятку берёт Место 3», «Вечер окончен: побеждает Место 3» - as if somebody sat there.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    state = _state("ru")  # a settled deal; seats 1, 2 and 3 played by bots
+    for seat in (2, 3):
+        state["table"]["seats"][seat]["name"] = ""
+    page = showing(server, browser, errors, state, "ru")
+    page.wait_for_selector("#log li")
+    assert [page.inner_text(f"#seat-{s} .seat-name") for s in range(4)] == ["Anna (вы)", "Борис <b>", "Бот 2", "Бот 3"]
+    settled = page.query_selector_all("#log li")[-1].inner_text()
+    assert "Бот 2 — 97 фишек, Бот 3 — 100 фишек" in settled, settled
+    assert "Место" not in page.inner_text("body")
+    assert errors == []

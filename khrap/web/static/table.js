@@ -118,6 +118,7 @@ function act(text) {
 function seatName(seat) {
   const s = view.table.seats[seat];
   if (s && !s.human && s.why && s.name) return t("bot_seat", { name: s.name });
+  if (s && !s.human && !s.name) return t("bot_n", { seat }); // a bot from the start: "Bot 3 wins", not "Seat 3 wins"
   return playerName(seat);
 }
 
