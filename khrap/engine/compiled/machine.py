@@ -678,13 +678,18 @@ class Machine(Payouts):
             self._throw_hand(seat)
 
     def _withdraw(self, seat: int, call: CompiledCall) -> None:
-        """``seat``'s earlier ``call`` is replaced by another: what it left waiting for his exchange turn is no
-        longer owed (its draws, when it acts at the exchange, and the cards kept for the discards it forces),
-        so the stock keeps none of them and he takes the exchange turn his new call gives."""
+        """``seat``'s earlier ``call`` is replaced by another: what it left waiting is no longer owed.  Its draws,
+        when it acts at the exchange, and the cards kept for the discards it forces: the stock keeps none of
+        them and he takes the exchange turn his new call gives.  The stages it skips: skipped only where another
+        seat's standing call skips them too (the stages already passed are behind the deal either way)."""
         if seat in self.deferred:
             self.deferred.discard(seat)
             self.owed_draws -= call.draw
         self.owed_draws -= call.deferred_part
+        if call.skip_stages:
+            self.call_of[seat] = None  # (his new call is set, and its own skips added, by ``_make``)
+            calls = self.program.calls
+            self.skipped = {sid for cid in self.call_of if cid is not None for sid in calls[cid].skip_stages}
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """What a call does besides setting its status: others forced in, cards moved or deferred, stages skipped."""
