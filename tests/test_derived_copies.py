@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,7 @@ from khrap.variant.derived import (
     exchange_limit,
     joins,
     offered,
+    opening_pot,
     stock_after_deal,
 )
 from khrap.variant.lint import lint_file
@@ -314,3 +316,19 @@ def test_the_next_dealer(name: str) -> None:
         redeals += state.redeals
         before = state.next_dealer
     assert deals == 40 and redeals > 0
+
+
+# ------------------------------------------------------------------ the pot a deal opens with
+
+def test_the_opening_pot(tmp_path: Path) -> None:
+    """Every player's ante (``opening_pot``): khrap at 4, one chip each, 4; at a base stake of 5 and 3 players,
+    15; with no ante, none (the heuristic bot's unit is then one base stake a player: 3 x 5).  The heuristic's
+    unit and the estimator's floor under the pot read it (each had its own product)."""
+    five = catalog.load_variant(str(Path(__file__).parent / "house-variants" / "khrap-base-stake-5.yaml"))
+    assert opening_pot(catalog.builtin("khrap"), 4) == 4
+    assert opening_pot(five, 3) == 15
+    free = _load(tmp_path, tiny(add="ante: {amount: 0}\n"))
+    assert opening_pot(free, 3) == 0
+    info = _helicopter_hand("khrap")[3]
+    assert HeuristicBot(Rules(five, 3))._opening(replace(info, n=3)) == 15
+    assert HeuristicBot(Rules(free, 3))._opening(replace(info, n=3)) == 3

@@ -15,7 +15,7 @@ from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, penalty_matches
+from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, opening_pot, penalty_matches
 from khrap.variant.schema import Amount, Call, CallsStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
@@ -379,7 +379,7 @@ class Estimator:
             return 0.0
         rule = self.variant.statuses[status]
         settle = self.variant.settlement
-        pot = max(info.pot, self.variant.ante.amount * self.variant.base_stake * info.n)
+        pot = max(info.pot, opening_pot(self.variant, info.n))
         unit = pot // (settle.trick_share.divisor or self.variant.hand_size)
         paid = status in settle.trick_share.statuses
         prizes = settle.declarer_prize

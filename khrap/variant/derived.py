@@ -348,6 +348,11 @@ def penalties_read_held(v: Variant) -> bool:
     return any(p.held for p in v.settlement.penalties)
 
 
+def opening_pot(v: Variant, players: int) -> int:
+    """The chips a deal's pot opens with at a table of ``players``: every player's ante."""
+    return v.ante.amount * v.base_stake * players
+
+
 def default_players(v: Variant) -> int:
     """The players a table seats where nobody says how many (a game, a simulation, the sheet's worked
     example): four where the variant allows it, else the nearest count it allows."""
