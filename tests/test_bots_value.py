@@ -152,6 +152,21 @@ def test_fines_carried_to_the_next_deal_are_nobody_s_now() -> None:
     assert est.forced_fines(rules.calls["khrap"], seat, 4) is None
 
 
+def test_a_thrown_hand_is_out_of_play() -> None:
+    """frap's cut throws the hand, takes the turned trump and draws four.  Clubs trump; the seat holds A♣ and
+    K♣ and the turned card is Q♣.  Cutting with the trump, it throws A♣ and K♣ itself: they are in nobody's
+    hand and never drawn, so no club above Q♣ is left to beat it, and Q♣ takes a trick for sure (chance 1,
+    the top of the chances the cut leaves; the drawn cards can be no better than that).  Counted as unseen,
+    A♣ and K♣ would sit with an opponent some of the time: (1 - q)^2 x 0.7 < 1."""
+    rules, est = table("frap")
+    seat = info(1, hand="AC KC 7H 8H", trump="C", statuses=[w.DECLARER, w.OUT, w.OUT, w.OUT])
+    seat.turned = parse_card("QC")
+    seat.gone |= {seat.turned}
+    probs = est.after_call(rules.calls["cut"], seat.hand, seat.trump, seat, take_turned=True)
+    assert len(probs) == 4 and probs[0] == 1.0
+    assert all(p < 1.0 for p in probs[1:])  # (a drawn card is never sure: the joker is not in frap's deck)
+
+
 # ------------------------------------------------------------------ calibration data
 def test_calibration_falls_back_to_the_parent_then_the_defaults(tmp_path) -> None:
     khrap = load_variant("khrap")
