@@ -86,6 +86,18 @@ def test_a_declarer_pays_only_when_short() -> None:
     assert value == pytest.approx(17.0)
 
 
+def test_a_frapper_left_alone_takes_every_trick() -> None:
+    """frap credits a lone declarer every trick (play.lone_declarer_takes_all): with a chance a = 0.1 that
+    nobody answers his frap, it is worth 0.9 x the contested value + 0.1 x all four tricks.  The hand of
+    test_a_declarer_pays_only_when_short: contested 17.0 at pot 40; alone 4 x 10 = 40 (no declarer's
+    prize in frap).  0.9 x 17.0 + 0.1 x 40 = 15.3 + 4.0 = 19.3."""
+    rules, est = table("frap")
+    frap = rules.calls["frap"]
+    seat = info(0, hand="AS KS 7H 8H", trump="S", statuses=[w.UNDECIDED] * 4)
+    value = est.call_value("frap", frap, [1.0, 1.0, 0.0, 0.0], seat.hand, seat.trump, seat, alone=0.1)
+    assert value == pytest.approx(19.3)
+
+
 def test_certain_winners_are_not_shrunk() -> None:
     _, est = table("khrap", Constants(sharpen=1.5))
     assert est.sharpen(1.0) == 1.0 and est.sharpen(0.0) == 0.0
