@@ -365,6 +365,17 @@ def idle_tables(port: int, pid: int, n: int) -> dict:
     return {"idle_tables": n, "rss_before_mb": before, "rss_after_mb": after, "kb_per_table": per}
 
 
+def run(main):
+    """``asyncio.run`` on uvloop's event loop where it is installed (its loop's work a message is libuv's, in C:
+    the clients' share of the two cores), else on asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 100], help="the K to measure")
@@ -398,8 +409,7 @@ def main() -> None:
                     print(f"{args.idle} idle tables: server {r['rss_before_mb']} -> {r['rss_after_mb']} MB, "
                           f"{r['kb_per_table']} KB a table", flush=True)
             for k in args.tables if not args.idle else ():
-                rows.append(asyncio.run(run_k(ports, k, args.seconds, args.max_actions, args.think,
-                                              not args.whole, pids)))
+                rows.append(run(run_k(ports, k, args.seconds, args.max_actions, args.think, not args.whole, pids)))
                 sizes = [rss_mb(pid) for pid in pids]
                 rows[-1]["server_rss_mb"] = None if None in sizes else round(sum(sizes), 1)
                 rows[-1]["servers"] = len(pids)

@@ -43,6 +43,7 @@ from khrap.web import i18n
 from khrap.web.host import MAX_MESSAGE, PER_TABLE, RATE, Host, encode
 from khrap.web.store import Store
 from khrap.web.table import MAX_CLOCK, Table
+from khrap.web.wire import EXTENSION, Wire
 from khrap.web.work import Worker, WorkFailed, check_text, render_sheet
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -374,7 +375,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             if not sockets[address]:
                 del sockets[address]
 
-    live: set[_Socket] = set()  # every open connection
+    live: set[_Socket | _WireSocket] = set()  # every open connection
     watchdog: list[asyncio.Task] = []
 
     async def watch() -> None:
@@ -387,6 +388,10 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
 
     async def serve_socket(ws: WebSocket) -> None:
         await ws.accept()
+        wire = ws.scope.get("extensions", {}).get(EXTENSION)
+        if wire is not None:  # uvicorn with ``Wire``: messages in and out without a task or coroutine each
+            await serve_wire(ws, wire)
+            return
         conn = _Socket(ws)
         conn.handler = asyncio.current_task()
         client = host.connect(conn)
@@ -428,6 +433,47 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             live.discard(conn)
             host.disconnect(client)
             await writer
+
+    async def serve_wire(ws: WebSocket, wire: Wire) -> None:
+        """A table's socket on the direct path (``khrap.web.wire``): each message is handled as it is parsed,
+        and what it makes is written at the end of the loop's turn; this task only waits for the end."""
+        conn = _WireSocket(wire)
+        conn.handler = asyncio.current_task()
+        client = host.connect(conn)
+        live.add(conn)
+        if not watchdog or watchdog[0].done():
+            watchdog[:] = [asyncio.create_task(watch())]
+
+        def take(raw: str | bytes) -> None:
+            if conn.closed:
+                return
+            try:
+                host.receive(client, raw)
+            except Exception:  # a message the server could not handle: said, logged, the table as stored
+                logging.getLogger("khrap.web").exception("a message could not be handled")
+                conn.send({"type": "refused", "reason": "the server could not handle this message"})
+
+        def no_hello() -> None:  # a connection that says nothing is not kept
+            if client.table is None:
+                conn.close(f"say hello within {hello_seconds:g} s")
+
+        wire.on_message = take
+        timer = asyncio.get_running_loop().call_later(hello_seconds, no_hello)
+        try:
+            while True:  # only the end comes here now (and a message parsed before ``on_message`` was set)
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                take(raw if raw is not None else message.get("bytes") or b"")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            timer.cancel()
+            wire.on_message = None
+            conn.closed = True
+            live.discard(conn)
+            host.disconnect(client)
 
     routes = [
         Route("/", page), Route("/play", page), Route("/static/{name}", static),
@@ -709,17 +755,71 @@ class _Socket:
         return True
 
 
+class _WireSocket:
+    """A table's socket on the direct path (``khrap.web.wire.Wire``) as the host's connection: a message is
+    framed and written with the others of the loop's turn; the transport's buffer is the only queue."""
+
+    MAX_BUFFERED = 1024 * 1024
+    """Bytes a client may leave unread before it is dropped (some 200 whole views)."""
+
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+        self.closed = False
+        self.aborted = False
+        self.handler: asyncio.Task | None = None  # the task that waits for its end (``serve_wire``)
+
+    def send(self, message: dict) -> None:
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.wire.buffered() > self.MAX_BUFFERED:  # a reader that never reads does not grow the server
+            self.abort()
+            return
+        self.wire.write_text(text.encode())
+
+    def close(self, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self.wire.close_with(1008, reason[:100])
+
+    @property
+    def sending_since(self) -> float | None:
+        """Since when its client has left the socket's buffer full (None: it reads)."""
+        return self.wire.stalled_since
+
+    def abort(self) -> None:
+        """Drop the connection at once: its handler sees the end, so the seat counts as away."""
+        self.closed = self.aborted = True
+        self.wire.abort()
+
+    def stalled(self, now: float) -> bool:
+        """Cut the connection off if its client has not taken what it was sent for ``SEND_SECONDS``."""
+        since = self.wire.stalled_since
+        if since is None or now - since < SEND_SECONDS or self.aborted:
+            return False
+        self.abort()
+        return True
+
+
+def uvicorn_options() -> dict:
+    """How ``serve`` runs uvicorn (the tests' live server too): the WebSocket protocol with the direct path
+    (``Wire``), a 64 KiB frame limit, pings every 20 s (a client that does not answer for 20 s is dropped:
+    its seat counts as away; so is one that does not read, ``_WireSocket.stalled``), compression off (views
+    are small and deflate cost the CPU most, issue 32)."""
+    return {"ws": Wire, "ws_max_size": 16 * MAX_MESSAGE, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
+            "ws_per_message_deflate": False}
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "khrap.sqlite", **kwargs: Any) -> None:
     """Run the server until interrupted."""
     import uvicorn
 
     kwargs.setdefault("freeze_seconds", FREEZE_SECONDS)
     app = create_app(db, **kwargs)
-    # a client that does not answer pings for 20 s is dropped (its seat counts as away); so is one that does
-    # not read (_Socket.pump); compression off: views are small and deflate cost the CPU most (issue 32)
-    uvicorn.run(app, host=host, port=port, ws_max_size=16 * MAX_MESSAGE, log_level="warning",
-                proxy_headers=True, server_header=False, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                ws_per_message_deflate=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=True, server_header=False,
+                **uvicorn_options())
 
 
 __all__ = ["check_upload", "create_app", "serve"]

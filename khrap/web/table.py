@@ -36,7 +36,10 @@ from khrap.variant.schema import Variant
 TOKEN_BYTES = 24
 """Invite tokens: 192 random bits (the issue asks for at least 128)."""
 FIRST_DECKS = 8
-"""Decks made from a deal's seed up front (the deal and its first redeals); more are made if needed."""
+"""Decks made from a deal's seed when a table is rebuilt (the deal and its first redeals); more if needed."""
+DEAL_DECKS = 3
+"""Decks made from a deal's seed when it begins (the deal and two redeals: ``_ensure_decks`` makes more after
+any action that leaves fewer than two unused; each deck is some 80 us of SHA-256, and most deals use one)."""
 MAX_DEALS = 500
 MAX_STACK = 1_000_000
 MAX_CLOCK = 3600
@@ -250,8 +253,14 @@ class Table:
             probe = Session(Variant.model_validate(self.setup["rules"]), self.setup["players"])
             self._canonical = probe.rules.complete_deck([])
             self._canonical_words = cards_str(self._canonical)
-        self._decks_made = extra
-        self.session = from_record(self._record([cards_str(d) for d in self._decks(extra)]), check=False)
+        while True:
+            self._decks_made = extra
+            self.session = from_record(self._record([cards_str(d) for d in self._decks(extra)]), check=False)
+            # A deal in progress redealt more often than the decks made: the replay ran out of the seed's decks
+            # and the kernel shuffled its own (another deal than the one played): again with more.
+            if len(self.session.state.decks_dealt) - self.dealt_before() <= extra:
+                break
+            extra *= 2
         self._bots = {}
 
     def _queue_decks(self, start: int, stop: int) -> bool:
@@ -328,7 +337,7 @@ class Table:
         if self.finished:
             raise IllegalAction("the session is over")
         deal = self.current
-        if not self._queue_decks(0, FIRST_DECKS):
+        if not self._queue_decks(0, DEAL_DECKS):
             self._rebuild()
         self.session.start_deal()
         deal.started = True

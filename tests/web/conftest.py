@@ -44,8 +44,7 @@ class LiveServer:
     def __init__(self, db: Path, **kwargs) -> None:
         import uvicorn
 
-        from khrap.web.app import create_app
-        from khrap.web.host import MAX_MESSAGE
+        from khrap.web.app import create_app, uvicorn_options
 
         kwargs.setdefault("first_dealer", lambda players: 0)  # seat 0 deals first: the tests' fixed deals
         self.app = create_app(db, **kwargs)
@@ -53,7 +52,7 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=16 * MAX_MESSAGE, lifespan="off")
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="off", **uvicorn_options())  # as ``serve``'s
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
