@@ -8,14 +8,14 @@ penalties and declarer's prize.  No variant or call is ever named.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 
 from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, penalty_matches
+from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, opening_pot, penalty_matches
 from khrap.variant.schema import Amount, Call, CallsStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
@@ -307,6 +307,9 @@ class Estimator:
         elif eff.discard_hand:
             keep = {pattern_card(p, trump) for p in eff.keep}
             kept, unknown = [c for c in hand if c in keep], 0
+            thrown = {c for c in hand if c not in keep}
+            if thrown:  # the hand it throws is out of play: in nobody's hand, never drawn (it knows them)
+                info = replace(info, gone=info.gone | thrown)
         else:
             kept, unknown = list(hand), 0
         if (eff.take_turned in ("yes", "swap") or take_turned) and info.turned is not None:
@@ -381,7 +384,7 @@ class Estimator:
             return 0.0
         rule = self.variant.statuses[status]
         settle = self.variant.settlement
-        pot = max(info.pot, self.variant.ante.amount * self.variant.base_stake * info.n)
+        pot = max(info.pot, opening_pot(self.variant, info.n))
         unit = pot // (settle.trick_share.divisor or self.variant.hand_size)
         paid = status in settle.trick_share.statuses
         prizes = settle.declarer_prize
