@@ -19,8 +19,8 @@ import random
 
 import pytest
 
-from khrap.engine import GameState
-from khrap.engine.events import Drew, Event, Exchanged, Threw
+from khrap.engine import GameState, observation
+from khrap.engine.events import Discarded, Drew, Event, Exchanged, Threw
 from khrap.engine.view import seat_view, spectator_view
 from khrap.variant.catalog import builtin, builtin_names
 from tests.test_stepped_paths import fresh_observation
@@ -94,3 +94,36 @@ def test_every_seats_observation_at_every_step_equals_the_general_one(name: str)
                 assert steps < STEP_LIMIT
             for seat in range(players):  # settled: every event of the deal, the settlement's too
                 check_seat(state, seat, (name, players, deal, "settled", seat))
+
+
+def test_a_seats_own_card_sentences_take_the_template_branch_and_equal_the_general_ones() -> None:
+    """A seat's own draws, exchanges and discards are worded by ``observation._own`` (the game log's
+    ``template``: the sentence's parts, the cards named from the voice's table), checked once per content
+    against the general rendering and kept; here every such event of random deals of every built-in is
+    worded so (from a copy with nothing made) and compared with a fresh copy rendered the general way, and
+    the branch must have been taken (its content's entry has parts, not the general way's none) for each."""
+    taken: set[type] = set()
+    for name in builtin_names():
+        variant = builtin(name)
+        players = min(4, variant.players.max)
+        state = GameState(variant, players, seed=7, stacks=40)
+        rng = random.Random(f"own/{name}")
+        for _ in range(DEALS):
+            if state.session_over:
+                break
+            state.start_deal()
+            while state.pending is not None:
+                state.apply(rng.choice(state.legal_actions()))
+            for event in state.log[state.deal_log_start:]:
+                if event.secret is None or event.content is None or event.seat is None or len(event.secret) != 1:
+                    continue
+                copy = type(event)(event.seat, dict(event.fields), dict(event.secret))
+                copy.content = event.content
+                got = observation.seen(copy, True)
+                general = type(event)(event.seat, dict(event.fields), dict(event.secret))
+                want = (general.render("en", event.seat), general.data(event.seat))
+                assert got == want, (name, event)
+                assert json.dumps(got) == json.dumps(want), (name, event)
+                assert observation._OWN[event.content][0], (name, event)  # the branch taken: parts kept
+                taken.add(type(event))
+    assert {Drew, Exchanged, Discarded} <= taken, taken

@@ -119,7 +119,7 @@ class Event:
         if found is None:
             found = made[key] = {"kind": self.kind, "seat": self.seat}
             for name, value in self.visible(viewer).items():
-                found[name] = _plain(name, value)
+                found[name] = plain(name, value)
         return found
 
     def seen_by(self, seat: int) -> tuple[str, dict[str, Any]]:
@@ -507,7 +507,7 @@ def _card(card: int) -> str:
     return _CARD_STR[card] if 0 <= card < 52 else card_str(card)
 
 
-def _plain(key: str, value: Any) -> Any:
+def plain(key: str, value: Any) -> Any:
     """A field in JSON-ready form: cards and suits in CONTRACT.md notation, tuples as lists."""
     if value is None:
         return None

@@ -23,7 +23,7 @@ from khrap import words as w
 from khrap.cards import card_str, suit_str
 from khrap.engine.actions import Action
 from khrap.engine.compiled.machine import Machine
-from khrap.engine.events import Drew, Event, Exchanged, Settled, Settling, Threw, make_event
+from khrap.engine.events import Drew, Event, Exchanged, Settled, Settling, Threw, make_event, plain
 from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:  # (``face`` imports this module: the compiled kernel reads the type natively all the same)
@@ -59,8 +59,8 @@ def seen(event: Event, sees: bool) -> tuple[str, dict]:
         if found is not None:
             return found
     secret = event.secret
+    content = event.content
     if secret is None or not sees:
-        content = event.content
         if content is not None:  # the public view, by the content the sink gave
             found = _SAID.get(content)
             if found is None:
@@ -69,6 +69,8 @@ def seen(event: Event, sees: bool) -> tuple[str, dict]:
                     _SAID.clear()
                 _SAID[content] = found
             return found
+    elif content is not None and len(secret) == 1:  # a seat's own draw, exchange or discard
+        return _own(event, content, secret)
     seat = event.seat
     viewer = (_PUBLIC if seat is None else seat) if sees else _PUBLIC
     kind = type(event)
@@ -86,6 +88,66 @@ def seen(event: Event, sees: bool) -> tuple[str, dict]:
             _MEMO.clear()
         _MEMO[key] = found
     return found
+
+
+# A seat's own card events (one secret field of cards) by their public content: (the sentence's parts around
+# the cards, the voice's names of the cards, the public data), made once from the game log's ``template``; no
+# parts: that content is rendered the general way.  The cards of a seat's own draw, exchange or discard seldom
+# repeat, so no memo of whole sentences finds them; a sentence made from its parts costs a tenth of one rendered.
+_Entry = tuple[tuple[str, ...], tuple[str, ...], dict]
+_OWN: Final[dict[tuple, _Entry]] = {}
+_GENERAL: Final[_Entry] = ((), (), {})  # (a tuple type: mypyc unboxes it, so tested by its parts, never ``is``)
+_CARDS: Final = "cards"
+_ONE_CARD: Final = "card"
+
+
+def _own(event: Event, content: tuple, secret: dict[str, Any]) -> tuple[str, dict]:
+    """``seen(event, True)`` of an event with public ``content`` and one ``secret`` field: its sentence made from
+    the content's parts and the cards' names, its data from the public data and the secret field."""
+    name, value = next(iter(secret.items()))
+    entry = _OWN.get(content)
+    if entry is None:
+        entry = _template(event, content, name, value)
+    found = _filled(entry, name, value)
+    if found is not None:
+        return found
+    return event.seen_by(_PUBLIC if event.seat is None else event.seat)
+
+
+def _template(event: Event, content: tuple, name: str, value: Any) -> _Entry:
+    """The entry of ``_OWN`` for ``content``, made from ``event`` and kept: the game log's parts and names, if
+    the sentence and data they make of this event are the general ones (``Event.seen_by``), else ``_GENERAL``."""
+    from khrap.gamelog import template  # (the game log imports the engine: imported when first needed)
+
+    entry = _GENERAL
+    if name in (_CARDS, _ONE_CARD):
+        parts, names = template(event)
+        entry = (parts, names, seen(event, False)[1])
+        if _filled(entry, name, value) != event.seen_by(_PUBLIC if event.seat is None else event.seat):
+            entry = _GENERAL
+    if len(_OWN) >= _MEMO_LIMIT:
+        _OWN.clear()
+    _OWN[content] = entry
+    return entry
+
+
+def _filled(entry: _Entry, name: str, value: Any) -> tuple[str, dict] | None:
+    """The sentence and data of an own card event from its content's ``entry`` and its secret field (``name``:
+    ``value``), or None if they do not fit (a number of cards other than the parts' allow, a card not in the
+    table)."""
+    parts, names, public = entry
+    cards = value if name == _CARDS else (value,)
+    if len(cards) + 1 != len(parts):
+        return None
+    text = parts[0]
+    for i in range(len(cards)):
+        card = cards[i]
+        if not 0 <= card < 52:
+            return None
+        text += names[card] + parts[i + 1]
+    data = public.copy()  # the public fields' data, then the secret field's (``Event.visible``'s order)
+    data[name] = plain(name, value)
+    return text, data
 
 
 def as_seen(event: Event, viewer: int | None) -> Event:

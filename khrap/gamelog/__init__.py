@@ -310,6 +310,34 @@ def tell(events, lang: str = SOURCE_LANGUAGE, viewer: int | None = ev.EVERYTHING
     return [render(event, voice.lang, event.sees_secret(viewer), voice) for event in events]
 
 
+_MARK = "\x00"  # what ``_Marking`` writes for a card: no sentence holds it
+
+
+class _Marking(Voice):
+    """The ``khrap run`` voice (CONTRACT codes) writing each card as ``_MARK`` (``template``)."""
+
+    def card(self, card: int) -> str:
+        return _MARK
+
+
+@cache
+def _marking(lang: str) -> _Marking:
+    return _Marking(lang, codes=True)
+
+
+def template(event, lang: str = SOURCE_LANGUAGE) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``event``'s sentence as its own seat sees it (``render(event, lang)``), cut where it names a card:
+    (the text's parts, one more than the cards named; the voice's name of each card by its int).  The
+    sentence of another event of the same kind, seat and public fields is the parts with its own cards
+    named in between, in the order it lists them (a renderer says a card only through the voice, and
+    says nothing else of the secret cards but their number, a public field): what an observation makes
+    the seat's own draws, exchanges and discards with, at a fraction of a rendering's cost
+    (``engine.observation``, which checks the first sentence made so against ``render``)."""
+    parts = tuple(render(event, lang, True, _marking(lang)).split(_MARK))
+    voice = _renderer(lang).voice
+    return parts, tuple(voice.card(c) for c in range(52))
+
+
 def _voiced(voice: Voice) -> _Renderer:
     made = getattr(voice, "_renderer", None)
     if made is None:
