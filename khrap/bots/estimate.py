@@ -8,7 +8,7 @@ penalties and declarer's prize.  No variant or call is ever named.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 
 from khrap import words as w
@@ -307,6 +307,9 @@ class Estimator:
         elif eff.discard_hand:
             keep = {pattern_card(p, trump) for p in eff.keep}
             kept, unknown = [c for c in hand if c in keep], 0
+            thrown = {c for c in hand if c not in keep}
+            if thrown:  # the hand it throws is out of play: in nobody's hand, never drawn (it knows them)
+                info = replace(info, gone=info.gone | thrown)
         else:
             kept, unknown = list(hand), 0
         if (eff.take_turned in ("yes", "swap") or take_turned) and info.turned is not None:
