@@ -24,7 +24,7 @@ from khrap.engine.events import Dealt, Event
 from khrap.engine.resample import DealFacts, FactsReader, facts_of  # the seat's facts read off its typed events
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 from khrap.engine.view import SeatView as TypedView  # the engine's typed view (int cards, typed events)
-from khrap.variant.derived import stock_after_deal
+from khrap.variant.derived import opening_pot, stock_after_deal
 from khrap.variant.schema import Call
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
@@ -389,9 +389,9 @@ class HeuristicBot:
         return self._joins[key]
 
     def _opening(self, info: Info) -> int:
-        """The pot a deal opens with: every player's ante."""
+        """The pot a deal opens with (``opening_pot``), as a unit: one base stake a player where nobody antes."""
         v = self.rules.variant
-        return max(1, v.ante.amount) * v.base_stake * info.n
+        return max(opening_pot(v, info.n), v.base_stake * info.n)
 
     def _pass_value(self, info: Info) -> float:
         """The cautious bidding's pass: free until all-pass rounds swell the pot past eight opening pots,
