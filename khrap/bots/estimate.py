@@ -344,11 +344,13 @@ class Estimator:
         some: ``min_discard``), draw k plus ``draw_extra`` average cards, then drop ``then_discard`` weakest."""
         most = min(limit, len(probs))
         best: list[float] | None = None
+        best_total = 0.0
         for k in range(min(rule.min_discard, most), most + 1):
             after = sorted(probs[: len(probs) - k] + [avg] * (k + rule.draw_extra), reverse=True)
             after = after[: len(after) - rule.then_discard] if rule.then_discard else after
-            if best is None or sum(after) > sum(best):
-                best = after
+            total: float = sum(after)  # (typed: compiled, mypyc compares two bare sums of floats as ints)
+            if best is None or total > best_total:
+                best, best_total = after, total
         return best if best is not None else probs
 
     # ------------------------------------------------------------ chips
@@ -366,7 +368,7 @@ class Estimator:
             if any(pattern_card(p, trump) not in hand for p in pen.held):
                 continue
             if pen.pay == "stake":
-                return self.amount(self.variant.statuses[status].stake, pot)
+                return self.amount(self.variant.statuses[status].stake, pot)  # type: ignore[index]
             return self.amount(pen.pay, pot)
         return 0
 
@@ -451,7 +453,7 @@ class Estimator:
         # only while no stage from here on throws the out players' hands.
         asked_here = set() if eff.ends_stage else undecided
         join: set[int] = set()
-        if asked_here and joinable(v, stages[here]):
+        if asked_here and joinable(v, stages[here]):  # type: ignore[arg-type]  # (``here`` is a CallsStage)
             join |= undecided
         for i in range(here + 1, len(stages)):
             st = stages[i]
