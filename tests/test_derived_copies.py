@@ -332,3 +332,16 @@ def test_the_opening_pot(tmp_path: Path) -> None:
     info = _helicopter_hand("khrap")[3]
     assert HeuristicBot(Rules(five, 3))._opening(replace(info, n=3)) == 15
     assert HeuristicBot(Rules(free, 3))._opening(replace(info, n=3)) == 3
+
+
+def test_the_bot_rounds_the_pot_once_for_both_chances() -> None:
+    """The heuristic bot works out how often a seat joins and how often one declares at the pot rounded to half
+    an opening pot, at least one (khrap at 4: an opening pot of 4 chips): 1 -> 4 (2 halves), 9 -> 8 (4.5 halves,
+    rounded to the even 4), 11 -> 12 (6); both chances at the same rounding (each had its own arithmetic)."""
+    info = _helicopter_hand("khrap")[3]
+    bot = HeuristicBot(Rules(catalog.builtin("khrap"), 4))
+    assert [bot._rounded_pot(replace(info, pot=pot)) for pot in (1, 4, 9, 11)] == [(2, 4), (2, 4), (4, 8), (6, 12)]
+    before = set(bot._joins)  # (a cache shared by the bots of one variant: other tests may have filled it)
+    bot._join_chance(replace(info, pot=9))
+    bot._declare_chance(replace(info, pot=9))
+    assert set(bot._joins) - before <= {(4, 4), (-4, 4)} and {(4, 4), (-4, 4)} <= set(bot._joins)

@@ -85,6 +85,7 @@ UI: dict[str, str] = {
     "away": "away",
     "taken_over": "played by a bot",
     "takeover_banner": "{seat} is away: a bot plays the seat meanwhile.",
+    "missed": "While you were away, at your seat: {what}",
     "takeover_rule": "a seat whose player is away {seconds}\u00a0s is played by a bot until the player is back",
     "chips": "{chips} chips",
     "locked": "{chips} staked",

@@ -53,7 +53,7 @@ def _box(page, selector: str) -> dict:
 
 
 @pytest.mark.parametrize(("viewport", "lang"), [(PHONE, lang) for lang in i18n.LANGS]
-                         + [(SMALL_PHONE, lang) for lang in ("en", "ru", "fi")])
+                         + [(SMALL_PHONE, lang) for lang in i18n.LANGS])
 def test_a_phone_sees_its_turn_and_its_hand_without_scrolling(live_server, browser, viewport, lang) -> None:  # noqa: F811
     # The head of the page took three rows on a phone (105 px: the title and the fingerprint, the rule sheet and
     # the five languages, the sound switch and "connected"), and the line over the seats two more (the takeover
@@ -237,4 +237,55 @@ def test_a_bot_from_the_start_is_called_a_bot(live_server, browser) -> None:  # 
     settled = page.query_selector_all("#log li")[-1].inner_text()
     assert "Бот 2 — 97 фишек, Бот 3 — 100 фишек" in settled, settled
     assert "Место" not in page.inner_text("body")
+    assert errors == []
+
+
+def test_a_player_back_from_away_is_told_what_the_bot_did_at_the_seat(live_server, browser) -> None:  # noqa: F811
+    # Вера's phone went away mid-deal; the takeover bot played her seat and she came back to a hand of one card
+    # fewer, with nothing on her screen to say which card had gone (the log, two screens below, said it among
+    # everybody's).  The deal of test_browser.py (seed "browser-test:0"): seat 1 speaks first.
+    import time
+
+    server = live_server(bot_delay=0.3, takeover_seconds=1.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    answer = _create(server, bots={"0": "rule", "2": "rule", "3": "rule"})
+    errors: list[str] = []
+    page = _page(browser, errors, PHONE)
+    link = answer["seats"][1]["link"].replace("/play#", "/play?lang=en#")
+    page.goto(link)
+    page.click("#next")
+    page.wait_for_selector("button.action")  # her turn to speak
+    assert page.query_selector("#missed") is None  # (nothing was missed)
+    context = page.context
+    page.close()  # away: after a second her seat's bot speaks for her
+    table = next(iter(server.host.tables.values()))
+    deadline = time.monotonic() + 20
+    while table.in_deal and table.session.to_act == 1:
+        assert time.monotonic() < deadline, "the takeover bot did not act"
+        time.sleep(0.1)
+    back = context.new_page()
+    back.on("pageerror", lambda e: errors.append(str(e)))
+    back.goto(link)
+    back.wait_for_selector("#missed")
+    said = back.inner_text("#missed")
+    # her seat's bot passed first (the deal's log: "Seat 1 (you): Pass", then the others speak)
+    assert said.startswith("While you were away, at your seat: Seat 1 (you): Pass"), said
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "hy"])
+def test_reconnecting_fits_a_phones_head(live_server, browser, lang) -> None:  # noqa: F811
+    # The server went away: the head of a 360 px phone said «переподключение…» on its one row and the page
+    # grew 65 px wider than the screen (it scrolled sideways under the thumb).
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("reconnect"))
+    link = _create(server)["seats"][0]["link"].replace("/play#", f"/play?lang={lang}#")
+    errors: list[str] = []
+    page = _page(browser, errors, {"width": 360, "height": 640})
+    page.goto(link)
+    page.wait_for_selector("#next")
+    server.stop()
+    page.wait_for_selector("#status.bad")
+    assert page.inner_text("#status") == i18n.strings(lang)["reconnecting"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    assert _box(page, "#top")["height"] <= 60
     assert errors == []

@@ -21,6 +21,8 @@ let hostAsked = false; // this page has shown the table's host token (kept by th
 let hostOpen = false; // the host's controls unfolded (kept across redraws)
 let leaving = false; // "Leave the table" pressed once: the second press confirms
 let logOpen = true; // "What happened" unfolded (kept across redraws: a reader who folds it keeps it folded)
+let fresh = true; // a new connection: its first view is looked at for what the seat did while the page was away
+let missed = null; // that, in a line, until this player acts
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -29,6 +31,7 @@ function connect() {
     retry = 500;
     hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
     chat = []; // the server says the talk again (if there is any)
+    fresh = true;
     fullAsked = false;
     // the name this browser keeps, if it keeps one: a device that has none (her laptop) does not blank the seat's
     const name = localStorage.getItem("khrap-name");
@@ -50,6 +53,7 @@ function connect() {
     if (message.type === "state") {
       view = message;
       refusal = null;
+      if (fresh) { fresh = false; missed = missedSince(); }
       remember();
       claimHost();
       draw();
@@ -109,6 +113,7 @@ function send(message) {
 
 function act(text) {
   selected = new Set();
+  missed = null;
   send({ type: "act", action: text, step: view.table.step });
 }
 
@@ -737,6 +742,7 @@ function draw() {
   const restoreLog = logScroll();
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
+    missed && tb.in_deal ? el("p", { class: "banner", id: "missed" }, suited(missed)) : null,
     el("p", { class: "muted deal-line", id: "deal-line" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
     elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
@@ -744,6 +750,32 @@ function draw() {
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), awayRule(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
   keepClearOfBar();
+  keepSeen();
+}
+
+// What this seat did while this page was not watching (its bot played it, or another device did), from the typed
+// events: those of the seat since the last this browser saw of the deal (kept by table, in localStorage).
+const DID = new Set(["called", "decided", "played", "exchanged", "discarded", "named_trump", "took_turned", "swapped"]);
+function seenDeals() {
+  try { const all = JSON.parse(localStorage.getItem("khrap-seen") || "{}"); return all && typeof all === "object" ? all : {}; }
+  catch { return {}; }
+}
+
+function missedSince() {
+  const was = seenDeals()[view.table.id];
+  if (view.me === null || !was || was.deal !== view.table.deal || !(was.n < view.events.length)) return null;
+  const did = view.events.slice(was.n).filter((e) => e.seat === view.me && DID.has(e.kind)).map((e) => eventLine(e, null));
+  return did.length ? t("missed", { what: did.filter(Boolean).join("; ") }) : null;
+}
+
+function keepSeen() {
+  if (view.me === null || view.elsewhere) return;
+  const all = seenDeals();
+  delete all[view.table.id]; // (the newest last: the 30 newest kept)
+  all[view.table.id] = { deal: view.table.deal, n: view.events.length };
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
+  localStorage.setItem("khrap-seen", JSON.stringify(all));
 }
 
 // What the browser scrolls into view (a focused button, a found word, a row) stops above the sticky "Next deal"
