@@ -271,3 +271,21 @@ def test_a_player_back_from_away_is_told_what_the_bot_did_at_the_seat(live_serve
     # her seat's bot passed first (the deal's log: "Seat 1 (you): Pass", then the others speak)
     assert said.startswith("While you were away, at your seat: Seat 1 (you): Pass"), said
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "hy"])
+def test_reconnecting_fits_a_phones_head(live_server, browser, lang) -> None:  # noqa: F811
+    # The server went away: the head of a 360 px phone said «переподключение…» on its one row and the page
+    # grew 65 px wider than the screen (it scrolled sideways under the thumb).
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("reconnect"))
+    link = _create(server)["seats"][0]["link"].replace("/play#", f"/play?lang={lang}#")
+    errors: list[str] = []
+    page = _page(browser, errors, {"width": 360, "height": 640})
+    page.goto(link)
+    page.wait_for_selector("#next")
+    server.stop()
+    page.wait_for_selector("#status.bad")
+    assert page.inner_text("#status") == i18n.strings(lang)["reconnecting"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    assert _box(page, "#top")["height"] <= 60
+    assert errors == []
