@@ -104,26 +104,29 @@ _ONE_CARD: Final = "card"
 def _own(event: Event, content: tuple, secret: dict[str, Any]) -> tuple[str, dict]:
     """``seen(event, True)`` of an event with public ``content`` and one ``secret`` field: its sentence made from
     the content's parts and the cards' names, its data from the public data and the secret field."""
-    name, value = next(iter(secret.items()))
+    name = _CARDS if _CARDS in secret else _ONE_CARD if _ONE_CARD in secret else ""
     entry = _OWN.get(content)
     if entry is None:
-        entry = _template(event, content, name, value)
-    found = _filled(entry, name, value)
-    if found is not None:
-        return found
+        entry = _template(event, content, name)
+    if name:
+        found = _filled(entry, name, secret[name])
+        if found is not None:
+            return found
     return event.seen_by(_PUBLIC if event.seat is None else event.seat)
 
 
-def _template(event: Event, content: tuple, name: str, value: Any) -> _Entry:
-    """The entry of ``_OWN`` for ``content``, made from ``event`` and kept: the game log's parts and names, if
-    the sentence and data they make of this event are the general ones (``Event.seen_by``), else ``_GENERAL``."""
+def _template(event: Event, content: tuple, name: str) -> _Entry:
+    """The entry of ``_OWN`` for ``content``, made from ``event`` (whose one secret field is ``name``, or ""
+    when it is not one of cards) and kept: the game log's parts and names, if the sentence and data they make
+    of this event are the general ones (``Event.seen_by``), else ``_GENERAL``."""
     from khrap.gamelog import template  # (the game log imports the engine: imported when first needed)
 
     entry = _GENERAL
-    if name in (_CARDS, _ONE_CARD):
+    secret = event.secret
+    if name and secret is not None:
         parts, names = template(event)
         entry = (parts, names, seen(event, False)[1])
-        if _filled(entry, name, value) != event.seen_by(_PUBLIC if event.seat is None else event.seat):
+        if _filled(entry, name, secret[name]) != event.seen_by(_PUBLIC if event.seat is None else event.seat):
             entry = _GENERAL
     if len(_OWN) >= _MEMO_LIMIT:
         _OWN.clear()
@@ -133,10 +136,16 @@ def _template(event: Event, content: tuple, name: str, value: Any) -> _Entry:
 
 def _filled(entry: _Entry, name: str, value: Any) -> tuple[str, dict] | None:
     """The sentence and data of an own card event from its content's ``entry`` and its secret field (``name``:
-    ``value``), or None if they do not fit (a number of cards other than the parts' allow, a card not in the
-    table)."""
+    ``value``, a tuple of cards or one card), or None if they do not fit (other values, a number of cards other
+    than the parts' allow, a card not in the table)."""
     parts, names, public = entry
-    cards = value if name == _CARDS else (value,)
+    cards: tuple[int, ...]
+    if name == _CARDS and isinstance(value, tuple):
+        cards = value
+    elif name == _ONE_CARD and isinstance(value, int):
+        cards = (value,)
+    else:
+        return None
     if len(cards) + 1 != len(parts):
         return None
     text = parts[0]
