@@ -290,6 +290,7 @@ class SeatViews:
     events: list[dict]
     own: dict[int, list[tuple[int, Event]]]  # seat: (place in the deal, its secret event)
     own_made: dict[int, list[tuple[str, dict]]]  # seat: the text and data of its secret events rendered so far
+    scalars: dict[int, Scalars]  # seat: the values of its last observation that are not lists (``render``)
 
     def __init__(self) -> None:
         self._reset()
@@ -303,6 +304,7 @@ class SeatViews:
         self.events = []
         self.own = {}
         self.own_made = {}
+        self.scalars = {}
 
     def __copy__(self) -> SeatViews:
         return SeatViews()
@@ -359,6 +361,13 @@ class SeatViews:
                 made = self.own_made[seat] = []
             for i in range(len(made), len(mine)):
                 made.append(seen(mine[i][1], True))
+
+    def scalars_of(self, seat: int) -> Scalars:
+        """``seat``'s ``Scalars`` (made at its first observation)."""
+        found = self.scalars.get(seat)
+        if found is None:
+            found = self.scalars[seat] = Scalars()
+        return found
 
     def mine(self, seat: int | None) -> list[tuple[int, Event]] | None:
         """``seat``'s own secret events of the deal (grown by ``lists`` and ``typed_list``), None if it has none."""
@@ -457,26 +466,72 @@ _KEYS: Final[dict[str, Any]] = dict.fromkeys((
     "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "history", "events", "legal"))
 
 
-def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str]) -> dict:
+class Scalars:
+    """The values of an observation that are not lists (seat, phase, to act, dealer, round, trump, stock and
+    discard counts, pot) as a seat's last observation had them, and a dict of the observation's keys holding
+    them (never given out): ``render`` copies it and sets the lists, and sets again only the values that
+    changed (most stay from one decision to the next; setting a key costs about as much as comparing nine
+    values natively).  A new one sets them all: the general way."""
+
+    made: dict[str, Any]
+    known: bool  # (False: nothing set yet)
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int
+    round: int
+    trump: int | None
+    stock_count: int
+    discard_count: int
+    pot: int
+
+    def __init__(self) -> None:
+        self.made = _KEYS.copy()
+        self.known = False
+        self.seat = self.to_act = self.trump = None
+        self.phase = ""
+        self.dealer = self.round = self.stock_count = self.discard_count = self.pot = 0
+
+    def copy(self, view: SeatView) -> dict[str, Any]:
+        """A new dict of the observation's keys, ``view``'s values set but for the lists (None)."""
+        made, known = self.made, self.known
+        if not known or view.seat != self.seat:
+            made["seat"] = self.seat = view.seat
+        if not known or view.phase != self.phase:
+            made["phase"] = self.phase = view.phase
+        if not known or view.to_act != self.to_act:
+            made["to_act"] = self.to_act = view.to_act
+        if not known or view.dealer != self.dealer:
+            made["dealer"] = self.dealer = view.dealer
+        if not known or view.round != self.round:
+            made["round"] = self.round = view.round
+        trump = view.trump
+        if not known or trump != self.trump:
+            self.trump = trump
+            made["trump"] = None if trump is None else _SUIT[trump]
+        if not known or view.stock_count != self.stock_count:
+            made["stock_count"] = self.stock_count = view.stock_count
+        if not known or view.discard_count != self.discard_count:
+            made["discard_count"] = self.discard_count = view.discard_count
+        if not known or view.pot != self.pot:
+            made["pot"] = self.pot = view.pot
+        self.known = True
+        return made.copy()
+
+
+def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str],
+           scalars: Scalars | None = None) -> dict:
     """The observation dict of ``view`` (CONTRACT.md's shape), given its events' history lines, their
-    data and its legal words (made once per event and listing by the caller)."""
+    data and its legal words (made once per event and listing by the caller); ``scalars``: the seat's last
+    values (``Scalars``; none: all set)."""
     card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
-    trump, turned, shown, trick, hand = view.trump, view.turned, view.shown, view.trick, view.hand
-    made = _KEYS.copy()
-    made["seat"] = view.seat
-    made["phase"] = view.phase
-    made["to_act"] = view.to_act
-    made["dealer"] = view.dealer
-    made["round"] = view.round
-    made["trump"] = None if trump is None else _SUIT[trump]
+    turned, shown, trick, hand = view.turned, view.shown, view.trick, view.hand
+    made = (Scalars() if scalars is None else scalars).copy(view)
     made["turned"] = [card[c] for c in turned] if turned else []
     made["shown"] = [card[c] for c in shown] if shown else []
     made["hand"] = [card[c] for c in hand] if hand is not None else None
     made["hand_sizes"] = view.hand_sizes
-    made["stock_count"] = view.stock_count
-    made["discard_count"] = view.discard_count
     made["stacks"] = view.stacks
-    made["pot"] = view.pot
     made["locked"] = view.locked
     made["statuses"] = view.statuses
     made["calls"] = view.calls
@@ -520,8 +575,9 @@ def observation(state: Face, seat: int, legal: list[str] | None = None,
     and ``listing`` its legal actions, if the caller has them: ``Face`` gives them, a direct call
     saving the method calls through Python that ``state.legal_words()`` is when ``state`` is a
     ``GameState``)."""
-    lines, events = _views(state).lists(state, seat)
+    views = _views(state)
+    lines, events = views.lists(state, seat)
     view = _make(state, seat, [], None, listing, False)
     words = ((state.legal_words() if legal is None else legal) if view.to_act == seat and view.phase != SETTLED
              else [])
-    return render(view, lines, events, words)
+    return render(view, lines, events, words, views.scalars_of(seat))
