@@ -7,7 +7,9 @@ bots and players decide from this alone.  A spectator's view is made the same wa
 
 An observation is asked for at every decision, so it is made cheaply: the typed events, history and
 event lists grow by the events since the seat's last observation (``SeatViews``), an event's sentence
-and data are made once for each content seen before (``seen``), and cards are written from a table.
+and data are made once for each content seen before (``seen``), a seat's own draws, exchanges and
+discards are worded from the game log's template of their content (``_own``), cards are written from a
+table, and only the values of the dict that changed since the seat's last observation are set (``Scalars``).
 Every observation is a fresh dict of fresh lists (callers may keep and change it); only the event
 dicts inside ``events`` are shared: read them, do not change them.
 
