@@ -48,7 +48,7 @@ in heuristic self-play, at every third decision with a choice, the evidence
 against a deal the deciding seat's view samples for them, and a logistic
 regression of the two (docs/solver.md).  The evidence is measured with the
 heuristic's constants, so run it after a full run, not before (a full run
-keeps these four, and ``min_effective``, as the file has them).
+keeps these four, ``min_effective`` and ``call_gate``, as the file has them).
 
 The file maps each variant's fingerprint (and its family: deck, hand size and
 stages, for house rules that extend it) to its constants and the calibration
@@ -104,12 +104,13 @@ def success(probs: list[float], need: int, sharpen: float, bot: HeuristicBot) ->
 
 
 def play(rules: Rules, constants: Constants, deals: int, session: int, seed: int,
-         against: tuple[str, ...] = ("heuristic",)) -> tuple[list[Logged], dict]:
+         against: tuple[str, ...] = ("heuristic",), cautious: bool = True) -> tuple[list[Logged], dict]:
     """Sessions with the heuristic (these constants) at half the seats, the other half by turns of
     the kinds ``against`` (``heuristic``: the same bot, self-play); the heuristic's calls logged, and
-    counts of declarers left alone."""
+    counts of declarers left alone.  ``cautious``: the heuristic's older bidding (the full fit's), else
+    the normal bot's."""
     n = rules.players
-    own = HeuristicBot(rules, constants, cautious=True)
+    own = HeuristicBot(rules, constants, cautious=cautious)
     others = {kind: own if kind == "heuristic" else make_bot(kind, rules) for kind in against}
     logged: list[Logged] = []
     counts = {"declared": 0, "alone": 0, "guessed": 0.0, "guessed_alone": 0, "sessions": []}
@@ -280,7 +281,7 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
         k = Constants(sharpen=g, undecided=u, contest=round(alone / players, 4), alone=round(scale, 3),
                       declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0),
                       pot_share=k.pot_share,  # kept as it is: fitted only by --pot-share-only
-                      **{f: getattr(k, f) for f in (*BIDDING, "min_effective")})  # kept: not fitted here
+                      **{f: getattr(k, f) for f in (*BIDDING, "min_effective", "call_gate")})  # kept: not fitted here
         fitted_share = pot_share(counts["sessions"], players)
         log(f"{name}: round {i + 1}: {len(rows)} calls, sharpen {by_status}, undecided {u}, log-loss {loss:.4f}, "
             f"alone {alone:.3f}, pot share (not applied) {fitted_share}, "
@@ -306,6 +307,28 @@ def refit_pot_share(name: str, entries: dict, players: int, deals: int, session:
     entry["constants"] = replace(k, pot_share=pot_share(counts["sessions"], players)).data()
     entry.setdefault("fitted_on", {})["pot_share"] = {"deals": deals, "session": session, "seed": seed,
                                                       "against": list(against)}
+    return entry
+
+
+def refit_contest(name: str, entries: dict, players: int, deals: int, session: int, seed: int,
+                  against: tuple[str, ...], rounds: int, log=print) -> dict:
+    """A variant's entry with only ``contest`` derived again, by its definition (the share of the deals with a
+    declarer in which he was left alone, over the players), from sessions the *normal* bidding plays (the
+    full fit plays the older, cautious one, whose declarers are seldom alone).  The share depends on the
+    constant (a helper's bonus makes the others join), so ``rounds`` times, each from the last."""
+    variant = load_variant(name)
+    rules = Rules(variant, players)
+    entry = dict(entries.get(fingerprint(variant)) or {"name": name, "fingerprint": fingerprint(variant),
+                                                       "family": family(variant), "players": players})
+    k = Constants.from_data(entry.get("constants", {})) if entry.get("constants") else constants_for(variant)
+    for i in range(rounds):
+        _, counts = play(rules, k, deals, session, seed, against, cautious=False)
+        alone = counts["alone"] / counts["declared"] if counts["declared"] else 0.0
+        log(f"{name}: round {i + 1}: contest {k.contest}: declarers alone {alone:.3f} of {counts['declared']}")
+        k = replace(k, contest=round(alone / players, 4))
+    entry["constants"] = k.data()
+    entry.setdefault("fitted_on", {})["contest"] = {"deals": deals, "session": session, "seed": seed,
+                                                    "against": list(against), "rounds": rounds, "bidding": "normal"}
     return entry
 
 
@@ -416,6 +439,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bidding-only", action="store_true",
                         help="fit and write only the search's evidence from the calls (called_*, passed_*); "
                              "the other constants as the file has them")
+    parser.add_argument("--contest-only", action="store_true",
+                        help="derive and write only contest, from the normal bidding's sessions (--rounds times); "
+                             "the other constants as the file has them")
     parser.add_argument("--table", default=None, help="write the calibration table (markdown) here")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -426,6 +452,14 @@ def main(argv: list[str] | None = None) -> None:
         if args.bidding_only:
             entry = refit_bidding(name, entries, args.players, args.deals, args.session, args.seed)
             print(f"{name}: " + ", ".join(f"{f} {entry['constants'][f]}" for f in BIDDING), file=sys.stderr, flush=True)
+            entries[entry["fingerprint"]] = entry
+            done.append(entry)
+            continue
+        if args.contest_only:
+            entry = refit_contest(name, entries, args.players, args.deals, args.session, args.seed,
+                                  tuple(args.against.split(",")), args.rounds,
+                                  log=lambda text: print(text, file=sys.stderr, flush=True))
+            print(f"{name}: contest {entry['constants']['contest']}", file=sys.stderr, flush=True)
             entries[entry["fingerprint"]] = entry
             done.append(entry)
             continue

@@ -42,7 +42,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from khrap.bots import choose_for, make_bot
+from khrap.bots import choose_for, make_bot, strength_of
 from khrap.bots.mcts import MctsBot
 from khrap.bots.search import SearchBot
 from khrap.engine import GameState, Rules
@@ -130,7 +130,9 @@ def summary(values: list[float], per_seed: int = 2) -> dict:
 def make(kind: str, rules: Rules, iterations: int | None, ms: float | None):
     if kind == "mcts":
         return MctsBot(rules, **({"iterations": iterations} if iterations else {}), ms=ms)
-    if kind == "search" and ms is not None:  # the hard limit only: its work budget is the normal stop
+    if kind == "ungated":  # the strong bot searching every decision, as before its gate (docs/solver.md)
+        return SearchBot(rules, ms=ms, gated=False)
+    if strength_of(kind) == "strong" and ms is not None:  # the hard limit only: its work budget is the normal stop
         return SearchBot(rules, ms=ms)
     return make_bot(kind, rules)
 
@@ -154,7 +156,8 @@ def _run_seed(seed: int) -> tuple[float, list[dict]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="bot kind A (random, rule, heuristic, mcts)")
+    parser.add_argument("a", help="bot kind A (easy, normal, strong, or random, rule, heuristic, mcts, search; "
+                                  "ungated: the strong bot searching every decision, without its gate)")
     parser.add_argument("b", help="bot kind B")
     parser.add_argument("--variant", default="khrap")
     parser.add_argument("--players", type=int, default=4)

@@ -1,7 +1,7 @@
 """The strong bot's speed: deals a CPU second with the strong bot at every seat (issue 29: the aim is 20).
 
     python benchmarks/strong_speed.py [--variant khrap] [--players 4] [--deals 6] [--first-seed 0] [--json]
-                                      [--by-kind]
+                                      [--by-kind] [--decisions FILE] [--ungated]
 
 Deals from a fresh table (deal ``s`` from seed ``s``, the dealer ``s mod players``), the bots untimed
 (``SearchBot(timed=False)``: the work budget is every decision's stop, so the work and the choices are a
@@ -10,8 +10,8 @@ machine).  It prints deals, actions, CPU seconds, deals a CPU second, and a dige
 two versions of the bot with the same digest made the same choices; and which code ran (``kernel``: plain, or
 compiled by mypyc with the bot's solver, docs/compiled.md).  ``--by-kind`` also prints, per kind of
 decision (calls, exchanges, discards, cards by the cards left in the hands), how many there were, their CPU
-seconds, how many were searched and how many the search overrode (the bot's choice not its prior's): where
-the time goes, and what it buys.  Not a CI test.
+seconds, how many were searched (not gated: ``SearchBot.choose``) and how many the search overrode (the
+bot's choice not its prior's): where the time goes, and what it buys.  Not a CI test.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import hashlib
 import json
 import random
 import time
+from typing import TextIO
 
 from khrap.bots import choose_for
 from khrap.bots.search import SearchBot
@@ -38,11 +39,16 @@ def kind_of(state: GameState) -> str:
     return word if word in ("exchange", "discard") else "calls"
 
 
-def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bool = False) -> dict:
+def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bool = False,
+            decisions: TextIO | None = None, gated: bool = True) -> dict:
     """Play ``deals`` deals with the untimed strong bot at every seat; the figures (``by_kind``: per kind of
-    decision too, each decision timed on its own)."""
+    decision too, each decision timed on its own; ``decisions``: one JSON line there per decision the bot
+    weighed, searched or gated; ``gated=False``: the bot without its gate)."""
     rules = Rules(load_variant(variant), players)
-    bots = [SearchBot(rules, timed=False) for _ in range(players)]
+    bots = [SearchBot(rules, timed=False, gated=gated) for _ in range(players)]
+    for bot in bots:
+        bot.margins = decisions is not None  # (each decision's margin, for the file)
+    by_kind = by_kind or decisions is not None
     digest, actions = hashlib.sha1(), 0
     kinds: dict[str, list] = {}  # kind -> [decisions, CPU seconds, searched, overridden]
     start = time.process_time()
@@ -59,8 +65,13 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
                 row = kinds.setdefault(kind, [0, 0.0, 0, 0])
                 row[0] += 1
                 row[1] += time.process_time() - began
-                row[2] += bool(bot.last)
+                row[2] += bool(bot.last) and not bot.last.get("gated")  # (gated: the prior far ahead, not searched)
                 row[3] += bool(bot.last.get("overrode"))
+                if decisions is not None and bot.last:
+                    decisions.write(json.dumps({
+                        "seed": seed, "step": step, "kind": kind, "margin": bot.last.get("margin"),
+                        "gated": bool(bot.last.get("gated")), "overrode": bool(bot.last.get("overrode")),
+                        "samples": bot.last.get("samples"), "cpu": round(time.process_time() - began, 4)}) + "\n")
             digest.update(repr(action).encode())
             state.apply(action)
             step += 1
@@ -84,8 +95,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--by-kind", action="store_true", help="per kind of decision too: CPU, searches, overrides")
+    parser.add_argument("--decisions", default=None,
+                        help="append one JSON line per decision weighed here: seed, step, kind, the prior's margin "
+                             "(SearchBot.prior_margin), gated, overrode, samples, CPU seconds")
+    parser.add_argument("--ungated", action="store_true", help="the bot without its gate (every call searched)")
     args = parser.parse_args(argv)
-    found = measure(args.variant, args.players, args.deals, args.first_seed, args.by_kind)
+    out = open(args.decisions, "a", encoding="utf-8") if args.decisions else None  # noqa: SIM115
+    try:
+        found = measure(args.variant, args.players, args.deals, args.first_seed, args.by_kind, out, not args.ungated)
+    finally:
+        if out is not None:
+            out.close()
     if args.json:
         print(json.dumps(found))
     else:

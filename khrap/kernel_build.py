@@ -38,6 +38,7 @@ KERNEL_MODULES = (
 BOT_MODULES = (
     "khrap.bots.position",
     "khrap.bots.solver",
+    "khrap.bots.estimate",
 )
 """The strong bot's hot modules, compiled in the same group as the kernel (the solver's calls of the kernel's
 ``playable`` and trick comparison are native calls): the exact solver, about half of a strong deal's time

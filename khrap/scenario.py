@@ -18,6 +18,7 @@ from khrap.engine import GameState, IllegalAction, Rules, RulesError
 from khrap.safe_text import excerpt
 from khrap.session.core import refuse_foreign_digits
 from khrap.variant.catalog import load_variant
+from khrap.variant.derived import next_dealer
 from khrap.variant.loader import Marks, VariantError, did_you_mean, read_text, read_yaml
 from khrap.variant.schema import MAX_CHIPS
 
@@ -244,13 +245,16 @@ def _same(key: str, got, want) -> bool:
 
 
 def known_next_dealer(state: GameState) -> int | None:
+    """The next dealer as far as it is known: the kernel's once the deal is settled; before, the one
+    ``derived.next_dealer`` gives where it does not hang on the declarer, or once no call can change him
+    (exchange, trump, play); None until then."""
     if state.phase == w.SETTLED:
         return state.next_dealer
-    if state.rules.variant.next_dealer == "left":
-        return (state.dealer + 1) % state.n
-    if state.phase in (w.EXCHANGE_PHASE, w.TRUMP_PHASE, w.PLAY_PHASE):
-        return state.declarer
-    return None
+    v = state.rules.variant
+    final = state.declarer if state.phase in (w.EXCHANGE_PHASE, w.TRUMP_PHASE, w.PLAY_PHASE) else None
+    if final is None and v.next_dealer == "declarer":
+        return None
+    return next_dealer(v, state.dealer, final, state.n)
 
 
 def report(state: GameState, variant_name: str) -> dict:

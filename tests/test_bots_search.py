@@ -11,6 +11,7 @@ from khrap.bots import HeuristicBot, SearchBot, choose_for, decision_rng, make_b
 from khrap.bots.determinize import seat_view
 from khrap.bots.search import EVIDENCE_CAP
 from khrap.engine import Action, GameState
+from khrap.engine.view import seat_view as typed_view
 from khrap.variant.catalog import builtin
 
 
@@ -269,3 +270,58 @@ def test_a_rival_that_cannot_clear_the_bar_on_the_samples_left_is_dropped() -> N
     bot._alive = [True, True]
     assert not bot._drop(rows, [1.0] * 10, 0, at_end=20)
     assert bot._alive == [True, False]
+
+
+def _call_decision(seed: int) -> GameState:
+    """A khrap deal played by the normal bot until seat 0 has a choice among calls (the gate's kind; a blind
+    call beside a look is not gated)."""
+    rules = GameState(builtin("khrap"), 4).rules
+    bot = HeuristicBot(rules)
+    for s in range(seed, seed + 200):
+        state = GameState(rules, 4, dealer=s % 4, seed=s)
+        state.start_deal()
+        step = 0
+        while state.pending is not None and state.pending.kind != "play":
+            legal = state.legal_actions()
+            if state.to_act == 0 and len(legal) > 1 and all(a.word in rules.calls for a in legal):  # (no look)
+                return state
+            state.apply(choose_for(bot, state, decision_rng(s, step)))
+            step += 1
+    raise AssertionError("no call decision found")
+
+
+def test_the_prior_margin_is_the_lead_of_the_normal_bots_own_call() -> None:
+    # The gate reads how far ahead the prior's call is by the normal bot's own values: the call the normal bot
+    # says leads every other (margin >= 0), and taking a rival as the choice gives the lead's other side.
+    for seed in range(0, 400, 10):
+        state = _call_decision(seed)
+        bot = SearchBot(state.rules, timed=False)
+        legal = state.legal_actions()
+        view = typed_view(state, 0)
+        said = bot.heuristic.choose(view, legal, random.Random(3))
+        margins = {a: bot.prior_margin(view, legal, a, legal) for a in legal}
+        assert margins[said] >= -1e-5  # (the normal bot's tie-break noise is 1e-6 a call)
+        assert all(margins[a] <= 1e-5 for a in legal if a != said)
+        if len(legal) == 2:
+            a, b = legal
+            assert math.isclose(margins[a], -margins[b])
+
+
+def test_a_call_far_ahead_by_the_priors_values_is_not_searched() -> None:
+    # Issue 29: the variant's ``call_gate``.  A call whose margin is above it stands without a sample; at or
+    # below it, or with the gate off, the decision is searched.
+    state = _call_decision(0)
+    bot = SearchBot(state.rules, timed=False)
+    legal = state.legal_actions()
+    view = typed_view(state, 0)
+    prior = bot.heuristic.choose(view, legal, random.Random(random.Random(5).random()))
+    margin = bot.prior_margin(view, legal, prior, legal)
+    assert margin is not None and margin > 0.01
+    bot.est.k = replace(bot.est.k, call_gate=margin * 0.99)
+    assert choose_for(bot, state, random.Random(5)) == prior
+    assert bot.last == {"margin": margin, "gated": True}
+    for gate, gated in ((margin * 1.01, True), (margin * 0.99, False), (0.0, True)):
+        other = SearchBot(state.rules, timed=False, gated=gated)
+        other.est.k = replace(other.est.k, call_gate=gate)
+        choose_for(other, state, random.Random(5))
+        assert "gated" not in other.last and other.last["samples"] >= 2

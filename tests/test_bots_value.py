@@ -86,6 +86,18 @@ def test_a_declarer_pays_only_when_short() -> None:
     assert value == pytest.approx(17.0)
 
 
+def test_a_frapper_left_alone_takes_every_trick() -> None:
+    """frap credits a lone declarer every trick (play.lone_declarer_takes_all): with a chance a = 0.1 that
+    nobody answers his frap, it is worth 0.9 x the contested value + 0.1 x all four tricks.  The hand of
+    test_a_declarer_pays_only_when_short: contested 17.0 at pot 40; alone 4 x 10 = 40 (no declarer's
+    prize in frap).  0.9 x 17.0 + 0.1 x 40 = 15.3 + 4.0 = 19.3."""
+    rules, est = table("frap")
+    frap = rules.calls["frap"]
+    seat = info(0, hand="AS KS 7H 8H", trump="S", statuses=[w.UNDECIDED] * 4)
+    value = est.call_value("frap", frap, [1.0, 1.0, 0.0, 0.0], seat.hand, seat.trump, seat, alone=0.1)
+    assert value == pytest.approx(19.3)
+
+
 def test_certain_winners_are_not_shrunk() -> None:
     _, est = table("khrap", Constants(sharpen=1.5))
     assert est.sharpen(1.0) == 1.0 and est.sharpen(0.0) == 0.0
@@ -150,6 +162,21 @@ def test_fines_carried_to_the_next_deal_are_nobody_s_now() -> None:
     assert est.forced_fines(rules.calls["helicopter"], seat, 4) is None
     rules, est = table("khrap")
     assert est.forced_fines(rules.calls["khrap"], seat, 4) is None
+
+
+def test_a_thrown_hand_is_out_of_play() -> None:
+    """frap's cut throws the hand, takes the turned trump and draws four.  Clubs trump; the seat holds A♣ and
+    K♣ and the turned card is Q♣.  Cutting with the trump, it throws A♣ and K♣ itself: they are in nobody's
+    hand and never drawn, so no club above Q♣ is left to beat it, and Q♣ takes a trick for sure (chance 1,
+    the top of the chances the cut leaves; the drawn cards can be no better than that).  Counted as unseen,
+    A♣ and K♣ would sit with an opponent some of the time: (1 - q)^2 x 0.7 < 1."""
+    rules, est = table("frap")
+    seat = info(1, hand="AC KC 7H 8H", trump="C", statuses=[w.DECLARER, w.OUT, w.OUT, w.OUT])
+    seat.turned = parse_card("QC")
+    seat.gone |= {seat.turned}
+    probs = est.after_call(rules.calls["cut"], seat.hand, seat.trump, seat, take_turned=True)
+    assert len(probs) == 4 and probs[0] == 1.0
+    assert all(p < 1.0 for p in probs[1:])  # (a drawn card is never sure: the joker is not in frap's deck)
 
 
 # ------------------------------------------------------------------ calibration data

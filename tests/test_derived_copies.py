@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ from khrap.bots.heuristic import HeuristicBot
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import GameState, Rules
 from khrap.engine.kinds import EXCHANGE
+from khrap.scenario import known_next_dealer
 from khrap.variant import catalog
 from khrap.variant.derived import (
     clockwise_from,
@@ -39,6 +41,7 @@ from khrap.variant.derived import (
     exchange_limit,
     joins,
     offered,
+    opening_pot,
     stock_after_deal,
 )
 from khrap.variant.lint import lint_file
@@ -156,6 +159,28 @@ def test_two_exchange_stages_limit_each_turn_by_the_first(tmp_path: Path) -> Non
     assert max(len(a.cards) for a in state.legal_actions()) == 1
 
 
+def test_each_exchange_turn_limit_is_the_call_s_own_else_the_stage_s(tmp_path: Path) -> None:
+    """At each of two exchange stages (at most 1, then none), the declarer (no limit of his own) may throw what
+    the stage allows, the helper (his call: at most 3) his call's 3 at both: the kernel's turn reads the one
+    definition (``discard_cap``, made into its table once), as the bot's ``exchange_limit`` does."""
+    two = tiny(("  - {id: exchange, kind: exchange}\n",
+                "  - {id: exchange, kind: exchange, max_discard: 1}\n"
+                "  - {id: again, kind: exchange, max_discard: 0}\n"),
+               ("    effects: {status: helper}\n", "    effects: {status: helper}\n    exchange: {max_discard: 3}\n"))
+    v = _load(tmp_path, two)
+    assert exchange_limit(v, v.calls["help"]) == 3
+    assert exchange_limit(v, v.calls["bid"]) == 1
+    state = GameState(Rules(v, 2), 2, seed=5)
+    state.start_deal()
+    state.apply("bid")  # seat 1 (the dealer's left)
+    state.apply("help")  # seat 0
+    most = []
+    while state.pending is not None and state.pending.kind == EXCHANGE:
+        most.append((state.pending.seat, max(len(a.cards) for a in state.legal_actions())))
+        state.apply(state.legal_actions()[0])  # throw nothing
+    assert most == [(1, 1), (0, 3), (1, 0), (0, 3)]
+
+
 def test_the_kernel_keeps_to_the_exchange_limit() -> None:
     """Each exchange turn the kernel gives, in random deals of every built-in: the seat's call has a limit, and
     the kernel lists exchanges up to it, all of it while the stock holds enough."""
@@ -257,3 +282,66 @@ def test_the_stock_after_the_deal(name: str, stock: int) -> None:
     state.start_deal()
     assert len(state.stock) == stock
     assert HeuristicBot(Rules(v, 4))._join_samples(4)[0][2].stock_count == stock
+
+
+# ------------------------------------------------------------------ who deals next
+
+@pytest.mark.parametrize("name", catalog.builtin_names())
+def test_the_next_dealer(name: str) -> None:
+    """RULES.md §0: the dealer passes clockwise after every deal, redeals included; §6 (student-snore): the
+    deal's final declarer deals next, and clockwise where it had none.  In random deals of each built-in the
+    kernel's next dealer at settlement is that one, and the scenario runner's (``khrap run``'s report), wherever
+    it names one earlier under the same dealer, is the same seat (the copies: the kernel's settlement, its
+    redeal, its next deal, the runner)."""
+    rng = random.Random(7)
+    state = GameState(catalog.builtin(name), 3, seed=11)
+    said: list[tuple[int, int]] = []
+    deals, redeals, before = 0, 0, None
+    while deals < 40 and not state.session_over:
+        said.clear()
+        state.start_deal()
+        while state.pending is not None:  # random actions, a pass two times in three (so that all pass, too)
+            actions = state.legal_actions()
+            passes = [a for a in actions if a.word == "pass"]
+            state.apply(passes[0] if passes and rng.random() < 0.67 else rng.choice(actions))
+            known = known_next_dealer(state)
+            if known is not None:
+                said.append((state.dealer, known))
+        deals += 1
+        if before is not None:  # dealt by the seat the deal before named, each redeal passing it clockwise
+            assert state.dealer == (before + state.redeals) % 3
+        declarer = state.declarer if name == "student-snore" else None
+        assert state.next_dealer == (declarer if declarer is not None else (state.dealer + 1) % 3)
+        assert all(known == state.next_dealer for dealer, known in said if dealer == state.dealer)
+        redeals += state.redeals
+        before = state.next_dealer
+    assert deals == 40 and redeals > 0
+
+
+# ------------------------------------------------------------------ the pot a deal opens with
+
+def test_the_opening_pot(tmp_path: Path) -> None:
+    """Every player's ante (``opening_pot``): khrap at 4, one chip each, 4; at a base stake of 5 and 3 players,
+    15; with no ante, none (the heuristic bot's unit is then one base stake a player: 3 x 5).  The heuristic's
+    unit and the estimator's floor under the pot read it (each had its own product)."""
+    five = catalog.load_variant(str(Path(__file__).parent / "house-variants" / "khrap-base-stake-5.yaml"))
+    assert opening_pot(catalog.builtin("khrap"), 4) == 4
+    assert opening_pot(five, 3) == 15
+    free = _load(tmp_path, tiny(add="ante: {amount: 0}\n"))
+    assert opening_pot(free, 3) == 0
+    info = _helicopter_hand("khrap")[3]
+    assert HeuristicBot(Rules(five, 3))._opening(replace(info, n=3)) == 15
+    assert HeuristicBot(Rules(free, 3))._opening(replace(info, n=3)) == 3
+
+
+def test_the_bot_rounds_the_pot_once_for_both_chances() -> None:
+    """The heuristic bot works out how often a seat joins and how often one declares at the pot rounded to half
+    an opening pot, at least one (khrap at 4: an opening pot of 4 chips): 1 -> 4 (2 halves), 9 -> 8 (4.5 halves,
+    rounded to the even 4), 11 -> 12 (6); both chances at the same rounding (each had its own arithmetic)."""
+    info = _helicopter_hand("khrap")[3]
+    bot = HeuristicBot(Rules(catalog.builtin("khrap"), 4))
+    assert [bot._rounded_pot(replace(info, pot=pot)) for pot in (1, 4, 9, 11)] == [(2, 4), (2, 4), (4, 8), (6, 12)]
+    before = set(bot._joins)  # (a cache shared by the bots of one variant: other tests may have filled it)
+    bot._join_chance(replace(info, pot=9))
+    bot._declare_chance(replace(info, pot=9))
+    assert set(bot._joins) - before <= {(4, 4), (-4, 4)} and {(4, 4), (-4, 4)} <= set(bot._joins)

@@ -135,6 +135,26 @@ def test_other_replaced_lists_name_what_they_drop(tmp_path: Path) -> None:
     ]
 
 
+def test_a_dropped_order_group_is_named_only_for_a_call_still_on(tmp_path: Path) -> None:
+    """khrap-shoot's exchange order gives `five` a turn.  A house rule that writes its own order without it is
+    warned, unless it switched `five` off too: a call nobody can make has no turn to lose (the lint read every
+    call the parent's order named, switched off or not)."""
+    order = ("  - id: exchange\n    kind: exchange\n    order: [{statuses: [declarer]}, {statuses: [helper]}]\n"
+             "    order_by_call: {}\n")
+    stages = ("stages:\n"
+              "  - {id: declare, kind: calls, phase: bidding, speakers: all, start: dealer_left,\n"
+              "     calls: [snore, helicopter, wrap, pass], out_hands: keep}\n"
+              "  - {id: answers, kind: calls, phase: bidding, speakers: others, start: declarer_left,\n"
+              "     calls: [help, pass], out_hands: at_end}\n" + order + "  - {id: play, kind: play}\n")
+    calls = "calls:\n  helicopter: {effects: {skip_stages: [answers, exchange]}}\n  shoot: {enabled: false}\n"
+    off, on = calls + "  five: {enabled: false}\n  fold: {enabled: false}\n", calls + "  fold: {enabled: false}\n"
+    gives = "the exchange order of stage 'exchange' no longer gives five a turn"
+    quiet = write(tmp_path, "off.yaml", "extends: khrap-shoot\n" + off + stages)
+    assert not [w for w in lint_file(quiet)[1] if gives in str(w)]
+    loud = write(tmp_path, "on.yaml", "extends: khrap-shoot\n" + on + stages)
+    assert [w for w in lint_file(loud)[1] if gives in str(w)]
+
+
 def test_an_override_that_changes_nothing_is_noted_and_an_unreachable_call_warned_about(tmp_path: Path) -> None:
     path = write(tmp_path, "same.yaml", (
         "extends: khrap\nhand_size: 4\nplay: {must_beat: true, follow_suit: true}\n"

@@ -66,3 +66,16 @@ def test_a_five_that_passes_owes_no_draws_and_has_no_turn() -> None:
     assert state.owed_draws == 0 and state.statuses[2] == w.OUT
     state.apply("exchange", 1)  # the declarer stands pat; nobody else exchanges: he plays alone
     assert state.phase in (w.PLAY_PHASE, w.SETTLED) and state.hands[2] == []
+
+
+def test_a_payment_from_the_pot_takes_no_more_than_it_holds() -> None:
+    """A share larger than the pot (a house rule's ``trick_share.divisor: 1`` pays the whole pot for the first
+    trick, and the second finds it empty): the kernel pays what the pot holds, no more, and the pot never goes
+    below 0.  (The branches' lockstep test cannot see this: both pay through the same step.)"""
+    from khrap.engine.compiled import Machine
+
+    machine = Machine(Rules(catalog.builtin("khrap"), 4).program, stacks=100, pot=5)
+    assert machine._pay_from_pot(1, 8, "share", {}) == 5
+    assert machine.pot == 0 and machine.stacks[1] == 105
+    assert machine._pay_from_pot(2, 3, "share", {}) == 0
+    assert machine.pot == 0 and machine.stacks[2] == 100

@@ -41,6 +41,10 @@ class Constants:
     # The search's fewest effective samples to override the heuristic (``SearchBot._pick``): a call's gains are
     # skewed (a rare failure pays a pot) and few samples often miss the failure; set from duplicate matches.
     min_effective: float = 15.0
+    # The search's gate (``SearchBot.choose``): a call whose value by the heuristic's own estimate leads every other
+    # call by more than this many chips is not searched (0: every call is).  Set from the search's overrides as
+    # a function of that lead, logged over many decisions (docs/solver.md, "The gate").
+    call_gate: float = 0.0
     called_slope: float = 2.0
     called_margin: float = 0.5
     passed_slope: float = -0.5

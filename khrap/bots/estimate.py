@@ -8,14 +8,14 @@ penalties and declarer's prize.  No variant or call is ever named.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 
 from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.engine import Rules
 from khrap.engine.rules import pattern_card
-from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, penalty_matches
+from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, opening_pot, penalty_matches
 from khrap.variant.schema import Amount, Call, CallsStage
 
 RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
@@ -307,6 +307,9 @@ class Estimator:
         elif eff.discard_hand:
             keep = {pattern_card(p, trump) for p in eff.keep}
             kept, unknown = [c for c in hand if c in keep], 0
+            thrown = {c for c in hand if c not in keep}
+            if thrown:  # the hand it throws is out of play: in nobody's hand, never drawn (it knows them)
+                info = replace(info, gone=info.gone | thrown)
         else:
             kept, unknown = list(hand), 0
         if (eff.take_turned in ("yes", "swap") or take_turned) and info.turned is not None:
@@ -341,11 +344,13 @@ class Estimator:
         some: ``min_discard``), draw k plus ``draw_extra`` average cards, then drop ``then_discard`` weakest."""
         most = min(limit, len(probs))
         best: list[float] | None = None
+        best_total = 0.0
         for k in range(min(rule.min_discard, most), most + 1):
             after = sorted(probs[: len(probs) - k] + [avg] * (k + rule.draw_extra), reverse=True)
             after = after[: len(after) - rule.then_discard] if rule.then_discard else after
-            if best is None or sum(after) > sum(best):
-                best = after
+            total: float = sum(after)  # (typed: compiled, mypyc compares two bare sums of floats as ints)
+            if best is None or total > best_total:
+                best, best_total = after, total
         return best if best is not None else probs
 
     # ------------------------------------------------------------ chips
@@ -363,7 +368,7 @@ class Estimator:
             if any(pattern_card(p, trump) not in hand for p in pen.held):
                 continue
             if pen.pay == "stake":
-                return self.amount(self.variant.statuses[status].stake, pot)
+                return self.amount(self.variant.statuses[status].stake, pot)  # type: ignore[index]
             return self.amount(pen.pay, pot)
         return 0
 
@@ -379,7 +384,7 @@ class Estimator:
             return 0.0
         rule = self.variant.statuses[status]
         settle = self.variant.settlement
-        pot = max(info.pot, self.variant.ante.amount * self.variant.base_stake * info.n)
+        pot = max(info.pot, opening_pot(self.variant, info.n))
         unit = pot // (settle.trick_share.divisor or self.variant.hand_size)
         paid = status in settle.trick_share.statuses
         prizes = settle.declarer_prize
@@ -448,7 +453,7 @@ class Estimator:
         # only while no stage from here on throws the out players' hands.
         asked_here = set() if eff.ends_stage else undecided
         join: set[int] = set()
-        if asked_here and joinable(v, stages[here]):
+        if asked_here and joinable(v, stages[here]):  # type: ignore[arg-type]  # (``here`` is a CallsStage)
             join |= undecided
         for i in range(here + 1, len(stages)):
             st = stages[i]

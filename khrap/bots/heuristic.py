@@ -24,7 +24,7 @@ from khrap.engine.events import Dealt, Event
 from khrap.engine.resample import DealFacts, FactsReader, facts_of  # the seat's facts read off its typed events
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
 from khrap.engine.view import SeatView as TypedView  # the engine's typed view (int cards, typed events)
-from khrap.variant.derived import stock_after_deal
+from khrap.variant.derived import opening_pot, stock_after_deal
 from khrap.variant.schema import Call
 
 CAP = 3  # ... counted up to this many opening pots (a swollen pot does not justify any risk)
@@ -310,10 +310,9 @@ class HeuristicBot:
         of the variant's helper calls (without required cards) above passing, at this pot (rounded
         to half an opening pot)."""
         opening = self._opening(info)
-        halves = max(2, round(2 * info.pot / opening))
+        halves, pot = self._rounded_pot(info)
         key = (info.n, halves)
         if key not in self._joins:
-            pot = halves * opening // 2
             joins = 0
             for hand, trump, seat_info, options in self._join_samples(info.n):
                 seat_info.pot = pot
@@ -371,14 +370,12 @@ class HeuristicBot:
     def _declare_chance(self, info: Info) -> float:
         """How often a seat declares: the share of random hands (those of ``_join_samples``) for which this
         bot values a declaring call open to any hand above 0, at this pot (rounded to half an opening pot)."""
-        opening = self._opening(info)
-        halves = max(2, round(2 * info.pot / opening))
+        halves, pot = self._rounded_pot(info)
         key = (-info.n, halves)  # beside the join chances, apart by sign
         if key not in self._joins:
             declaring = self.rules.derived.declaring  # the calls that may make the first declarer
             calls = [(cid, c) for cid, c in self.rules.calls.items()
                      if cid in declaring and not c.requires.holds and not c.requires.blind and not c.requires.dealer]
-            pot = halves * opening // 2
             declares = 0
             rows = self._join_samples(info.n)
             for hand, trump, seat_info, _ in rows:
@@ -388,10 +385,17 @@ class HeuristicBot:
             self._joins[key] = declares / max(1, len(rows))
         return self._joins[key]
 
+    def _rounded_pot(self, info: Info) -> tuple[int, int]:
+        """The pot rounded to half an opening pot, at least one opening pot, as (halves, chips): what the join
+        and declare chances are worked out at, once for each."""
+        opening = self._opening(info)
+        halves = max(2, round(2 * info.pot / opening))
+        return halves, halves * opening // 2
+
     def _opening(self, info: Info) -> int:
-        """The pot a deal opens with: every player's ante."""
+        """The pot a deal opens with (``opening_pot``), as a unit: one base stake a player where nobody antes."""
         v = self.rules.variant
-        return max(1, v.ante.amount) * v.base_stake * info.n
+        return max(opening_pot(v, info.n), v.base_stake * info.n)
 
     def _pass_value(self, info: Info) -> float:
         """The cautious bidding's pass: free until all-pass rounds swell the pot past eight opening pots,

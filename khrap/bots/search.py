@@ -48,7 +48,7 @@ from statistics import NormalDist
 from khrap import words as w
 from khrap.bots.determinize import SeatView, try_each
 from khrap.bots.estimate import Estimator
-from khrap.bots.heuristic import HeuristicBot
+from khrap.bots.heuristic import HeuristicBot, info_from_observation
 from khrap.bots.mcts import MctsBot, info_from_state
 from khrap.bots.position import Kernel, in_card_play, position_of, seat_worth
 from khrap.bots.solver import Solver, SolverTimeout, chips_of
@@ -152,7 +152,7 @@ class SearchBot:
     searches = True
 
     def __init__(self, rules: Rules, ms: float | None = None, samples: int | None = None,
-                 timed: bool = True, work: int | None = None, cautious: bool = False) -> None:
+                 timed: bool = True, work: int | None = None, cautious: bool = False, gated: bool = True) -> None:
         """``work``: the work of every decision in solver nodes (default CALL_WORK / PLAY_WORK), its normal
         stop; ``ms``: the hard limit of every decision on the wall clock (default WALL_MS); ``samples``: at
         most this many deals per decision (default CALL_SAMPLES / PLAY_SAMPLES); ``timed=False`` (tests):
@@ -163,6 +163,8 @@ class SearchBot:
         self.samples = samples
         self.timed = timed
         self.work = work
+        self.gated = gated  # a call the prior finds far ahead (the variant's ``call_gate``) is not searched
+        self.margins = False  # the prior's margin worked out (into ``last``) at every decision, gated or not
         # The prior and every seat of the playouts bid as the normal bot: a call whenever it beats what
         # passing keeps (issue 29).  The samples then value a pass by what the others really do after it.
         self.heuristic = HeuristicBot(rules, cautious=cautious)
@@ -192,14 +194,48 @@ class SearchBot:
             self._flat._candidates(observation, legal, default)
         if len(candidates) == 1 or cap < self.est.k.min_effective:
             return default  # one play, or too few samples allowed to override it: nothing to search
+        gate = self.est.k.call_gate if self.gated and legal[0].word != w.EXCHANGE else 0.0
+        margin = self.prior_margin(observation, legal, default, candidates) if not playing and (
+            gate > 0 or self.margins) else None
+        if margin is not None and 0 < gate < margin:
+            self.last = {"margin": margin, "gated": True}
+            return default  # the prior's call is far ahead by its own values: the search would not override it
         budget = self._left
         self._settled, self._legal = {}, {}
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
-                     "clear": sum(self._alive) == 1}
+                     "clear": sum(self._alive) == 1, "margin": margin}
         choice = self._pick(candidates, default, rows, weights, self._alive)
         self.last["overrode"] = choice != default  # (benchmarks/strong_speed.py --by-kind counts them)
         return choice
+
+    def prior_margin(self, observation: dict, legal: Sequence[Action], default: Action,
+                     candidates: Sequence[Action]) -> float | None:
+        """How far ahead of its best rival the prior's own values put its choice ``default``: for a call, its
+        value in chips less the best other call's (a pass valued as what waiting keeps); for an exchange, the
+        expected tricks of the hand it leaves less the best other exchange's.  None where the prior has no such
+        value (the card play, a discard, naming trump, a blind call beside a look, a registry decision)."""
+        word = legal[0].word
+        rivals = [a for a in candidates if a != default]
+        if not rivals or word in (w.PLAY, w.DISCARD, w.TRUMP, w.LOOK) or any(a.word == w.LOOK for a in legal):
+            return None
+        bot = self.heuristic
+        info = info_from_observation(observation, self.rules)
+        if word == w.EXCHANGE:
+            score = bot.exchange_score(info)
+            return score(default)[0] - max(score(a)[0] for a in rivals)
+        calls = self.rules.calls
+        if any(a.word not in calls for a in candidates) or info.hand is None:
+            return None
+        round_ = observation.round if hasattr(observation, "round") else observation["round"]
+
+        def value(action: Action) -> float:
+            call = calls[action.word]
+            if call.effects.status == w.OUT:
+                return bot._out_worth(info, legal)
+            return bot._call_worth(info, legal, action, call, round_)
+
+        return value(default) - max(value(a) for a in rivals)
 
     def _sample(self, view: SeatView, candidates: list[Action], rng: random.Random, deadline: float | None,
                 cap: int, playing: bool, d: int = 0) -> tuple[list[list[float]], list[float]]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
 from khrap.engine.derived import Derived
-from khrap.variant.derived import clockwise_from, deck_for
+from khrap.variant.derived import clockwise_from, deck_for, enabled
 from khrap.variant.schema import (
     Call,
     CardPattern,
@@ -59,7 +59,7 @@ class Rules:
         if not v.players.min <= self.players <= v.players.max:
             raise RulesError(f"this variant is for {v.players.min} to {v.players.max} players, not {self.players}")
         self.deck = build_deck(deck_ranks(v, self.players))
-        self.calls = {cid: call for cid, call in v.calls.items() if call.enabled}
+        self.calls = enabled(v)  # the calls switched on, in the variant's order
         self.joker = parse_card(v.joker.card) if v.joker else None
         self.derived = Derived(v)  # every derived fact of the variant, computed once
         # Every seat clockwise from each seat (``clockwise_from``, the arithmetic of ``deal_order`` too).

@@ -18,6 +18,7 @@ from khrap import words as w
 from khrap.cards import SUIT_SYMBOLS, SUIT_WORDS, SUITS, CardError, make, parse_card
 from khrap.gamelog import _
 from khrap.gamelog.voice import ACTION_WORDS, Voice
+from khrap.variant.derived import enabled
 
 MAX_PHRASE = 3
 """The most words a call's name has (``Четыре туза``, ``Беру пять``): longer phrases are not looked up."""
@@ -40,9 +41,8 @@ class Reader:
         self.phrases: dict[str, str] = {}  # normal(phrase) -> its CONTRACT word
         self.shown: dict[str, str] = {}  # normal(phrase) -> the phrase as shown (for "did you mean")
         own: list[tuple[str, str]] = []  # what the table shows: suggested first
-        for cid, call in variant.calls.items():
-            if call.enabled:
-                own.append((voice.call(cid), cid))
+        calls = enabled(variant)  # the calls switched on, in the variant's order
+        own += [(voice.call(cid), cid) for cid in calls]
         own += [(voice.kernel_word(word), word) for word in ACTION_WORDS]
         from khrap.engine.decisions import display_names  # the words of decision kinds a rule adds
 
@@ -54,10 +54,9 @@ class Reader:
         for phrase, word in own:
             self._add(phrase, word)
         self.own = list(self.phrases)
-        for cid, call in variant.calls.items():  # ids and English words: always accepted (CONTRACT.md)
-            if call.enabled:
-                self._add(cid, cid)
-                self._add(call.name.get("en") or cid, cid)
+        for cid, call in calls.items():  # ids and English words: always accepted (CONTRACT.md)
+            self._add(cid, cid)
+            self._add(call.name.get("en") or cid, cid)
         for word in [*ACTION_WORDS, *registry]:
             self._add(word, word)
         self.suits: dict[str, str] = {}

@@ -151,11 +151,8 @@ def penalties_for(v: Variant, cid: str, call: Call) -> list[Penalty]:
 
 
 def has_override(v: Variant) -> bool:
-    return any(c.enabled and c.effects.override for c in v.calls.values())
-
-
-def has_blind_call(v: Variant) -> bool:
-    return any(c.enabled and c.requires.blind for c in v.calls.values())
+    """Whether a call switched on overrides a declarer (the sheet then says what the overridden one becomes)."""
+    return any(c.effects.override for c in model.enabled(v).values())
 
 
 def forced_lock(v: Variant):
@@ -177,7 +174,7 @@ def _overview(v: Variant) -> list[Line]:
 
 def debts(v: Variant) -> dict[str, Any]:
     """What the debts sentence states: debts or not, what happens to a player who cannot pay, who is dealt in."""
-    enabled = [c for c in v.calls.values() if c.enabled]
+    enabled = model.enabled(v).values()
     ap = v.all_pass
     return {
         "allow": v.allow_debt, "short": v.short_payment, "min_stack": v.min_stack,
@@ -289,7 +286,7 @@ def _exchange(v: Variant) -> list[Line]:
             args = {"order": stage.order, "by_call": None, "no_turn": False}
             lines.append(Line(f"{key}.order", "exchange_order", args))
             for cid, order in stage.order_by_call.items():
-                if cid not in v.calls or not v.calls[cid].enabled:
+                if cid not in model.enabled(v):
                     continue
                 turn = v.calls[cid].exchange.takes_part
                 if turn and order == stage.order:

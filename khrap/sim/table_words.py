@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.bots import strength_of
 from khrap.engine.decisions import display_name
-from khrap.variant.derived import penalty_matches
+from khrap.variant.derived import enabled, penalty_matches
 from khrap.variant.schema import Variant
 
 LANGS = ("en", "ru")
@@ -199,8 +199,8 @@ def dominated_by(variant: Variant, cid: str) -> str | None:
     if status == w.OUT:
         return None
     need = variant.statuses[status].tricks
-    for oid, other in variant.calls.items():
-        if oid == cid or not other.enabled or other.effects != call.effects:
+    for oid, other in enabled(variant).items():
+        if oid == cid or other.effects != call.effects:
             continue
         mine, theirs = call.requires, other.requires
         if theirs.model_copy(update={"blind": mine.blind}) != mine or (theirs.blind and not mine.blind):
@@ -217,8 +217,7 @@ def dominated_by(variant: Variant, cid: str) -> str | None:
 
 def added_calls(parent: Variant, rule: Variant) -> list[str]:
     """The calls ``rule`` makes available that ``parent`` does not (new, or enabled there)."""
-    return [cid for cid, c in rule.calls.items()
-            if c.enabled and c.effects.status != w.OUT and not (cid in parent.calls and parent.calls[cid].enabled)]
+    return [cid for cid, c in enabled(rule).items() if c.effects.status != w.OUT and cid not in enabled(parent)]
 
 
 def call_warnings(parent: Variant, rule: Variant, said: dict[str, int], deals: int, lang: str) -> list[str]:

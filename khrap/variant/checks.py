@@ -303,10 +303,9 @@ def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
     for i, stage in enumerate(v.stages):
         if i == 0 or not isinstance(stage, CallsStage) or stage.speakers != "all":
             continue  # a later stage asks everyone, the declarer too; the first begins with no declarer
-        for k, cid in enumerate(stage.calls):
-            call = v.calls.get(cid)
-            if call is None or not call.enabled or call.effects.status == "declarer" \
-                    or call.requires.declarer == "absent" or stage.calls.index(cid) != k:
+        for cid in dict.fromkeys(derived.stage_calls(v, stage)):  # each enabled call once, where first listed
+            call = v.calls[cid]
+            if call.effects.status == "declarer" or call.requires.declarer == "absent":
                 continue
             eff = call.effects
             where = ("calls", cid, "effects")
@@ -357,10 +356,10 @@ def _out_discards(v: Variant) -> Iterator[Issue]:
     for i, stage in enumerate(v.stages):
         if not isinstance(stage, CallsStage):
             continue
-        for cid in dict.fromkeys(stage.calls):
-            call = v.calls.get(cid)
-            eff = call.effects if call is not None and call.enabled else None
-            if eff is None or eff.status != "out" or not eff.then_discard or eff.when != "now":
+        for cid in dict.fromkeys(derived.stage_calls(v, stage)):
+            call = v.calls[cid]
+            eff = call.effects
+            if eff.status != "out" or not eff.then_discard or eff.when != "now":
                 continue
             where = ("calls", cid, "effects")
             owes = (f"call '{cid}' puts its caller out owing {eff.then_discard} "
@@ -425,8 +424,8 @@ def _may_cost(v: Variant, cid: str, call: Call) -> bool:
 
 def _open_declaring(v: Variant, cid: str) -> bool:
     """A call that makes a declarer and is open whenever nobody has declared yet."""
-    call = v.calls.get(cid)
-    if call is None or not call.enabled or not opens(call):
+    call = derived.enabled(v).get(cid)
+    if call is None or not opens(call):
         return False
     req = call.requires
     cards = req.holds or req.turned_rank or req.min_trumps or req.dealer or req.blind
@@ -488,16 +487,16 @@ def _out_speakers(v: Variant) -> Iterator[Issue]:
     for i, stage in enumerate(v.stages):
         if not isinstance(stage, CallsStage):
             continue
-        for k, cid in enumerate(stage.calls if thrower is not None and stage.speakers == "out" else ()):
-            call = v.calls.get(cid)
-            if call is None or not call.enabled or stage.calls.index(cid) != k:
-                continue
+        offered = derived.stage_calls(v, stage) if thrower is not None and stage.speakers == "out" else ()
+        for cid in dict.fromkeys(offered):  # each enabled call once, where first listed
+            call = v.calls[cid]
             if _safe_for_the_handless(v, call):
                 continue
+            k = stage.calls.index(cid)
             eff = call.effects
             cards = _cards_from_nothing(call)
-            model = next((o for o in stage.calls if o != cid and o in v.calls and v.calls[o].enabled
-                          and v.calls[o].effects.status != "out" and _safe_for_the_handless(v, v.calls[o])), None)
+            model = next((o for o in offered if o != cid and v.calls[o].effects.status != "out"
+                          and _safe_for_the_handless(v, v.calls[o])), None)
             like = f" (as '{model}' does)" if model else ""
             yield (Fields(("stages", i, "calls", k), ("calls", cid, "effects")),
                    f"stage '{stage.id}' offers call '{cid}' to players who are out (`speakers: out`), whose hands "

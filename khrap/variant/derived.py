@@ -230,18 +230,26 @@ def exchange_turns(v: Variant, stage: ExchangeStage, declarer_call: str | None) 
                  for group in exchange_order(stage, declarer_call))
 
 
+def discard_cap(stage: ExchangeStage, call: Call | None) -> int | None:
+    """The most cards a player who made ``call`` (None: none, as a forced helper) may throw at his turn of
+    exchange ``stage``, before his hand's size and the stock's limit (RULES.md §0, short stock): his call's own
+    ``max_discard``, else the stage's; None: no limit but those two.  The kernel reads it at every exchange
+    turn, from a table made once per program (``CompiledStage.limits``)."""
+    own = call.exchange.max_discard if call is not None else None
+    return stage.max_discard if own is None else own
+
+
 def exchange_limit(v: Variant, call: Call | None) -> int | None:
-    """The most cards a player who made ``call`` (None: none, as a forced helper) may throw at his exchange turn,
-    before the stock's limit (RULES.md §0, short stock): his call's own ``max_discard``, else that of the first
-    exchange stage his call does not skip, else the hand size, never more than the hand.  None where he has no
-    exchange turn: no such stage, or his call does not take part (``takes_part: false``).  The kernel counts
-    the same at the turn (``Machine._limits``, held against this by tests/test_derived_copies.py)."""
+    """The most cards a player who made ``call`` (None: none, as a forced helper) may throw at his first exchange
+    turn, before the stock's limit: ``discard_cap`` at the first exchange stage his call does not skip, never
+    more than the hand.  None where he has no exchange turn: no such stage, or his call does not take part
+    (``takes_part: false``).  (A later exchange stage may have a limit of its own: the kernel reads each
+    stage's.)"""
     stage = next((s for s in v.stages if isinstance(s, ExchangeStage)
                   and (call is None or s.id not in call.effects.skip_stages)), None)
     if stage is None or (call is not None and not call.exchange.takes_part):
         return None
-    own = call.exchange.max_discard if call is not None and call.exchange.max_discard is not None else None
-    most = own if own is not None else stage.max_discard
+    most = discard_cap(stage, call)
     return v.hand_size if most is None else min(most, v.hand_size)
 
 
@@ -298,6 +306,16 @@ def deal_order(dealer: int, n: int) -> tuple[int, ...]:
     return clockwise_from(dealer + 1, n)
 
 
+def next_dealer(v: Variant, dealer: int, declarer: int | None, n: int) -> int:
+    """Who deals after a deal of ``n`` seats dealt by ``dealer`` whose final declarer was ``declarer`` (None: it
+    had none, as a deal redealt after all passed): that declarer where the variant says so (``next_dealer:
+    declarer``), else the dealer's left (RULES.md §0: the dealer passes clockwise, redeals included).  The
+    kernel reads it from a table made once per program (``Program.next_dealers``)."""
+    if v.next_dealer == "declarer" and declarer is not None:
+        return declarer
+    return (dealer + 1) % n
+
+
 def dealt_hands(deck: list[int], dealer: int, n: int, size: int) -> list[list[int]]:
     """Each seat's hand as dealt from the top of ``deck``, one card at a time in ``deal_order``: the seat
     dealt to first takes the first card, then every n-th."""
@@ -328,6 +346,11 @@ def any_locked(v: Variant) -> bool:
 def penalties_read_held(v: Variant) -> bool:
     """Whether a penalty depends on the cards held when play began (else no hand need be kept at play)."""
     return any(p.held for p in v.settlement.penalties)
+
+
+def opening_pot(v: Variant, players: int) -> int:
+    """The chips a deal's pot opens with at a table of ``players``: every player's ante."""
+    return v.ante.amount * v.base_stake * players
 
 
 def default_players(v: Variant) -> int:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from khrap.cards import RANKS
 from khrap.variant.catalog import Loaded, load_checked, offered_calls
-from khrap.variant.derived import deck_for, penalty_matches, stock_after_deal
+from khrap.variant.derived import deck_for, enabled, penalty_matches, stock_after_deal
 from khrap.variant.expect import flow
 from khrap.variant.loader import Loc, _show, did_you_mean, dotted, value_at
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
@@ -105,8 +105,8 @@ def _unoffered(loaded: Loaded, v: Variant, parent: Variant | None) -> Iterator[F
     """An enabled call that no stage offers; an inherited one only if the parent offered it (else a stage list
     the house rule replaced dropped it, and that is said at the list)."""
     offered = offered_calls(v)
-    for cid, call in v.calls.items():
-        if not call.enabled or cid in offered:
+    for cid in enabled(v):
+        if cid in offered:
             continue
         if parent is not None and cid in parent.calls and not _written(loaded, ("calls", cid)):
             continue
@@ -123,12 +123,11 @@ def _unoffered(loaded: Loaded, v: Variant, parent: Variant | None) -> Iterator[F
 def _unreachable(v: Variant) -> Iterator[Found]:
     decks = [deck_for(v, n) or [] for n in range(v.players.min, v.players.max + 1)]
     most = max((len(d) for d in decks), default=len(RANKS))
-    for cid, call in v.calls.items():
-        if call.enabled:
-            for loc, why in _never(v, call, most):
-                yield ("calls", cid, "requires", *loc), f"call {_show(cid)} can never be made: {why}"
-    for cid, call in v.calls.items():
-        if call.enabled and call.effects.draw:
+    for cid, call in enabled(v).items():
+        for loc, why in _never(v, call, most):
+            yield ("calls", cid, "requires", *loc), f"call {_show(cid)} can never be made: {why}"
+    for cid, call in enabled(v).items():
+        if call.effects.draw:
             yield from _short_stock(v, cid, call)
     for wid, win in v.instant_wins.items():
         if win.enabled and win.count > v.hand_size:
@@ -230,8 +229,7 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
                    f"whole list of '{name}' ({flow(old)}); give an entry for every round you mean")
     if _written(loaded, ("play", "first_lead", "calls")):
         offered = offered_calls(v)
-        gone = [c for c in parent.play.first_lead.calls if c not in v.play.first_lead.calls and c in offered
-                and c in v.calls and v.calls[c].enabled]
+        gone = [c for c in parent.play.first_lead.calls if c not in v.play.first_lead.calls and c in offered]
         if gone:
             yield (("play", "first_lead", "calls"),
                    f"{_calls(gone)} no longer lead{'s' if len(gone) == 1 else ''} to the first trick: this "
@@ -245,21 +243,20 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
             continue
         if isinstance(stage, CallsStage) and _written(loaded, ("stages", i, "calls")):
             offered = offered_calls(v)  # a call moved to another stage is still offered: not gone
-            gone = [c for c in old.calls if c not in stage.calls and c in v.calls and v.calls[c].enabled
-                    and c not in offered]
+            gone = [c for c in old.calls if c not in stage.calls and c in enabled(v) and c not in offered]
             if gone:
                 yield (("stages", i, "calls"),
                        f"stage {_show(stage.id)} no longer offers {_calls(gone)}: this list replaces the whole list of "
                        f"'{name}'; add {'it' if len(gone) == 1 else 'them'} back, or switch "
                        f"{'it' if len(gone) == 1 else 'them'} off with `enabled: false` if that was meant")
         if isinstance(stage, ExchangeStage) and _written(loaded, ("stages", i, "order")):
-            yield from _dropped_order(i, stage, old, name)
+            yield from _dropped_order(v, i, stage, old, name)
 
 
 def _dropped_penalties(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
     loc = ("settlement", "penalties")
-    for cid, call in v.calls.items():
-        if not call.enabled or call.effects.status == "out" or cid not in parent.calls:
+    for cid, call in enabled(v).items():
+        if call.effects.status == "out" or cid not in parent.calls:
             continue
         before = [p for p in parent.settlement.penalties if _applies(p, cid, call)]
         if before and not any(_applies(p, cid, call) for p in v.settlement.penalties):
@@ -291,7 +288,7 @@ def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
         if stage.id in ids:
             continue
         if isinstance(stage, CallsStage):  # its calls offered elsewhere: renamed, or merged into another stage
-            stranded = [c for c in stage.calls if c not in offered and c in v.calls and v.calls[c].enabled]
+            stranded = [c for c in stage.calls if c not in offered and c in enabled(v)]
             moved = [c for c in stage.calls if c in offered and c != "pass"]
             heir = next((s.id for s in v.stages if isinstance(s, CallsStage) and s.id not in
                          {p.id for p in parent.stages} and any(c in s.calls for c in moved)), None)
@@ -308,8 +305,10 @@ def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
                    "meant")
 
 
-def _dropped_order(i: int, stage: ExchangeStage, old: ExchangeStage, name: str) -> Iterator[Found]:
-    had = {s for g in old.order for s in g.statuses} | {c for g in old.order for c in g.calls}
+def _dropped_order(v: Variant, i: int, stage: ExchangeStage, old: ExchangeStage, name: str) -> Iterator[Found]:
+    """A status or call the parent's exchange order gave a turn and the house rule's does not; a call it
+    switched off has no turn to lose (``enabled``)."""
+    had = {s for g in old.order for s in g.statuses} | {c for g in old.order for c in g.calls if c in enabled(v)}
     has = {s for g in stage.order for s in g.statuses} | {c for g in stage.order for c in g.calls}
     gone = sorted(had - has)
     if gone:

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from khrap.variant.catalog import load_checked
+from khrap.variant.derived import enabled
 from khrap.variant.expect import flow
 from khrap.variant.schema import Play, Variant
 
@@ -68,10 +69,9 @@ def starter_text(base: str, path: Path) -> str:
     for field in _PLAY:
         out += [f"#   {field}: {flow(dump['play'][field])}  # {_about(Play, field)}"]
     out += ["", "# A call is switched off (out of every step) with `enabled: false`.", "# calls:"]
-    for cid, call in v.calls.items():
-        if call.enabled:
-            out.append(f"#   {flow(cid)}: {{enabled: true}}  # {call.name.get('en', cid)}: "
-                       f"{' '.join(call.description.get('en', '').split())}".rstrip(": "))
+    for cid, call in enabled(v).items():
+        out.append(f"#   {flow(cid)}: {{enabled: true}}  # {call.name.get('en', cid)}: "
+                   f"{' '.join(call.description.get('en', '').split())}".rstrip(": "))
     if v.instant_wins:
         out += ["", "# An instant win is switched off with `enabled: false`.", "# instant_wins:"]
         for wid, win in v.instant_wins.items():

@@ -24,7 +24,7 @@ def serve(
     db: Annotated[Path, typer.Option("--db", help="The SQLite file that keeps every table (created if missing).")]
     = Path("khrap.sqlite"),
     takeover: Annotated[float, typer.Option(
-        "--takeover", help="Seconds a player may be away before a bot plays his seat (until he returns).")] = 60.0,
+        "--takeover", help="Seconds a player may be away before a bot plays the seat (until back).")] = 60.0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits before it acts.")] = 0.7,
     rate: Annotated[float, typer.Option(
         "--rate", help="Messages a second one connection may send (more are refused; a flood is cut off).")] = 10.0,

@@ -19,6 +19,7 @@ import json
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -43,6 +44,8 @@ FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
 MAX_NAME = 24
 """Characters in a player's name."""
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Printable characters that draw nothing (the Hangul fillers, the blank Braille pattern)."""
 PER_TABLE = 200
 """Connections at one table at once (its players' tabs and its spectators)."""
 REACTIONS = ("thumbs_up", "laugh", "wow", "grimace", "party", "well_played", "good_luck", "thinking", "oops", "thanks")
@@ -96,6 +99,14 @@ def _decode(raw: str | bytes) -> Any:
     message = json.loads(raw)
     json.dumps(message, ensure_ascii=False).encode("utf-8")  # a lone surrogate is not text
     return message
+
+
+def readable(name: str) -> str:
+    """At most ``MAX_NAME`` printable characters, spaces squeezed (the page shows it as text, never markup);
+    "" when none of them draws anything (spaces, combining marks, fillers): a seat never shows a blank name."""
+    cleaned = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
+    seen = any(c not in BLANK and not c.isspace() and not unicodedata.category(c).startswith("M") for c in cleaned)
+    return cleaned if seen else ""
 
 
 class Connection(Protocol):
@@ -433,7 +444,8 @@ class Host:
         lang = message.get("lang")
         client.table, client.seat, client.lang = table, seat, lang if lang in LANGS else "en"
         client.deltas = message.get("deltas") is True
-        if seat is not None and isinstance(message.get("name"), str):
+        # the name this browser keeps; one with nothing to read never blanks the seat's (his other device's)
+        if seat is not None and isinstance(message.get("name"), str) and readable(message["name"]):
             self._name_only(table, seat, message["name"])
         self.clients[table.id].append(client)
         if seat is not None:
@@ -603,8 +615,8 @@ class Host:
 
     @staticmethod
     def _name_only(table: Table, seat: int, name: str) -> None:
-        """At most ``MAX_NAME`` printable characters, spaces squeezed (the page shows it as text, never markup)."""
-        table.seats[seat].name = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
+        """The seat's name, or none (the page says "Seat 2") when nothing of it can be read."""
+        table.seats[seat].name = readable(name)
 
     def _name(self, client: Client, name: Any) -> None:
         if client.seat is None or not isinstance(name, str):

@@ -464,17 +464,21 @@ class Table:
         made = self._table_parts.get(lang)
         if made is not None and made[0] is public and made[1] == key:
             return made[2]
+        if made is not None and made[1] == key:  # the seats as they were: the same list (a patch finds it by
+            seat_list = made[2]["seats"]  # identity, instead of comparing its dicts, on nearly every action)
+        else:
+            seat_list = [{"seat": i, "human": human, "bot": bot,
+                          "present": bool(present[i]) if present else False,
+                          "takeover": bool(takeover[i]) if takeover else False,
+                          "ready": ready, "name": name, "why": why}
+                         for i, (human, bot, ready, name, why) in enumerate(seats)]
         part = {
             "id": self.id,
             "fingerprint": self.setup["fingerprint"], "players": self.players,
             "deals": self.setup["deals"],
             **public["table"],  # the deal's number, the step, the standings, ...
             "clock": self.setup.get("clock", 0),
-            "seats": [{"seat": i, "human": human, "bot": bot,
-                       "present": bool(present[i]) if present else False,
-                       "takeover": bool(takeover[i]) if takeover else False,
-                       "ready": ready, "name": name, "why": why}
-                      for i, (human, bot, ready, name, why) in enumerate(seats)],
+            "seats": seat_list,
             "stacks": self.setup["stacks"],
             "canonical": self._canonical_words,
             **self._words(lang),

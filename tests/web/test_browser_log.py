@@ -181,7 +181,7 @@ def test_a_deal_played_names_the_players_in_its_settlement_lines(live_server, br
     anna, boris = (pages[0].inner_text("#log ol"), pages[1].inner_text("#log ol"))
     assert "Anna (you) takes 1 from the pot (1 trick × 1); pot 0" in anna
     assert "Борис pays 2 into the pot (failed as declarer with 0 tricks); pot 2" in anna
-    assert "Deal settled: Anna (you) 100 chips, Борис 97 chips, Seat 2 104 chips, Seat 3 98 chips; pot 1" in anna
+    assert "Deal settled: Anna (you) 100 chips, Борис 97 chips, Bot 2 104 chips, Bot 3 98 chips; pot 1" in anna
     assert "Борис (вы) платит в банк 2 (провал (играет), 0 взяток); банк 2" in boris
     for log in (anna, boris):
         assert not any(s in log.lower() for s in ("seat 0", "seat 1", "место 0", "место 1")), log

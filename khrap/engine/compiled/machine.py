@@ -216,7 +216,8 @@ class Machine(Payouts):
             raise self._over("the session is over: nobody can cover a declaring call, or a player could not pay "
                              "an ante")
         if self.started:
-            self.dealer = self.next_dealer if self.next_dealer is not None else (self.dealer + 1) % self.n
+            passed = self.next_dealer
+            self.dealer = passed if passed is not None else self.program.next_dealers[self.dealer][0]
         self.started = True
         self.sink.new_deal(self)
         self._reset_facts()
@@ -677,13 +678,18 @@ class Machine(Payouts):
             self._throw_hand(seat)
 
     def _withdraw(self, seat: int, call: CompiledCall) -> None:
-        """``seat``'s earlier ``call`` is replaced by another: what it left waiting for his exchange turn is no
-        longer owed (its draws, when it acts at the exchange, and the cards kept for the discards it forces),
-        so the stock keeps none of them and he takes the exchange turn his new call gives."""
+        """``seat``'s earlier ``call`` is replaced by another: what it left waiting is no longer owed.  Its draws,
+        when it acts at the exchange, and the cards kept for the discards it forces: the stock keeps none of
+        them and he takes the exchange turn his new call gives.  The stages it skips: skipped only where another
+        seat's standing call skips them too (the stages already passed are behind the deal either way)."""
         if seat in self.deferred:
             self.deferred.discard(seat)
             self.owed_draws -= call.draw
         self.owed_draws -= call.deferred_part
+        if call.skip_stages:
+            self.call_of[seat] = None  # (his new call is set, and its own skips added, by ``_make``)
+            calls = self.program.calls
+            self.skipped = {sid for cid in self.call_of if cid is not None for sid in calls[cid].skip_stages}
 
     def _effects(self, seat: int, call: CompiledCall, action: Action) -> None:
         """What a call does besides setting its status: others forced in, cards moved or deferred, stages skipped."""
@@ -795,7 +801,7 @@ class Machine(Payouts):
             self._end_session("declare")
             return
         self._return_locks()
-        self.dealer = (self.dealer + 1) % self.n
+        self.dealer = p.next_dealers[self.dealer][0]  # (a redeal: the deal had no declarer)
         self._reset_deal()
         self.redeals += 1
         if p.redeal_antes and not self._ante():
@@ -850,15 +856,12 @@ class Machine(Payouts):
         return order
 
     def _limits(self, seat: int) -> tuple[int, int, int]:
-        call = self._call_of(seat)
-        stage = self.program.stages[self.stage_index]
-        extra = call.draw_extra if call else 0
-        own = call.max_discard if call and call.max_discard is not None else stage.max_discard
+        """(least, most, extra draws) ``seat`` may throw at his exchange turn: his call's limits at this stage,
+        the most cut to his hand and to what the stock holds beyond the draws promised to others."""
+        least, cap, extra, own, _ = self.program.stages[self.stage_index].limits[self.call_of[seat] or ""]
         size = len(self.hands[seat])
-        most = size if own is None else min(own, size)
-        least = call.min_discard if call else 0
-        reserved = self.owed_draws - (least + extra if least else 0)
-        return least, min(most, len(self.stock) - reserved - extra), extra
+        most = size if cap is None or cap > size else cap
+        return least, min(most, len(self.stock) - (self.owed_draws - own) - extra), extra
 
     def _exchanges(self, seat: int) -> Exchanges:
         """The cards ``seat`` may throw: every set the limits allow, fewest first, each in card order."""
@@ -866,10 +869,8 @@ class Machine(Payouts):
         return Exchanges(sorted(self.hands[seat]), least, most)
 
     def _exchange(self, seat: int, cards: tuple[int, ...], source: str | int = TOP) -> None:
-        call = self._call_of(seat)
-        extra = call.draw_extra if call else 0
-        if call and call.min_discard:
-            self.owed_draws -= call.min_discard + extra
+        _, _, extra, own, then_discard = self.program.stages[self.stage_index].limits[self.call_of[seat] or ""]
+        self.owed_draws -= own  # (the cards the stock kept for this turn)
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
@@ -878,8 +879,8 @@ class Machine(Payouts):
         self.sink.exchanged(self, seat, cards)
         if count > 0:
             self._draw(seat, count, source)
-        if call:
-            self.owed_discards[seat] += call.ex_then_discard
+        if then_discard:
+            self.owed_discards[seat] += then_discard
         if self.owed_discards[seat]:
             self._wait(DISCARD, seat)
 

@@ -264,10 +264,7 @@ class Payouts(Tricks):
                 discards += hand
                 hand.clear()
         declarer = self.declarer
-        if self.program.next_dealer_declarer and declarer is not None:
-            self.next_dealer = declarer
-        else:
-            self.next_dealer = (self.dealer + 1) % self.n
+        self.next_dealer = self.program.next_dealers[self.dealer][0 if declarer is None else declarer + 1]
         self.deals_completed += 1
         self.settled = True
         self.phase = w.SETTLED

@@ -51,11 +51,7 @@ class CompiledCall:
     take_turned: str
     draw: int
     then_discard: int
-    takes_part: bool
-    min_discard: int
-    max_discard: int | None
-    draw_extra: int
-    ex_then_discard: int
+    takes_part: bool  # (its exchange's limits: the exchange stages' ``limits``)
     deferred_part: int  # cards reserved for the exchange turn (min_discard + draw_extra when it must exchange)
     declarer: str  # requires.declarer: any, exists, absent
     moves_cards: bool = False  # throws, takes, draws or owes discards when made (else only the status changes)
@@ -77,7 +73,10 @@ class CompiledStage:
     # An exchange stage's order by the declarer's call ("" for none made): each group as the (status, call made)
     # pairs it gives a turn (``derived.exchange_turns``).
     turns: dict[str, tuple[frozenset[tuple[str, str | None]], ...]] = field(default_factory=dict)
-    max_discard: int | None = None
+    # An exchange stage's turn by the call made ("" for none): (least thrown, most thrown before the hand's
+    # size and the stock's limit, None: no such limit (``derived.discard_cap``), extra draws, cards the stock
+    # keeps for the turn (``derived.reserved_for_exchange``), discards owed after): made once, read every turn.
+    limits: dict[str, tuple[int, int | None, int, int, int]] = field(default_factory=dict)
     # The same as written-out functions (``listers.py``): ``listers[d](machine, seat)`` lists the open calls.
     listers: tuple[Lister, Lister] | None = None
     blind_listers: tuple[Lister | None, Lister | None] | None = None
@@ -175,7 +174,11 @@ class Program:
         house = s.house
         self.house: tuple[int, int, bool] | None = (
             None if house is None else (house.percent, house.above * v.base_stake, house.spare_penalized))
-        self.next_dealer_declarer = v.next_dealer == "declarer"
+        # Who deals next (``derived.next_dealer``), by the dealer and the deal's final declarer: [dealer][0] with
+        # none (a redeal, a deal nobody declared), [dealer][seat + 1] with ``seat``.
+        self.next_dealers = tuple(tuple(facts.next_dealer(v, dealer, declarer, self.n)
+                                        for declarer in (None, *range(self.n)))
+                                  for dealer in range(self.n))
         self.helper_status = self.statuses.get(w.HELPER)
         self._rotations: dict[tuple[int, ...], dict[int, list[int]]] = {}
 
@@ -207,7 +210,7 @@ class Program:
         compiled = CompiledCall(
             cid, eff.status, eff.override, req.blind, eff.forces_others, eff.ends_stage, tuple(eff.skip_stages),
             eff.when == "now", tuple(compile_pattern(p) for p in eff.keep), eff.discard_hand, eff.take_turned, eff.draw,
-            eff.then_discard, ex.takes_part, ex.min_discard, ex.max_discard, ex.draw_extra, ex.then_discard,
+            eff.then_discard, ex.takes_part,
             facts.reserved_for_exchange(call), req.declarer,
         )
         compiled.moves_cards = self.rules.derived.moves_cards(cid)
@@ -234,9 +237,17 @@ class Program:
                                  blind_listers=blind_listers)
         if kind == EXCHANGE:
             turns = {cid: facts.exchange_turns(self.rules.variant, stage, cid or None) for cid in ("", *self.calls)}
-            return CompiledStage(stage.id, kind, max_discard=stage.max_discard, turns=turns)
+            return CompiledStage(stage.id, kind, turns=turns, limits=self._limits(stage))
         return CompiledStage(stage.id, kind)
 
+    def _limits(self, stage: Any) -> dict[str, tuple[int, int | None, int, int, int]]:
+        """Exchange ``stage``'s turn for a player by the call he made (``CompiledStage.limits``)."""
+        limits: dict[str, tuple[int, int | None, int, int, int]] = {"": (0, facts.discard_cap(stage, None), 0, 0, 0)}
+        for cid, call in self.rules.calls.items():
+            ex = call.exchange
+            limits[cid] = (ex.min_discard, facts.discard_cap(stage, call), ex.draw_extra,
+                           facts.reserved_for_exchange(call), ex.then_discard)
+        return limits
 
     def _calls_of(self, ids: tuple[str, ...]) -> tuple[CompiledCall, ...]:
         return tuple(self.calls[cid] for cid in ids)

@@ -37,7 +37,17 @@ export function plural(key, n) {
   const forms = WORDS[key];
   if (!Array.isArray(forms)) return String(n);
   const kind = new Intl.PluralRules(LANG).select(n);
-  return forms[kind === "one" ? 0 : kind === "few" ? 1 : 2].replace("{n}", String(n));
+  return forms[kind === "one" ? 0 : kind === "few" ? 1 : 2].replace("{n}", number(n));
+}
+
+// number(-40): "−40", a minus sign as the settlement's columns print it (not the hyphen String() gives)
+export function number(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+// suited("Trump ♦"): the text with each ♥ and ♦ in red, as on the cards (a button, a log line, the turn's line)
+export function suited(text) {
+  return String(text).split(/([♥♦])/).filter(Boolean).map((part) => (part === "♥" || part === "♦" ? el("span", { class: "suit-red" }, part) : part));
 }
 
 // el("div", {class: "x"}, child, "text"): an element; text is always a text node, never HTML
@@ -80,12 +90,20 @@ export function card(cardText, attrs = {}) {
             cardLabel(cardText));
 }
 
+// The language buttons.  A phone's head shows the page's own alone (style.css): a tap on it unfolds the others.
 export function langSwitch() {
-  return el("span", { class: "langs" },
+  const box = el("span", { class: "langs" },
     LANGS.map((lang) => el("button", {
-      class: lang === LANG ? "lang on" : "lang", "data-lang": lang,
-      onclick: () => { setLang(lang); const u = new URL(location.href); u.searchParams.set("lang", lang); location.href = u.href; },
+      class: lang === LANG ? "lang on" : "lang", "data-lang": lang, "aria-expanded": lang === LANG ? "false" : null,
+      onclick: (ev) => {
+        if (lang === LANG && getComputedStyle(box).getPropertyValue("--folded").trim() === "1") {
+          ev.currentTarget.setAttribute("aria-expanded", String(box.classList.toggle("open")));
+          return;
+        }
+        setLang(lang); const u = new URL(location.href); u.searchParams.set("lang", lang); location.href = u.href;
+      },
     }, lang.toUpperCase())));
+  return box;
 }
 
 // "My tables", kept in this browser (localStorage): the links it created or opened, newest first.

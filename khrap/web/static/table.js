@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hasIcon, hostTokens, icon, LANG, langSwitch, loadWords, plural, rememberTable, suitLabel, t } from "./common.js";
+import { card, cardLabel, el, hasIcon, hostTokens, icon, LANG, langSwitch, loadWords, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -21,6 +21,8 @@ let hostAsked = false; // this page has shown the table's host token (kept by th
 let hostOpen = false; // the host's controls unfolded (kept across redraws)
 let leaving = false; // "Leave the table" pressed once: the second press confirms
 let logOpen = true; // "What happened" unfolded (kept across redraws: a reader who folds it keeps it folded)
+let fresh = true; // a new connection: its first view is looked at for what the seat did while the page was away
+let missed = null; // that, in a line, until this player acts
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -29,6 +31,7 @@ function connect() {
     retry = 500;
     hostAsked = false; // a new connection shows the host token again (the server knows connections, not browsers)
     chat = []; // the server says the talk again (if there is any)
+    fresh = true;
     fullAsked = false;
     // the name this browser keeps, if it keeps one: a device that has none (her laptop) does not blank the seat's
     const name = localStorage.getItem("khrap-name");
@@ -50,6 +53,7 @@ function connect() {
     if (message.type === "state") {
       view = message;
       refusal = null;
+      if (fresh) { fresh = false; missed = missedSince(); }
       remember();
       claimHost();
       draw();
@@ -109,6 +113,7 @@ function send(message) {
 
 function act(text) {
   selected = new Set();
+  missed = null;
   send({ type: "act", action: text, step: view.table.step });
 }
 
@@ -118,6 +123,7 @@ function act(text) {
 function seatName(seat) {
   const s = view.table.seats[seat];
   if (s && !s.human && s.why && s.name) return t("bot_seat", { name: s.name });
+  if (s && !s.human && !s.name) return t("bot_n", { seat }); // a bot from the start: "Bot 3 wins", not "Seat 3 wins"
   return playerName(seat);
 }
 
@@ -158,11 +164,11 @@ function actionLabel(a) {
 function drawTop() {
   const tb = view.table;
   top.replaceChildren(
-    el("h1", {}, tb.title),
+    el("h1", { title: tb.title }, tb.title),  // (a phone cuts a long one short)
     el("span", { class: "fingerprint", id: "fingerprint", title: t("fingerprint_help") }, t("fingerprint"), " ", el("code", {}, tb.fingerprint)),
     el("a", { href: `/sheet/${tb.id}?lang=${LANG}`, target: "_blank", id: "rules-link", class: "rules" }, t("rule_sheet")),
     langSwitch(), signalSwitch(),
-    el("span", { id: "status", class: "status ok" }, t("connected")));
+    el("span", { id: "status", class: "status ok", title: t("connected") }, t("connected")));
 }
 
 function seatBox(seat) {
@@ -177,7 +183,7 @@ function seatBox(seat) {
   const turn = tb.in_deal && o.to_act === seat;
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
     el("div", { class: "seat-name" }, seatName(seat)),
-    el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: o.stacks[seat] }),
+    el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: number(o.stacks[seat]) }),
        o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
@@ -268,7 +274,22 @@ function drawTrick() {
     return el("div", { class: "trick closed", id: "trick", "data-winner": last.winner }, trickCards(last.cards, last.number),
       el("b", { class: "winner", id: "trick-winner" }, t("took_trick", { seat: seatName(last.winner) })));
   }
-  return el("div", { class: "trick", id: "trick" }, el("span", { class: "muted" }, view.table.in_deal ? t("no_trick") : ""));
+  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : "");
+}
+
+// Before the deal's first card, the felt tells how the hands came (a redeal, the deal, the trump turned) and the
+// last thing that happened since, from the typed events: on a phone the log is far below, and a redeal changed
+// every hand and every stack.
+const OPENING = new Set(["redealt", "dealt", "turned"]);
+function news() {
+  const events = view.events;
+  let start = events.findLastIndex((e) => e.kind === "dealt");
+  if (start > 0 && events[start - 1].kind === "redealt") start -= 1;
+  if (start < 0) return el("span", { class: "muted" }, t("no_trick"));
+  let end = start;
+  while (end < events.length && OPENING.has(events[end].kind)) end += 1;
+  const told = [...events.slice(start, end), ...(end < events.length ? [events.at(-1)] : [])];
+  return el("div", { class: "news", id: "news" }, told.map((e) => el("div", {}, eventLine(e, null))).filter((d) => d.textContent));
 }
 
 // The trick before the one on the table, one tap away.
@@ -372,7 +393,7 @@ function turnLine() {
   if (!view.table.in_deal) return null;
   const turn = view.obs.to_act, mine = view.me !== null && turn === view.me;
   return el("p", { class: "turn-line", id: "turn" }, el("b", {}, mine ? t("your_turn") : t("waiting_for", { seat: seatName(turn) })),
-    " ", clockBadge(), " ", mine ? el("span", { class: "todo", id: "todo" }, whatToDo()) : null);
+    " ", clockBadge(), " ", mine ? el("span", { class: "todo", id: "todo" }, suited(whatToDo())) : null);
 }
 
 // The calls and the other decisions that are not a card of the hand, as buttons under it.
@@ -381,7 +402,7 @@ function drawActions() {
   if (!view.table.in_deal || !others.length) return null;
   const looking = others.some((a) => a.word === "look");
   return el("div", { class: "actions", id: "actions" },
-    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, actionLabel(a))),
+    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, suited(actionLabel(a)))),
     looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
 }
 
@@ -426,7 +447,7 @@ function drawSettlement() {
       el("tfoot", {},
         el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
         el("tr", { class: "now" }, el("th", {}, t("row_now")),
-           s.stacks.map((x, i) => el("td", { class: "num", "data-seat": i, "data-chips": x }, String(x))),
+           s.stacks.map((x, i) => el("td", { class: "num", "data-seat": i, "data-chips": x }, number(x))),
            el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))))));
 }
 
@@ -509,7 +530,7 @@ function drawStandings() {
         rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
         el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
-        rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, String(r[i]))),
+        rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, number(r[i]))),
         el("td", { class: "num net", "data-chips": last[i] - tb.stacks }, signed(last[i] - tb.stacks))))))),
     chart(rows, tb.stacks));
 }
@@ -544,7 +565,8 @@ function drawFair() {
                 checked[f.deal] ? t("deck_verified") : t("deck_wrong"))]
            : [" ", el("span", { class: "muted" }, t("seed_hidden"))]));
   return el("details", { class: "fair", id: "fair" }, el("summary", {}, t("fair_title")),
-    el("p", { class: "muted" }, t("fair_help")), el("ul", {}, rows));
+    el("p", { class: "muted" }, t("fair_help")), el("ul", {}, rows),
+    el("p", { class: "fingerprint", title: t("fingerprint_help") }, t("fingerprint"), " ", el("code", {}, tb.fingerprint)));  // (a phone's head has no room for it)
 }
 
 // A status as the page names it (declarer, helper, out), or the kernel's word for one it has no name for.
@@ -605,7 +627,7 @@ function eventLine(e, fallback) {
 function drawLog() {
   const lines = view.events.map((e, i) => eventLine(e, view.log[i]));
   return el("details", { class: "log", id: "log", open: logOpen, ontoggle: (ev) => { logOpen = ev.target.open; } },
-    el("summary", {}, t("log")), el("ol", {}, lines.slice(-60).map((line) => el("li", {}, line))));
+    el("summary", {}, t("log")), el("ol", {}, lines.slice(-60).map((line) => el("li", {}, suited(line)))));
 }
 
 // The log's box scrolls: where its reader left it, else (at its end, or the first time) its newest line.
@@ -652,9 +674,10 @@ function signalTurn() {
 
 function signalSwitch() {
   const on = localStorage.getItem("khrap-signal") === "on";
+  const said = on ? t("signal_on") : t("signal_off");  // "♪ sound off": a phone shows the note alone (its words in a label)
   return el("button", { type: "button", class: "lang", id: "signal", "aria-pressed": String(on), title: t("signal_help"),
-                        onclick: () => { localStorage.setItem("khrap-signal", on ? "off" : "on"); draw(); } },
-            on ? t("signal_on") : t("signal_off"));
+                        "aria-label": said, onclick: () => { localStorage.setItem("khrap-signal", on ? "off" : "on"); draw(); } },
+            said.startsWith("♪") ? ["♪", el("span", { class: "signal-words" }, said.slice(1))] : said);
 }
 
 // The browser that created this table keeps its host token: its pages of the table get the host's controls.
@@ -677,6 +700,11 @@ function leaveBox() {
   return el("p", { class: "banner" }, t("leave_sure"), " ",
     el("button", { type: "button", id: "leave-confirm", class: "small", onclick: () => send({ type: "leave" }) }, t("leave_yes")), " ",
     el("button", { type: "button", class: "small", onclick: () => { leaving = false; draw(); } }, t("leave_no")));
+}
+
+// What a player's being away does (below the hand, by "Leave the table": the line over the seats is the deal's alone).
+function awayRule() {
+  return el("p", { class: "muted", id: "away-rule" }, t("takeover_rule", { seconds: Math.round(view.takeover_seconds) }));
 }
 
 // The host's controls: each seat's link, and handing a seat to a bot or to a new link (the old link stops).
@@ -714,13 +742,40 @@ function draw() {
   const restoreLog = logScroll();
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
-    el("p", { class: "muted" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) }), " · ", t("takeover_rule", { seconds: Math.round(view.takeover_seconds) })),
+    missed && tb.in_deal ? el("p", { class: "banner", id: "missed" }, suited(missed)) : null,
+    el("p", { class: "muted deal-line", id: "deal-line" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
     elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
-    drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), drawFair(), drawLog()].flat().filter(Boolean));
+    drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), awayRule(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
   keepClearOfBar();
+  keepSeen();
+}
+
+// What this seat did while this page was not watching (its bot played it, or another device did), from the typed
+// events: those of the seat since the last this browser saw of the deal (kept by table, in localStorage).
+const DID = new Set(["called", "decided", "played", "exchanged", "discarded", "named_trump", "took_turned", "swapped"]);
+function seenDeals() {
+  try { const all = JSON.parse(localStorage.getItem("khrap-seen") || "{}"); return all && typeof all === "object" ? all : {}; }
+  catch { return {}; }
+}
+
+function missedSince() {
+  const was = seenDeals()[view.table.id];
+  if (view.me === null || !was || was.deal !== view.table.deal || !(was.n < view.events.length)) return null;
+  const did = view.events.slice(was.n).filter((e) => e.seat === view.me && DID.has(e.kind)).map((e) => eventLine(e, null));
+  return did.length ? t("missed", { what: did.filter(Boolean).join("; ") }) : null;
+}
+
+function keepSeen() {
+  if (view.me === null || view.elsewhere) return;
+  const all = seenDeals();
+  delete all[view.table.id]; // (the newest last: the 30 newest kept)
+  all[view.table.id] = { deal: view.table.deal, n: view.events.length };
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
+  localStorage.setItem("khrap-seen", JSON.stringify(all));
 }
 
 // What the browser scrolls into view (a focused button, a found word, a row) stops above the sticky "Next deal"
