@@ -7,7 +7,9 @@ bots and players decide from this alone.  A spectator's view is made the same wa
 
 An observation is asked for at every decision, so it is made cheaply: the typed events, history and
 event lists grow by the events since the seat's last observation (``SeatViews``), an event's sentence
-and data are made once for each content seen before (``seen``), and cards are written from a table.
+and data are made once for each content seen before (``seen``), a seat's own draws, exchanges and
+discards are worded from the game log's template of their content (``_own``), cards are written from a
+table, and only the values of the dict that changed since the seat's last observation are set (``Scalars``).
 Every observation is a fresh dict of fresh lists (callers may keep and change it); only the event
 dicts inside ``events`` are shared: read them, do not change them.
 
@@ -104,26 +106,29 @@ _ONE_CARD: Final = "card"
 def _own(event: Event, content: tuple, secret: dict[str, Any]) -> tuple[str, dict]:
     """``seen(event, True)`` of an event with public ``content`` and one ``secret`` field: its sentence made from
     the content's parts and the cards' names, its data from the public data and the secret field."""
-    name, value = next(iter(secret.items()))
+    name = _CARDS if _CARDS in secret else _ONE_CARD if _ONE_CARD in secret else ""
     entry = _OWN.get(content)
     if entry is None:
-        entry = _template(event, content, name, value)
-    found = _filled(entry, name, value)
-    if found is not None:
-        return found
+        entry = _template(event, content, name)
+    if name:
+        found = _filled(entry, name, secret[name])
+        if found is not None:
+            return found
     return event.seen_by(_PUBLIC if event.seat is None else event.seat)
 
 
-def _template(event: Event, content: tuple, name: str, value: Any) -> _Entry:
-    """The entry of ``_OWN`` for ``content``, made from ``event`` and kept: the game log's parts and names, if
-    the sentence and data they make of this event are the general ones (``Event.seen_by``), else ``_GENERAL``."""
+def _template(event: Event, content: tuple, name: str) -> _Entry:
+    """The entry of ``_OWN`` for ``content``, made from ``event`` (whose one secret field is ``name``, or ""
+    when it is not one of cards) and kept: the game log's parts and names, if the sentence and data they make
+    of this event are the general ones (``Event.seen_by``), else ``_GENERAL``."""
     from khrap.gamelog import template  # (the game log imports the engine: imported when first needed)
 
     entry = _GENERAL
-    if name in (_CARDS, _ONE_CARD):
+    secret = event.secret
+    if name and secret is not None:
         parts, names = template(event)
         entry = (parts, names, seen(event, False)[1])
-        if _filled(entry, name, value) != event.seen_by(_PUBLIC if event.seat is None else event.seat):
+        if _filled(entry, name, secret[name]) != event.seen_by(_PUBLIC if event.seat is None else event.seat):
             entry = _GENERAL
     if len(_OWN) >= _MEMO_LIMIT:
         _OWN.clear()
@@ -133,10 +138,16 @@ def _template(event: Event, content: tuple, name: str, value: Any) -> _Entry:
 
 def _filled(entry: _Entry, name: str, value: Any) -> tuple[str, dict] | None:
     """The sentence and data of an own card event from its content's ``entry`` and its secret field (``name``:
-    ``value``), or None if they do not fit (a number of cards other than the parts' allow, a card not in the
-    table)."""
+    ``value``, a tuple of cards or one card), or None if they do not fit (other values, a number of cards other
+    than the parts' allow, a card not in the table)."""
     parts, names, public = entry
-    cards = value if name == _CARDS else (value,)
+    cards: tuple[int, ...]
+    if name == _CARDS and isinstance(value, tuple):
+        cards = value
+    elif name == _ONE_CARD and isinstance(value, int):
+        cards = (value,)
+    else:
+        return None
     if len(cards) + 1 != len(parts):
         return None
     text = parts[0]
@@ -281,6 +292,7 @@ class SeatViews:
     events: list[dict]
     own: dict[int, list[tuple[int, Event]]]  # seat: (place in the deal, its secret event)
     own_made: dict[int, list[tuple[str, dict]]]  # seat: the text and data of its secret events rendered so far
+    scalars: dict[int, Scalars]  # seat: the values of its last observation that are not lists (``render``)
 
     def __init__(self) -> None:
         self._reset()
@@ -294,6 +306,7 @@ class SeatViews:
         self.events = []
         self.own = {}
         self.own_made = {}
+        self.scalars = {}
 
     def __copy__(self) -> SeatViews:
         return SeatViews()
@@ -350,6 +363,13 @@ class SeatViews:
                 made = self.own_made[seat] = []
             for i in range(len(made), len(mine)):
                 made.append(seen(mine[i][1], True))
+
+    def scalars_of(self, seat: int) -> Scalars:
+        """``seat``'s ``Scalars`` (made at its first observation)."""
+        found = self.scalars.get(seat)
+        if found is None:
+            found = self.scalars[seat] = Scalars()
+        return found
 
     def mine(self, seat: int | None) -> list[tuple[int, Event]] | None:
         """``seat``'s own secret events of the deal (grown by ``lists`` and ``typed_list``), None if it has none."""
@@ -448,26 +468,72 @@ _KEYS: Final[dict[str, Any]] = dict.fromkeys((
     "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "history", "events", "legal"))
 
 
-def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str]) -> dict:
+class Scalars:
+    """The values of an observation that are not lists (seat, phase, to act, dealer, round, trump, stock and
+    discard counts, pot) as a seat's last observation had them, and a dict of the observation's keys holding
+    them (never given out): ``render`` copies it and sets the lists, and sets again only the values that
+    changed (most stay from one decision to the next; setting a key costs about as much as comparing nine
+    values natively).  A new one sets them all: the general way."""
+
+    made: dict[str, Any]
+    known: bool  # (False: nothing set yet)
+    seat: int | None
+    phase: str
+    to_act: int | None
+    dealer: int
+    round: int
+    trump: int | None
+    stock_count: int
+    discard_count: int
+    pot: int
+
+    def __init__(self) -> None:
+        self.made = _KEYS.copy()
+        self.known = False
+        self.seat = self.to_act = self.trump = None
+        self.phase = ""
+        self.dealer = self.round = self.stock_count = self.discard_count = self.pot = 0
+
+    def copy(self, view: SeatView) -> dict[str, Any]:
+        """A new dict of the observation's keys, ``view``'s values set but for the lists (None)."""
+        made, known = self.made, self.known
+        if not known or view.seat != self.seat:
+            made["seat"] = self.seat = view.seat
+        if not known or view.phase != self.phase:
+            made["phase"] = self.phase = view.phase
+        if not known or view.to_act != self.to_act:
+            made["to_act"] = self.to_act = view.to_act
+        if not known or view.dealer != self.dealer:
+            made["dealer"] = self.dealer = view.dealer
+        if not known or view.round != self.round:
+            made["round"] = self.round = view.round
+        trump = view.trump
+        if not known or trump != self.trump:
+            self.trump = trump
+            made["trump"] = None if trump is None else _SUIT[trump]
+        if not known or view.stock_count != self.stock_count:
+            made["stock_count"] = self.stock_count = view.stock_count
+        if not known or view.discard_count != self.discard_count:
+            made["discard_count"] = self.discard_count = view.discard_count
+        if not known or view.pot != self.pot:
+            made["pot"] = self.pot = view.pot
+        self.known = True
+        return made.copy()
+
+
+def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str],
+           scalars: Scalars | None = None) -> dict:
     """The observation dict of ``view`` (CONTRACT.md's shape), given its events' history lines, their
-    data and its legal words (made once per event and listing by the caller)."""
+    data and its legal words (made once per event and listing by the caller); ``scalars``: the seat's last
+    values (``Scalars``; none: all set)."""
     card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
-    trump, turned, shown, trick, hand = view.trump, view.turned, view.shown, view.trick, view.hand
-    made = _KEYS.copy()
-    made["seat"] = view.seat
-    made["phase"] = view.phase
-    made["to_act"] = view.to_act
-    made["dealer"] = view.dealer
-    made["round"] = view.round
-    made["trump"] = None if trump is None else _SUIT[trump]
+    turned, shown, trick, hand = view.turned, view.shown, view.trick, view.hand
+    made = (Scalars() if scalars is None else scalars).copy(view)
     made["turned"] = [card[c] for c in turned] if turned else []
     made["shown"] = [card[c] for c in shown] if shown else []
     made["hand"] = [card[c] for c in hand] if hand is not None else None
     made["hand_sizes"] = view.hand_sizes
-    made["stock_count"] = view.stock_count
-    made["discard_count"] = view.discard_count
     made["stacks"] = view.stacks
-    made["pot"] = view.pot
     made["locked"] = view.locked
     made["statuses"] = view.statuses
     made["calls"] = view.calls
@@ -511,8 +577,9 @@ def observation(state: Face, seat: int, legal: list[str] | None = None,
     and ``listing`` its legal actions, if the caller has them: ``Face`` gives them, a direct call
     saving the method calls through Python that ``state.legal_words()`` is when ``state`` is a
     ``GameState``)."""
-    lines, events = _views(state).lists(state, seat)
+    views = _views(state)
+    lines, events = views.lists(state, seat)
     view = _make(state, seat, [], None, listing, False)
     words = ((state.legal_words() if legal is None else legal) if view.to_act == seat and view.phase != SETTLED
              else [])
-    return render(view, lines, events, words)
+    return render(view, lines, events, words, views.scalars_of(seat))
