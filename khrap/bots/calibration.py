@@ -43,7 +43,8 @@ class Constants:
     min_effective: float = 15.0
     # The search's gate (``SearchBot.choose``): a call whose value by the heuristic's own estimate leads every other
     # call by more than this many chips is not searched (0: every call is).  Set from the search's overrides as
-    # a function of that lead, logged over many decisions (docs/solver.md, "The gate").
+    # a function of that lead, logged over many decisions (docs/solver.md, "The gate, and the normal bot's hand
+    # model compiled").
     call_gate: float = 0.0
     called_slope: float = 2.0
     called_margin: float = 0.5
