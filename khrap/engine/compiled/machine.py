@@ -857,7 +857,7 @@ class Machine(Payouts):
 
     def _limits(self, seat: int) -> tuple[int, int, int]:
         """(least, most, extra draws) ``seat`` may throw at his exchange turn: his call's limits at this stage,
-        the most cut to his hand and to what the stock holds beyond the draws promised to others."""
+        the most capped by his hand and to what the stock holds beyond the draws promised to others."""
         least, cap, extra, own, _ = self.program.stages[self.stage_index].limits[self.call_of[seat] or ""]
         size = len(self.hands[seat])
         most = size if cap is None or cap > size else cap
