@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from call_gains import predicted  # noqa: E402
-from strength import session_deck  # noqa: E402
+from strength import carried, session_deck  # noqa: E402
 
 from khrap import words as w  # noqa: E402
 from khrap.bots import choose_for  # noqa: E402
@@ -59,8 +59,7 @@ def gather(variant: str, first: int, seeds: int, session: int) -> list[dict]:
                                  "hand": list(state.hands[state.to_act]), "values": predicted(normal, state)})
                 state.apply(mine)
                 step += 1
-            stacks, pot = list(state.stacks), state.pot
-            dealer = (state.dealer + 1) % 4
+            stacks, pot, dealer = carried(state)  # (the next dealer as the kernel says: the variant's rule)
     return rows
 
 

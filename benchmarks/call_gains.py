@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from strength import session_deck  # noqa: E402
+from strength import carried, session_deck  # noqa: E402
 
 from khrap import words as w  # noqa: E402
 from khrap.bots import choose_for  # noqa: E402
@@ -93,8 +93,7 @@ def gather(variant: str, seats: str, first: int, seeds: int, session: int) -> di
                             table[action][math.floor(4 * margin)].append((gains[action] - gains[pass_]) / state.pot)
                 state.apply(choose_for(bots[state.to_act], state, rng))
                 step += 1
-            stacks, pot = list(state.stacks), state.pot
-            dealer = (state.dealer + 1) % n
+            stacks, pot, dealer = carried(state)  # (the next dealer as the kernel says: the variant's rule)
     return table
 
 

@@ -82,6 +82,13 @@ def play_deal(rules: Rules, bots: list, seed: int, tag: str, *, dealer: int | No
     return [a + lock - b for a, lock, b in zip(state.stacks, state.locked, before, strict=True)], state
 
 
+def carried(state: GameState) -> tuple[list[int], int, int]:
+    """What a session carries from a deal to the next: the stacks, the pot and the next dealer (the kernel's,
+    which reads the variant's ``next_dealer``; the dealer's left for a deal that did not reach its end)."""
+    nxt = getattr(state, "next_dealer", None)
+    return list(state.stacks), state.pot, nxt if nxt is not None else (state.dealer + 1) % len(state.stacks)
+
+
 def play_session(rules: Rules, bots: list, seed: int, deals: int, tag: str, stacks: int = 100,
                  record: Callable[[dict], None] | None = None) -> list[list[int]]:
     """``deals`` deals in a row from a fresh table: stacks, pot and dealer carried; each deal's changes."""
@@ -96,9 +103,7 @@ def play_session(rules: Rules, bots: list, seed: int, deals: int, tag: str, stac
             record({"seed": seed, "arrangement": tag, "deal": d, "dealer": dealer, "pot": pot,
                     "deck": state.decks_dealt[0], "delta": delta})
         out.append(delta)
-        chips, pot = list(state.stacks), state.pot
-        nxt = getattr(state, "next_dealer", None)
-        dealer = nxt if nxt is not None else (state.dealer + 1) % n
+        chips, pot, dealer = carried(state)
         if getattr(state, "session_over", False) or min(chips) <= 0:
             break  # somebody is broke or nobody can cover a call: the session ends there
     return out

@@ -99,3 +99,23 @@ def test_workers_give_the_same_figures_and_records_as_one_process(capsys, tmp_pa
         outs.append(({k: final[k] for k in ("seeds", "deals", "diff", "ci95")}, records.read_text()))
     assert outs[0] == outs[1]
     assert outs[0][0]["seeds"] == 3 and len(outs[0][1].splitlines()) == 3 * 6 * 2
+
+
+def test_a_session_carries_the_next_dealer_the_variant_names() -> None:
+    """student-snore says ``next_dealer: declarer``, khrap ``left``: the benchmarks' sessions (strength.py,
+    call_gains.py, call_diff.py) pass the deal as the variant says, not always to the dealer's left."""
+    seen = set()
+    for variant in ("student-snore", "khrap"):
+        rules = Rules(load_variant(variant), 4)
+        bots = [make_bot("easy", rules)] * 4
+        for seed in range(40):
+            _, state = strength.play_deal(rules, bots, seed, "carry", dealer=1, stacks=[100] * 4, pot=8)
+            declarer, left = state.declarer, (state.dealer + 1) % 4  # (state.dealer: the last dealer, redeals included)
+            if declarer is None or declarer == left:
+                continue  # (no declarer, or one sitting where the two rules agree: nothing told apart)
+            stacks, pot, dealer = strength.carried(state)
+            assert (stacks, pot) == (list(state.stacks), state.pot)
+            assert dealer == (declarer if variant == "student-snore" else left), (variant, seed)
+            seen.add(variant)
+            break
+    assert seen == {"student-snore", "khrap"}
