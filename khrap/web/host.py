@@ -65,6 +65,11 @@ REVOKED = {"bot": "the table's host gave seat {seat} to a bot: this link no long
 """What the page of a link that no longer plays its seat says (it words it in its language by ``why``)."""
 
 
+_NO_CLOCK = {"left": None, "timed_out": None}
+"""A view's ``clock`` with no clock running and nothing played for the seat: one dict for all (views are read
+only), so a patch finds it unchanged by identity."""
+
+
 def _revoked(seat: int, why: str) -> dict:
     return {"type": "error", "code": "revoked", "seat": seat, "why": why,
             "reason": REVOKED.get(why, REVOKED["link"]).format(seat=seat)}
@@ -298,8 +303,9 @@ class Host:
             view["again"] = again.spectator_token if seat is None else again.seats[seat].token
         deadline = self._clock_deadline(table)
         timed_out = self.timed_out.get(table.id)
-        view["clock"] = {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)),
-                         "timed_out": timed_out if timed_out and timed_out["seat"] == seat else None}
+        mine = timed_out if timed_out and timed_out["seat"] == seat else None
+        view["clock"] = _NO_CLOCK if deadline is None and mine is None else \
+            {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
         return view
 
     # ------------------------------------------------------------ the turn clock

@@ -47,6 +47,11 @@ CREATE INDEX IF NOT EXISTS tables_created ON tables (created, id);
 # ``tables_created`` let the start read the spectators' tokens and the tables' ages without the setups' pages.
 
 
+TOUCH_SECONDS = 60.0
+"""How often an action stores its table's time of activity (``abandoned``): at most once this often a table,
+so most actions are one statement; the expiry counts in days, so a minute late says the same."""
+
+
 class StoreError(Exception):
     """The database cannot be used (read-only, full, not a database): one sentence naming the file."""
 
@@ -60,6 +65,7 @@ class Store:
         self.path = str(path)
         self.db: sqlite3.Connection | None = None
         self._checkpoints: tuple[threading.Event, threading.Thread] | None = None
+        self._touched: dict[str, float] = {}  # table id -> when its activity was last stored (``acted``)
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -150,10 +156,10 @@ class Store:
         """Every table's host token: token -> table id."""
         return {token: tid for tid, token in self.db.execute("SELECT table_id, token FROM hosts")}
 
-    @staticmethod
-    def _touch(db: sqlite3.Connection, table: Table) -> None:
+    def _touch(self, db: sqlite3.Connection, table: Table) -> None:
+        self._touched[table.id] = now = time.time()
         db.execute("INSERT INTO activity VALUES (?, ?) ON CONFLICT (table_id) DO UPDATE SET at = excluded.at",
-                   (table.id, time.time()))
+                   (table.id, now))
 
     @staticmethod
     def _deals(db: sqlite3.Connection, table: Table) -> None:
@@ -173,12 +179,18 @@ class Store:
         """The table's last action, with whatever it settled, in one transaction (the deals' rows only when
         the action changed them: a settled deal's deck count, the next deal's commitment)."""
         seat, text, by = table.actions[-1]
+        row = (table.id, len(table.actions), seat, text, by)
+        deals = _deals_now(table)
+        if table.stored_deals == deals and time.time() - self._touched.get(table.id, 0.0) < TOUCH_SECONDS:
+            # Most actions: one statement, its own transaction (autocommit), committed when it returns.
+            self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", row)
+            return
         with self._tx() as db:
-            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (table.id, len(table.actions), seat, text, by))
-            if table.stored_deals != _deals_now(table):
+            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", row)
+            if table.stored_deals != deals:
                 self._deals(db, table)
             self._touch(db, table)
-        table.stored_deals = _deals_now(table)
+        table.stored_deals = deals
 
     def tokens(self) -> dict[str, tuple[str, int | None]]:
         """Every table's invite tokens without loading any table: token -> (table id, seat or None)."""
@@ -208,6 +220,7 @@ class Store:
 
     def delete(self, tid: str) -> None:
         """A table and everything stored of it, gone."""
+        self._touched.pop(tid, None)
         with self._tx() as db:
             for table, key in (("actions", "table_id"), ("deals", "table_id"), ("seats", "table_id"),
                                ("activity", "table_id"), ("hosts", "table_id"), ("revoked", "table_id"),

@@ -137,12 +137,15 @@ class Table:
     # action for every seat, and the session's log grows for the whole evening.
     _settled: list[tuple[int, list[int], int]] = field(default_factory=list)
     _settled_read: tuple[object, int] = (None, 0)  # (the log read, how far)
+    _standings_made: list[list[int]] | None = None
     # Each viewer's log lines and page events of the deal in progress, per language, and the deal's closed
     # tricks and chip moves: an event is worded once per viewer and language, not on every update.
     _told: dict[tuple[int | None, str], DealLog] = field(default_factory=dict)
     _voices: dict[str, Voice] = field(default_factory=dict)
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
+    _public_deals: tuple = ()  # the last deals as ``_public``'s ``fair`` and ``dealt`` were made from them
+    _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
     _table_parts: dict[str, tuple[dict, tuple, dict]] = field(default_factory=dict)  # lang: (public, key, part)
     # Each (seat, language)'s view but its table part, with the ``public`` it was made with: kept until that changes.
     _bodies: dict[tuple[int | None, str], tuple[dict, dict]] = field(default_factory=dict)
@@ -414,8 +417,9 @@ class Table:
         log: list[ev.Event] = view.events if s.deals_started else []
         told = self._deal_log(viewer, lang, log)
         lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
-        settled = None if told.settled is None else told.settled.data(viewer)  # (not the log scanned a view)
-        legal: list[dict] = []
+        # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
+        settled = None if told.settled is None else told.settled.shared_data(viewer)
+        legal: list[dict] = _NO_ACTIONS
         mine = seat is not None and self.in_deal and s.to_act == seat
         if mine:
             legal = [self._describe(a) for a in s.legal_actions()]
@@ -428,7 +432,7 @@ class Table:
             "events": events,
             "settled": settled,
             "moves": public["moves"],
-            "tricks": tricks[-2:],  # the deal's last closed tricks: the one on the table, the one before
+            "tricks": told.last_tricks(),  # the deal's last closed tricks: the one on the table, the one before
             "trick_number": len(tricks) + 1,  # of the trick being played
             "legal": legal,
             "fair": public["fair"],  # the deal to come and the last ones settled
@@ -437,24 +441,47 @@ class Table:
 
     def _public(self) -> dict:
         """The parts of a view no seat holds alone (where the evening stands, the chips the deal moved, the
-        fair-deal data): made once a change of the table, not once a seat (a broadcast makes every view)."""
+        fair-deal data): made once a change of the table, not once a seat (a broadcast makes every view).
+        A part that did not change is the same object as in the last one made: nothing is made again, and a
+        patch (``delta.diff``) finds it unchanged by identity instead of comparing it, for every seat."""
         s = self.session
         key = (len(s.state.log), len(self.actions), len(self.deals), self.current.started, self.current.decks)
         made = self._public_made
         if made is not None and made[0] is s and made[1] == key:
             return made[2]
-        deal = s.state.log[self._deal_log_at():] if s.deals_started else []
+        before = made[2] if made is not None else None
+        deals = tuple((d.number, d.decks) for d in self.deals[-4:])  # what ``fair`` and ``dealt`` show
+        if before is not None and self._public_deals == deals:
+            fair, dealt = before["fair"], before["dealt"]
+        else:
+            fair, dealt = [d.public() for d in self.deals[-4:]], self._revealed_decks()
+            self._public_deals = deals
         public = {
             "table": {"deals_completed": s.deals_completed, "deal": sum(d.started for d in self.deals),
                       "in_deal": self.in_deal, "finished": self.finished,
                       "step": self.step,  # changes with every action and deal
                       "standings": self._standings(), "deal_stacks": list(s.deal_stacks)},
-            "moves": _chip_moves(deal, self._carried(), self.players),  # (chips move in public events only)
-            "fair": [d.public() for d in self.deals[-4:]],
-            "dealt": self._revealed_decks(),
+            "moves": self._moves(),
+            "fair": fair,
+            "dealt": dealt,
         }
         self._public_made = (s, key, public)
         return public
+
+    def _moves(self) -> dict:
+        """Every chip the deal moved (``_chip_moves``), read from the events logged since the last call only: the
+        same dict while no chip moved (a rebuilt session, or another deal, is read again from the deal's start)."""
+        s = self.session
+        log = s.state.log
+        start = self._deal_log_at() if s.deals_started else len(log)
+        kept = self._moves_read
+        if kept is not None and kept[0] is log and kept[1] == start and kept[2] <= len(log):
+            rows = _chip_moves(log[kept[2]:], 0, self.players)["rows"]
+            moves = kept[3] if not rows else {"carried": kept[3]["carried"], "rows": kept[3]["rows"] + rows}
+        else:
+            moves = _chip_moves(log[start:], self._carried(), self.players)  # (chips move in public events only)
+        self._moves_read = (log, start, len(log), moves)
+        return moves
 
     def _table_part(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> dict:
         """A view's ``table``: the same for every viewer in ``lang``, so made once a change and language and
@@ -539,8 +566,13 @@ class Table:
         return self._settled
 
     def _standings(self) -> list[list[int]]:
-        """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order."""
-        return [stacks for _, stacks, _ in self._settlements()]  # (the kept lists: a view is only sent)
+        """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order: the
+        same list until another deal is settled (the kept lists: a view is only sent)."""
+        settled = self._settlements()
+        made = self._standings_made
+        if made is None or len(made) != len(settled) or (settled and made[-1] is not settled[-1][1]):
+            made = self._standings_made = [stacks for _, stacks, _ in settled]
+        return made
 
     def _carried(self) -> int:
         """The pot the deal in progress (or the last one) began with: the previous deal's ``settled`` pot."""
@@ -593,6 +625,15 @@ class DealLog:
         self.tricks: list[dict] = []
         self._cards: list[list] = []  # the trick being played
         self.settled: ev.Event | None = None  # the deal's last ``settled`` event so far
+        self._last_tricks: list[dict] = []  # ``tricks[-2:]``, the same list until a trick is closed
+
+    def last_tricks(self) -> list[dict]:
+        """The deal's last two closed tricks (the one on the table, the one before): the same list while no
+        trick is closed (a view holds it read only; a patch finds it unchanged by identity)."""
+        if len(self._last_tricks) != min(2, len(self.tricks)) or (self.tricks and self._last_tricks[-1]
+                                                                   is not self.tricks[-1]):
+            self._last_tricks = self.tricks[-2:]
+        return self._last_tricks
 
     def continues(self, log: list[ev.Event]) -> bool:
         return self.read <= len(log) and (self.read == 0 or log[0] is self.first)
@@ -615,6 +656,10 @@ class DealLog:
             elif isinstance(e, ev.Settled):
                 self.settled = e
 
+
+_NO_ACTIONS: list[dict] = []
+"""A view's ``legal`` when its seat has nothing to do: one list for every such view (views are read only), so a
+patch finds it unchanged by identity."""
 
 UNSENT = ("hands", "ledger")
 """Fields the page's log never reads: a deal's hands (a secret of nobody's) and a settlement's itemised
