@@ -129,6 +129,7 @@ class Table:
     reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
     stored_deals: tuple | None = None  # the last deals' state as the store last wrote them (None: not known)
     _decks_made: int = 0
+    _dealt_kept: tuple = (None, 0, 0)  # (the deals list, its length, the decks of all its deals but the last)
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
     _canonical_words: list[str] = field(default_factory=list)
@@ -330,7 +331,14 @@ class Table:
         return self.setup["takeover_bot"] if takeover else None
 
     def dealt_before(self) -> int:
-        return sum(d.decks for d in self.deals if d.decks is not None)
+        """Decks the settled deals dealt: the deals before the last are settled, so their sum is kept until
+        another deal is added (or the list replaced by a rebuild); the last one's is added when settled."""
+        deals = self.deals
+        kept = self._dealt_kept
+        if kept[0] is not deals or kept[1] != len(deals):
+            kept = self._dealt_kept = (deals, len(deals), sum(d.decks for d in deals[:-1] if d.decks is not None))
+        last = deals[-1].decks if deals else None
+        return kept[2] + (last or 0)
 
     # ------------------------------------------------------------ acting
     def start_deal(self) -> Deal:
