@@ -53,6 +53,9 @@ RESEAT = ("bot", "link", "left")
 OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
             "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "hand")
 """The view's keys the page shows: the table's, then the seat's hand (None for a spectator)."""
+SHARED = OBSERVED[1:-1]
+"""Of those, the ones that are the same for every seat and the spectators (all but the seat and its hand:
+``tests/web/test_view_cache.py`` checks it over deals of every built-in variant)."""
 
 
 def fingerprint(rules: dict) -> str:
@@ -145,6 +148,7 @@ class Table:
     _voices: dict[str, Voice] = field(default_factory=dict)
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
+    _observed_made: tuple[dict, dict] | None = None  # (the ``public`` it was made with, ``_shared_observed``)
     _public_deals: tuple = ()  # the last deals as ``_public``'s ``fair`` and ``dealt`` were made from them
     _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
     _table_parts: dict[str, tuple[dict, tuple, dict]] = field(default_factory=dict)  # lang: (public, key, part)
@@ -420,7 +424,7 @@ class Table:
         s = self.session
         view = seat_view(s.state, seat)
         shown = render(view, [], [], [])
-        table = {k: shown[k] for k in OBSERVED}
+        table = {"seat": shown["seat"], **self._shared_observed(public), "hand": shown["hand"]}
         viewer = seat
         log: list[ev.Event] = view.events if s.deals_started else []
         told = self._deal_log(viewer, lang, log)
@@ -446,6 +450,22 @@ class Table:
             "fair": public["fair"],  # the deal to come and the last ones settled
             "dealt": public["dealt"],
         }
+
+    def _shared_observed(self, public: dict) -> dict:
+        """The observation's ``SHARED`` keys, from the spectator's observation (nobody's secret), made once a
+        change for every seat's view; a value equal to the last one made is that same object, so a patch
+        passes it by identity for every seat instead of comparing it once a seat."""
+        made = self._observed_made
+        if made is not None and made[0] is public:
+            return made[1]
+        shown = render(seat_view(self.session.state, None), [], [], [])
+        before = made[1] if made is not None else {}
+        shared = {}
+        for key in SHARED:
+            value, old = shown[key], before.get(key)
+            shared[key] = old if old is not None and type(old) is type(value) and old == value else value
+        self._observed_made = (public, shared)
+        return shared
 
     def _public(self) -> dict:
         """The parts of a view no seat holds alone (where the evening stands, the chips the deal moved, the
