@@ -423,8 +423,8 @@ class Table:
         the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
         s = self.session
         view = seat_view(s.state, seat)
-        shown = render(view, [], [], [])
-        table = {"seat": shown["seat"], **self._shared_observed(public), "hand": shown["hand"]}
+        hand = None if view.hand is None else cards_str(view.hand)  # (as ``render`` writes it; the rest is shared)
+        table = {"seat": view.seat, **self._shared_observed(public), "hand": hand}
         viewer = seat
         log: list[ev.Event] = view.events if s.deals_started else []
         told = self._deal_log(viewer, lang, log)
