@@ -669,10 +669,11 @@ ledger (the settlement's rows come from the chip events, ``moves``)."""
 def _public_event(e, viewer: int | None) -> dict:
     """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (cards as codes,
     calls as ids), which the page words in its reader's language with the players' names (every narrated
-    kind: a sentence of the log would name a seat by its number)."""
-    data = dict(e.data(viewer))
-    for name in UNSENT:
-        data.pop(name, None)
+    kind: a sentence of the log would name a seat by its number).  The event's own shared data when it has
+    no field the page leaves (most events): one dict for every viewer who sees it alike, made once, read only."""
+    data = e.shared_data(viewer)
+    if not data.keys().isdisjoint(UNSENT):
+        data = {name: value for name, value in data.items() if name not in UNSENT}
     return data
 
 
