@@ -12,7 +12,11 @@ play.  ``--idle N`` creates N tables nobody connects to and reports the server's
 asks for updates that carry what changed (a whole view first, then patches it applies, as the page does);
 ``--whole`` makes every update a whole view, as every update was before.  ``--servers N`` starts N servers,
 each its own process and database, and puts table i on server i mod N: what sharding the tables by table over
-N processes gives, before the cost of whatever routes a connection to its table's process.
+N processes gives, before the cost of whatever routes a connection to its table's process.  Each row also
+says each server's own p99 (``p99_ms_by_server``) and, from Linux's schedstat, the share of the time each
+server's event loop and then the client's was ready to run but waited for a processor (``waiting``): on two
+cores, two servers and the clients are three processes that want them, and every message one of them has to
+handle waits that long.
 
 The server is `khrap serve` in its own process on 127.0.0.1 (a fresh SQLite file in a temporary folder,
 bots' delay 0, a high per-connection rate so the limit does not pace the benchmark).  Every seat of a
@@ -106,6 +110,15 @@ def cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def waited(pid: int) -> float | None:
+    """Seconds the main thread of process ``pid`` (an event loop) has spent ready to run but waiting for a
+    processor (Linux's schedstat): what the cores' sharing adds to every message it had to handle."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def servers_cpu(pids: tuple[int, ...]) -> float | None:
@@ -246,6 +259,7 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     # processor time an action costs, the server's and this client's: what the load of a shared machine
     # does not change much (the rate and the latency are what the processors left over make of it)
     cpu = (servers_cpu(server_pids), time.process_time())
+    waits = [waited(pid) for pid in (*server_pids, os.getpid())]
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
     stop.set()
@@ -253,6 +267,8 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     server_cpu = servers_cpu(server_pids)
     server_cpu = None if server_cpu is None or cpu[0] is None else server_cpu - cpu[0]
     client_cpu = time.process_time() - cpu[1]
+    waits = [None if w is None or w0 is None else round((w - w0) / elapsed, 3)
+             for w0, w in zip(waits, [waited(pid) for pid in (*server_pids, os.getpid())], strict=True)]
     messages = sum(c.messages for t in tables for c in t.sockets if c is not None) - messages
     results = await asyncio.gather(*tasks, return_exceptions=True)
     hub.close()
@@ -262,6 +278,7 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
         print(f"{failed} connections failed, e.g. {next(r for r in results if isinstance(r, Exception))!r}",
               file=sys.stderr)
     latencies = sorted(x for t in tables for x in t.latencies)
+    shards = [sorted(x for t in tables if t.port == port for x in t.latencies) for port in ports]
     actions = sum(t.actions for t in tables)
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [float("nan")] * 99
 
@@ -272,7 +289,11 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
             "server_cpu_us": per(server_cpu), "client_cpu_us": per(client_cpu),
             "actions_per_s": round(actions / elapsed, 1), "p50_ms": round(q[49] * 1000, 2),
             "p99_ms": round(q[98] * 1000, 2), "think_s": think, "failed_connections": failed, "deltas": deltas,
-            "messages": messages, "missed": sum(t.missed for t in tables)}
+            "messages": messages, "missed": sum(t.missed for t in tables),
+            "p99_ms_by_server": [round(statistics.quantiles(x, n=100)[98] * 1000, 2) if len(x) >= 2 else None
+                                 for x in shards],
+            # the share of the time each server's event loop, then the client's, waited for a processor
+            "waiting": waits}
 
 
 def idle_tables(port: int, pid: int, n: int) -> dict:

@@ -67,10 +67,12 @@ def _seeds(i: int):
     return lambda: made.getrandbits(256).to_bytes(32, "big").hex()
 
 
-def run(tables: int, actions: int, deltas: bool, collector: bool = False, decode: bool = True) -> dict:
-    """``decode`` False: the seats keep what they are sent and nothing more (the server's work alone, as
+def run(tables: int, actions: int, deltas: bool, collector: bool = False, decode: bool = True,
+        db: str = ":memory:") -> dict:
+    """``db``: the store's file (as ``khrap serve`` keeps it: WAL, a commit an action), in memory by default.
+    ``decode`` False: the seats keep what they are sent and nothing more (the server's work alone, as
     instruction counts under ``valgrind --tool=cachegrind`` want it: ``--no-clients``)."""
-    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    host = Host(Store(db), takeover_seconds=1e12, clock=Clock())
     rng = random.Random(1)
     seated = []
     for i in range(tables):
@@ -159,11 +161,13 @@ def main() -> None:
     parser.add_argument("--collector", action="store_true", help="the cyclic collector on, as before issue 32")
     parser.add_argument("--no-clients", action="store_true",
                         help="the seats only keep what they are sent (the server's work alone)")
+    parser.add_argument("--db", default=":memory:", help="the store's file (a new one), in memory by default")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.actions <= 1_000_000:
         parser.error("--tables from 1 to 1000, --actions from 1 to 1,000,000")
-    rows = [run(args.tables, args.actions, deltas, args.collector, not args.no_clients)
+    rows = [run(args.tables, args.actions, deltas, args.collector, not args.no_clients,
+                args.db if args.db == ":memory:" else f"{args.db}.{deltas:d}")
             for deltas in ((False,) if args.whole else (True, False))]
     if args.json:
         print(json.dumps(rows, indent=2))

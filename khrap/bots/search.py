@@ -201,6 +201,9 @@ class SearchBot:
         if margin is not None and 0 < gate < margin:
             self.last = {"margin": margin, "gated": True}
             return default  # the prior's call is far ahead by its own values: the search would not override it
+        if playing and self.gated and 0 < self.est.k.play_gate < len(view.base.hands[view.seat]):
+            self.last = {"margin": None, "gated": True}
+            return default  # an early trick (the variant's ``play_gate``): the search seldom overrides it there
         budget = self._left
         self._settled, self._legal, self._early = {}, {}, {}
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))

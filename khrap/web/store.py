@@ -30,7 +30,7 @@ CREATE TABLE IF NOT EXISTS deals (table_id TEXT NOT NULL, number INTEGER NOT NUL
                                   commitment TEXT NOT NULL, started INTEGER NOT NULL DEFAULT 0, decks INTEGER,
                                   PRIMARY KEY (table_id, number));
 CREATE TABLE IF NOT EXISTS actions (table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
-                                    text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n));
+                                    text TEXT NOT NULL, by TEXT NOT NULL, PRIMARY KEY (table_id, n)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS activity (table_id TEXT PRIMARY KEY, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS hosts (table_id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE);
@@ -40,6 +40,9 @@ CREATE INDEX IF NOT EXISTS tables_after ON tables (CASE WHEN json_valid(setup) T
 CREATE INDEX IF NOT EXISTS tables_spectator ON tables (spectator, id);
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created, id);
 """
+# ``actions`` WITHOUT ROWID: the rows kept in their key's own B-tree, so an action's commit writes one page to the
+# write-ahead log, not two (the table's and its key's index): a third less processor time a commit (issue 32; a
+# file made before keeps its rowid table, read and written the same way).
 # ``hosts``: the host's token of each table (tables made before it have none); ``revoked``: the links that
 # no longer play their seat (the host gave it to a bot or to a new link, or its player left), and why.
 # ``tables_after``: the table a finished one's "play again" made, found by an index on the setup's ``after``,

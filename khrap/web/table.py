@@ -53,6 +53,9 @@ RESEAT = ("bot", "link", "left")
 OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
             "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "hand")
 """The view's keys the page shows: the table's, then the seat's hand (None for a spectator)."""
+SHARED = OBSERVED[1:-1]
+"""Of those, the ones that are the same for every seat and the spectators (all but the seat and its hand:
+``tests/web/test_view_cache.py`` checks it over deals of every built-in variant)."""
 
 
 def fingerprint(rules: dict) -> str:
@@ -129,6 +132,7 @@ class Table:
     reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
     stored_deals: tuple | None = None  # the last deals' state as the store last wrote them (None: not known)
     _decks_made: int = 0
+    _dealt_kept: tuple = (None, 0, 0)  # (the deals list, its length, the decks of all its deals but the last)
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
     _canonical_words: list[str] = field(default_factory=list)
@@ -144,6 +148,7 @@ class Table:
     _voices: dict[str, Voice] = field(default_factory=dict)
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
+    _observed_made: tuple[dict, dict] | None = None  # (the ``public`` it was made with, ``_shared_observed``)
     _public_deals: tuple = ()  # the last deals as ``_public``'s ``fair`` and ``dealt`` were made from them
     _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
     _table_parts: dict[str, tuple[dict, tuple, dict]] = field(default_factory=dict)  # lang: (public, key, part)
@@ -330,7 +335,14 @@ class Table:
         return self.setup["takeover_bot"] if takeover else None
 
     def dealt_before(self) -> int:
-        return sum(d.decks for d in self.deals if d.decks is not None)
+        """Decks the settled deals dealt: the deals before the last are settled, so their sum is kept until
+        another deal is added (or the list replaced by a rebuild); the last one's is added when settled."""
+        deals = self.deals
+        kept = self._dealt_kept
+        if kept[0] is not deals or kept[1] != len(deals):
+            kept = self._dealt_kept = (deals, len(deals), sum(d.decks for d in deals[:-1] if d.decks is not None))
+        last = deals[-1].decks if deals else None
+        return kept[2] + (last or 0)
 
     # ------------------------------------------------------------ acting
     def start_deal(self) -> Deal:
@@ -411,8 +423,8 @@ class Table:
         the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
         s = self.session
         view = seat_view(s.state, seat)
-        shown = render(view, [], [], [])
-        table = {k: shown[k] for k in OBSERVED}
+        hand = None if view.hand is None else cards_str(view.hand)  # (as ``render`` writes it; the rest is shared)
+        table = {"seat": view.seat, **self._shared_observed(public), "hand": hand}
         viewer = seat
         log: list[ev.Event] = view.events if s.deals_started else []
         told = self._deal_log(viewer, lang, log)
@@ -438,6 +450,22 @@ class Table:
             "fair": public["fair"],  # the deal to come and the last ones settled
             "dealt": public["dealt"],
         }
+
+    def _shared_observed(self, public: dict) -> dict:
+        """The observation's ``SHARED`` keys, from the spectator's observation (nobody's secret), made once a
+        change for every seat's view; a value equal to the last one made is that same object, so a patch
+        passes it by identity for every seat instead of comparing it once a seat."""
+        made = self._observed_made
+        if made is not None and made[0] is public:
+            return made[1]
+        shown = render(seat_view(self.session.state, None), [], [], [])
+        before = made[1] if made is not None else {}
+        shared = {}
+        for key in SHARED:
+            value, old = shown[key], before.get(key)
+            shared[key] = old if old is not None and type(old) is type(value) and old == value else value
+        self._observed_made = (public, shared)
+        return shared
 
     def _public(self) -> dict:
         """The parts of a view no seat holds alone (where the evening stands, the chips the deal moved, the
@@ -669,10 +697,11 @@ ledger (the settlement's rows come from the chip events, ``moves``)."""
 def _public_event(e, viewer: int | None) -> dict:
     """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (cards as codes,
     calls as ids), which the page words in its reader's language with the players' names (every narrated
-    kind: a sentence of the log would name a seat by its number)."""
-    data = dict(e.data(viewer))
-    for name in UNSENT:
-        data.pop(name, None)
+    kind: a sentence of the log would name a seat by its number).  The event's own shared data when it has
+    no field the page leaves (most events): one dict for every viewer who sees it alike, made once, read only."""
+    data = e.shared_data(viewer)
+    if not data.keys().isdisjoint(UNSENT):
+        data = {name: value for name, value in data.items() if name not in UNSENT}
     return data
 
 
