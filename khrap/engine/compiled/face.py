@@ -37,7 +37,9 @@ PLAY_WORDS: Final[dict[int, str]] = {c: str(action) for c, action in PLAYS.items
 DISCARDS: Final[list[Action]] = [Action(w.DISCARD, cards=(c,)) for c in range(52)]
 TRUMPS: Final[list[Action]] = [Action(w.TRUMP, suit=s) for s in range(4)]
 _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, action in PLAYS.items()}
-_PENDINGS: Final[dict[tuple[Kind, int], Pending]] = {}
+# Pendings by kind, then by seat (immutable, so made once each): a dict of the kind alone, whose hash a str
+# keeps, and a list, rather than a (kind, seat) tuple made and hashed at every decision.
+_PENDINGS: Final[dict[Kind, list[Pending | None]]] = {}
 # Exchanges by their cards: made once, shared by every listing; emptied when it grows past _MEMO_LIMIT.  Call forms'
 # words are the kernel's memo (``said_as``: the same words in the ``called`` events).
 _EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
@@ -254,6 +256,19 @@ DECISIONS: Final[dict[Kind, Decision]] = {
 """The registry of decision kinds (``engine.decisions`` is its public face)."""
 
 
+def _pending_of(kind: Kind, seat: int) -> Pending:
+    """The ``Pending`` of ``kind`` and ``seat``, made once (``_PENDINGS``)."""
+    made = _PENDINGS.get(kind)
+    if made is None:
+        made = _PENDINGS[kind] = []
+    while len(made) <= seat:
+        made.append(None)
+    found = made[seat]
+    if found is None:
+        found = made[seat] = Pending(kind, seat)
+    return found
+
+
 def refusal(state: Machine, kind: Kind, action: Action) -> str | None:
     """Why the seat to act may not take ``action`` in a decision of ``kind`` now, or None if he may: the
     first refusal of the decision's table (``legal``) that ``action`` does not meet: a ``Refusal``, which is
@@ -307,10 +322,7 @@ class Face(Machine):
         found = self._pending_made
         # (the last one given, kept with its kind and seat natively: asked at every decision, often twice)
         if found is None or self._pending_kind is not kind or self._pending_seat != seat:
-            key = (kind, seat)
-            found = _PENDINGS.get(key)
-            if found is None:  # immutable, so made once for each decision kind and seat
-                found = _PENDINGS[key] = Pending(kind, seat)
+            found = _pending_of(kind, seat)
             self._pending_made, self._pending_kind, self._pending_seat = found, kind, seat
         return found
 

@@ -27,10 +27,10 @@ from khrap.engine.events import (
     Event,
     Exchanged,
     Ledger,
-    LedgerItem,
     Played,
     TookTrick,
     Turned,
+    ledger_item,
     make_event,
 )
 from khrap.engine.kinds import Kind
@@ -337,35 +337,35 @@ class Recorder(Sink):
         self._log(m, "settling", None, {"pot": m.pot, "tricks": tuple((s, tricks[s]) for s in seats)})
 
     def share_item(self, m: Table, seat: int, chips: int, tricks: int, unit: int, base: int) -> None:
-        m.items.append(LedgerItem("share", seat, chips, m.pot, tricks=tricks, unit=unit, base=base))
+        m.items.append(ledger_item("share", seat, chips, m.pot, tricks=tricks, unit=unit, base=base))
 
     def prize_item(self, m: Table, seat: int, chips: int, base: int, prize: str) -> None:
-        m.items.append(LedgerItem("prize", seat, chips, m.pot, base=base, detail=prize))
+        m.items.append(ledger_item("prize", seat, chips, m.pot, base=base, detail=prize))
 
     def penalty_item(self, m: Table, seat: int, paid: int, tricks: int, base: int, detail: str, pots: int,
                      bases: int, owed: int) -> None:
-        m.items.append(LedgerItem("penalty", seat, paid, m.pot, tricks=tricks, base=base, detail=detail, pots=pots,
+        m.items.append(ledger_item("penalty", seat, paid, m.pot, tricks=tricks, base=base, detail=detail, pots=pots,
                                   bases=bases, owed=owed))
 
     def unlock_items(self, m: Table, seats: list[int]) -> None:
         locked = m.locked
         for seat in seats:
             if locked[seat]:
-                m.items.append(LedgerItem("unlock", seat, locked[seat], m.pot))
+                m.items.append(ledger_item("unlock", seat, locked[seat], m.pot))
 
     def redistribute_item(self, m: Table, seat: int, chips: int, tricks: int, total: int, base: int) -> None:
-        m.items.append(LedgerItem("redistribute", seat, chips, m.pot, tricks=tricks, total=total, base=base))
+        m.items.append(ledger_item("redistribute", seat, chips, m.pot, tricks=tricks, total=total, base=base))
 
     def rounding_item(self, m: Table, seat: int, chips: int) -> None:
-        m.items.append(LedgerItem("rounding", seat, chips, m.pot))
+        m.items.append(ledger_item("rounding", seat, chips, m.pot))
 
     def house_item(self, m: Table, seat: int, chips: int, percent: int, taxed: int) -> None:
-        m.items.append(LedgerItem("house", seat, chips, m.pot, total=percent, base=taxed))
+        m.items.append(ledger_item("house", seat, chips, m.pot, total=percent, base=taxed))
 
     def ledger(self, m: Table, pot: int, unit: int, divisor: int, failed: list[int]) -> Ledger | None:
         items = m.items
         m.items = []
-        items.append(LedgerItem("left", None, m.pot, m.pot))
+        items.append(ledger_item("left", None, m.pot, m.pot))
         return Ledger(pot, unit, divisor, tuple(failed), tuple(items))
 
     def settled(self, m: Table, ledger: Ledger | None) -> None:
