@@ -11,7 +11,6 @@ compiled; one of ``KERNEL_MODULES`` in a compiled build (docs/compiled.md).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, Final, cast
 
 from khrap import words as w
@@ -44,18 +43,8 @@ _PENDINGS: Final[dict[Kind, list[Pending | None]]] = {}
 # words are the kernel's memo (``said_as``: the same words in the ``called`` events).
 _EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
 _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
-# Each field of an ``Action`` as (its slot's own setter, name, default): an exchange's ``Action`` is made by these,
-# for the frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` in Python (about
-# 9,600 instructions an ``Action``), and an exchange listing makes one for each subset of the hand that no
-# earlier listing made (a test compares them with ``Action(EXCHANGE, cards=...)``).
-_SLOTS: Final[tuple[tuple[Any, str, Any], ...]] = tuple(
-    (getattr(Action, f.name).__set__, f.name, f.default) for f in fields(Action))
-# An exchange's own values by field name; every other field takes its default.
-_SET_WORD: Final[Any] = next(set_slot for set_slot, name, _ in _SLOTS if name == "word")
-_SET_CARDS: Final[Any] = next(set_slot for set_slot, name, _ in _SLOTS if name == "cards")
-_DEFAULTS: Final[tuple[tuple[Any, Any], ...]] = tuple(
-    (set_slot, default) for set_slot, name, default in _SLOTS if name not in ("word", "cards"))
 _MEMO_LIMIT: Final = 100_000
+_NEW: Final = object.__new__
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
 Refuse = Callable[[Any, int, Action], "Refusal | None"]
@@ -135,12 +124,15 @@ def _list_discards(state: Machine) -> list[Action]:
 
 
 def exchange_action(cards: tuple[int, ...]) -> Action:
-    """``Action(EXCHANGE, cards=cards)``, its fields set by their slots' setters (``_SLOTS``)."""
-    action = cast(Action, object.__new__(Action))
-    _SET_WORD(action, w.EXCHANGE)
-    _SET_CARDS(action, cards)
-    for set_slot, default in _DEFAULTS:
-        set_slot(action, default)
+    """``Action(EXCHANGE, cards=cards)``, made without the frozen dataclass's ``__init__``: that sets each of
+    the seven fields through ``object.__setattr__`` in Python (about 9,600 instructions an ``Action``), and an
+    exchange listing makes one for each subset of the hand that no earlier listing made.  Its instance dict is
+    given the two fields that are not their defaults; the class holds the defaults (``Action`` has no slots),
+    so every field reads as the constructor's (a test compares them with ``Action(EXCHANGE, cards=...)``)."""
+    action = cast(Action, _NEW(Action))
+    made = action.__dict__
+    made["word"] = w.EXCHANGE
+    made["cards"] = cards
     return action
 
 
