@@ -46,6 +46,13 @@ def best_gain(last: dict) -> float | None:
     return None if not means or len(means) < 2 else round(max(means), 4)  # (the prior's own gain is 0)
 
 
+def best_rank(last: dict) -> int | None:
+    """Where the search's choice stood among its candidates (0: the prior's own; exchanges are ranked by the
+    prior's values after it), None where nothing was searched."""
+    means = last.get("means")
+    return None if not means else (means.index(max(means)) if last.get("overrode") else 0)
+
+
 def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bool = False,
             decisions: TextIO | None = None, gated: bool = True) -> dict:
     """Play ``deals`` deals with the untimed strong bot at every seat; the figures (``by_kind``: per kind of
@@ -79,6 +86,7 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
                         "seed": seed, "step": step, "kind": kind, "margin": bot.last.get("margin"),
                         "gated": bool(bot.last.get("gated")), "overrode": bool(bot.last.get("overrode")),
                         "samples": bot.last.get("samples"), "gain": best_gain(bot.last),
+                        "candidates": len(bot.last.get("means") or ()), "rank": best_rank(bot.last),
                         "work": bot.last.get("work"), "early_gain": bot.last.get("early_gain"),
                         "early_work": bot.last.get("early_work"),
                         "cpu": round(time.process_time() - began, 4)}) + "\n")

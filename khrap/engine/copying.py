@@ -1,8 +1,8 @@
 """A deal's copy for play (``copy_state``): what every search bot's sample, candidate and settlement starts from.
 
-Its own module so that it is compiled with the kernel (``BOT_MODULES`` of ``khrap/kernel_build.py``,
+Its own module so that it is compiled with the kernel (``BOT_MODULES`` of the package's ``kernel_build``,
 docs/compiled.md): the copy walks some seventy fields of the state, and in the strong bot's deals it is a
-quarter of the time when interpreted (docs/solver.md, "Speed").  ``khrap.engine.resample`` gives it out.
+quarter of the time when interpreted (docs/solver.md, "Speed").  The engine's ``resample`` gives it out.
 """
 
 from __future__ import annotations

@@ -621,8 +621,16 @@ class Table:
 
     @staticmethod
     def _describe(action) -> dict:
-        return {"text": str(action), "word": action.word, "cards": cards_str(action.cards),
-                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
+        """A legal action as the page offers it: made once per action (the same few hundred recur all evening,
+        at every table), shared by the views that offer it (read only)."""
+        found = _DESCRIBED.get(action)
+        if found is None:
+            if len(_DESCRIBED) >= _DESCRIBED_LIMIT:
+                _DESCRIBED.clear()
+            found = _DESCRIBED[action] = {
+                "text": str(action), "word": action.word, "cards": cards_str(action.cards), "joker": bool(action.joker),
+                "position": action.position, "take_turned": bool(action.take_turned)}
+        return found
 
     # ------------------------------------------------------------ records
     def record(self) -> dict:
@@ -684,6 +692,10 @@ class DealLog:
             elif isinstance(e, ev.Settled):
                 self.settled = e
 
+
+_DESCRIBED: dict[Any, dict] = {}
+_DESCRIBED_LIMIT = 4096
+"""Legal actions as the page offers them, by action (``Table._describe``); emptied when it holds this many."""
 
 _NO_ACTIONS: list[dict] = []
 """A view's ``legal`` when its seat has nothing to do: one list for every such view (views are read only), so a
