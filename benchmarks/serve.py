@@ -12,7 +12,11 @@ play.  ``--idle N`` creates N tables nobody connects to and reports the server's
 asks for updates that carry what changed (a whole view first, then patches it applies, as the page does);
 ``--whole`` makes every update a whole view, as every update was before.  ``--servers N`` starts N servers,
 each its own process and database, and puts table i on server i mod N: what sharding the tables by table over
-N processes gives, before the cost of whatever routes a connection to its table's process.
+N processes gives, before the cost of whatever routes a connection to its table's process.  Each row also
+says each server's own p99 (``p99_ms_by_server``) and, from Linux's schedstat, the share of the time each
+server's event loop and then the client's was ready to run but waited for a processor (``waiting``): on two
+cores, two servers and the clients are three processes that want them, and every message one of them has to
+handle waits that long.
 
 The server is `khrap serve` in its own process on 127.0.0.1 (a fresh SQLite file in a temporary folder,
 bots' delay 0, a high per-connection rate so the limit does not pace the benchmark).  Every seat of a
@@ -21,22 +25,23 @@ the latency of an action is the time from sending it until all four seats have a
 (each seat patches its view with every ``delta`` and reads the step from it, as the page does).
 Each K runs for at most --seconds and --max-actions; only loopback is ever used.
 
-The clients stand in for browsers on other machines, so they are lean, as a load generator is (wrk): a
-minimal WebSocket client of its own (``Seat``: an asyncio protocol, frames parsed from the bytes as they
-come, no task, future or queue a message) rather than the ``websockets`` library's asyncio client, which
-cost 450-590 us of processor time an action at 100 tables against this one's 270-360 (issue 32), more
-than half of what the server spent, on the same two cores.  Where uvloop is installed (``pip install uvloop``)
-the clients run on its event loop: the work a message costs the loop is then libuv's, in C (at 100 busy tables
-the clients' processor time an action fell from about 300 to about 180 us).  A seat still reads every message it
-is sent, decodes it whole (orjson) and patches its view with the page's own ``apply``: that is what it must do to
-know the step and its turn, and it acts only on the view it holds.
+The clients stand in for browsers on other machines, so they are lean, as a load generator is (wrk): every
+seat's socket is in one epoll set of their own (``benchmarks/ws_client.py``), whose one descriptor the event
+loop watches, so a burst of messages to many seats costs one callback and, a seat, one ``recv`` of 64 KiB and
+a loop over its frames (no asyncio handle, task, future or queue a message; asyncio's transports ``recv`` 256
+KiB, a fresh ``mmap`` each call).  The client's collector is off while it measures.  At 100 busy tables the
+clients' processor time an action fell from 330-370 us (an asyncio protocol a seat) to about 130 (issue 32;
+the ``websockets`` library's client took 450-590).  A seat still reads every message it is sent, decodes it
+whole (orjson) and patches its view with every ``delta`` (``ws_client.patch_into``: the page's ``apply`` done
+in place, tested against it), and acts only on the view it holds: it must, to know the step and its turn.
+``messages`` counts the messages the seats decoded while measuring, ``missed`` the patches whose base was not
+the view the seat held (0: none lost).  Where uvloop is installed the asyncio part runs on it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import contextlib
 import gc
 import json
@@ -51,15 +56,18 @@ import time
 import urllib.request
 from pathlib import Path
 
-from khrap.web.delta import apply  # (the page's own patch, in Python)
+from ws_client import Conn, Hub, patch_into  # (the lean client: benchmarks/ws_client.py)
 
 HOST = "127.0.0.1"
 
 
 try:
-    from orjson import loads
+    from orjson import dumps, loads
 except ImportError:  # (the web extra brings orjson)
     loads = json.loads
+
+    def dumps(value: object) -> bytes:
+        return json.dumps(value).encode()
 
 
 def free_port() -> int:
@@ -104,6 +112,15 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def waited(pid: int) -> float | None:
+    """Seconds the main thread of process ``pid`` (an event loop) has spent ready to run but waiting for a
+    processor (Linux's schedstat): what the cores' sharing adds to every message it had to handle."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def servers_cpu(pids: tuple[int, ...]) -> float | None:
     times = [cpu_seconds(pid) for pid in pids]
     return None if not times or None in times else sum(times)
@@ -114,94 +131,6 @@ def create_table(port: int) -> list[str]:
     request = urllib.request.Request(f"http://{HOST}:{port}/api/tables", body, {"Content-Type": "application/json"})
     answer = json.load(urllib.request.urlopen(request, timeout=30))
     return [s["link"].split("#", 1)[1] for s in answer["seats"]]
-
-
-class Seat(asyncio.Protocol):
-    """One seat's WebSocket, a minimal client (RFC 6455) over an asyncio protocol: the upgrade request, then
-    frames parsed from the bytes as they come; a text message is handed to ``on_text`` as bytes (orjson
-    decodes them), pings answered, our frames masked.  No task, future or queue a message: the library client
-    (websockets' asyncio one) spent more processor time per message than the server did; a browser elsewhere
-    spends none of this machine's."""
-
-    def __init__(self, path: str, on_text) -> None:
-        self.path, self.on_text = path, on_text
-        self.buffer = bytearray()
-        self.transport: asyncio.Transport | None = None
-        self.open: asyncio.Future = asyncio.get_running_loop().create_future()
-        self.closed: asyncio.Future = asyncio.get_running_loop().create_future()
-        self.upgraded = False
-        self.parts: list[bytes] = []  # a fragmented message so far
-
-    def connection_made(self, transport) -> None:
-        self.transport = transport
-        key = base64.b64encode(os.urandom(16)).decode()
-        transport.write(f"GET {self.path} HTTP/1.1\r\nHost: {HOST}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
-
-    def connection_lost(self, exc) -> None:
-        if not self.open.done():
-            self.open.set_exception(ConnectionError("the connection closed before the upgrade"))
-        if not self.closed.done():
-            self.closed.set_result(None)
-
-    def data_received(self, data: bytes) -> None:
-        buffer = self.buffer
-        buffer += data
-        if not self.upgraded:
-            end = buffer.find(b"\r\n\r\n")
-            if end < 0:
-                return
-            if not buffer.startswith(b"HTTP/1.1 101"):
-                self.open.set_exception(ConnectionError(bytes(buffer[:end]).decode("latin-1")))
-                self.transport.close()
-                return
-            del buffer[:end + 4]
-            self.upgraded = True
-            self.open.set_result(None)
-        at, size = 0, len(buffer)
-        while size - at >= 2:
-            first, length = buffer[at], buffer[at + 1] & 0x7F  # (a server's frames are never masked)
-            start = at + 2
-            if length >= 126:
-                wide = 2 if length == 126 else 8
-                if size - start < wide:
-                    break
-                length, start = int.from_bytes(buffer[start:start + wide], "big"), start + wide
-            if size - start < length:
-                break
-            payload, at = bytes(buffer[start:start + length]), start + length
-            self.frame(first, payload)
-        del buffer[:at]
-
-    def frame(self, first: int, payload: bytes) -> None:
-        opcode = first & 0x0F
-        if opcode in (0, 1, 2):
-            self.parts.append(payload)
-            if first & 0x80:  # the message's last frame
-                message = self.parts[0] if len(self.parts) == 1 else b"".join(self.parts)
-                self.parts = []
-                self.on_text(message)
-        elif opcode == 9:
-            self.send(payload, 10)  # a ping: its pong
-        elif opcode == 8 and not self.transport.is_closing():
-            self.send(payload[:2], 8)
-            self.transport.close()
-
-    def send(self, payload: bytes, opcode: int = 1) -> None:
-        """One frame, masked as a client's must be (the mask a random word; XOR done on one big integer)."""
-        if self.transport is None or self.transport.is_closing():
-            return
-        size = len(payload)
-        head = bytes((0x80 | opcode, 0x80 | size)) if size < 126 else \
-            bytes((0x80 | opcode, 0x80 | 126)) + size.to_bytes(2, "big")
-        mask = random.getrandbits(32).to_bytes(4, "little")
-        masked = (int.from_bytes(payload, "little") ^ int.from_bytes((mask * (size // 4 + 1))[:size], "little"))
-        self.transport.write(head + mask + masked.to_bytes(size, "little"))
-
-    def close(self) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.send((1000).to_bytes(2, "big"), 8)
-            self.transport.close()
 
 
 class TableRun:
@@ -219,24 +148,23 @@ class TableRun:
         self.actions = 0
         self.ready_sent: set[tuple[int, str]] = set()
         self.views: list[dict | None] = [None] * 4  # the view each seat holds (patched by each ``delta``, as the page)
-        self.sockets: list[Seat | None] = [None] * 4
+        self.sockets: list[Conn | None] = [None] * 4
+        self.missed = 0  # patches whose base was not the view held (over TCP never: a fault of the client)
+        self.step_text, self.step = "", (0, 0)  # the last step read, and as numbers (four seats read each)
         self.stop: asyncio.Event | None = None
         self.budget: list[int] = [0]
 
-    async def seat(self, seat: int, stop: asyncio.Event, budget: list[int], gate: asyncio.Semaphore,
+    async def seat(self, hub: Hub, seat: int, stop: asyncio.Event, budget: list[int], gate: asyncio.Semaphore,
                    opened: list[int]) -> None:
         self.stop, self.budget = stop, budget
-        loop = asyncio.get_running_loop()
         # A few connections open at a time (people do not all arrive in the same second; 4,000 at once
         # overflow the listen queue and the client's open timeout, and the tables they sit at never start).
         async with gate:
             try:
-                _, ws = await loop.create_connection(lambda: Seat("/ws", lambda raw: self.take(seat, raw)),
-                                                     HOST, self.port)
                 async with asyncio.timeout(120):
-                    await ws.open
+                    ws = await hub.connect(HOST, self.port, "/ws", lambda raw: self.take(seat, raw))
                 self.sockets[seat] = ws
-                ws.send(json.dumps({"type": "hello", "token": self.tokens[seat], "deltas": self.deltas}).encode())
+                ws.send(dumps({"type": "hello", "token": self.tokens[seat], "deltas": self.deltas}))
             except Exception:
                 opened[1] += 1  # counted as failed: the table it sits at never starts
                 raise
@@ -255,15 +183,19 @@ class TableRun:
         kind = message["type"]
         if kind == "delta":
             if view is None or message["base"] != view["n"]:
+                self.missed += 1
                 self.sockets[seat].send(b'{"type": "full"}')  # (over TCP no update is lost: never here)
                 return
-            view = self.views[seat] = apply(view, message["d"])
+            patch_into(view, message["d"])
         elif kind == "state":
             view = self.views[seat] = message
         else:
             return
         table = view["table"]
-        step, now = tuple(map(int, table["step"].split(":"))), time.perf_counter()
+        if table["step"] != self.step_text:
+            self.step_text = table["step"]
+            self.step = tuple(map(int, self.step_text.split(":")))
+        step, now = self.step, time.perf_counter()
         for before, (sent, waiting) in list(self.pending.items()):
             if step > before:  # this seat now sees the action sent at ``before``
                 waiting.discard(seat)
@@ -281,8 +213,7 @@ class TableRun:
                 self.stop.set()
                 return
             self.budget[0] -= 1
-            text = json.dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"],
-                               "step": table["step"]}).encode()
+            text = dumps({"type": "act", "action": self.rng.choice(view["legal"])["text"], "step": table["step"]})
             if self.think:  # (the action counts from when it is sent)
                 delay = self.think * (0.5 + self.rng.random())
                 asyncio.get_running_loop().call_later(delay, self.act, seat, step, text)
@@ -306,7 +237,8 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     stop = asyncio.Event()
     budget = [10**12]  # no limit while the seats sit down (the tables seated first play on meanwhile)
     gate, opened = asyncio.Semaphore(32), [0, 0]  # connections opened, failed
-    tasks = [asyncio.create_task(t.seat(s, stop, budget, gate, opened))
+    hub = Hub()
+    tasks = [asyncio.create_task(t.seat(hub, s, stop, budget, gate, opened))
              for t in tables for s in range(4)]
     said = time.monotonic()
     while sum(opened) < 4 * k:  # the measure starts once every seat has sat down (or failed to)
@@ -317,19 +249,17 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     for t in tables:
         t.latencies.clear()
         t.actions = 0
+    messages = sum(c.messages for t in tables for c in t.sockets if c is not None)
     budget[0] = max_actions
     gc.collect()
-
-    async def freeze() -> None:  # the client's own collector passes would count as the server's latency
-        while not stop.is_set():
-            gc.freeze()
-            await asyncio.sleep(1.0)
-
-    freezer = asyncio.create_task(freeze())
+    # No collector passes while measuring: they would count as the server's latency, and their cost as the
+    # client's (the seats make no cycles; what asyncio leaves is collected after the run).
+    gc.disable()
     started = time.perf_counter()
     # processor time an action costs, the server's and this client's: what the load of a shared machine
     # does not change much (the rate and the latency are what the processors left over make of it)
     cpu = (servers_cpu(server_pids), time.process_time())
+    waits = [waited(pid) for pid in (*server_pids, os.getpid())]
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
     stop.set()
@@ -337,14 +267,18 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     server_cpu = servers_cpu(server_pids)
     server_cpu = None if server_cpu is None or cpu[0] is None else server_cpu - cpu[0]
     client_cpu = time.process_time() - cpu[1]
+    waits = [None if w is None or w0 is None else round((w - w0) / elapsed, 3)
+             for w0, w in zip(waits, [waited(pid) for pid in (*server_pids, os.getpid())], strict=True)]
+    messages = sum(c.messages for t in tables for c in t.sockets if c is not None) - messages
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    await freezer
-    gc.unfreeze()
+    hub.close()
+    gc.enable()
     failed = sum(isinstance(r, Exception) for r in results)
     if failed:
         print(f"{failed} connections failed, e.g. {next(r for r in results if isinstance(r, Exception))!r}",
               file=sys.stderr)
     latencies = sorted(x for t in tables for x in t.latencies)
+    shards = [sorted(x for t in tables if t.port == port for x in t.latencies) for port in ports]
     actions = sum(t.actions for t in tables)
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [float("nan")] * 99
 
@@ -354,7 +288,12 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     return {"tables": k, "connections": 4 * k, "seconds": round(elapsed, 2), "actions": actions,
             "server_cpu_us": per(server_cpu), "client_cpu_us": per(client_cpu),
             "actions_per_s": round(actions / elapsed, 1), "p50_ms": round(q[49] * 1000, 2),
-            "p99_ms": round(q[98] * 1000, 2), "think_s": think, "failed_connections": failed, "deltas": deltas}
+            "p99_ms": round(q[98] * 1000, 2), "think_s": think, "failed_connections": failed, "deltas": deltas,
+            "messages": messages, "missed": sum(t.missed for t in tables),
+            "p99_ms_by_server": [round(statistics.quantiles(x, n=100)[98] * 1000, 2) if len(x) >= 2 else None
+                                 for x in shards],
+            # the share of the time each server's event loop, then the client's, waited for a processor
+            "waiting": waits}
 
 
 def idle_tables(port: int, pid: int, n: int) -> dict:

@@ -61,13 +61,24 @@ class Clock:
         return self.now
 
 
-def run(tables: int, actions: int, deltas: bool, collector: bool = False) -> dict:
-    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+def _seeds(i: int):
+    """Deal seeds from a generator of the table's own (the same deals in every run: instruction counts compare)."""
+    made = random.Random(1000 + i)
+    return lambda: made.getrandbits(256).to_bytes(32, "big").hex()
+
+
+def run(tables: int, actions: int, deltas: bool, collector: bool = False, decode: bool = True,
+        db: str = ":memory:") -> dict:
+    """``db``: the store's file (as ``khrap serve`` keeps it: WAL, a commit an action), in memory by default.
+    ``decode`` False: the seats keep what they are sent and nothing more (the server's work alone, as
+    instruction counts under ``valgrind --tool=cachegrind`` want it: ``--no-clients``)."""
+    host = Host(Store(db), takeover_seconds=1e12, clock=Clock())
     rng = random.Random(1)
     seated = []
     for i in range(tables):
         table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=1_000_000,
-                             base_stake=1, bots={}, deals=500, session_seed=i)
+                             base_stake=1, bots={}, deals=500, session_seed=i,
+                             seed_source=_seeds(i))
         host.add(table)
         conns = [Seat() for _ in range(4)]
         clients = [host.connect(c) for c in conns]
@@ -90,7 +101,7 @@ def run(tables: int, actions: int, deltas: bool, collector: bool = False) -> dic
     else:
         gc.disable()
     try:
-        server, client, done, sent, sent_bytes = _play(seated, host, rng, actions)
+        server, client, done, sent, sent_bytes = _play(seated, host, rng, actions, decode)
     finally:
         if collector:
             gc.callbacks.remove(timed)
@@ -102,7 +113,8 @@ def run(tables: int, actions: int, deltas: bool, collector: bool = False) -> dic
             "collector_us": round(sum(passes) / done * 1e6), "collector_max_ms": round(max(passes, default=0) * 1e3, 1)}
 
 
-def _play(seated: list, host: Host, rng: random.Random, actions: int) -> tuple[float, float, int, int, int]:
+def _play(seated: list, host: Host, rng: random.Random, actions: int,
+          decode: bool = True) -> tuple[float, float, int, int, int]:
     """Random legal actions at each table in turn until ``actions``: (server's seconds, clients' seconds,
     actions, updates sent, their bytes)."""
     server = client = 0.0
@@ -123,14 +135,16 @@ def _play(seated: list, host: Host, rng: random.Random, actions: int) -> tuple[f
             middle = time.process_time()
             for seat, conn in enumerate(conns):  # each seat's client takes what it was sent
                 for text in conn.texts:
+                    if measured:
+                        sent += 1
+                        sent_bytes += len(text.encode())
+                    if not decode:
+                        continue
                     message = loads(text)
                     if message["type"] == "delta":
                         views[seat] = apply(views[seat], message["d"])
                     elif message["type"] == "state":
                         views[seat] = message
-                    if measured:
-                        sent += 1
-                        sent_bytes += len(text.encode())
                 conn.texts.clear()
             ended = time.process_time()
             if measured:
@@ -145,11 +159,15 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=4000)
     parser.add_argument("--whole", action="store_true", help="whole views only")
     parser.add_argument("--collector", action="store_true", help="the cyclic collector on, as before issue 32")
+    parser.add_argument("--no-clients", action="store_true",
+                        help="the seats only keep what they are sent (the server's work alone)")
+    parser.add_argument("--db", default=":memory:", help="the store's file (a new one), in memory by default")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 1000 or not 1 <= args.actions <= 1_000_000:
         parser.error("--tables from 1 to 1000, --actions from 1 to 1,000,000")
-    rows = [run(args.tables, args.actions, deltas, args.collector)
+    rows = [run(args.tables, args.actions, deltas, args.collector, not args.no_clients,
+                args.db if args.db == ":memory:" else f"{args.db}.{deltas:d}")
             for deltas in ((False,) if args.whole else (True, False))]
     if args.json:
         print(json.dumps(rows, indent=2))

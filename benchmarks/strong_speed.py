@@ -39,6 +39,20 @@ def kind_of(state: GameState) -> str:
     return word if word in ("exchange", "discard") else "calls"
 
 
+def best_gain(last: dict) -> float | None:
+    """The search's estimated gain of its best rival over the prior's choice (chips, the weighted mean on its
+    samples; what an override bought by its own reckoning), None where nothing was searched."""
+    means = last.get("means")
+    return None if not means or len(means) < 2 else round(max(means), 4)  # (the prior's own gain is 0)
+
+
+def best_rank(last: dict) -> int | None:
+    """Where the search's choice stood among its candidates (0: the prior's own; exchanges are ranked by the
+    prior's values after it), None where nothing was searched."""
+    means = last.get("means")
+    return None if not means else (means.index(max(means)) if last.get("overrode") else 0)
+
+
 def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bool = False,
             decisions: TextIO | None = None, gated: bool = True) -> dict:
     """Play ``deals`` deals with the untimed strong bot at every seat; the figures (``by_kind``: per kind of
@@ -71,7 +85,11 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
                     decisions.write(json.dumps({
                         "seed": seed, "step": step, "kind": kind, "margin": bot.last.get("margin"),
                         "gated": bool(bot.last.get("gated")), "overrode": bool(bot.last.get("overrode")),
-                        "samples": bot.last.get("samples"), "cpu": round(time.process_time() - began, 4)}) + "\n")
+                        "samples": bot.last.get("samples"), "gain": best_gain(bot.last),
+                        "candidates": len(bot.last.get("means") or ()), "rank": best_rank(bot.last),
+                        "work": bot.last.get("work"), "early_gain": bot.last.get("early_gain"),
+                        "early_work": bot.last.get("early_work"),
+                        "cpu": round(time.process_time() - began, 4)}) + "\n")
             digest.update(repr(action).encode())
             state.apply(action)
             step += 1
@@ -97,7 +115,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--by-kind", action="store_true", help="per kind of decision too: CPU, searches, overrides")
     parser.add_argument("--decisions", default=None,
                         help="append one JSON line per decision weighed here: seed, step, kind, the prior's margin "
-                             "(SearchBot.prior_margin), gated, overrode, samples, CPU seconds")
+                             "(SearchBot.prior_margin), gated, overrode, samples, the best rival's estimated gain, "
+                             "the work, the best rival's gain and the work after the first 6 samples, CPU seconds")
     parser.add_argument("--ungated", action="store_true", help="the bot without its gate (every call searched)")
     args = parser.parse_args(argv)
     out = open(args.decisions, "a", encoding="utf-8") if args.decisions else None  # noqa: SIM115

@@ -36,13 +36,17 @@ KERNEL_MODULES = (
 ``listers``).  Written out, not imported, so that the build hook reads it without importing the package."""
 
 BOT_MODULES = (
+    "khrap.engine.copying",
     "khrap.bots.position",
     "khrap.bots.solver",
     "khrap.bots.estimate",
+    "khrap.bots.heuristic",
 )
 """The strong bot's hot modules, compiled in the same group as the kernel (the solver's calls of the kernel's
-``playable`` and trick comparison are native calls): the exact solver, about half of a strong deal's time
-(docs/solver.md, "Compiled").  Written out for the build hook, like ``KERNEL_MODULES``."""
+``playable`` and trick comparison are native calls): the deal's copy (every sample, candidate and settlement
+starts from one), the exact solver and its door to the kernel, and the normal bot (its hand model and its
+decisions), which plays every playout (docs/solver.md, "Speed").  Written out for the build hook, like
+``KERNEL_MODULES``."""
 
 COMPILED_MODULES = KERNEL_MODULES + BOT_MODULES
 

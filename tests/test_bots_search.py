@@ -191,6 +191,7 @@ def test_the_samples_of_a_card_play_decision_share_settlements_and_choose_the_sa
             search.SHARE_SETTLEMENTS = share
             try:
                 bot = SearchBot(state.rules, timed=False, samples=20)
+                bot.est.k = replace(bot.est.k, play_gate=0)  # (khrap's first trick is gated: searched here)
                 found.append((choose_for(bot, state, random.Random(9)), bot.last["work"], bot.last["means"]))
             finally:
                 search.SHARE_SETTLEMENTS = True
@@ -323,5 +324,29 @@ def test_a_call_far_ahead_by_the_priors_values_is_not_searched() -> None:
     for gate, gated in ((margin * 1.01, True), (margin * 0.99, False), (0.0, True)):
         other = SearchBot(state.rules, timed=False, gated=gated)
         other.est.k = replace(other.est.k, call_gate=gate)
+        choose_for(other, state, random.Random(5))
+        assert "gated" not in other.last and other.last["samples"] >= 2
+
+
+def test_a_card_decision_with_more_cards_in_hand_than_the_play_gate_is_not_searched() -> None:
+    # Issue 29: the variant's ``play_gate``.  A card decision whose hand holds more cards than the gate stands
+    # as the prior plays it, unsampled; with the gate at the hand's size or above, off (0), or the bot ungated,
+    # it is searched.
+    from khrap.bots.search import distinct_cards
+
+    for seed in range(1, 40):
+        state = _decision("khrap", 4, seed, True)
+        if len(distinct_cards(seat_view(state, 0), state.legal_actions(), state.legal_actions()[0])) > 1:
+            break
+    held = len(state.hands[0])
+    assert held > 1
+    bot = SearchBot(state.rules, timed=False)
+    prior = bot.heuristic.choose(typed_view(state, 0), state.legal_actions(), random.Random(random.Random(5).random()))
+    bot.est.k = replace(bot.est.k, play_gate=held - 1)
+    assert choose_for(bot, state, random.Random(5)) == prior
+    assert bot.last == {"margin": None, "gated": True}
+    for gate, gated in ((held, True), (0, True), (held - 1, False)):
+        other = SearchBot(state.rules, timed=False, gated=gated)
+        other.est.k = replace(other.est.k, play_gate=gate)
         choose_for(other, state, random.Random(5))
         assert "gated" not in other.last and other.last["samples"] >= 2

@@ -46,6 +46,12 @@ class Constants:
     # a function of that lead, logged over many decisions (docs/solver.md, "The gate, and the normal bot's hand
     # model compiled").
     call_gate: float = 0.0
+    # The same for the card play: a card decision with more than this many cards in the seat's hand is not
+    # searched (0: every one is).  The first tricks cost the search most (the solver plays every card left) and
+    # are where it overrides the heuristic least: set from the overrides and their estimated gains, logged by
+    # kind of decision (docs/solver.md, "The normal bot's decisions and the copy compiled; the first trick's
+    # cards gated").
+    play_gate: int = 0
     called_slope: float = 2.0
     called_margin: float = 0.5
     passed_slope: float = -0.5

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
@@ -19,7 +20,7 @@ from khrap.bots.determinize import SeatView
 from khrap.bots.estimate import Estimator, Info
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
-from khrap.engine import Action, Rules
+from khrap.engine import Action, GameState, Rules
 from khrap.engine.events import Dealt, Event
 from khrap.engine.resample import DealFacts, FactsReader, facts_of  # the seat's facts read off its typed events
 from khrap.engine.trick import strength  # who beats whom, as the kernel decides it
@@ -73,15 +74,28 @@ def info_from_view(view: TypedView, rules: Rules, follow: FollowedDeal | None = 
     facts = facts_of(view.events, seat) if follow is None else follow.facts(view.events, seat)
     turned = view.turned
     gone = facts.played_cards | facts.own_gone | set(turned) | {c for _, c, _ in view.trick}
-    follow = rules.variant.play
+    play = rules.variant.play
     return Info(
         seat=seat, n=len(view.hand_sizes), hand=view.hand,  # (the view's lists are its own: fresh at each call)
         trump=trump, turned=turned[-1] if turned else None,
         statuses=view.statuses, calls=view.calls, tricks=view.tricks,
         trick=[(s, c, bool(j)) for s, c, j in view.trick],
         gone=gone, pot=view.pot, hand_sizes=view.hand_sizes, stock_count=view.stock_count,
-        voids=facts.voids(trump, follow.follow_suit, follow.trump_if_void),
+        voids=facts.voids(trump, play.follow_suit, play.trump_if_void),
         public_in_hand={s: set(c) for s, c in facts.public_in_hand.items()},
+    )
+
+
+def info_from_state(state: GameState, seat: int) -> Info:
+    """The heuristic's facts for ``seat`` in a simulated deal (cards played and on the table count as gone)."""
+    gone = set(state.won)
+    gone.update(state.turned)
+    gone.update(c for _, c, _ in state.trick)
+    turned = state.turned[-1] if state.turned and not state.turned_taken else None
+    return Info(
+        seat=seat, n=state.n, hand=list(state.hands[seat]), trump=state.trump, turned=turned,
+        statuses=state.statuses, calls=state.call_of, tricks=state.tricks, trick=state.trick, gone=gone,
+        pot=state.pot, hand_sizes=[len(h) for h in state.hands], stock_count=len(state.stock),
     )
 
 
@@ -110,6 +124,13 @@ class FollowedDeal:
         self.seat, self.reader, self.done = seat, reader, len(events)
         self.first, self.last = (events[0], events[-1]) if events else (None, None)
         return reader.facts
+
+
+def held(info: Info) -> list[int]:
+    """The seat's hand, which every decision but a call made blind has seen (typed for mypyc: the module is
+    compiled with the kernel, docs/compiled.md)."""
+    assert info.hand is not None, "a decision on the cards needs the hand"
+    return info.hand
 
 
 def seat_of(observation: dict | TypedView) -> int | None:
@@ -143,7 +164,7 @@ class HeuristicBot:
         # and the constants, made once per process, not once per bot (a simulation seats new bots every session)
         self._samples: dict[int, list] = _SAMPLES.setdefault(key, {})
         self._followed: dict[int | None, FollowedDeal] = {}  # per seat: its deal's facts read so far
-        self._weigher = None  # the search that weighs a decision of a kind it has no rule for (``weigh``)
+        self._weigher: Any = None  # the search (an MctsBot) that weighs a decision of a kind it has no rule for
 
     def choose(self, observation: dict | TypedView, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:
@@ -215,13 +236,13 @@ class HeuristicBot:
         word = legal[0].word
         if word == w.PLAY:
             return self.play(info, legal)
-        hand = info.hand
         if word == w.DISCARD:
+            hand = held(info)
             return max(legal, key=lambda a: self._keep_value(info, [c for c in hand if c != a.cards[0]]))
         if word == w.EXCHANGE:
             return self.exchange(info, legal)
         if word == w.TRUMP:
-            best = self.est.best_suit(hand, info)
+            best = self.est.best_suit(held(info), info)
             return next((a for a in legal if a.suit == best), legal[0])
         if not self.knows(legal):
             return legal[0]  # (weighed only at the real decision: ``weigh``)
@@ -259,11 +280,13 @@ class HeuristicBot:
                 values[i] = noise  # (at least this: enough to beat every other call)
             else:
                 values[i] = self._out_worth(info, legal) + noise
-        best, best_value = None, None
+        best: Action | None = None
+        best_value: float | None = None
         for (action, _, _), value in zip(options, values, strict=True):
+            assert value is not None  # (every option valued above)
             if best_value is None or value > best_value:
                 best, best_value = action, value
-        if look is not None and (best is None or best_value <= self.rules.variant.base_stake):
+        if look is not None and (best_value is None or best_value <= self.rules.variant.base_stake):
             return look  # a blind call only when clearly worth it
         return best or legal[0]
 
@@ -424,11 +447,12 @@ class HeuristicBot:
         call = self.rules.calls.get(info.calls[info.seat] or "")
         extra = call.exchange.draw_extra if call else 0
         owed = call.exchange.then_discard if call else 0
-        avg = self.est.draw_chance(info.hand, trump, info)
-        chances = dict(zip(info.hand, self.est.chances(info.hand, trump, info), strict=True))
+        hand = held(info)
+        avg = self.est.draw_chance(hand, trump, info)
+        chances = dict(zip(hand, self.est.chances(hand, trump, info), strict=True))
 
         def score(action: Action) -> tuple[float, int]:
-            kept = sorted((chances[c] for c in info.hand if c not in action.cards), reverse=True)
+            kept = sorted((chances[c] for c in hand if c not in action.cards), reverse=True)
             drawn = [avg] * (len(action.cards) + extra)
             total = sorted(kept + drawn, reverse=True)
             total = total[: len(total) - owed] if owed else total
@@ -441,7 +465,7 @@ class HeuristicBot:
         """No seat still to play can beat ``card``: each either lacks a higher card of its suit (none is
         unseen, or he has shown a void there) or cannot ruff it (no trump unseen, or he has shown a void
         in trumps too).  A trump is master once every seat still to play has shown a void in trumps."""
-        hand = set(info.hand)
+        hand = set(held(info))
         suit = card // 13
         if self.est.joker is not None and self.est.joker not in hand and self.est.joker not in info.gone:
             return False
@@ -457,7 +481,7 @@ class HeuristicBot:
 
     def _trumps_out(self, info: Info, trump: int) -> bool:
         """Some trump is neither in this hand nor gone."""
-        hand = set(info.hand)
+        hand = set(held(info))
         return any(c not in hand and c not in info.gone for c in self.est.by_suit[trump])
 
     def _ruff_threat(self, info: Info, trump: int | None, after: Sequence[int]) -> bool:
@@ -474,7 +498,8 @@ class HeuristicBot:
 
     def play(self, info: Info, legal: Sequence[Action]) -> Action:
         trump = info.trump
-        chances = dict(zip(info.hand, self.est.chances(info.hand, trump, info), strict=True))
+        hand = held(info)
+        chances = dict(zip(hand, self.est.chances(hand, trump, info), strict=True))
         after = self._after(info)
 
         def cheap(a: Action) -> tuple[int, float, int]:
@@ -493,8 +518,9 @@ class HeuristicBot:
             plain = [a for a in winners if not a.joker]
             if plain:
                 return min(plain, key=lambda a: strength(a.cards[0], a.joker, led, trump))
-            need = self.rules.variant.statuses[info.statuses[info.seat]].tricks - info.tricks[info.seat]
-            if need > 0 and len(info.hand) <= need:
+            statuses: dict[Any, Any] = self.rules.variant.statuses  # (keyed by the status words)
+            need = statuses[info.statuses[info.seat]].tricks - info.tricks[info.seat]
+            if need > 0 and len(hand) <= need:
                 return winners[0]
         return min(legal, key=cheap)
 
@@ -516,13 +542,15 @@ class HeuristicBot:
             return master_trumps[0]
         if not plain:
             return legal[0]
-        status = self.rules.variant.statuses.get(info.statuses[info.seat])
+        statuses: dict[Any, Any] = self.rules.variant.statuses  # (keyed by the status words)
+        status = statuses.get(info.statuses[info.seat])
         need = (status.tricks if status else 0) - info.tricks[info.seat]
-        if need > 0 and len(info.hand) <= need + 1:
+        hand = held(info)
+        if need > 0 and len(hand) <= need + 1:
             # every trick left counts (one loser at most may still be afforded later): lead the card
             # most likely to take one, not a sure loser kept for a long game that is not coming
             return max(plain, key=lambda a: (chances.get(a.cards[0], 0.0), a.cards[0] % 13))
         side = [a for a in plain if a.cards[0] // 13 != trump] or plain
-        length = {s: sum(1 for c in info.hand if c // 13 == s) for s in range(4)}
+        length = {s: sum(1 for c in hand if c // 13 == s) for s in range(4)}
         return min(side, key=lambda a: (length[a.cards[0] // 13] if trumps else 0, chances.get(a.cards[0], 0.0),
                                         a.cards[0] % 13))

@@ -24,8 +24,7 @@ from collections.abc import Sequence
 
 from khrap import words as w
 from khrap.bots.determinize import SeatView, try_each
-from khrap.bots.estimate import Info
-from khrap.bots.heuristic import HeuristicBot
+from khrap.bots.heuristic import HeuristicBot, info_from_state  # (the facts of a simulated deal)
 from khrap.bots.position import seat_worth
 from khrap.engine import Action, GameState, Rules
 from khrap.engine.kinds import CALL
@@ -34,19 +33,6 @@ ITERATIONS = 400
 STEPS = 3000
 MAX_CANDIDATES = 8
 MIN_SAMPLES = 6
-
-
-def info_from_state(state: GameState, seat: int) -> Info:
-    """The heuristic's facts for ``seat`` in a simulated deal (cards played and on the table count as gone)."""
-    gone = set(state.won)
-    gone.update(state.turned)
-    gone.update(c for _, c, _ in state.trick)
-    turned = state.turned[-1] if state.turned and not state.turned_taken else None
-    return Info(
-        seat=seat, n=state.n, hand=list(state.hands[seat]), trump=state.trump, turned=turned,
-        statuses=state.statuses, calls=state.call_of, tricks=state.tricks, trick=state.trick, gone=gone,
-        pot=state.pot, hand_sizes=[len(h) for h in state.hands], stock_count=len(state.stock),
-    )
 
 
 class MctsBot:

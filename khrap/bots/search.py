@@ -48,8 +48,8 @@ from statistics import NormalDist
 from khrap import words as w
 from khrap.bots.determinize import SeatView, try_each
 from khrap.bots.estimate import Estimator
-from khrap.bots.heuristic import HeuristicBot, info_from_observation
-from khrap.bots.mcts import MctsBot, info_from_state
+from khrap.bots.heuristic import HeuristicBot, info_from_observation, info_from_state
+from khrap.bots.mcts import MctsBot
 from khrap.bots.position import Kernel, in_card_play, position_of, seat_worth
 from khrap.bots.solver import Solver, SolverTimeout, chips_of
 from khrap.engine import Action, GameState, Rules
@@ -174,6 +174,7 @@ class SearchBot:
         self._alive: list[bool] = []  # which candidates of the decision under way are still tried
         self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
         self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
+        self._early: dict = {}  # with ``margins``: the best rival's gain and the work after RACE_FROM samples
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
@@ -200,11 +201,14 @@ class SearchBot:
         if margin is not None and 0 < gate < margin:
             self.last = {"margin": margin, "gated": True}
             return default  # the prior's call is far ahead by its own values: the search would not override it
+        if playing and self.gated and 0 < self.est.k.play_gate < len(view.base.hands[view.seat]):
+            self.last = {"margin": None, "gated": True}
+            return default  # an early trick (the variant's ``play_gate``): the search seldom overrides it there
         budget = self._left
-        self._settled, self._legal = {}, {}
+        self._settled, self._legal, self._early = {}, {}, {}
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
-                     "clear": sum(self._alive) == 1, "margin": margin}
+                     "clear": sum(self._alive) == 1, "margin": margin, **self._early}
         choice = self._pick(candidates, default, rows, weights, self._alive)
         self.last["overrode"] = choice != default  # (benchmarks/strong_speed.py --by-kind counts them)
         return choice
@@ -272,6 +276,9 @@ class SearchBot:
             rows.append([v if alive[i] else full[d] for i, v in enumerate(full)])
             weights.append(weight)
             paces.append(left - self._left)
+            if self.margins and len(rows) == RACE_FROM:  # (benchmarks: what the first samples said, and their work)
+                gains = [g for i, (g, _) in enumerate(self._gains(rows, weights, d)) if i != d and alive[i]]
+                self._early = {"early_gain": max(gains, default=0.0), "early_work": sum(paces)}
             if not self._race(rows, weights, d, self._samples_left(paces, cap - len(rows))):
                 break  # the choice is made: the prior's (every rival dropped, or none can be shown) or a rival's
         return rows, weights

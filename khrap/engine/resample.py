@@ -18,11 +18,11 @@ only thing that changes between samples.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass, field
 
 from khrap import words as w
+from khrap.engine.copying import copy_state  # (its own module, compiled: docs/compiled.md)
 from khrap.engine.derived import hand_dealt
 from khrap.engine.events import Dealt, Discarded, Drew, Event, Exchanged, Played, Shown, Swapped, TookTrick, TookTurned
 from khrap.engine.observation import as_seen, seat_view
@@ -110,38 +110,6 @@ class FactsReader:
             facts.own_gone.update(event.secret.get("cards", ()))
         elif isinstance(event, Discarded) and "card" in event.secret:
             facts.own_gone.add(event.secret["card"])
-
-
-_SHARED = frozenset({int, float, bool, str, tuple, frozenset, type(None)})  # immutable, without ``__copy__``
-
-
-def copy_state(state: GameState) -> GameState:
-    """A copy of ``state`` deep enough for play: lists, lists of lists, sets and dicts copied; rules shared."""
-    try:
-        fields = state.__getstate__()  # the kernel's attributes too, when it is compiled (docs/compiled.md)
-    except TypeError:
-        return copy.deepcopy(state)
-    plain = isinstance(fields, tuple)
-    # plain Python: (the instance dict, the slots: ``Table.__slots__``); a dict of our own either way, whose
-    # values are replaced in place
-    fields = {**(fields[0] or {}), **(fields[1] or {})} if plain else dict(fields)
-    for key, value in fields.items():
-        if type(value) in _SHARED:  # most fields: a number, a word, None (the checks below would keep them too)
-            continue
-        if isinstance(value, list):
-            fields[key] = [x[:] if isinstance(x, list) else x for x in value]
-        elif isinstance(value, (set, dict)):
-            fields[key] = value.copy()
-        elif hasattr(value, "__copy__"):  # e.g. the observations' per-seat lists: a copy starts its own
-            fields[key] = copy.copy(value)
-    new = type(state).__new__(type(state))
-    setstate = None if plain else getattr(new, "__setstate__", None)
-    if setstate is not None:
-        setstate(fields)  # compiled: mypyc's own setter of every native attribute, one call (not one a field)
-    else:
-        for key, value in fields.items():
-            object.__setattr__(new, key, value)
-    return new
 
 
 def _held_by_call(state: GameState, other: int) -> set[int]:

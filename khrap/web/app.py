@@ -807,9 +807,11 @@ def uvicorn_options() -> dict:
     """How ``serve`` runs uvicorn (the tests' live server too): the WebSocket protocol with the direct path
     (``Wire``), a 64 KiB frame limit, pings every 20 s (a client that does not answer for 20 s is dropped:
     its seat counts as away; so is one that does not read, ``_WireSocket.stalled``), compression off (views
-    are small and deflate cost the CPU most, issue 32)."""
+    are small and deflate cost the CPU most, issue 32), and uvloop's event loop where it is installed (uvicorn's
+    ``auto``; the project does not require it): libuv's sockets and timers in C, where asyncio's are Python, so a
+    message read or written costs the server less processor time (docs/serve.md, "Fifth pass")."""
     return {"ws": Wire, "ws_max_size": 16 * MAX_MESSAGE, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
-            "ws_per_message_deflate": False}
+            "ws_per_message_deflate": False, "loop": "auto"}
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "khrap.sqlite", **kwargs: Any) -> None:

@@ -65,6 +65,11 @@ REVOKED = {"bot": "the table's host gave seat {seat} to a bot: this link no long
 """What the page of a link that no longer plays its seat says (it words it in its language by ``why``)."""
 
 
+_NO_CLOCK = {"left": None, "timed_out": None}
+"""A view's ``clock`` with no clock running and nothing played for the seat: one dict for all (views are read
+only), so a patch finds it unchanged by identity."""
+
+
 def _revoked(seat: int, why: str) -> dict:
     return {"type": "error", "code": "revoked", "seat": seat, "why": why,
             "reason": REVOKED.get(why, REVOKED["link"]).format(seat=seat)}
@@ -278,10 +283,11 @@ class Host:
                 and now - st.gone_since >= self.takeover_seconds for st in table.seats]
 
     def view(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False, *,
-             presence: tuple[list[bool], list[bool]] | None = None) -> dict:
+             presence: tuple[list[bool], list[bool]] | None = None, again: Table | None | bool = False) -> dict:
         """What a connection of ``seat`` sees; ``passive``: its seat is open on a newer connection (it
         watches: no action offered); ``host``: it holds the host's link (each person's seat link with it);
-        ``presence``: who is here and who is taken over, if the caller made them (once for all its views)."""
+        ``presence``: who is here and who is taken over, and ``again``: the table its "play again" made (None:
+        none), if the caller found them (once for all its views)."""
         present, takeover = presence or (self.present(table), self.taken_over(table))
         view = table.view(seat, lang, present=present, takeover=takeover)
         view["elsewhere"] = passive
@@ -292,15 +298,20 @@ class Host:
             view["host"] = {"links": {str(i): st.token for i, st in enumerate(table.seats) if st.human},
                             "spectator": table.spectator_token}
         view["takeover_seconds"] = self.takeover_seconds
-        again_id = self.rematch_of(table.id)
-        again = self.get(again_id) if again_id is not None else None
+        if again is False:
+            again = self._again_table(table)
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             view["again"] = again.spectator_token if seat is None else again.seats[seat].token
         deadline = self._clock_deadline(table)
         timed_out = self.timed_out.get(table.id)
-        view["clock"] = {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)),
-                         "timed_out": timed_out if timed_out and timed_out["seat"] == seat else None}
+        mine = timed_out if timed_out and timed_out["seat"] == seat else None
+        view["clock"] = _NO_CLOCK if deadline is None and mine is None else \
+            {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
         return view
+
+    def _again_table(self, table: Table) -> Table | None:
+        again_id = self.rematch_of(table.id)
+        return self.get(again_id) if again_id is not None else None
 
     # ------------------------------------------------------------ the turn clock
     def _clock_deadline(self, table: Table) -> float | None:
@@ -732,12 +743,15 @@ class Host:
         made: dict[tuple, _Update] = {}
         memo: dict = {}  # the patches of the parts the views share, made once (``delta.diff``)
         presence = (self.present(table), self.taken_over(table))
+        again: Table | None | bool = False  # (found for the first view: a broadcast to nobody loads no table)
         now: dict[tuple, tuple[int, dict]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
             key = client.key
             update = made.get(key)
             if update is None:
-                view = self.view(table, *key, presence=presence)
+                if again is False:
+                    again = self._again_table(table)
+                view = self.view(table, *key, presence=presence, again=again)
                 view["n"] = next(self._numbers)
                 update = made[key] = _Update(view, kept.get(key), memo)
                 now[key] = (view["n"], view)

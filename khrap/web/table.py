@@ -53,6 +53,9 @@ RESEAT = ("bot", "link", "left")
 OBSERVED = ("seat", "phase", "to_act", "dealer", "round", "trump", "turned", "shown", "hand_sizes", "stock_count",
             "discard_count", "stacks", "pot", "locked", "statuses", "calls", "trick", "tricks", "hand")
 """The view's keys the page shows: the table's, then the seat's hand (None for a spectator)."""
+SHARED = OBSERVED[1:-1]
+"""Of those, the ones that are the same for every seat and the spectators (all but the seat and its hand:
+``tests/web/test_view_cache.py`` checks it over deals of every built-in variant)."""
 
 
 def fingerprint(rules: dict) -> str:
@@ -129,6 +132,7 @@ class Table:
     reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
     stored_deals: tuple | None = None  # the last deals' state as the store last wrote them (None: not known)
     _decks_made: int = 0
+    _dealt_kept: tuple = (None, 0, 0)  # (the deals list, its length, the decks of all its deals but the last)
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
     _canonical_words: list[str] = field(default_factory=list)
@@ -137,12 +141,16 @@ class Table:
     # action for every seat, and the session's log grows for the whole evening.
     _settled: list[tuple[int, list[int], int]] = field(default_factory=list)
     _settled_read: tuple[object, int] = (None, 0)  # (the log read, how far)
+    _standings_made: list[list[int]] | None = None
     # Each viewer's log lines and page events of the deal in progress, per language, and the deal's closed
     # tricks and chip moves: an event is worded once per viewer and language, not on every update.
     _told: dict[tuple[int | None, str], DealLog] = field(default_factory=dict)
     _voices: dict[str, Voice] = field(default_factory=dict)
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
+    _observed_made: tuple[dict, dict] | None = None  # (the ``public`` it was made with, ``_shared_observed``)
+    _public_deals: tuple = ()  # the last deals as ``_public``'s ``fair`` and ``dealt`` were made from them
+    _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
     _table_parts: dict[str, tuple[dict, tuple, dict]] = field(default_factory=dict)  # lang: (public, key, part)
     # Each (seat, language)'s view but its table part, with the ``public`` it was made with: kept until that changes.
     _bodies: dict[tuple[int | None, str], tuple[dict, dict]] = field(default_factory=dict)
@@ -327,7 +335,14 @@ class Table:
         return self.setup["takeover_bot"] if takeover else None
 
     def dealt_before(self) -> int:
-        return sum(d.decks for d in self.deals if d.decks is not None)
+        """Decks the settled deals dealt: the deals before the last are settled, so their sum is kept until
+        another deal is added (or the list replaced by a rebuild); the last one's is added when settled."""
+        deals = self.deals
+        kept = self._dealt_kept
+        if kept[0] is not deals or kept[1] != len(deals):
+            kept = self._dealt_kept = (deals, len(deals), sum(d.decks for d in deals[:-1] if d.decks is not None))
+        last = deals[-1].decks if deals else None
+        return kept[2] + (last or 0)
 
     # ------------------------------------------------------------ acting
     def start_deal(self) -> Deal:
@@ -408,14 +423,15 @@ class Table:
         the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
         s = self.session
         view = seat_view(s.state, seat)
-        shown = render(view, [], [], [])
-        table = {k: shown[k] for k in OBSERVED}
+        hand = None if view.hand is None else cards_str(view.hand)  # (as ``render`` writes it; the rest is shared)
+        table = {"seat": view.seat, **self._shared_observed(public), "hand": hand}
         viewer = seat
         log: list[ev.Event] = view.events if s.deals_started else []
         told = self._deal_log(viewer, lang, log)
         lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
-        settled = None if told.settled is None else told.settled.data(viewer)  # (not the log scanned a view)
-        legal: list[dict] = []
+        # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
+        settled = None if told.settled is None else told.settled.shared_data(viewer)
+        legal: list[dict] = _NO_ACTIONS
         mine = seat is not None and self.in_deal and s.to_act == seat
         if mine:
             legal = [self._describe(a) for a in s.legal_actions()]
@@ -428,33 +444,72 @@ class Table:
             "events": events,
             "settled": settled,
             "moves": public["moves"],
-            "tricks": tricks[-2:],  # the deal's last closed tricks: the one on the table, the one before
+            "tricks": told.last_tricks(),  # the deal's last closed tricks: the one on the table, the one before
             "trick_number": len(tricks) + 1,  # of the trick being played
             "legal": legal,
             "fair": public["fair"],  # the deal to come and the last ones settled
             "dealt": public["dealt"],
         }
 
+    def _shared_observed(self, public: dict) -> dict:
+        """The observation's ``SHARED`` keys, from the spectator's observation (nobody's secret), made once a
+        change for every seat's view; a value equal to the last one made is that same object, so a patch
+        passes it by identity for every seat instead of comparing it once a seat."""
+        made = self._observed_made
+        if made is not None and made[0] is public:
+            return made[1]
+        shown = render(seat_view(self.session.state, None), [], [], [])
+        before = made[1] if made is not None else {}
+        shared = {}
+        for key in SHARED:
+            value, old = shown[key], before.get(key)
+            shared[key] = old if old is not None and type(old) is type(value) and old == value else value
+        self._observed_made = (public, shared)
+        return shared
+
     def _public(self) -> dict:
         """The parts of a view no seat holds alone (where the evening stands, the chips the deal moved, the
-        fair-deal data): made once a change of the table, not once a seat (a broadcast makes every view)."""
+        fair-deal data): made once a change of the table, not once a seat (a broadcast makes every view).
+        A part that did not change is the same object as in the last one made: nothing is made again, and a
+        patch (``delta.diff``) finds it unchanged by identity instead of comparing it, for every seat."""
         s = self.session
         key = (len(s.state.log), len(self.actions), len(self.deals), self.current.started, self.current.decks)
         made = self._public_made
         if made is not None and made[0] is s and made[1] == key:
             return made[2]
-        deal = s.state.log[self._deal_log_at():] if s.deals_started else []
+        before = made[2] if made is not None else None
+        deals = tuple((d.number, d.decks) for d in self.deals[-4:])  # what ``fair`` and ``dealt`` show
+        if before is not None and self._public_deals == deals:
+            fair, dealt = before["fair"], before["dealt"]
+        else:
+            fair, dealt = [d.public() for d in self.deals[-4:]], self._revealed_decks()
+            self._public_deals = deals
         public = {
             "table": {"deals_completed": s.deals_completed, "deal": sum(d.started for d in self.deals),
                       "in_deal": self.in_deal, "finished": self.finished,
                       "step": self.step,  # changes with every action and deal
                       "standings": self._standings(), "deal_stacks": list(s.deal_stacks)},
-            "moves": _chip_moves(deal, self._carried(), self.players),  # (chips move in public events only)
-            "fair": [d.public() for d in self.deals[-4:]],
-            "dealt": self._revealed_decks(),
+            "moves": self._moves(),
+            "fair": fair,
+            "dealt": dealt,
         }
         self._public_made = (s, key, public)
         return public
+
+    def _moves(self) -> dict:
+        """Every chip the deal moved (``_chip_moves``), read from the events logged since the last call only: the
+        same dict while no chip moved (a rebuilt session, or another deal, is read again from the deal's start)."""
+        s = self.session
+        log = s.state.log
+        start = self._deal_log_at() if s.deals_started else len(log)
+        kept = self._moves_read
+        if kept is not None and kept[0] is log and kept[1] == start and kept[2] <= len(log):
+            rows = _chip_moves(log[kept[2]:], 0, self.players)["rows"]
+            moves = kept[3] if not rows else {"carried": kept[3]["carried"], "rows": kept[3]["rows"] + rows}
+        else:
+            moves = _chip_moves(log[start:], self._carried(), self.players)  # (chips move in public events only)
+        self._moves_read = (log, start, len(log), moves)
+        return moves
 
     def _table_part(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> dict:
         """A view's ``table``: the same for every viewer in ``lang``, so made once a change and language and
@@ -539,8 +594,13 @@ class Table:
         return self._settled
 
     def _standings(self) -> list[list[int]]:
-        """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order."""
-        return [stacks for _, stacks, _ in self._settlements()]  # (the kept lists: a view is only sent)
+        """The stacks after each settled deal of the session (the kernel's ``settled`` events), in order: the
+        same list until another deal is settled (the kept lists: a view is only sent)."""
+        settled = self._settlements()
+        made = self._standings_made
+        if made is None or len(made) != len(settled) or (settled and made[-1] is not settled[-1][1]):
+            made = self._standings_made = [stacks for _, stacks, _ in settled]
+        return made
 
     def _carried(self) -> int:
         """The pot the deal in progress (or the last one) began with: the previous deal's ``settled`` pot."""
@@ -561,8 +621,16 @@ class Table:
 
     @staticmethod
     def _describe(action) -> dict:
-        return {"text": str(action), "word": action.word, "cards": cards_str(action.cards),
-                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
+        """A legal action as the page offers it: made once per action (the same few hundred recur all evening,
+        at every table), shared by the views that offer it (read only)."""
+        found = _DESCRIBED.get(action)
+        if found is None:
+            if len(_DESCRIBED) >= _DESCRIBED_LIMIT:
+                _DESCRIBED.clear()
+            found = _DESCRIBED[action] = {
+                "text": str(action), "word": action.word, "cards": cards_str(action.cards), "joker": bool(action.joker),
+                "position": action.position, "take_turned": bool(action.take_turned)}
+        return found
 
     # ------------------------------------------------------------ records
     def record(self) -> dict:
@@ -593,6 +661,15 @@ class DealLog:
         self.tricks: list[dict] = []
         self._cards: list[list] = []  # the trick being played
         self.settled: ev.Event | None = None  # the deal's last ``settled`` event so far
+        self._last_tricks: list[dict] = []  # ``tricks[-2:]``, the same list until a trick is closed
+
+    def last_tricks(self) -> list[dict]:
+        """The deal's last two closed tricks (the one on the table, the one before): the same list while no
+        trick is closed (a view holds it read only; a patch finds it unchanged by identity)."""
+        if len(self._last_tricks) != min(2, len(self.tricks)) or (self.tricks and self._last_tricks[-1]
+                                                                   is not self.tricks[-1]):
+            self._last_tricks = self.tricks[-2:]
+        return self._last_tricks
 
     def continues(self, log: list[ev.Event]) -> bool:
         return self.read <= len(log) and (self.read == 0 or log[0] is self.first)
@@ -616,6 +693,14 @@ class DealLog:
                 self.settled = e
 
 
+_DESCRIBED: dict[Any, dict] = {}
+_DESCRIBED_LIMIT = 4096
+"""Legal actions as the page offers them, by action (``Table._describe``); emptied when it holds this many."""
+
+_NO_ACTIONS: list[dict] = []
+"""A view's ``legal`` when its seat has nothing to do: one list for every such view (views are read only), so a
+patch finds it unchanged by identity."""
+
 UNSENT = ("hands", "ledger")
 """Fields the page's log never reads: a deal's hands (a secret of nobody's) and a settlement's itemised
 ledger (the settlement's rows come from the chip events, ``moves``)."""
@@ -624,10 +709,11 @@ ledger (the settlement's rows come from the chip events, ``moves``)."""
 def _public_event(e, viewer: int | None) -> dict:
     """An event as ``viewer`` may see it, for the page's log: its kind, seat and fields (cards as codes,
     calls as ids), which the page words in its reader's language with the players' names (every narrated
-    kind: a sentence of the log would name a seat by its number)."""
-    data = dict(e.data(viewer))
-    for name in UNSENT:
-        data.pop(name, None)
+    kind: a sentence of the log would name a seat by its number).  The event's own shared data when it has
+    no field the page leaves (most events): one dict for every viewer who sees it alike, made once, read only."""
+    data = e.shared_data(viewer)
+    if not data.keys().isdisjoint(UNSENT):
+        data = {name: value for name, value in data.items() if name not in UNSENT}
     return data
 
 

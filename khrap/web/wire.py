@@ -30,6 +30,15 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 EXTENSION = "khrap.wire"
 """The scope's extension by which the app finds a connection's :class:`Wire`."""
 
+_WAITING: dict[Any, list[Wire]] = {}
+"""Per event loop, the connections with frames waiting for the end of its turn: one callback a turn flushes
+them all (a broadcast to four seats made four callbacks, a handle each, before)."""
+
+
+def _flush_waiting(loop: Any) -> None:
+    for wire in _WAITING.pop(loop, ()):
+        wire.flush()
+
 
 def frame(payload: bytes, opcode: int = 1) -> bytes:
     """A server's frame (unmasked, final) of ``payload``: text by default (RFC 6455, 5.2)."""
@@ -87,7 +96,11 @@ class Wire(WebSocketsSansIOProtocol):
         if not self.open:
             return
         if not self.out:
-            self.loop.call_soon(self.flush)
+            waiting = _WAITING.get(self.loop)
+            if waiting is None:
+                waiting = _WAITING[self.loop] = []
+                self.loop.call_soon(_flush_waiting, self.loop)
+            waiting.append(self)
         self.out.append(frame(payload))
 
     def flush(self) -> None:

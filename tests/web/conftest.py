@@ -41,7 +41,7 @@ def chromium() -> str:
 class LiveServer:
     """``khrap serve``'s app under uvicorn in a thread, on a free loopback port."""
 
-    def __init__(self, db: Path, **kwargs) -> None:
+    def __init__(self, db: Path, loop: str | None = None, **kwargs) -> None:
         import uvicorn
 
         from khrap.web.app import create_app, uvicorn_options
@@ -52,7 +52,8 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, log_level="warning", lifespan="off", **uvicorn_options())  # as ``serve``'s
+        options = {**uvicorn_options(), **({"loop": loop} if loop else {})}  # as ``serve``'s (``loop``: another)
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="off", **options)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()

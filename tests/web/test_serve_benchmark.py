@@ -18,3 +18,6 @@ def test_the_serve_benchmark_reports_rate_and_latency() -> None:
     assert row["tables"] == 2 and row["connections"] == 8
     assert 0 < row["actions"] <= 200 and row["actions_per_s"] > 0
     assert 0 < row["p50_ms"] <= row["p99_ms"]
+    # every seat decoded an update for each action (four seats; the last action of each table may be unseen
+    # when the clock stops), and no patch found its seat's view at another number
+    assert row["messages"] >= 4 * (row["actions"] - row["tables"]) and row["missed"] == 0

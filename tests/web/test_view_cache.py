@@ -10,13 +10,14 @@ import json
 import pytest
 
 from khrap.engine import events as ev
+from khrap.engine.observation import render
 from khrap.engine.view import seat_view
 from khrap.gamelog import tell
-from khrap.variant.catalog import builtin
+from khrap.variant.catalog import builtin, builtin_names
 from khrap.web import host as host_module
 from khrap.web.host import Host, encode
 from khrap.web.store import Store
-from khrap.web.table import Table, _chip_moves, _public_event
+from khrap.web.table import OBSERVED, SHARED, Table, _chip_moves, _public_event
 from tests.web.conftest import fixed_seeds
 from tests.web.test_protocol import Clock
 
@@ -51,6 +52,8 @@ class Checked:
         if message["type"] != "state":
             return
         want = from_scratch(self.table, self.seat, self.lang)
+        own = render(seat_view(self.table.session.state, self.seat), [], [], [])  # the seat's own observation
+        assert list(message["obs"]) == list(OBSERVED) and message["obs"] == {k: own[k] for k in OBSERVED}
         assert message["log"] == want["log"]
         assert message["events"] == want["events"]
         assert message["table"]["standings"] == want["standings"]
@@ -99,6 +102,29 @@ def test_the_kept_view_equals_the_view_made_from_the_whole_log(name: str) -> Non
                 table._ensure_decks()
     assert deals >= 2 and all(c.count > 20 for c in [*conns, watcher])
     assert len(table._standings()) == table.session.deals_completed  # one row a settled deal
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_shared_keys_of_every_seats_observation_are_the_spectators(name: str) -> None:
+    # ``Table._shared_observed`` makes them once a change from the spectator's observation for every seat.
+    variant = builtin(name)
+    players = min(4, variant.players.max)
+    table = Table.create(variant, name=name, source=None, players=players, stacks=1000, base_stake=1, bots={},
+                         deals=3, seed_source=fixed_seeds(f"shared:{name}"))
+    checked = 0
+    while not table.finished:
+        table.start_deal()
+        while table.in_deal:
+            state = table.session.state
+            everybody = render(seat_view(state, None), [], [], [])
+            for seat in range(players):
+                own = render(seat_view(state, seat), [], [], [])
+                assert {k: own[k] for k in SHARED} == {k: everybody[k] for k in SHARED}
+                checked += 1
+            seat = table.session.to_act
+            table.apply(seat, table.bot_action(seat, "random"))
+    assert checked > 40
+    assert set(OBSERVED) - set(SHARED) == {"seat", "hand"}
 
 
 def test_the_table_part_is_made_once_for_the_views_of_a_change_and_again_when_a_seat_changes() -> None:
