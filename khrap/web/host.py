@@ -20,7 +20,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -653,7 +653,10 @@ class Host:
             return
         table.seats[client.seat].ready = True
         if not self.start_if_ready(table):
-            self.broadcast(table)
+            # Told to the seats ready now only: their page names the seats still to press; a page shows no other
+            # seat's readiness before it presses, so the others see it in their next update (the deal's), and a
+            # deal costs the views of one broadcast of the four ready changes, not three.
+            self.broadcast(table, seats={i for i, st in enumerate(table.seats) if st.ready})
 
     # ------------------------------------------------------------ changing a table
     def apply(self, table: Table, seat: int, text: str, by: str) -> None:
@@ -735,10 +738,11 @@ class Host:
         client.shown = (key, number)
         client.conn.send(view)
 
-    def broadcast(self, table: Table) -> None:
+    def broadcast(self, table: Table, seats: Container[int] | None = None) -> None:
         """Each connection of ``table`` gets its own view (one per seat and language, made once and encoded
         once): the whole view, or to a connection that asked for them and holds the view this seat and
-        language was sent last, the patch from that one to this one (a ``delta`` message, ``khrap.web.delta``)."""
+        language was sent last, the patch from that one to this one (a ``delta`` message, ``khrap.web.delta``).
+        ``seats``: only the connections of these seats (the others keep the view they hold as their base)."""
         kept = self.sent.pop(table.id, {})
         made: dict[tuple, _Update] = {}
         memo: dict = {}  # the patches of the parts the views share, made once (``delta.diff``)
@@ -747,6 +751,12 @@ class Host:
         now: dict[tuple, tuple[int, dict]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
             key = client.key
+            if seats is not None and client.seat not in seats:
+                base = kept.get(key)
+                if base is not None:  # (the key's connections all skipped alike: its seat is in the key)
+                    now[key] = base
+                    self.sent[table.id] = now
+                continue
             update = made.get(key)
             if update is None:
                 if again is False:

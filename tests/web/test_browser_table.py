@@ -257,6 +257,9 @@ def test_a_deal_says_whose_turn_and_what_to_do_keeps_the_trick_and_adds_up(live_
     for page in pages.values():
         page.evaluate("() => { document.querySelector('#log ol').dataset.old = '1'; }")  # gone with a redraw
     seat0.click("#next")  # one of the two deals is played: seat 0 is ready, seat 1 holds the table up
+    seat0.wait_for_function("() => !document.querySelector('#log ol').dataset.old")
+    seat0.fill("#name", "Anna")  # a name is every page's update (a seat ready is told to the seats ready only)
+    seat0.dispatch_event("#name", "change")
     for page in pages.values():
         page.wait_for_function("() => !document.querySelector('#log ol').dataset.old")
     assert seat1.evaluate("() => document.querySelector('#log ol').scrollTop") == 40

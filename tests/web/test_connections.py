@@ -144,8 +144,8 @@ def test_a_client_that_never_reads_is_dropped_and_its_seat_is_away(live_server, 
             if other is None:  # (again if a machine too busy to send its views in time dropped it too)
                 other = _ws(server, max_queue=None)
                 other.send(json.dumps({"type": "hello", "token": table.seats[1].token}))
-            for _ in range(10):  # each "next" sends every connection of the table a view
-                other.send(json.dumps({"type": "next", "pad": "x" * 2000}))
+            for _ in range(10):  # each name sends every connection of the table a view (a "next" is told
+                other.send(json.dumps({"type": "name", "name": f"Boris {sent}", "pad": "x" * 2000}))  # the ready only)
                 sent += 1
             with contextlib.suppress(TimeoutError):
                 while True:  # the other seat reads what it is sent

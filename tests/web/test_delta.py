@@ -131,3 +131,36 @@ def test_a_connection_gets_its_view_then_patches_and_the_view_again_when_it_asks
     assert whole["type"] == "state" and whole["table"]["step"] == table.step
     host.receive(clients[2], json.dumps({"type": "name", "name": "Ann"}))
     assert conns[1].sent[-1]["type"] == "delta" and conns[1].sent[-1]["base"] == whole["n"]
+
+
+def test_a_seat_ready_for_the_next_deal_is_told_to_the_seats_ready_only() -> None:
+    """Only a ready seat's page names the seats still to press "next deal": a press is sent to the ready seats'
+    connections; the others (a seat not ready, a spectator) keep their view as the base of their next patch."""
+    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=3, stacks=100, base_stake=1, bots={},
+                         deals=1, seed_source=fixed_seeds("ready"))
+    host.add(table)
+    conns = [Conn() for _ in range(4)]
+    clients = [host.connect(conn) for conn in conns]
+    for client, token in zip(clients, [*(st.token for st in table.seats), table.spectator_token], strict=True):
+        host.receive(client, json.dumps({"type": "hello", "token": token, "deltas": True}))
+    held = []
+    for conn in conns:  # each one's whole view, then the patches of the hellos after it
+        view = conn.sent[0]
+        for message in conn.sent[1:]:
+            view = apply(view, message["d"])
+        held.append(view)
+        conn.sent.clear()
+    host.receive(clients[0], json.dumps({"type": "next"}))
+    assert [len(conn.sent) for conn in conns] == [1, 0, 0, 0]
+    host.receive(clients[1], json.dumps({"type": "next"}))
+    assert [len(conn.sent) for conn in conns] == [2, 1, 0, 0]
+    seen = apply(apply(held[0], conns[0].sent[0]["d"]), conns[0].sent[1]["d"])
+    assert [st["ready"] for st in seen["table"]["seats"]] == [True, True, False]
+    host.receive(clients[2], json.dumps({"type": "next"}))  # the deal begins: every connection is told
+    assert table.in_deal and [len(conn.sent) for conn in conns] == [3, 2, 1, 1]
+    for conn, client, view in zip(conns, clients, held, strict=True):
+        for message in conn.sent:
+            assert message["type"] == "delta" and message["base"] == view["n"]
+            view = apply(view, message["d"])
+        assert view == host.view(table, *client.key) | {"n": view["n"]}
