@@ -34,14 +34,15 @@ def diff(old: dict, new: dict, memo: dict | None = None) -> dict:
     put: dict[str, Any] = {}
     sub: dict[str, dict] = {}
     grown: dict[str, list] = {}
-    found = 0  # keys of ``new`` that ``old`` has: all of them, and as many keys, and none is gone
+    missing = 0  # keys of ``new`` that ``old`` has not (counted where rare, not each key found: the hot loop)
+    get = old.get
     for key, value in new.items():
-        before = old.get(key, _MISSING)
-        if before is value:
-            found += 1
+        before = get(key, _MISSING)
+        if before is value:  # (most values: the parts views share are the same objects)
             continue
-        if before is not _MISSING:
-            found += 1
+        if before is _MISSING:
+            missing += 1
+        else:
             kind = type(value)
             if kind is type(before):  # (the type too: True == 1 in Python, not on the page)
                 if before == value:
@@ -67,7 +68,7 @@ def diff(old: dict, new: dict, memo: dict | None = None) -> dict:
         patch["p"] = sub
     if grown:
         patch["a"] = grown
-    if found < len(old):
+    if len(new) - missing < len(old):  # (some key of ``old`` is not in ``new``)
         patch["x"] = [key for key in old if key not in new]
     return patch
 
