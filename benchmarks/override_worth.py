@@ -83,6 +83,8 @@ def play_deal(rules: Rules, bots: list, strong_seats: list[bool], seed: int, tag
         bot, seat = bots[state.to_act], state.to_act
         rng = random.Random(f"strength:{tag}:{seed}:{deal}:{step}")
         saved = rng.getstate()
+        if isinstance(bot, SearchBot):
+            bot.last = {}  # (a decision it does not search leaves the last one's there)
         action = choose_for(bot, state, rng)
         if isinstance(bot, SearchBot) and bot.last.get("overrode"):
             again = random.Random()

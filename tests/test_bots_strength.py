@@ -119,3 +119,21 @@ def test_a_session_carries_the_next_dealer_the_variant_names() -> None:
             seen.add(variant)
             break
     assert seen == {"student-snore", "khrap"}
+
+
+def test_override_worth_replays_the_strength_deals(capsys, tmp_path) -> None:
+    # benchmarks/override_worth.py must play strength.py's very deals (the same decks, seatings and decision
+    # seeds), or the worth it finds is not that of the measured lead; and each override it weighs is a real one
+    import override_worth
+
+    records = tmp_path / "records.jsonl"
+    strength.main(["strong", "normal", "--variant", "snore", "--deals", "6", "--session", "1", "--first-seed", "10",
+                   "--ms", "5000", "--records", str(records)])
+    check = {(r["seed"], r["arrangement"], r["deal"]): r["delta"]
+             for r in map(json.loads, records.read_text().splitlines())}
+    assert len(check) == 6
+    found = override_worth.run("snore", 10, 1, 1, 5000.0, True, check)  # (4 overrides there)
+    assert "!= records" not in capsys.readouterr().err
+    assert found and all(row["prior"] != row["chosen"] for row in found)
+    # strong seats 0 and 2 gain 4 and -1, normal seats 1 and 3 lose 2 and 1: (4 - 1) / 2 - (-2 - 1) / 2
+    assert override_worth.side([4, -2, -1, -1], [True, False, True, False]) == 3.0
