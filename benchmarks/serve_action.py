@@ -6,6 +6,8 @@ own cost is ``benchmarks/serve.py``'s.
     python benchmarks/serve_action.py                 # 40 tables, 4,000 actions, patches then whole views
     python benchmarks/serve_action.py --actions 20000 --json
     python benchmarks/serve_action.py --tables 1000 --actions 20000 --whole --collector   # the collector's share
+    valgrind --tool=cachegrind python benchmarks/serve_action.py --tables 10 --actions 1200 --no-clients \
+        --db /tmp/t.sqlite --whole   # the server's instructions (minus a run of 200: docs/serve.md, fifth pass)
 
 ``--collector`` leaves Python's cyclic collector on during the measure, as it was at ``khrap serve`` before
 issue 32 turned it off there (``khrap.web.app.keep_collections_short``), and reports its processor time an

@@ -17,7 +17,7 @@ from khrap import gamelog
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card
 from khrap.engine import GameState
-from khrap.engine.events import EVERYTHING, Event, Ledger, LedgerItem
+from khrap.engine.events import EVERYTHING, Event, Ledger, LedgerItem, ledger_item
 from khrap.variant.catalog import builtin, builtin_names
 
 PACKAGE = Path(gamelog.__file__).resolve().parent.parent
@@ -236,6 +236,18 @@ def test_the_ledger_pays_penalties_from_the_lock_and_the_remainder_to_the_most_t
         ("share", 0, 6, 5), ("share", 1, 2, 3), ("penalty", 2, 11, 14), ("unlock", 0, 22, 14), ("unlock", 1, 11, 14),
         ("redistribute", 0, 10, 4), ("redistribute", 1, 3, 1), ("rounding", 0, 1, 0), ("left", None, 0, 0)]
     assert result.failed == [2] and result.net == {0: 6 + 22 + 10 + 1, 1: 2 + 11 + 3, 2: 0}
+
+
+def test_ledger_item_is_the_named_tuple_with_its_defaults() -> None:
+    """The recorder's items are made by ``ledger_item`` (``tuple.__new__``, not the named tuple's interpreted
+    ``__new__``): the same class, and the same defaults, field by field."""
+    assert type(ledger_item("left", None, 5, 5)) is LedgerItem
+    assert ledger_item("left", None, 5, 5) == LedgerItem("left", None, 5, 5)  # every default
+    assert ledger_item("left", None, 5, 5).owed == 0 and ledger_item("left", None, 5, 5).detail == ""
+    for i, name in enumerate(LedgerItem._field_defaults):  # each one given alone lands in its own field
+        value = "stake" if name == "detail" else 11 + i
+        assert ledger_item("penalty", 2, 7, 30, **{name: value}) == LedgerItem("penalty", 2, 7, 30, **{name: value})
+    assert ledger_item("penalty", 2, 7, 30, owed=9)[-1] == 9
 
 
 def test_textless_events_say_what_moved_silently() -> None:

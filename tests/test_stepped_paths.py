@@ -220,9 +220,12 @@ def test_bots_leave_the_shared_event_data_unchanged() -> None:
         assert (text, json.dumps(data)) == (event.render("en", viewer), json.dumps(event.data(viewer)))
 
 
-def test_an_exchange_made_by_its_slots_equals_the_dataclass_one() -> None:
-    """The exchange listing makes its ``Action`` objects by the slots' own setters (``face.exchange_action``),
-    not the frozen dataclass's ``__init__``: every field, the hash and the text are the constructor's."""
+def test_an_exchange_made_by_its_dict_equals_the_dataclass_one() -> None:
+    """The exchange listing makes its ``Action`` objects with only the fields that are not their defaults in
+    the instance dict (``face.exchange_action``), not by the frozen dataclass's ``__init__``: every field, the
+    hash, the text and a pickle's copy are the constructor's."""
+    import pickle
+
     from khrap.engine.actions import Action
     from khrap.engine.compiled.face import exchange_action
 
@@ -231,6 +234,7 @@ def test_an_exchange_made_by_its_slots_equals_the_dataclass_one() -> None:
         assert type(made) is Action
         for field in dataclasses.fields(Action):
             assert getattr(made, field.name) == getattr(general, field.name), field.name
-        assert (made, hash(made), str(made)) == (general, hash(general), str(general))
+        assert (made, hash(made), str(made), repr(made)) == (general, hash(general), str(general), repr(general))
+        assert pickle.loads(pickle.dumps(made)) == general
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.cards = (1,)  # type: ignore[misc]

@@ -334,8 +334,15 @@ def template(event, lang: str = SOURCE_LANGUAGE) -> tuple[tuple[str, ...], tuple
     the seat's own draws, exchanges and discards with, at a fraction of a rendering's cost
     (``engine.observation``, which checks the first sentence made so against ``render``)."""
     parts = tuple(render(event, lang, True, _marking(lang)).split(_MARK))
+    return parts, _card_names(lang)
+
+
+@cache
+def _card_names(lang: str) -> tuple[str, ...]:
+    """The voice's name of each card by its int (``template``'s second half: the same for every event, and the
+    52 names cost about as much again as the sentence)."""
     voice = _renderer(lang).voice
-    return parts, tuple(voice.card(c) for c in range(52))
+    return tuple(voice.card(c) for c in range(52))
 
 
 def _voiced(voice: Voice) -> _Renderer:

@@ -11,7 +11,6 @@ compiled; one of ``KERNEL_MODULES`` in a compiled build (docs/compiled.md).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, Final, cast
 
 from khrap import words as w
@@ -37,23 +36,15 @@ PLAY_WORDS: Final[dict[int, str]] = {c: str(action) for c, action in PLAYS.items
 DISCARDS: Final[list[Action]] = [Action(w.DISCARD, cards=(c,)) for c in range(52)]
 TRUMPS: Final[list[Action]] = [Action(w.TRUMP, suit=s) for s in range(4)]
 _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, action in PLAYS.items()}
-_PENDINGS: Final[dict[tuple[Kind, int], Pending]] = {}
+# Pendings by kind, then by seat (immutable, so made once each): a dict of the kind alone, whose hash a str
+# keeps, and a list, rather than a (kind, seat) tuple made and hashed at every decision.
+_PENDINGS: Final[dict[Kind, list[Pending | None]]] = {}
 # Exchanges by their cards: made once, shared by every listing; emptied when it grows past _MEMO_LIMIT.  Call forms'
 # words are the kernel's memo (``said_as``: the same words in the ``called`` events).
 _EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
 _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
-# Each field of an ``Action`` as (its slot's own setter, name, default): an exchange's ``Action`` is made by these,
-# for the frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` in Python (about
-# 9,600 instructions an ``Action``), and an exchange listing makes one for each subset of the hand that no
-# earlier listing made (a test compares them with ``Action(EXCHANGE, cards=...)``).
-_SLOTS: Final[tuple[tuple[Any, str, Any], ...]] = tuple(
-    (getattr(Action, f.name).__set__, f.name, f.default) for f in fields(Action))
-# An exchange's own values by field name; every other field takes its default.
-_SET_WORD: Final[Any] = next(set_slot for set_slot, name, _ in _SLOTS if name == "word")
-_SET_CARDS: Final[Any] = next(set_slot for set_slot, name, _ in _SLOTS if name == "cards")
-_DEFAULTS: Final[tuple[tuple[Any, Any], ...]] = tuple(
-    (set_slot, default) for set_slot, name, default in _SLOTS if name not in ("word", "cards"))
 _MEMO_LIMIT: Final = 100_000
+_NEW: Final = object.__new__
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
 Refuse = Callable[[Any, int, Action], "Refusal | None"]
@@ -133,12 +124,15 @@ def _list_discards(state: Machine) -> list[Action]:
 
 
 def exchange_action(cards: tuple[int, ...]) -> Action:
-    """``Action(EXCHANGE, cards=cards)``, its fields set by their slots' setters (``_SLOTS``)."""
-    action = cast(Action, object.__new__(Action))
-    _SET_WORD(action, w.EXCHANGE)
-    _SET_CARDS(action, cards)
-    for set_slot, default in _DEFAULTS:
-        set_slot(action, default)
+    """``Action(EXCHANGE, cards=cards)``, made without the frozen dataclass's ``__init__``: that sets each of
+    the seven fields through ``object.__setattr__`` in Python (about 9,600 instructions an ``Action``), and an
+    exchange listing makes one for each subset of the hand that no earlier listing made.  Its instance dict is
+    given the two fields that are not their defaults; the class holds the defaults (``Action`` has no slots),
+    so every field reads as the constructor's (a test compares them with ``Action(EXCHANGE, cards=...)``)."""
+    action = cast(Action, _NEW(Action))
+    made = action.__dict__
+    made["word"] = w.EXCHANGE
+    made["cards"] = cards
     return action
 
 
@@ -254,6 +248,19 @@ DECISIONS: Final[dict[Kind, Decision]] = {
 """The registry of decision kinds (``engine.decisions`` is its public face)."""
 
 
+def _pending_of(kind: Kind, seat: int) -> Pending:
+    """The ``Pending`` of ``kind`` and ``seat``, made once (``_PENDINGS``)."""
+    made = _PENDINGS.get(kind)
+    if made is None:
+        made = _PENDINGS[kind] = []
+    while len(made) <= seat:
+        made.append(None)
+    found = made[seat]
+    if found is None:
+        found = made[seat] = Pending(kind, seat)
+    return found
+
+
 def refusal(state: Machine, kind: Kind, action: Action) -> str | None:
     """Why the seat to act may not take ``action`` in a decision of ``kind`` now, or None if he may: the
     first refusal of the decision's table (``legal``) that ``action`` does not meet: a ``Refusal``, which is
@@ -277,8 +284,8 @@ def listed(state: Machine) -> list[Action]:
 class Face(Machine):
     """The kernel with the stepped face's hot steps (``GameState`` adds the rest)."""
 
-    # The last listing: ((kind, seat, marks of the state), actions); applying one of these very objects is
-    # not checked again.  Every apply and deal forgets it.
+    # The last listing: ((kind, seat), actions), the marks of the state it was made in kept natively
+    # (``_marked_*``); applying one of these very objects is not checked again.  Every apply and deal forgets it.
     last_legal: tuple[Any, list[Action]]
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
     seat_views: SeatViews | None  # the observations' views of the deal
@@ -307,10 +314,7 @@ class Face(Machine):
         found = self._pending_made
         # (the last one given, kept with its kind and seat natively: asked at every decision, often twice)
         if found is None or self._pending_kind is not kind or self._pending_seat != seat:
-            key = (kind, seat)
-            found = _PENDINGS.get(key)
-            if found is None:  # immutable, so made once for each decision kind and seat
-                found = _PENDINGS[key] = Pending(kind, seat)
+            found = _pending_of(kind, seat)
             self._pending_made, self._pending_kind, self._pending_seat = found, kind, seat
         return found
 
@@ -343,7 +347,7 @@ class Face(Machine):
         if (known is None or self._marked_hand is not hand or self._marked_events != events
                 or self._marked_size != len(hand) or self._marked_seat != seat or self._marked_kind != kind):
             found = listed(self)
-            self.last_legal = ((kind, seat, events, id(hand), len(hand)), found)
+            self.last_legal = ((kind, seat), found)  # (the marks of the state are the natives below)
             self._marked_kind, self._marked_seat, self._marked_events = kind, seat, events
             self._marked_hand, self._marked_size = hand, len(hand)
         return found

@@ -53,7 +53,6 @@ OUT: Final = w.OUT
 TOP: Final = w.TOP
 BOTTOM: Final = w.BOTTOM
 LOOK: Final = Action(w.LOOK)
-LOOK_WORD: Final = w.LOOK
 # What ``Machine.legal`` lists: an ``Action`` (a call, look), an int (a card played or thrown, a suit) or a
 # tuple of cards (an exchange), by the kind of decision.
 Option = Any
@@ -430,7 +429,7 @@ class Machine(Payouts):
                 found.append(LOOK)
             action = choose(found)
             made += 1
-            if action.word == LOOK_WORD:
+            if action is LOOK:  # (the one look this loop lists: no attribute read)
                 self.looked[seat] = True
                 self.may_look = False
                 continue
@@ -748,7 +747,7 @@ class Machine(Payouts):
             hand[position] = self.turned.pop()
             self.turned_taken = True
             sink.swapped(self, seat, position + 1, hand[position])
-        elif mode == "yes" or action.take_turned:
+        elif mode == "yes" or mode == "optional" and action.take_turned:  # (a form of no other mode takes it)
             hand.append(self.turned.pop())
             self.turned_taken = True
             sink.took_turned(self, seat, hand[-1])

@@ -27,10 +27,16 @@ from khrap.engine.events import (
     Event,
     Exchanged,
     Ledger,
-    LedgerItem,
+    PaidIn,
+    PaidOut,
     Played,
+    Settled,
+    Settling,
+    Status,
+    Threw,
     TookTrick,
     Turned,
+    ledger_item,
     make_event,
 )
 from khrap.engine.kinds import Kind
@@ -230,6 +236,12 @@ class Recorder(Sink):
         fields["at"] = len(m.log)
         m.quiet.append(make_event(kind, seat, fields, secret))
 
+    def _quiet_told(self, m: Table, event: Event) -> None:
+        """``_quiet`` of an event made by its class (a native call when compiled, where ``make_event`` finds the
+        class by its word and calls it through Python): the frequent textless ones."""
+        event.fields["at"] = len(m.log)
+        m.quiet.append(event)
+
     def new_deal(self, m: Table) -> None:
         m.deal_log_start = len(m.log)
         m.quiet = []
@@ -271,7 +283,7 @@ class Recorder(Sink):
         self._log(m, "decided", seat, {"decision": kind.value, "action": said_as(action)})
 
     def status(self, m: Table, seat: int, locked: int) -> None:
-        self._quiet(m, "status", seat, {"status": m.statuses[seat], "stake": m.stake_of[seat], "locked": locked})
+        self._quiet_told(m, Status(seat, {"status": m.statuses[seat], "stake": m.stake_of[seat], "locked": locked}))
 
     def overridden(self, m: Table, seat: int, status: str) -> None:
         self._log(m, "overridden", seat, {"status": status})
@@ -283,7 +295,7 @@ class Recorder(Sink):
         self._log(m, "named_trump", seat, {"suit": suit})
 
     def threw(self, m: Table, seat: int, cards: Sequence[int], left: int) -> None:
-        self._quiet(m, "threw", seat, {"count": len(cards), "left": left}, {"cards": tuple(cards)})
+        self._quiet_told(m, Threw(seat, {"count": len(cards), "left": left}, {"cards": tuple(cards)}))
 
     def shown(self, m: Table, seat: int, cards: Sequence[int]) -> None:
         self._log(m, "shown", seat, {"cards": tuple(cards)})
@@ -323,10 +335,10 @@ class Recorder(Sink):
         self._log(m, "took_pot", seat, {"chips": chips})
 
     def paid_out(self, m: Table, seat: int, chips: int, reason: str, why: dict[str, Any]) -> None:
-        self._log(m, "paid_out", seat, {"chips": chips, "pot": m.pot, "reason": reason, **why})
+        m.log.append(PaidOut(seat, {"chips": chips, "pot": m.pot, "reason": reason, **why}))  # (by its class)
 
     def paid_in(self, m: Table, seat: int, chips: int, reason: str, why: dict[str, Any]) -> None:
-        self._log(m, "paid_in", seat, {"chips": chips, "pot": m.pot, "reason": reason, **why})
+        m.log.append(PaidIn(seat, {"chips": chips, "pot": m.pot, "reason": reason, **why}))
 
     def house_share(self, m: Table, seat: int, chips: int, win: int, taxed: int, percent: int) -> None:
         self._log(m, "house_share", seat, {"chips": chips, "win": win, "taxed": taxed, "percent": percent})
@@ -334,42 +346,42 @@ class Recorder(Sink):
     def settling(self, m: Table, seats: list[int]) -> None:
         m.items = []
         tricks = m.tricks
-        self._log(m, "settling", None, {"pot": m.pot, "tricks": tuple((s, tricks[s]) for s in seats)})
+        m.log.append(Settling(None, {"pot": m.pot, "tricks": tuple((s, tricks[s]) for s in seats)}))
 
     def share_item(self, m: Table, seat: int, chips: int, tricks: int, unit: int, base: int) -> None:
-        m.items.append(LedgerItem("share", seat, chips, m.pot, tricks=tricks, unit=unit, base=base))
+        m.items.append(ledger_item("share", seat, chips, m.pot, tricks=tricks, unit=unit, base=base))
 
     def prize_item(self, m: Table, seat: int, chips: int, base: int, prize: str) -> None:
-        m.items.append(LedgerItem("prize", seat, chips, m.pot, base=base, detail=prize))
+        m.items.append(ledger_item("prize", seat, chips, m.pot, base=base, detail=prize))
 
     def penalty_item(self, m: Table, seat: int, paid: int, tricks: int, base: int, detail: str, pots: int,
                      bases: int, owed: int) -> None:
-        m.items.append(LedgerItem("penalty", seat, paid, m.pot, tricks=tricks, base=base, detail=detail, pots=pots,
+        m.items.append(ledger_item("penalty", seat, paid, m.pot, tricks=tricks, base=base, detail=detail, pots=pots,
                                   bases=bases, owed=owed))
 
     def unlock_items(self, m: Table, seats: list[int]) -> None:
         locked = m.locked
         for seat in seats:
             if locked[seat]:
-                m.items.append(LedgerItem("unlock", seat, locked[seat], m.pot))
+                m.items.append(ledger_item("unlock", seat, locked[seat], m.pot))
 
     def redistribute_item(self, m: Table, seat: int, chips: int, tricks: int, total: int, base: int) -> None:
-        m.items.append(LedgerItem("redistribute", seat, chips, m.pot, tricks=tricks, total=total, base=base))
+        m.items.append(ledger_item("redistribute", seat, chips, m.pot, tricks=tricks, total=total, base=base))
 
     def rounding_item(self, m: Table, seat: int, chips: int) -> None:
-        m.items.append(LedgerItem("rounding", seat, chips, m.pot))
+        m.items.append(ledger_item("rounding", seat, chips, m.pot))
 
     def house_item(self, m: Table, seat: int, chips: int, percent: int, taxed: int) -> None:
-        m.items.append(LedgerItem("house", seat, chips, m.pot, total=percent, base=taxed))
+        m.items.append(ledger_item("house", seat, chips, m.pot, total=percent, base=taxed))
 
     def ledger(self, m: Table, pot: int, unit: int, divisor: int, failed: list[int]) -> Ledger | None:
         items = m.items
         m.items = []
-        items.append(LedgerItem("left", None, m.pot, m.pot))
+        items.append(ledger_item("left", None, m.pot, m.pot))
         return Ledger(pot, unit, divisor, tuple(failed), tuple(items))
 
     def settled(self, m: Table, ledger: Ledger | None) -> None:
-        self._log(m, "settled", None, {"stacks": tuple(m.stacks), "pot": m.pot, "ledger": ledger})
+        m.log.append(Settled(None, {"stacks": tuple(m.stacks), "pot": m.pot, "ledger": ledger}))
 
 
 NULL_SINK: Final = Sink()
