@@ -151,7 +151,8 @@ class Table:
     _observed_made: tuple[dict, dict] | None = None  # (the ``public`` it was made with, ``_shared_observed``)
     _public_deals: tuple = ()  # the last deals as ``_public``'s ``fair`` and ``dealt`` were made from them
     _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
-    _table_parts: dict[str, tuple[dict, tuple, dict]] = field(default_factory=dict)  # lang: (public, key, part)
+    # lang: (public, key, part, and the presence lists it was last given: ``_table_part``)
+    _table_parts: dict[str, tuple[dict, tuple, dict, Any, Any]] = field(default_factory=dict)
     # Each (seat, language)'s view but its table part, with the ``public`` it was made with: kept until that changes.
     _bodies: dict[tuple[int | None, str], tuple[dict, dict]] = field(default_factory=dict)
 
@@ -513,11 +514,17 @@ class Table:
 
     def _table_part(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> dict:
         """A view's ``table``: the same for every viewer in ``lang``, so made once a change and language and
-        shared by the views (read only: a patch of it is then made once for all of them, ``delta.diff``)."""
+        shared by the views (read only: a patch of it is then made once for all of them, ``delta.diff``).
+        A broadcast passes every view the same ``present`` and ``takeover`` lists (made once for it, and the
+        seats do not change during it): given those very lists again, the part is the one made for them."""
+        made = self._table_parts.get(lang)
+        if made is not None and made[0] is public and present is not None and made[3] is present \
+                and made[4] is takeover:
+            return made[2]
         seats = tuple((st.human, st.bot, st.ready, st.name, st.why) for st in self.seats)
         key = (lang, tuple(present) if present else None, tuple(takeover) if takeover else None, seats)
-        made = self._table_parts.get(lang)
         if made is not None and made[0] is public and made[1] == key:
+            self._table_parts[lang] = (public, key, made[2], present, takeover)
             return made[2]
         if made is not None and made[1] == key:  # the seats as they were: the same list (a patch finds it by
             seat_list = made[2]["seats"]  # identity, instead of comparing its dicts, on nearly every action)
@@ -538,7 +545,7 @@ class Table:
             "canonical": self._canonical_words,
             **self._words(lang),
         }
-        self._table_parts[lang] = (public, key, part)
+        self._table_parts[lang] = (public, key, part, present, takeover)
         return part
 
     def _words(self, lang: str) -> dict:

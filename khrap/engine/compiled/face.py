@@ -284,8 +284,8 @@ def listed(state: Machine) -> list[Action]:
 class Face(Machine):
     """The kernel with the stepped face's hot steps (``GameState`` adds the rest)."""
 
-    # The last listing: ((kind, seat, marks of the state), actions); applying one of these very objects is
-    # not checked again.  Every apply and deal forgets it.
+    # The last listing: ((kind, seat), actions), the marks of the state it was made in kept natively
+    # (``_marked_*``); applying one of these very objects is not checked again.  Every apply and deal forgets it.
     last_legal: tuple[Any, list[Action]]
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
     seat_views: SeatViews | None  # the observations' views of the deal
@@ -347,7 +347,7 @@ class Face(Machine):
         if (known is None or self._marked_hand is not hand or self._marked_events != events
                 or self._marked_size != len(hand) or self._marked_seat != seat or self._marked_kind != kind):
             found = listed(self)
-            self.last_legal = ((kind, seat, events, id(hand), len(hand)), found)
+            self.last_legal = ((kind, seat), found)  # (the marks of the state are the natives below)
             self._marked_kind, self._marked_seat, self._marked_events = kind, seat, events
             self._marked_hand, self._marked_size = hand, len(hand)
         return found
