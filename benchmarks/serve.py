@@ -30,7 +30,7 @@ seat's socket is in one epoll set of their own (``benchmarks/ws_client.py``), wh
 loop watches, so a burst of messages to many seats costs one callback and, a seat, one ``recv`` of 64 KiB and
 a loop over its frames (no asyncio handle, task, future or queue a message; asyncio's transports ``recv`` 256
 KiB, a fresh ``mmap`` each call).  The client's collector is off while it measures.  At 100 busy tables the
-clients' processor time an action fell from 330-370 us (an asyncio protocol a seat) to about 130 (issue 32;
+clients' processor time an action fell from 260-370 us (an asyncio protocol a seat) to 125-170 (issue 32;
 the ``websockets`` library's client took 450-590).  A seat still reads every message it is sent, decodes it
 whole (orjson) and patches its view with every ``delta`` (``ws_client.patch_into``: the page's ``apply`` done
 in place, tested against it), and acts only on the view it holds: it must, to know the step and its turn.

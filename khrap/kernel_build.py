@@ -41,12 +41,13 @@ BOT_MODULES = (
     "khrap.bots.solver",
     "khrap.bots.estimate",
     "khrap.bots.heuristic",
+    "khrap.bots.search",
 )
 """The strong bot's hot modules, compiled in the same group as the kernel (the solver's calls of the kernel's
 ``playable`` and trick comparison are native calls): the deal's copy (every sample, candidate and settlement
-starts from one), the exact solver and its door to the kernel, and the normal bot (its hand model and its
-decisions), which plays every playout (docs/solver.md, "Speed").  Written out for the build hook, like
-``KERNEL_MODULES``."""
+starts from one), the exact solver and its door to the kernel, the normal bot (its hand model and its
+decisions), which plays every playout, and the search itself (docs/solver.md, "Speed").  Written out for the
+build hook, like ``KERNEL_MODULES``."""
 
 COMPILED_MODULES = KERNEL_MODULES + BOT_MODULES
 

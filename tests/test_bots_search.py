@@ -191,7 +191,7 @@ def test_the_samples_of_a_card_play_decision_share_settlements_and_choose_the_sa
             search.SHARE_SETTLEMENTS = share
             try:
                 bot = SearchBot(state.rules, timed=False, samples=20)
-                bot.est.k = replace(bot.est.k, play_gate=0)  # (khrap's first trick is gated: searched here)
+                bot.est.k = replace(bot.est.k, play_gate=0.0)  # (khrap's first trick is gated: searched here)
                 found.append((choose_for(bot, state, random.Random(9)), bot.last["work"], bot.last["means"]))
             finally:
                 search.SHARE_SETTLEMENTS = True
@@ -342,10 +342,10 @@ def test_a_card_decision_with_more_cards_in_hand_than_the_play_gate_is_not_searc
     assert held > 1
     bot = SearchBot(state.rules, timed=False)
     prior = bot.heuristic.choose(typed_view(state, 0), state.legal_actions(), random.Random(random.Random(5).random()))
-    bot.est.k = replace(bot.est.k, play_gate=held - 1)
+    bot.est.k = replace(bot.est.k, play_gate=held - 1.0)
     assert choose_for(bot, state, random.Random(5)) == prior
     assert bot.last == {"margin": None, "gated": True}
-    for gate, gated in ((held, True), (0, True), (held - 1, False)):
+    for gate, gated in ((float(held), True), (0.0, True), (held - 1.0, False)):
         other = SearchBot(state.rules, timed=False, gated=gated)
         other.est.k = replace(other.est.k, play_gate=gate)
         choose_for(other, state, random.Random(5))

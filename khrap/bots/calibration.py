@@ -51,7 +51,7 @@ class Constants:
     # are where it overrides the heuristic least: set from the overrides and their estimated gains, logged by
     # kind of decision (docs/solver.md, "The normal bot's decisions and the copy compiled; the first trick's
     # cards gated").
-    play_gate: int = 0
+    play_gate: float = 0.0  # (read as a float, as every constant)
     called_slope: float = 2.0
     called_margin: float = 0.5
     passed_slope: float = -0.5

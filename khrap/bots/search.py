@@ -44,6 +44,7 @@ import random
 import time
 from collections.abc import Sequence
 from statistics import NormalDist
+from typing import Any
 
 from khrap import words as w
 from khrap.bots.determinize import SeatView, try_each
@@ -178,7 +179,7 @@ class SearchBot:
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
-    def choose(self, observation: dict, legal: Sequence[Action], rng: random.Random,
+    def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:
         start = time.perf_counter()
         if not legal:
@@ -190,7 +191,7 @@ class SearchBot:
         ms = self.ms if self.ms is not None else WALL_MS
         deadline = start + ms / 1000 if self.timed else None
         cap = self.samples or (PLAY_SAMPLES if playing else CALL_SAMPLES)
-        self._left = self.work if self.work is not None else (PLAY_WORK if playing else CALL_WORK)
+        self._left = float(self.work if self.work is not None else (PLAY_WORK if playing else CALL_WORK))
         candidates = distinct_cards(view, legal, default) if playing else \
             self._flat._candidates(observation, legal, default)
         if len(candidates) == 1 or cap < self.est.k.min_effective:
@@ -213,12 +214,14 @@ class SearchBot:
         self.last["overrode"] = choice != default  # (benchmarks/strong_speed.py --by-kind counts them)
         return choice
 
-    def prior_margin(self, observation: dict, legal: Sequence[Action], default: Action,
+    def prior_margin(self, observation: Any, legal: Sequence[Action], default: Action,
                      candidates: Sequence[Action]) -> float | None:
         """How far ahead of its best rival the prior's own values put its choice ``default``: for a call, its
         value in chips less the best other call's (a pass valued as what waiting keeps); for an exchange, the
         expected tricks of the hand it leaves less the best other exchange's.  None where the prior has no such
-        value (the card play, a discard, naming trump, a blind call beside a look, a registry decision)."""
+        value (the card play, a discard, naming trump, a blind call beside a look, a registry decision).
+        ``observation``: the seat's observation dict or the engine's typed view (typed ``Any``: compiled, a
+        ``dict`` annotation refuses the view)."""
         word = legal[0].word
         rivals = [a for a in candidates if a != default]
         if not rivals or word in (w.PLAY, w.DISCARD, w.TRUMP, w.LOOK) or any(a.word == w.LOOK for a in legal):
@@ -278,7 +281,7 @@ class SearchBot:
             paces.append(left - self._left)
             if self.margins and len(rows) == RACE_FROM:  # (benchmarks: what the first samples said, and their work)
                 gains = [g for i, (g, _) in enumerate(self._gains(rows, weights, d)) if i != d and alive[i]]
-                self._early = {"early_gain": max(gains, default=0.0), "early_work": sum(paces)}
+                self._early = {"early_gain": max(gains, default=0.0), "early_work": sum(paces, 0.0)}
             if not self._race(rows, weights, d, self._samples_left(paces, cap - len(rows))):
                 break  # the choice is made: the prior's (every rival dropped, or none can be shown) or a rival's
         return rows, weights
@@ -287,7 +290,7 @@ class SearchBot:
         """How many more samples the work left allows, at the pace of the last few (rivals dropped make
         samples cheaper), at most ``room``."""
         recent = paces[-3:]
-        pace = sum(recent) / len(recent)
+        pace = sum(recent, 0.0) / len(recent)
         return min(float(room), max(0.0, self._left) / pace) if pace > 0 else float(room)
 
     def _race(self, rows: list[list[float]], weights: list[float], d: int, more: float) -> bool:
@@ -304,13 +307,13 @@ class SearchBot:
     def _gains(rows: list[list[float]], weights: list[float], d: int) -> list[tuple[float, float]]:
         """Each candidate's weighted mean gain over candidate ``d`` and its standard error (Kish's effective
         sample size for the weights)."""
-        total = sum(weights)
-        effective = total * total / sum(x * x for x in weights)
+        total = sum(weights, 0.0)  # (a float start: compiled, mypyc took a bare sum for an int)
+        effective = total * total / sum((x * x for x in weights), 0.0)
         out = []
         for i in range(len(rows[0])):
             diffs = [row[i] - row[d] for row in rows]
-            mean = sum(x * wt for x, wt in zip(diffs, weights, strict=True)) / total
-            var = sum(wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)) / total
+            mean = sum((x * wt for x, wt in zip(diffs, weights, strict=True)), 0.0) / total
+            var = sum((wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)), 0.0) / total
             out.append((mean, math.sqrt(var / max(1.0, effective - 1))))
         return out
 
@@ -341,8 +344,8 @@ class SearchBot:
         if len(rows) < 2:
             return default
         d = candidates.index(default)
-        total = sum(weights)
-        effective = total * total / sum(x * x for x in weights)  # Kish's effective sample size
+        total = sum(weights, 0.0)  # (a float start: compiled, mypyc took a bare sum for an int)
+        effective = total * total / sum((x * x for x in weights), 0.0)  # Kish's effective sample size
         threshold = critical(len(candidates) - 1, effective - 1)
         least = self.est.k.min_effective
         alive = alive or [True] * len(candidates)
@@ -350,8 +353,8 @@ class SearchBot:
         means = []
         for i, candidate in enumerate(candidates):
             diffs = [row[i] - row[d] for row in rows]
-            mean = sum(x * wt for x, wt in zip(diffs, weights, strict=True)) / total
-            var = sum(wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)) / total
+            mean = sum((x * wt for x, wt in zip(diffs, weights, strict=True)), 0.0) / total
+            var = sum((wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)), 0.0) / total
             error = math.sqrt(var / max(1.0, effective - 1))
             means.append(mean)
             if i != d and alive[i] and effective >= least and mean > best_gain and mean > threshold * error + 1e-9:
@@ -361,7 +364,7 @@ class SearchBot:
 
     # ---------------------------------------------------------------- one deal
     def _solve(self, state: GameState, seat: int, deadline: float | None, root: bool,
-               only: set | None = None) -> float | dict:
+               only: set | None = None) -> Any:
         """The exact value (or each legal card's, ``root``: those in ``only`` if given) for ``seat``; its nodes
         charged to the work left."""
         position = position_of(state)
@@ -413,7 +416,9 @@ class SearchBot:
             self._left -= step_work(legal)
             if self._left <= 0:
                 raise OutOfTime
-            state.apply(self.heuristic.decide(info_from_state(state, state.to_act), legal, rng, state.round))
+            actor = state.to_act
+            assert actor is not None  # (a decision is pending)
+            state.apply(self.heuristic.decide(info_from_state(state, actor), legal, rng, state.round))
         return seat_worth(state, seat)
 
     # ---------------------------------------------------------------- the bidding as evidence
@@ -438,7 +443,7 @@ def evidence(est: Estimator, deal: GameState, seat: int) -> list[tuple[bool, flo
     """What the other seats' calls say of their hands in ``deal``: for each seat that called, whether it is in
     play, and ``x``: its hand's expected tricks (``Estimator.chances``) less the obligation it took on, or, for a
     seat that passed, less the least obligation it could have taken."""
-    statuses = deal.rules.variant.statuses
+    statuses: dict[Any, Any] = deal.rules.variant.statuses  # (keyed by the status words)
     least = min((s.tricks for name, s in statuses.items() if name in w.ACTIVE and s.tricks > 0), default=1)
     found = []
     for other in range(deal.n):
@@ -453,5 +458,5 @@ def evidence(est: Estimator, deal: GameState, seat: int) -> list[tuple[bool, flo
         info = info_from_state(deal, other)
         info.hand = hand
         need = statuses[status].tricks if status in w.ACTIVE else least
-        found.append((status in w.ACTIVE, sum(est.chances(hand, deal.trump, info)) - need))
+        found.append((status in w.ACTIVE, sum(est.chances(hand, deal.trump, info), 0.0) - need))
     return found

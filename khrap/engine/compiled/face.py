@@ -114,8 +114,12 @@ def _list_calls(state: Machine) -> list[Action]:
 
 
 def _list_plays(state: Machine) -> list[Action]:
-    plays = PLAYS
-    return [plays[p] for p in state._playable(state.seat)]
+    plays, codes = PLAYS, state._playable(state.seat)
+    found = [plays[p] for p in codes]
+    if isinstance(state, Face):  # the face's words of this listing at once, by the codes (``Decision.words``'s)
+        words = PLAY_WORDS
+        state._words = (found, [words[p] for p in codes])
+    return found
 
 
 def _list_discards(state: Machine) -> list[Action]:
