@@ -142,7 +142,7 @@ def test_a_seat_ready_for_the_next_deal_is_told_to_the_seats_ready_only() -> Non
     host.add(table)
     conns = [Conn() for _ in range(4)]
     clients = [host.connect(conn) for conn in conns]
-    for client, token in zip(clients, [*(st.token for st in table.seats), table.spectator_token], strict=True):
+    for client, token in zip(clients, [*(seat.token for seat in table.seats), table.spectator_token], strict=True):
         host.receive(client, json.dumps({"type": "hello", "token": token, "deltas": True}))
     held = []
     for conn in conns:  # each one's whole view, then the patches of the hellos after it
