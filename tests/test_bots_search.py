@@ -243,7 +243,7 @@ def test_sampling_stops_where_no_rival_can_be_chosen() -> None:
     few = SearchBot(state.rules, timed=False, samples=least - 1)
     prior = SearchBot(state.rules, timed=False).heuristic.choose(
         state.observation(0), state.legal_actions(), random.Random(random.Random(5).random()))
-    few.last = {}
+    few.last = {"samples": 30, "overrode": True}  # what a decision before found: not to be shown for this one
     assert choose_for(few, state, random.Random(5)) == prior
     assert few.last == {}  # not searched at all
     enough = SearchBot(state.rules, timed=False, samples=least)

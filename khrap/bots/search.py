@@ -182,6 +182,7 @@ class SearchBot:
     def choose(self, observation: Any, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:
         start = time.perf_counter()
+        self.last = {}  # a decision it does not search must not show the one before's (overrides counted from it)
         if not legal:
             raise ValueError(f"seat {observation.get('seat')} has no legal action")
         if len(legal) == 1 or view is None:
