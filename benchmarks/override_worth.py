@@ -72,8 +72,10 @@ def label(state: GameState, default: Action, chosen: Action) -> str:
 
 
 def play_deal(rules: Rules, bots: list, strong_seats: list[bool], seed: int, tag: str, dealer: int,
-              stacks: list[int], pot: int, deal: int, normal: HeuristicBot, found: list[dict]) -> GameState:
-    """One deal of strength.py's protocol; every override's worth appended to ``found``."""
+              stacks: list[int], pot: int, deal: int, normal: HeuristicBot,
+              found: list[dict]) -> tuple[GameState, list[int]]:
+    """One deal of strength.py's protocol, and each seat's change of chips in it; every override's worth appended
+    to ``found``."""
     state = GameState(rules, rules.players, dealer=dealer, stacks=stacks, pot=pot, seed=seed * 1000 + deal,
                       decks=[session_deck(rules, seed, deal)])
     before = list(state.stacks)
@@ -104,8 +106,7 @@ def play_deal(rules: Rules, bots: list, strong_seats: list[bool], seed: int, tag
                           "pot": pot_mine - pot_prior})
         state.apply(action)
         step += 1
-    state.result_deltas = deltas(state, before)  # type: ignore[attr-defined]
-    return state
+    return state, deltas(state, before)  # (not an attribute set on the state: compiled, it has no instance dict)
 
 
 def run(variant: str, first_seed: int, seeds: int, session: int, ms: float, gated: bool,
@@ -121,10 +122,11 @@ def run(variant: str, first_seed: int, seeds: int, session: int, ms: float, gate
             bots = [strong if s else normal for s in seating]
             chips, pot, dealer = [100] * rules.players, 0, seed % rules.players
             for d in range(session):
-                state = play_deal(rules, bots, list(seating), seed, f"{i}", dealer, chips, pot, d, normal, found)
+                state, result = play_deal(rules, bots, list(seating), seed, f"{i}", dealer, chips, pot, d, normal,
+                                          found)
                 want = (check or {}).get((seed, f"{i}", d))
-                if want is not None and want != state.result_deltas:
-                    print(f"seed {seed} arrangement {i} deal {d}: {state.result_deltas} != records {want}",
+                if want is not None and want != result:
+                    print(f"seed {seed} arrangement {i} deal {d}: {result} != records {want}",
                           file=sys.stderr)
                 chips, pot, dealer = carried(state)
                 if getattr(state, "session_over", False) or min(chips) <= 0:
