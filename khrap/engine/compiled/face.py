@@ -327,7 +327,7 @@ class Face(Machine):
         kind = self.kind
         if kind is not None and self.seat == seat and self.phase != SETTLED:
             found = self._listing()
-            return observation_of(self, seat, self._words_of(DECISIONS[kind], found), found)
+            return observation_of(self, seat, self._words_of(DECISIONS[kind], found))
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:
