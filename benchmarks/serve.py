@@ -86,13 +86,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, probe: Path | None = None) -> subprocess.Popen:
-    """``khrap serve`` on ``port``; with ``probe``, under ``loop_probe.py`` (its report written there)."""
+def start_server(db: Path, port: int, probe: Path | None = None, collector: bool = False) -> subprocess.Popen:
+    """``khrap serve`` on ``port``; with ``probe``, under ``loop_probe.py`` (its report written there), and with
+    ``collector`` Python's collector left automatic there (``loop_probe.py``)."""
     under = [str(Path(__file__).with_name("loop_probe.py")), str(probe)] if probe is not None else []
+    env = {**os.environ, "KHRAP_PROBE_COLLECTOR": "on"} if collector else None
     proc = subprocess.Popen([sys.executable, *under, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
                              "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000",
                              "--post-rate", "100000", "--creates", "100000000", "--per-address", "1000000"],
-                            stdout=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -390,6 +392,8 @@ def main() -> None:
     parser.add_argument("--probe", type=Path, metavar="FILE",
                         help="time the event loops' turns (servers and client, benchmarks/loop_probe.py) while "
                              "measuring; their reports, the pauses over 5 ms and what ran in them, go to FILE")
+    parser.add_argument("--collector", action="store_true",
+                        help="with --probe: the servers leave the collector automatic (what its settings are worth)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     if any(k < 1 or k > 1000 for k in args.tables) or not 0 < args.seconds <= 600:
@@ -398,6 +402,8 @@ def main() -> None:
         parser.error("--think from 0 to 60 seconds, --idle from 0 to 10000 tables")
     if not 1 <= args.servers <= 16:
         parser.error("--servers from 1 to 16")
+    if args.collector and not args.probe:
+        parser.error("--collector goes with --probe")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         ports = [free_port() for _ in range(args.servers)]
@@ -411,7 +417,7 @@ def main() -> None:
                 loop_probe.install_turns(CLIENT_PROBE)
             for i, port in enumerate(ports):  # (each its own database: the shards share nothing)
                 servers.append(start_server(Path(folder) / f"bench{i}.sqlite", port,
-                                            probes[i] if probes else None))
+                                            probes[i] if probes else None, args.collector))
             pids = tuple(server.pid for server in servers)
             if args.idle:
                 rows.append(idle_tables(ports[0], pids[0], args.idle))
