@@ -80,6 +80,8 @@ the memory doubled. (Counting the frozen objects instead walks all of them: a pa
 """A connection that has not said hello with a table's token in this time is closed."""
 LOAD_WAITING = 32
 """Messages a connection may send while the table its hello names is being loaded; more close it."""
+RECORDS_KEPT = 32
+"""Finished tables' records kept made (the newest asked for): an archived one is not replayed for each download."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
 EXPIRE_DAYS = 30.0
@@ -388,18 +390,29 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                             413, media_type="text/plain")
         return HTMLResponse(text, headers={"Content-Security-Policy": sheet_policy(text)})
 
+    records: OrderedDict[str, tuple[tuple, str]] = OrderedDict()  # finished table -> (its store version, record)
+
     async def record(request: Request) -> Response:
-        await load_apart(host.table_of(request.path_params["token"]))  # (an archived table: replayed apart)
-        found = host.find(request.path_params["token"])
+        token = request.path_params["token"]
+        entry = host.tokens.get(token)  # (a seat's or a spectator's link: not the host's)
+        tid = entry[0] if entry is not None else None
+        kept = records.get(tid) if tid is not None else None
+        if kept is not None and kept[0] == store.version(tid):  # (a finished table's record changes with its seats)
+            records.move_to_end(tid)
+            return _record_response(tid, kept[1])
+        await load_apart(tid)  # (an archived table: replayed apart)
+        found = host.find(token)
         if found is None:
             return Response("no such table", 404, media_type="text/plain")
         table = found[0]
         if not table.finished:
             return Response("the record can be downloaded once the session is over", 409, media_type="text/plain")
         body = dumps(table.record())
+        records[table.id] = (store.version(table.id), body)  # asked again, it is not replayed again
+        while len(records) > RECORDS_KEPT:
+            records.popitem(last=False)
         host.unload(table)  # an archived table is loaded for its record only
-        return Response(body, media_type="application/json", headers=_headers({
-            "Content-Disposition": f'attachment; filename="khrap-{table.id}.json"'}))
+        return _record_response(table.id, body)
 
     def origin_ok(ws: WebSocket) -> bool:
         origin = ws.headers.get("origin")
@@ -703,6 +716,11 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def _record_response(tid: str, body: str) -> Response:
+    return Response(body, media_type="application/json", headers=_headers({
+        "Content-Disposition": f'attachment; filename="khrap-{tid}.json"'}))
 
 
 def _refused(err: Refused) -> Response:
