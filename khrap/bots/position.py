@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from khrap.engine import trick as _trick
-from khrap.engine.copying import copy_state
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.compiled.tricks import playable as _pure_playable
+from khrap.engine.copying import copy_state
 from khrap.engine.kinds import PLAY
 
 Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
