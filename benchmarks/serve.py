@@ -36,6 +36,15 @@ whole (orjson) and patches its view with every ``delta`` (``ws_client.patch_into
 in place, tested against it), and acts only on the view it holds: it must, to know the step and its turn.
 ``messages`` counts the messages the seats decoded while measuring, ``missed`` the patches whose base was not
 the view the seat held (0: none lost).  Where uvloop is installed the asyncio part runs on it.
+
+Where the tail comes from (issue 32): ``p50_first_ms``/``p99_first_ms`` are the latencies to the first of the
+four seats' views (against the last: what the client's own reading of the other three adds), ``deal_ends`` and
+``p50_deal_end_ms`` the actions that settled a deal (settlement, the deal's records) and their median.
+``--probe FILE`` runs each server under ``benchmarks/loop_probe.py`` and times the client's loop the same way:
+every event-loop turn's length (wall and processor time), the time of each piece of the server's work in them
+(reading frames, the action, SQLite, the broadcast, the writes, dealing, the collector's passes, archiving, the
+rate buckets...) and its longest run, and every turn over 5 ms with what ran in it; a summary is printed and
+the whole to FILE.
 """
 
 from __future__ import annotations
@@ -47,11 +56,13 @@ import gc
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -76,11 +87,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
+def start_server(db: Path, port: int, probe: Path | None = None, collector: bool = False) -> subprocess.Popen:
+    """``khrap serve`` on ``port``; with ``probe``, under ``loop_probe.py`` (its report written there), and with
+    ``collector`` Python's collector left automatic there (``loop_probe.py``)."""
+    under = [str(Path(__file__).with_name("loop_probe.py")), str(probe)] if probe is not None else []
+    env = {**os.environ, "KHRAP_PROBE_COLLECTOR": "on"} if collector else None
+    proc = subprocess.Popen([sys.executable, *under, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
                              "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000",
                              "--post-rate", "100000", "--creates", "100000000", "--per-address", "1000000"],
-                            stdout=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -90,6 +105,44 @@ def start_server(db: Path, port: int) -> subprocess.Popen:
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def archived_table(db: Path, deals: int) -> str:
+    """A finished table of ``deals`` deals in a new database ``db`` (4 seats, the easy bot's moves): a server
+    started on it loads it (replays its game) each time its record is asked for.  Its spectator's token."""
+    from khrap.variant.catalog import builtin
+    from khrap.web.store import Store
+    from khrap.web.table import Table
+
+    store = Store(db)
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=1_000_000, base_stake=1,
+                         bots={}, deals=deals)
+    store.add(table)
+    while not table.finished:
+        table.start_deal()
+        store.started(table)
+        while table.in_deal:
+            seat = table.session.to_act
+            table.apply(seat, table.bot_action(seat, "easy"))
+            store.acted(table)
+    store.close()
+    return table.spectator_token
+
+
+class Records:
+    """Ask for an archived table's record every ``every`` seconds while the tables play: each answer's time."""
+
+    def __init__(self, port: int, token: str, every: float = 1.0) -> None:
+        self.url, self.every, self.times = f"http://{HOST}:{port}/record/{token}", every, []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        while not self.stop.wait(self.every):
+            started = time.perf_counter()
+            with urllib.request.urlopen(self.url, timeout=60) as answer:
+                answer.read()
+            self.times.append(round((time.perf_counter() - started) * 1000, 1))
 
 
 def rss_mb(pid: int) -> float | None:
@@ -145,6 +198,8 @@ class TableRun:
         self.rng = rng
         self.pending: dict[tuple[int, int], tuple[float, set[int]]] = {}  # step before: (sent at, seats to see it)
         self.latencies: list[float] = []
+        self.first: list[float] = []  # from an action sent to the first of the four seats' views that shows it
+        self.ending: list[float] = []  # the latencies of the actions that ended a deal (settled it)
         self.actions = 0
         self.ready_sent: set[tuple[int, str]] = set()
         self.views: list[dict | None] = [None] * 4  # the view each seat holds (patched by each ``delta``, as the page)
@@ -198,9 +253,13 @@ class TableRun:
         step, now = self.step, time.perf_counter()
         for before, (sent, waiting) in list(self.pending.items()):
             if step > before:  # this seat now sees the action sent at ``before``
+                if len(waiting) == 4 and sent != float("inf"):
+                    self.first.append(now - sent)
                 waiting.discard(seat)
                 if not waiting and sent != float("inf"):  # (inf: an action still being thought over)
                     self.latencies.append(now - sent)
+                    if not table["in_deal"]:
+                        self.ending.append(now - sent)
                     del self.pending[before]
         if self.stop.is_set():
             return
@@ -231,7 +290,8 @@ class TableRun:
 
 
 async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, think: float = 0.0,
-                deltas: bool = True, server_pids: tuple[int, ...] = ()) -> dict:
+                deltas: bool = True, server_pids: tuple[int, ...] = (), probes: list[Path] | None = None,
+                records: Records | None = None) -> dict:
     tables = [TableRun(ports[i % len(ports)], create_table(ports[i % len(ports)]), random.Random(i), think, deltas)
               for i in range(k)]
     stop = asyncio.Event()
@@ -248,6 +308,8 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
             print(f"K={k}: {opened[0]} of {4 * k} seats connected, {opened[1]} failed", file=sys.stderr, flush=True)
     for t in tables:
         t.latencies.clear()
+        t.first.clear()
+        t.ending.clear()
         t.actions = 0
     messages = sum(c.messages for t in tables for c in t.sockets if c is not None)
     budget[0] = max_actions
@@ -260,15 +322,23 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     # does not change much (the rate and the latency are what the processors left over make of it)
     cpu = (servers_cpu(server_pids), time.process_time())
     waits = [waited(pid) for pid in (*server_pids, os.getpid())]
+    if probes is not None:  # the servers' and the client's loop probes count from now (``loop_probe.py``)
+        probe_start(server_pids)
+    if records is not None:
+        records.thread.start()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
     stop.set()
     elapsed = time.perf_counter() - started
+    if records is not None:
+        records.stop.set()
+        await asyncio.to_thread(records.thread.join, 60)
     server_cpu = servers_cpu(server_pids)
     server_cpu = None if server_cpu is None or cpu[0] is None else server_cpu - cpu[0]
     client_cpu = time.process_time() - cpu[1]
     waits = [None if w is None or w0 is None else round((w - w0) / elapsed, 3)
              for w0, w in zip(waits, [waited(pid) for pid in (*server_pids, os.getpid())], strict=True)]
+    probed = probe_read(server_pids, probes) if probes is not None else None  # (after the processor times)
     messages = sum(c.messages for t in tables for c in t.sockets if c is not None) - messages
     results = await asyncio.gather(*tasks, return_exceptions=True)
     hub.close()
@@ -278,9 +348,12 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
         print(f"{failed} connections failed, e.g. {next(r for r in results if isinstance(r, Exception))!r}",
               file=sys.stderr)
     latencies = sorted(x for t in tables for x in t.latencies)
+    first = sorted(x for t in tables for x in t.first)
+    ending = sorted(x for t in tables for x in t.ending)
     shards = [sorted(x for t in tables if t.port == port for x in t.latencies) for port in ports]
     actions = sum(t.actions for t in tables)
     q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [float("nan")] * 99
+    q1 = statistics.quantiles(first, n=100) if len(first) >= 2 else [float("nan")] * 99
 
     def per(seconds: float | None) -> int | None:
         return None if seconds is None or not actions else round(seconds / actions * 1e6)
@@ -288,12 +361,46 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     return {"tables": k, "connections": 4 * k, "seconds": round(elapsed, 2), "actions": actions,
             "server_cpu_us": per(server_cpu), "client_cpu_us": per(client_cpu),
             "actions_per_s": round(actions / elapsed, 1), "p50_ms": round(q[49] * 1000, 2),
-            "p99_ms": round(q[98] * 1000, 2), "think_s": think, "failed_connections": failed, "deltas": deltas,
+            "p99_ms": round(q[98] * 1000, 2), "think_s": think,
+            # to the first of the four seats' views: the rest of the latency is the client reading the others
+            "p50_first_ms": round(q1[49] * 1000, 2), "p99_first_ms": round(q1[98] * 1000, 2),
+            # the actions that settled a deal: their share, and their median against all the actions'
+            "deal_ends": len(ending), "p50_deal_end_ms": round(ending[len(ending) // 2] * 1000, 2) if ending else None,
+            "failed_connections": failed, "deltas": deltas,
             "messages": messages, "missed": sum(t.missed for t in tables),
             "p99_ms_by_server": [round(statistics.quantiles(x, n=100)[98] * 1000, 2) if len(x) >= 2 else None
                                  for x in shards],
             # the share of the time each server's event loop, then the client's, waited for a processor
-            "waiting": waits}
+            "waiting": waits, **({"probe": probed} if probed is not None else {}),
+            **({"record_ms": records.times} if records is not None else {})}
+
+
+CLIENT_PROBE = None  # the client's own loop probe (``--probe``): its turns are timed as the servers' are
+
+
+def probe_start(pids: tuple[int, ...]) -> None:
+    for pid in pids:
+        os.kill(pid, signal.SIGUSR1)
+    if CLIENT_PROBE is not None:
+        CLIENT_PROBE.reset()
+
+
+def probe_read(pids: tuple[int, ...], paths: list[Path]) -> dict:
+    """Each server's probe report (asked for with SIGUSR2, read once written) and the client's."""
+    for pid, path in zip(pids, paths, strict=True):
+        path.unlink(missing_ok=True)
+        os.kill(pid, signal.SIGUSR2)
+    reports = []
+    for path in paths:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError, ValueError):
+                reports.append(json.loads(path.read_text()))
+                break
+            time.sleep(0.05)
+        else:
+            reports.append(None)
+    return {"servers": reports, "client": CLIENT_PROBE.report() if CLIENT_PROBE is not None else None}
 
 
 def idle_tables(port: int, pid: int, n: int) -> dict:
@@ -328,6 +435,14 @@ def main() -> None:
     parser.add_argument("--whole", action="store_true", help="every update a whole view (no patches), as before")
     parser.add_argument("--servers", type=int, default=1,
                         help="servers (each its own process and database), the tables spread over them by number")
+    parser.add_argument("--probe", type=Path, metavar="FILE",
+                        help="time the event loops' turns (servers and client, benchmarks/loop_probe.py) while "
+                             "measuring; their reports, the pauses over 5 ms and what ran in them, go to FILE")
+    parser.add_argument("--collector", action="store_true",
+                        help="with --probe: the servers leave the collector automatic (what its settings are worth)")
+    parser.add_argument("--records", type=int, default=0, metavar="DEALS",
+                        help="the first server also holds a finished table of DEALS deals whose record is asked for "
+                             "once a second while the tables play (each time its game is replayed)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     if any(k < 1 or k > 1000 for k in args.tables) or not 0 < args.seconds <= 600:
@@ -336,13 +451,25 @@ def main() -> None:
         parser.error("--think from 0 to 60 seconds, --idle from 0 to 10000 tables")
     if not 1 <= args.servers <= 16:
         parser.error("--servers from 1 to 16")
+    if args.collector and not args.probe:
+        parser.error("--collector goes with --probe")
+    if not 0 <= args.records <= 500:
+        parser.error("--records from 0 to 500 deals")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         ports = [free_port() for _ in range(args.servers)]
         servers: list[subprocess.Popen] = []
         try:
+            probes = [Path(folder) / f"probe{i}.json" for i in range(args.servers)] if args.probe else None
+            if args.probe:
+                global CLIENT_PROBE
+                import loop_probe
+                CLIENT_PROBE = loop_probe.Probe()
+                loop_probe.install_turns(CLIENT_PROBE)
+            archived = archived_table(Path(folder) / "bench0.sqlite", args.records) if args.records else None
             for i, port in enumerate(ports):  # (each its own database: the shards share nothing)
-                servers.append(start_server(Path(folder) / f"bench{i}.sqlite", port))
+                servers.append(start_server(Path(folder) / f"bench{i}.sqlite", port,
+                                            probes[i] if probes else None, args.collector))
             pids = tuple(server.pid for server in servers)
             if args.idle:
                 rows.append(idle_tables(ports[0], pids[0], args.idle))
@@ -351,7 +478,9 @@ def main() -> None:
                     print(f"{args.idle} idle tables: server {r['rss_before_mb']} -> {r['rss_after_mb']} MB, "
                           f"{r['kb_per_table']} KB a table", flush=True)
             for k in args.tables if not args.idle else ():
-                rows.append(run(run_k(ports, k, args.seconds, args.max_actions, args.think, not args.whole, pids)))
+                records = Records(ports[0], archived) if archived else None
+                rows.append(run(run_k(ports, k, args.seconds, args.max_actions, args.think, not args.whole, pids,
+                                      probes, records)))
                 sizes = [rss_mb(pid) for pid in pids]
                 rows[-1]["server_rss_mb"] = None if None in sizes else round(sum(sizes), 1)
                 rows[-1]["servers"] = len(pids)
@@ -361,12 +490,32 @@ def main() -> None:
                           f"{r['actions_per_s']:>7.1f} actions/s, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, "
                           f"server {r['server_rss_mb']} MB; CPU an action: server {r['server_cpu_us']} us, "
                           f"client {r['client_cpu_us']} us", flush=True)
+                    if "probe" in r:
+                        print_probe(r["probe"])
+                    if "record_ms" in r:
+                        print(f"  the archived table's record, ms an answer: {r['record_ms']}")
         finally:
             for server in servers:
                 server.kill()
                 server.wait(10)
+    if args.probe:
+        args.probe.write_text(json.dumps(rows, indent=1))
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps([{k: v for k, v in r.items() if k != "probe"} for r in rows], indent=2))
+
+
+def print_probe(probe: dict) -> None:
+    """Each loop's turns: how many, the share of the time busy, the histogram, the longest pieces."""
+    for name, report in [*((f"server {i}", r) for i, r in enumerate(probe["servers"])), ("client", probe["client"])]:
+        if report is None:
+            print(f"  {name}: no probe report")
+            continue
+        stalls = report["stalls"]
+        print(f"  {name}: {report['turns']} turns, busy {report['busy_share']:.0%}; turns by length (ms) "
+              f"{report['histogram_ms']}; {len(stalls)} over 5 ms "
+              f"(CPU/wall in them {sum(x['cpu_ms'] for x in stalls) / max(1, sum(x['wall_ms'] for x in stalls)):.2f})")
+        top = list(report["totals_ms"].items())[:8]
+        print("    time by piece (ms): " + ", ".join(f"{p} {ms:g}" for p, ms in top))
 
 
 if __name__ == "__main__":

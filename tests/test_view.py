@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from khrap.cards import card_str, parse_cards
 from khrap.engine import GameState, Rules
 from khrap.engine.events import Dealt, Drew, Exchanged
-from khrap.engine.view import seat_view, spectator_view, to_json
+from khrap.engine.view import events_since, seat_hand, seat_view, spectator_view, to_json
 from khrap.variant.catalog import builtin
 from tests.conftest import every_table, examples, new_table, random_deal
 
@@ -132,6 +132,41 @@ def test_the_observation_is_the_rendering_of_the_seat_view(table, seed) -> None:
         if state.session_over:
             break
         random_deal(state, rng, check)
+
+
+@pytest.mark.parametrize(("name", "players"), every_table())
+def test_the_events_since_a_place_and_the_hand_are_the_seat_views(name: str, players: int) -> None:
+    """``events_since`` is the view's events from a place on (the very event objects: its own secret events
+    whole, the others' without their secrets), and a reader that keeps what it read and asks for the new events
+    at every step holds the view's events; ``seat_hand`` is the view's hand."""
+    state = new_table(name, players, seed=players)
+    rng = random.Random(name)
+    viewers = [None, *range(players)]
+    own = 0  # places where a seat holds an event otherwise than the spectator (its own secret): the overlay
+    for _ in range(2):
+        if state.session_over:
+            break
+        state.start_deal()
+        kept: dict[int | None, list] = {v: [] for v in viewers}
+        while True:
+            table = seat_view(state, None).events
+            for viewer in viewers:
+                view = seat_view(state, viewer)
+                whole = view.events
+                assert seat_hand(state, viewer) == view.hand
+                for start in {0, 1, len(whole) // 2, len(whole) - 1, len(whole), len(whole) + 3}:
+                    since = events_since(state, viewer, start)
+                    assert len(since) == len(whole[start:])
+                    assert all(a is b for a, b in zip(since, whole[start:], strict=True))
+                kept[viewer] += events_since(state, viewer, len(kept[viewer]))
+                assert all(a is b for a, b in zip(kept[viewer], whole, strict=True))
+                assert len(kept[viewer]) == len(whole)
+                own += sum(a is not b for a, b in zip(whole, table, strict=True))
+            if state.pending is None:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    if name in ("khrap", "frap"):  # (their exchanges and draws are their seats' secrets)
+        assert own > 0
 
 
 def test_the_rl_vector_of_the_typed_view_is_the_vector_of_its_observation() -> None:

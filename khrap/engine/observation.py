@@ -447,8 +447,7 @@ def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int
         turned, shown, trick = turned.copy(), shown.copy(), trick.copy()
     drawn, thrown = _secrets(own) if fresh else ([], [])
     return SeatView(
-        seat, state.phase, kind, to_act, state.dealer, state.round, trump, turned, shown,
-        sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None,
+        seat, state.phase, kind, to_act, state.dealer, state.round, trump, turned, shown, seat_hand(state, seat),
         [len(h) for h in state.hands], len(state.stock), len(state.discards), state.stacks.copy(), state.pot,
         state.locked.copy(), state.statuses.copy(), state.call_of.copy(), trick, state.tricks.copy(),
         typed, drawn, thrown, legal, state.program)
@@ -459,6 +458,30 @@ def seat_view(state: Face, seat: int | None) -> SeatView:
     view: the one place a seat's or a spectator's knowledge is made."""
     views = _views(state)
     return _make(state, seat, views.typed_list(state, seat), views.mine(seat), None, True)
+
+
+def seat_hand(state: Face, seat: int | None) -> list[int] | None:
+    """``seat_view(state, seat).hand`` alone: the seat's hand sorted, None until it has looked at it (and for a
+    spectator)."""
+    return sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None
+
+
+def events_since(state: Face, seat: int | None, start: int) -> list[Event]:
+    """``seat_view(state, seat).events[start:]`` made from those events alone: the deal's events from its
+    ``start``-th on as ``seat`` (None: a spectator) may hold them.  A reader that keeps the earlier ones (a
+    page's log, updated at every change) asks for the new ones only, not for a view of the whole deal."""
+    views = _views(state)
+    views._grow(state)
+    start = max(0, start)
+    new = views._typed(state)[start:]
+    mine = views.mine(seat)
+    if mine is not None:
+        k = len(mine) - 1
+        while k >= 0 and mine[k][0] >= start:  # (its own secret events, in the order of the deal: the last ones)
+            at, event = mine[k]
+            new[at - start] = event
+            k -= 1
+    return new
 
 
 # An observation's keys, in CONTRACT.md's order: each observation is a copy of this dict with its values set

@@ -3,6 +3,8 @@
     view = seat_view(state, seat)         # what ``seat`` may know now
     table = spectator_view(state)         # what nobody's secret reveals: the public table and events
     view.hand, view.events, view.legal, view.numbers()
+    seat_hand(state, seat)                # view.hand alone
+    events_since(state, seat, start)      # view.events[start:], made from the new events alone
     to_json(view)                         # the observation dict (CONTRACT.md's shape)
 
 Cards are the kernel's ints; the events are the typed ``Event`` objects the viewer may hold (another
@@ -13,7 +15,7 @@ view, made incrementally (the history lines and event data of earlier observatio
 
 from __future__ import annotations
 
-from khrap.engine.observation import SeatView, as_seen, seat_view, to_json
+from khrap.engine.observation import SeatView, as_seen, events_since, seat_hand, seat_view, to_json
 
 
 def spectator_view(state) -> SeatView:
@@ -22,4 +24,4 @@ def spectator_view(state) -> SeatView:
     return seat_view(state, None)
 
 
-__all__ = ["SeatView", "as_seen", "seat_view", "spectator_view", "to_json"]
+__all__ = ["SeatView", "as_seen", "events_since", "seat_hand", "seat_view", "spectator_view", "to_json"]

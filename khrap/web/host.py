@@ -189,11 +189,16 @@ class Host:
     def get(self, tid: str) -> Table | None:
         """The table ``tid``, loaded from the store if it is not in memory (None: no such table, or one
         that does not load, which is set aside with a log line while the others are served)."""
+        return self.adopt(tid, lambda: self.store.load(tid, **self.table_kwargs))
+
+    def adopt(self, tid: str, load: Callable[[], Table]) -> Table | None:
+        """Table ``tid`` as ``get`` gives it, ``load()`` making it if it is not in memory (the server's loop has
+        it rebuilt in a thread beforehand: ``khrap.web.app``; a table loaded meanwhile is the one kept)."""
         table = self.tables.get(tid)
         if table is not None or tid in self.set_aside:
             return table
         try:
-            table = self.store.load(tid, **self.table_kwargs)
+            table = load()
         except LookupError:
             return None
         except Exception as err:  # one bad table must not keep the others down
@@ -205,6 +210,13 @@ class Host:
         for st in table.seats:  # after a restart or an unload every player has the takeover time to come back
             st.gone_since = self.clock() if st.human else None
         return table
+
+    def table_of(self, token: Any) -> str | None:
+        """The id of the table a seat's, spectator's or host's token opens (None for any other value), loaded or not."""
+        if not isinstance(token, str):
+            return None
+        entry = self.tokens.get(token)
+        return entry[0] if entry is not None else self.hosts.get(token)
 
     def find(self, token: str) -> tuple[Table, int | None] | None:
         """(table, seat) of an invite token (seat None: a spectator's), the table loaded if need be."""

@@ -13,6 +13,7 @@ runs.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import sqlite3
 import threading
@@ -240,26 +241,62 @@ class Store:
 
     def load(self, tid: str, **kwargs) -> Table:
         """One table as stored, rebuilt from its setup and actions."""
+        return self.rebuild(self.rows(tid), **kwargs)
+
+    def rows(self, tid: str) -> Stored:
+        """What the store holds of table ``tid`` (a few indexed reads); LookupError if there is no such table."""
         row = self.db.execute("SELECT setup, spectator FROM tables WHERE id = ?", (tid,)).fetchone()
         if row is None:
             raise LookupError(f"no table {tid}")
         setup, spectator = row
-        seats = [SeatState(human=bool(h), bot=b, token=t) for h, b, t in self.db.execute(
+        seats = [(bool(h), b, t) for h, b, t in self.db.execute(
             "SELECT human, bot, token FROM seats WHERE table_id = ? ORDER BY seat", (tid,))]
-        deals = [Deal(n, s, c, bool(st), d) for n, s, c, st, d in self.db.execute(
-            "SELECT number, seed, commitment, started, decks FROM deals WHERE table_id = ? ORDER BY number", (tid,))]
-        actions = [(s, t, b) for s, t, b in self.db.execute(
-            "SELECT seat, text, by FROM actions WHERE table_id = ? ORDER BY n", (tid,))]
-        changes = 0
-        for seat, why in self.db.execute("SELECT seat, why FROM revoked WHERE table_id = ? ORDER BY at", (tid,)):
-            changes += 1
+        deals = self.db.execute("SELECT number, seed, commitment, started, decks FROM deals WHERE table_id = ? "
+                                "ORDER BY number", (tid,)).fetchall()
+        actions = self.db.execute("SELECT seat, text, by FROM actions WHERE table_id = ? ORDER BY n", (tid,)).fetchall()
+        revoked = self.db.execute("SELECT seat, why FROM revoked WHERE table_id = ? ORDER BY at", (tid,)).fetchall()
+        row = self.db.execute("SELECT token FROM hosts WHERE table_id = ?", (tid,)).fetchone()
+        return Stored(tid, setup, spectator, seats, deals, actions, revoked, None if row is None else row[0],
+                      self.version(tid))
+
+    def version(self, tid: str) -> tuple:
+        """What changes in the store whenever table ``tid`` is played (an action, a deal begun or settled, a
+        seat handed over): rows read before and after a rebuild with the same version are the same."""
+        return self.db.execute(
+            "SELECT (SELECT count(*) FROM actions WHERE table_id = ?1), (SELECT count(*) FROM deals WHERE "
+            "table_id = ?1 AND started), (SELECT count(decks) FROM deals WHERE table_id = ?1), "
+            "(SELECT count(*) FROM revoked WHERE table_id = ?1), (SELECT count(*) FROM seats WHERE table_id = ?1)",
+            (tid,)).fetchone()
+
+    @staticmethod
+    def rebuild(stored: Stored, **kwargs) -> Table:
+        """The table the rows ``stored`` hold, its game replayed: no database read, so any thread may do it (a
+        long evening's replay takes a tenth of a second or more: ``khrap serve`` does it off its event loop)."""
+        seats = [SeatState(human=h, bot=b, token=t) for h, b, t in stored.seats]
+        deals = [Deal(n, s, c, bool(st), d) for n, s, c, st, d in stored.deals]
+        for seat, why in stored.revoked:
             if 0 <= seat < len(seats):
                 seats[seat].why = why  # the seat's last change of hands
-        table = Table.restore(tid, json.loads(setup), seats, spectator, deals, actions, **kwargs)
-        table.reseats = changes
-        row = self.db.execute("SELECT token FROM hosts WHERE table_id = ?", (tid,)).fetchone()
-        table.host_token = None if row is None else row[0]
+        table = Table.restore(stored.tid, json.loads(stored.setup), seats, stored.spectator, deals,
+                              [(s, t, b) for s, t, b in stored.actions], **kwargs)
+        table.reseats = len(stored.revoked)
+        table.host_token = stored.host_token
         return table
+
+
+@dataclasses.dataclass(frozen=True)
+class Stored:
+    """A table's rows as read from the store (``Store.rows``), to be rebuilt into a table (``Store.rebuild``)."""
+
+    tid: str
+    setup: str
+    spectator: str
+    seats: list[tuple[bool, str | None, str]]
+    deals: list[tuple]
+    actions: list[tuple[int, str, str]]
+    revoked: list[tuple[int, str]]
+    host_token: str | None
+    version: tuple  # ``Store.version`` when read
 
 
 def _deals_now(table: Table) -> tuple:
@@ -279,4 +316,4 @@ class _Transaction:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
-__all__ = ["Store", "StoreError"]
+__all__ = ["Store", "StoreError", "Stored"]

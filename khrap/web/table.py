@@ -24,7 +24,7 @@ from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
 from khrap.engine.observation import render
 from khrap.engine.refusal import Refusal
-from khrap.engine.view import seat_view
+from khrap.engine.view import events_since, seat_hand, seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
 from khrap.gamelog.voice import Voice
@@ -144,7 +144,7 @@ class Table:
     _standings_made: list[list[int]] | None = None
     # Each viewer's log lines and page events of the deal in progress, per language, and the deal's closed
     # tricks and chip moves: an event is worded once per viewer and language, not on every update.
-    _told: dict[tuple[int | None, str], DealLog] = field(default_factory=dict)
+    _told: dict[tuple[int | None, str], DealLog | SeatLog] = field(default_factory=dict)
     _voices: dict[str, Voice] = field(default_factory=dict)
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
@@ -423,15 +423,12 @@ class Table:
         session (``public`` is made anew with each), so a change of the seats only (a name, a seat ready for
         the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
         s = self.session
-        view = seat_view(s.state, seat)
-        hand = None if view.hand is None else cards_str(view.hand)  # (as ``render`` writes it; the rest is shared)
-        table = {"seat": view.seat, **self._shared_observed(public), "hand": hand}
-        viewer = seat
-        log: list[ev.Event] = view.events if s.deals_started else []
-        told = self._deal_log(viewer, lang, log)
+        hand = seat_hand(s.state, seat)  # (the engine's view of the seat holds it so; the rest of it is shared)
+        table = {"seat": seat, **self._shared_observed(public), "hand": None if hand is None else cards_str(hand)}
+        told = self._deal_log(seat, lang)
         lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
         # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
-        settled = None if told.settled is None else told.settled.shared_data(viewer)
+        settled = None if told.settled is None else told.settled.shared_data(seat)
         legal: list[dict] = _NO_ACTIONS
         mine = seat is not None and self.in_deal and s.to_act == seat
         if mine:
@@ -577,13 +574,26 @@ class Table:
 
         return say(self._voice(lang), reason)
 
-    def _deal_log(self, viewer: int | None, lang: str, log: list[ev.Event]) -> DealLog:
+    def _deal_log(self, viewer: int | None, lang: str) -> DealLog | SeatLog:
         """``viewer``'s worded log of the deal so far in ``lang``, extended by the events since the last
-        update (a new deal, or a rebuilt session, starts it again)."""
+        update (a new deal, or a rebuilt session, starts it again): the table's (the spectators') read once a
+        change, a seat's made from it but where the seat holds an event otherwise (its own secrets)."""
+        s = self.session
+        state = s.state
+        log, at = state.log, self._deal_log_at()
+        first = log[at] if s.deals_started and at < len(log) else None  # the deal's first event: which deal
+        public = self._told.get((None, lang))
+        if not isinstance(public, DealLog) or public.first is not first:
+            public = self._told[(None, lang)] = DealLog(None, self._voice(lang), first)
+        if first is not None:
+            public.extend(events_since(state, None, public.read))
+        if viewer is None:
+            return public
         told = self._told.get((viewer, lang))
-        if told is None or not told.continues(log):
-            told = self._told[(viewer, lang)] = DealLog(viewer, self._voice(lang))
-        told.extend(log)
+        if not isinstance(told, SeatLog) or told.public is not public:
+            told = self._told[(viewer, lang)] = SeatLog(viewer, public)
+        if first is not None and told.read < public.read:
+            told.extend(events_since(state, viewer, told.read))
         return told
 
     def _settlements(self) -> list[tuple[int, list[int], int]]:
@@ -656,18 +666,21 @@ class Table:
 
 
 class DealLog:
-    """One viewer's log of a deal in one language, kept as the deal goes: the sentences (the game log's one
-    renderer, ``gamelog.tell``), the events as the page words them, and the closed tricks."""
+    """The table's log of a deal in one language (as a spectator holds it, nobody's secret), kept as the deal
+    goes: the sentences (the game log's one renderer, ``gamelog.tell``), the events as the page words them, and
+    the closed tricks.  Each seat's (``SeatLog``) is this one but where the seat holds an event otherwise."""
 
-    def __init__(self, viewer: int | None, voice: Voice) -> None:
+    def __init__(self, viewer: int | None, voice: Voice, first: ev.Event | None = None) -> None:
         self.viewer, self.voice = viewer, voice
-        self.first: ev.Event | None = None  # the deal's first event: a log that starts elsewhere is another deal
+        self.first = first  # the deal's first event in the session's log: a log that starts elsewhere is another deal
         self.read = 0
+        self.seen: list[ev.Event] = []  # the events read, as the viewer holds them
         self.lines: list[str] = []
         self.events: list[dict] = []
         self.tricks: list[dict] = []
         self._cards: list[list] = []  # the trick being played
         self.settled: ev.Event | None = None  # the deal's last ``settled`` event so far
+        self.settled_at = -1  # its place in the deal
         self._last_tricks: list[dict] = []  # ``tricks[-2:]``, the same list until a trick is closed
 
     def last_tricks(self) -> list[dict]:
@@ -678,16 +691,13 @@ class DealLog:
             self._last_tricks = self.tricks[-2:]
         return self._last_tricks
 
-    def continues(self, log: list[ev.Event]) -> bool:
-        return self.read <= len(log) and (self.read == 0 or log[0] is self.first)
-
-    def extend(self, log: list[ev.Event]) -> None:
-        new = log[self.read:]
+    def extend(self, new: list[ev.Event]) -> None:
+        """Take in the deal's events after those read (``events_since`` the viewer's place)."""
         if not new:
             return
-        if self.read == 0:
-            self.first = log[0]
-        self.read = len(log)
+        at = self.read
+        self.read += len(new)
+        self.seen += new
         self.lines += tell(new, self.voice.lang, self.viewer, voice=self.voice)
         self.events += [_public_event(e, self.viewer) for e in new]
         for e in new:  # the closed tricks: each trick's cards [seat, card, joker] in order, and who took it
@@ -697,7 +707,53 @@ class DealLog:
                 self.tricks.append({"cards": self._cards, "winner": e.seat, "number": len(self.tricks) + 1})
                 self._cards = []
             elif isinstance(e, ev.Settled):
-                self.settled = e
+                self.settled, self.settled_at = e, at
+            at += 1
+
+
+class SeatLog:
+    """A seat's log of a deal in one language: the table's (``public``, a ``DealLog``) but where the seat holds
+    an event otherwise, its own secret events (a draw, an exchange, a discard: whole for their seat), worded and
+    made data for it alone.  The table's sentence and data of every other event are the seat's too: they depend
+    only on whether the event's secret is shown (``Event.render``, ``Event.shared_data``).  The closed tricks are
+    the table's: an own event differs from the table's copy in its secret fields only, and tricks read the seat
+    and the public card; the settlement is the seat's own if it holds that event otherwise."""
+
+    def __init__(self, viewer: int, public: DealLog) -> None:
+        self.viewer, self.public = viewer, public
+        self.read = 0
+        self.lines: list[str] = []
+        self.events: list[dict] = []
+        self._settled: tuple[int, ev.Event] | None = None  # (place, event): a settlement the seat holds otherwise
+
+    @property
+    def tricks(self) -> list[dict]:
+        return self.public.tricks
+
+    def last_tricks(self) -> list[dict]:
+        return self.public.last_tricks()
+
+    @property
+    def settled(self) -> ev.Event | None:
+        own, public = self._settled, self.public
+        return own[1] if own is not None and own[0] == public.settled_at else public.settled
+
+    def extend(self, new: list[ev.Event]) -> None:
+        """Take in the seat's events after those read (``events_since`` its place; the table's log has read them)."""
+        public, at = self.public, self.read
+        seen, lines, events = public.seen, public.lines, public.events
+        self.read += len(new)
+        for e in new:
+            if e is seen[at]:
+                self.lines.append(lines[at])
+                self.events.append(events[at])
+            else:  # its own secret event
+                voice = public.voice
+                self.lines += tell([e], voice.lang, self.viewer, voice=voice)
+                self.events.append(_public_event(e, self.viewer))
+                if isinstance(e, ev.Settled):
+                    self._settled = (at, e)
+            at += 1
 
 
 _DESCRIBED: dict[Any, dict] = {}
