@@ -231,7 +231,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
 
     async def load_apart(tid: str | None) -> None:
         """Bring table ``tid`` into memory (if it is a table and not there) without stopping the other tables: its
-        rows are read here, its game replayed in a thread (a long evening's replay takes 0.1 to 0.2 s at 30 to 100
+        rows are read and its game replayed in a thread (a long evening's replay takes 0.1 to 0.2 s at 30 to 100
         deals, a 500-deal one a second, and every table waited that long when the loop did it, issue 32); the
         loop keeps turning meanwhile (the thread holds the interpreter 5 ms at a time at most)."""
         if tid is None or tid in host.tables or tid in host.set_aside:
@@ -242,17 +242,21 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             job.add_done_callback(lambda _: loading.pop(tid, None))
         await asyncio.shield(job)
 
-    async def rebuild_apart(tid: str) -> None:
+    def read_and_rebuild(tid: str) -> tuple[tuple | None, Table | None, Exception | None]:
+        """(the store's version of the table read, the table, or what its replay raised); in a thread."""
         try:
-            stored = store.rows(tid)
+            stored = store.rows_apart(tid)
         except LookupError:
-            return  # (deleted meanwhile: ``get`` says there is no such table)
+            return None, None, None  # (deleted meanwhile: ``get`` says there is no such table)
         try:
-            table, failed = await asyncio.to_thread(Store.rebuild, stored, **host.table_kwargs), None
+            return stored.version, Store.rebuild(stored, **host.table_kwargs), None
         except Exception as err:  # (``adopt`` sets it aside with its log line)
-            table, failed = None, err
-        if store.version(tid) != stored.version:
-            return  # played meanwhile (loaded, played and taken out again): ``get`` loads it as it is now
+            return stored.version, None, err
+
+    async def rebuild_apart(tid: str) -> None:
+        version, table, failed = await asyncio.to_thread(read_and_rebuild, tid)
+        if version is None or store.version(tid) != version:
+            return  # gone, or played meanwhile (loaded, played and taken out again): ``get`` loads it as it is now
 
         def made() -> Table:
             if failed is not None:

@@ -82,6 +82,7 @@ def test_a_table_played_while_it_was_rebuilt_is_loaded_as_it_is_now(tmp_path) ->
     table.apply(table.session.to_act, table.bot_action(table.session.to_act, "easy"))
     store.acted(table)
     assert len({before.version, started, store.version(table.id)}) == 3
+    assert store.rows_apart(table.id) == store.rows(table.id)  # (its own connection, as a thread reads them)
     again = Store.rebuild(store.rows(table.id))
     assert again.step == table.step and Store.rebuild(before).step == "0:0"
     store.close()
