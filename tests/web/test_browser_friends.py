@@ -4,7 +4,11 @@ here failed on the page before its fix."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+
+from khrap.web import i18n
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
@@ -66,4 +70,52 @@ def test_the_buying_says_how_many_cards_may_go(live_server, browser) -> None:  #
     page.click('#hand [data-card="9S"]')  # put back
     assert page.is_enabled("#exchange")
     assert page.inner_text("#exchange-help").startswith("Коснитесь карт")
+    assert errors == []
+
+
+GAP = """() => {
+  let least = Infinity;  // px between two figures side by side in a row of the settlement (each cell's text)
+  for (const row of document.querySelectorAll("#ledger tbody tr, #ledger tfoot tr")) {
+    const boxes = [...row.querySelectorAll(".num")].filter((c) => c.textContent).map((c) => {
+      const range = document.createRange(); range.selectNodeContents(c); return range.getBoundingClientRect(); });
+    for (let i = 1; i < boxes.length; i++) least = Math.min(least, boxes[i].left - boxes[i - 1].right);
+  }
+  return least;
+}"""
+
+
+def test_the_settlements_figures_stand_apart_on_a_phone(live_server, browser) -> None:  # noqa: F811
+    # A 390 px phone, four seats: each seat's column was as narrow as its widest figure, 0.2 rem either side, so
+    # "88 88 136 88" and "−12 −12 +36 −12" read as one string of digits (6 px between them).
+    from tests.web.test_browser_log import _state
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = showing(server, browser, errors, _state("ru"), "ru")
+    page.wait_for_selector("#ledger")
+    assert page.inner_text("#ledger tfoot tr.now").split() == ["Сейчас", "88", "88", "136", "88", "0"]
+    assert page.evaluate(GAP) >= 9
+    assert page.evaluate("() => { const box = document.querySelector('#settlement .scroll'); "
+                         "return box.scrollWidth <= box.clientWidth; }")  # and every column still on the screen
+    assert errors == []
+
+
+NESTED = re.compile(r"\([^()]*\(")
+"""A parenthesis opened inside another one."""
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_no_log_line_nests_parentheses(live_server, browser, lang) -> None:  # noqa: F811
+    # «Вера платит в банк 2 (провал (играет), 1 взятка); банк 4»: the reason of a payment, in parentheses, held
+    # the status in its own (Lithuanian, Finnish and Armenian the same).  Now the reason follows a colon.
+    from tests.web.test_browser_log import _state
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = showing(server, browser, errors, _state(lang), lang)
+    page.wait_for_selector("#log ol li")
+    lines = [li.inner_text() for li in page.query_selector_all("#log ol li")]
+    assert [line for line in lines if NESTED.search(line)] == []
+    if lang == "ru":
+        assert "Вера платит в банк 2: провал (играет), 1 взятка; банк 4" in lines
     assert errors == []
