@@ -13,7 +13,9 @@ pieces named in ``SERVER`` (exclusive time: a piece's time without the pieces in
 
 Run the server under it: ``python benchmarks/loop_probe.py OUT -m khrap.cli serve ...`` (``serve.py --probe``
 does); ``SIGUSR1`` starts the count afresh (when the measure starts), ``SIGUSR2`` writes it to ``OUT`` as JSON.
-The collector's passes are timed through ``gc.callbacks``.  ``install_turns`` alone (no pieces) times a
+The collector's passes are timed through ``gc.callbacks``; with ``KHRAP_PROBE_COLLECTOR=on`` in its environment
+the server leaves Python's collector as it comes (automatic, default thresholds, nothing frozen), to see what
+``keep_collections_short`` is worth.  ``install_turns`` alone (no pieces) times a
 client's loop the same way, in its own process.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import runpy
 import selectors
 import signal
@@ -181,6 +184,8 @@ def install_server(probe: Probe) -> None:
     probe.wrap(gc, "freeze", "gc.freeze")
     probe.wrap(app, "_memory", "memory read (/proc)")
     gc.callbacks.append(probe.on_gc)
+    if os.environ.get("KHRAP_PROBE_COLLECTOR") == "on":
+        app.FREEZE_SECONDS = 0  # (``serve`` then starts no ``keep_collections_short``)
 
 
 def main() -> None:

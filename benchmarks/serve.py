@@ -62,6 +62,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -86,13 +87,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, probe: Path | None = None) -> subprocess.Popen:
-    """``khrap serve`` on ``port``; with ``probe``, under ``loop_probe.py`` (its report written there)."""
+def start_server(db: Path, port: int, probe: Path | None = None, collector: bool = False) -> subprocess.Popen:
+    """``khrap serve`` on ``port``; with ``probe``, under ``loop_probe.py`` (its report written there), and with
+    ``collector`` Python's collector left automatic there (``loop_probe.py``)."""
     under = [str(Path(__file__).with_name("loop_probe.py")), str(probe)] if probe is not None else []
+    env = {**os.environ, "KHRAP_PROBE_COLLECTOR": "on"} if collector else None
     proc = subprocess.Popen([sys.executable, *under, "-m", "khrap.cli", "serve", "--host", HOST, "--port", str(port),
                              "--db", str(db), "--bot-delay", "0", "--takeover", "1000000000", "--rate", "100000",
                              "--post-rate", "100000", "--creates", "100000000", "--per-address", "1000000"],
-                            stdout=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -102,6 +105,44 @@ def start_server(db: Path, port: int, probe: Path | None = None) -> subprocess.P
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def archived_table(db: Path, deals: int) -> str:
+    """A finished table of ``deals`` deals in a new database ``db`` (4 seats, the easy bot's moves): a server
+    started on it loads it (replays its game) each time its record is asked for.  Its spectator's token."""
+    from khrap.variant.catalog import builtin
+    from khrap.web.store import Store
+    from khrap.web.table import Table
+
+    store = Store(db)
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=1_000_000, base_stake=1,
+                         bots={}, deals=deals)
+    store.add(table)
+    while not table.finished:
+        table.start_deal()
+        store.started(table)
+        while table.in_deal:
+            seat = table.session.to_act
+            table.apply(seat, table.bot_action(seat, "easy"))
+            store.acted(table)
+    store.close()
+    return table.spectator_token
+
+
+class Records:
+    """Ask for an archived table's record every ``every`` seconds while the tables play: each answer's time."""
+
+    def __init__(self, port: int, token: str, every: float = 1.0) -> None:
+        self.url, self.every, self.times = f"http://{HOST}:{port}/record/{token}", every, []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        while not self.stop.wait(self.every):
+            started = time.perf_counter()
+            with urllib.request.urlopen(self.url, timeout=60) as answer:
+                answer.read()
+            self.times.append(round((time.perf_counter() - started) * 1000, 1))
 
 
 def rss_mb(pid: int) -> float | None:
@@ -249,7 +290,8 @@ class TableRun:
 
 
 async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, think: float = 0.0,
-                deltas: bool = True, server_pids: tuple[int, ...] = (), probes: list[Path] | None = None) -> dict:
+                deltas: bool = True, server_pids: tuple[int, ...] = (), probes: list[Path] | None = None,
+                records: Records | None = None) -> dict:
     tables = [TableRun(ports[i % len(ports)], create_table(ports[i % len(ports)]), random.Random(i), think, deltas)
               for i in range(k)]
     stop = asyncio.Event()
@@ -282,10 +324,15 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
     waits = [waited(pid) for pid in (*server_pids, os.getpid())]
     if probes is not None:  # the servers' and the client's loop probes count from now (``loop_probe.py``)
         probe_start(server_pids)
+    if records is not None:
+        records.thread.start()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
     stop.set()
     elapsed = time.perf_counter() - started
+    if records is not None:
+        records.stop.set()
+        await asyncio.to_thread(records.thread.join, 60)
     server_cpu = servers_cpu(server_pids)
     server_cpu = None if server_cpu is None or cpu[0] is None else server_cpu - cpu[0]
     client_cpu = time.process_time() - cpu[1]
@@ -324,7 +371,8 @@ async def run_k(ports: list[int], k: int, seconds: float, max_actions: int, thin
             "p99_ms_by_server": [round(statistics.quantiles(x, n=100)[98] * 1000, 2) if len(x) >= 2 else None
                                  for x in shards],
             # the share of the time each server's event loop, then the client's, waited for a processor
-            "waiting": waits, **({"probe": probed} if probed is not None else {})}
+            "waiting": waits, **({"probe": probed} if probed is not None else {}),
+            **({"record_ms": records.times} if records is not None else {})}
 
 
 CLIENT_PROBE = None  # the client's own loop probe (``--probe``): its turns are timed as the servers' are
@@ -390,6 +438,11 @@ def main() -> None:
     parser.add_argument("--probe", type=Path, metavar="FILE",
                         help="time the event loops' turns (servers and client, benchmarks/loop_probe.py) while "
                              "measuring; their reports, the pauses over 5 ms and what ran in them, go to FILE")
+    parser.add_argument("--collector", action="store_true",
+                        help="with --probe: the servers leave the collector automatic (what its settings are worth)")
+    parser.add_argument("--records", type=int, default=0, metavar="DEALS",
+                        help="the first server also holds a finished table of DEALS deals whose record is asked for "
+                             "once a second while the tables play (each time its game is replayed)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     if any(k < 1 or k > 1000 for k in args.tables) or not 0 < args.seconds <= 600:
@@ -398,6 +451,10 @@ def main() -> None:
         parser.error("--think from 0 to 60 seconds, --idle from 0 to 10000 tables")
     if not 1 <= args.servers <= 16:
         parser.error("--servers from 1 to 16")
+    if args.collector and not args.probe:
+        parser.error("--collector goes with --probe")
+    if not 0 <= args.records <= 500:
+        parser.error("--records from 0 to 500 deals")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         ports = [free_port() for _ in range(args.servers)]
@@ -409,9 +466,10 @@ def main() -> None:
                 import loop_probe
                 CLIENT_PROBE = loop_probe.Probe()
                 loop_probe.install_turns(CLIENT_PROBE)
+            archived = archived_table(Path(folder) / "bench0.sqlite", args.records) if args.records else None
             for i, port in enumerate(ports):  # (each its own database: the shards share nothing)
                 servers.append(start_server(Path(folder) / f"bench{i}.sqlite", port,
-                                            probes[i] if probes else None))
+                                            probes[i] if probes else None, args.collector))
             pids = tuple(server.pid for server in servers)
             if args.idle:
                 rows.append(idle_tables(ports[0], pids[0], args.idle))
@@ -420,8 +478,9 @@ def main() -> None:
                     print(f"{args.idle} idle tables: server {r['rss_before_mb']} -> {r['rss_after_mb']} MB, "
                           f"{r['kb_per_table']} KB a table", flush=True)
             for k in args.tables if not args.idle else ():
+                records = Records(ports[0], archived) if archived else None
                 rows.append(run(run_k(ports, k, args.seconds, args.max_actions, args.think, not args.whole, pids,
-                                      probes)))
+                                      probes, records)))
                 sizes = [rss_mb(pid) for pid in pids]
                 rows[-1]["server_rss_mb"] = None if None in sizes else round(sum(sizes), 1)
                 rows[-1]["servers"] = len(pids)
@@ -433,6 +492,8 @@ def main() -> None:
                           f"client {r['client_cpu_us']} us", flush=True)
                     if "probe" in r:
                         print_probe(r["probe"])
+                    if "record_ms" in r:
+                        print(f"  the archived table's record, ms an answer: {r['record_ms']}")
         finally:
             for server in servers:
                 server.kill()

@@ -4,6 +4,7 @@
                                       [--arrangements all|alternate] [--seconds S] [--out FILE]
                                       [--records FILE] [--iterations K] [--ms MS] [--first-seed 0]
                                       [--workers N]
+    python benchmarks/strength.py A B --pool R.jsonl [R2.jsonl ...] [--session 5] [--by-deal]
 
 A **session** is ``--session`` deals played in a row at one table, as the
 variant plays them: the stacks, the pot (carried over, antes only into an
@@ -27,7 +28,11 @@ arrangement, deal, dealer, pot before, the deck, each seat's change).
 ``--workers N`` plays the seeds in N processes and takes their results in
 seed order, so the figures (and the records) are the same whatever N, as long
 as the bots' choices depend on the seed alone (the search bot's normal stop
-is a work budget, not the clock: docs/solver.md).  Not a CI test.
+is a work budget, not the clock: docs/solver.md).  ``--pool`` plays nothing:
+it takes the seeds' values from ``--records`` files (several runs pooled; a
+seed in two files counted once, its first) with the same arithmetic, and
+``--by-deal`` adds each deal of the session on its own (its mean, interval
+and spread over seeds: where a figure's noise comes from).  Not a CI test.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import json
 import math
 import multiprocessing
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -123,6 +129,51 @@ def seed_value(rules: Rules, a, b, seed: int, session: int = 1, kind: str = "all
     return total / len(seatings)
 
 
+def values_from_records(rows: list[dict], players: int, session: int, kind: str = "all",
+                        deal: int | None = None) -> dict[int, float]:
+    """Each seed's A minus B, chips per seat per deal, from ``--records`` rows: as ``seed_value`` (a session
+    that ended early still divides by ``session``); with ``deal``, that deal of the session alone."""
+    seatings = arrangements(players, kind)
+    sums: dict[int, list[list[int]]] = {}
+    for row in rows:
+        if deal is not None and row["deal"] != deal:
+            continue
+        per = sums.setdefault(row["seed"], [[0] * players for _ in seatings])
+        chips = per[int(row["arrangement"])]
+        for s, change in enumerate(row["delta"]):
+            chips[s] += change
+    out = {}
+    for seed, per in sorted(sums.items()):
+        total = 0.0
+        for seating, chips in zip(seatings, per, strict=True):
+            mine = [chips[s] for s in range(players) if seating[s]]
+            theirs = [chips[s] for s in range(players) if not seating[s]]
+            total += sum(mine) / len(mine) - sum(theirs) / len(theirs)
+        out[seed] = total / len(seatings) / (1 if deal is not None else session)
+    return out
+
+
+def pooled(paths: list[str], players: int, session: int, kind: str, by_deal: bool) -> list[dict]:
+    """``--pool``: the summary of every seed in these records files (a seed's rows from its first file only),
+    then, with ``by_deal``, one per deal of the session with the spread of its seeds' values."""
+    rows: list[dict] = []
+    owner: dict[int, str] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    if owner.setdefault(row["seed"], path) == path:
+                        rows.append(row)
+    per_seed = len(arrangements(players, kind)) * session
+    out = [{"deal": "all", **summary(list(values_from_records(rows, players, session, kind).values()), per_seed)}]
+    for d in range(session if by_deal else 0):
+        values = list(values_from_records(rows, players, session, kind, deal=d).values())
+        spread = statistics.stdev(values) if len(values) > 1 else 0.0
+        out.append({"deal": d, **summary(values, len(arrangements(players, kind))), "sd": round(spread, 4)})
+    return out
+
+
 def summary(values: list[float], per_seed: int = 2) -> dict:
     k = len(values)
     mean = sum(values) / k if k else 0.0
@@ -179,7 +230,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--records", default=None, help="append one JSON line per deal here")
     parser.add_argument("--every", type=int, default=100, help="report every this many seeds")
     parser.add_argument("--workers", type=int, default=1, help="processes playing seeds (same results for any N)")
+    parser.add_argument("--pool", nargs="+", default=None, metavar="RECORDS",
+                        help="play nothing: the figure from these --records files (seeds pooled)")
+    parser.add_argument("--by-deal", action="store_true", help="with --pool: each deal of the session apart too")
     args = parser.parse_args(argv)
+    if args.pool:
+        for row in pooled(args.pool, args.players, args.session, args.arrangements, args.by_deal):
+            print(json.dumps({"a": args.a, "b": args.b, "variant": args.variant, **row}), flush=True)
+        return
     per_seed = len(arrangements(args.players, args.arrangements)) * args.session
     values: list[float] = []
     start = time.perf_counter()

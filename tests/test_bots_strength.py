@@ -7,6 +7,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
 import yaml
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
@@ -40,6 +41,8 @@ def test_every_arrangement_plays_the_same_decks_with_the_pot_carried() -> None:
         if len(rows) == 18:
             break
     assert isinstance(value, float)
+    # --pool's arithmetic on the records gives the played figure back
+    assert strength.values_from_records(rows, 4, 3) == {seed: pytest.approx(value)}
     by_deal = defaultdict(list)
     for row in rows:
         by_deal[row["deal"]].append(row)
@@ -137,3 +140,25 @@ def test_override_worth_replays_the_strength_deals(capsys, tmp_path) -> None:
     assert found and all(row["prior"] != row["chosen"] for row in found)
     # strong seats 0 and 2 gain 4 and -1, normal seats 1 and 3 lose 2 and 1: (4 - 1) / 2 - (-2 - 1) / 2
     assert override_worth.side([4, -2, -1, -1], [True, False, True, False]) == 3.0
+
+
+def test_pool_takes_the_figure_from_records_by_hand(capsys, tmp_path) -> None:
+    # four seats: arrangement 0 gives A seats 0 and 1, arrangement 1 seats 0 and 2, arrangement 5 seats 2 and 3
+    def row(seed: int, arrangement: int, deal: int, delta: list[int]) -> str:
+        return json.dumps({"seed": seed, "arrangement": str(arrangement), "deal": deal, "delta": delta}) + "\n"
+
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text(row(5, 0, 0, [4, 0, -2, -2]) + row(5, 0, 1, [0, 0, 0, -16]) + row(5, 5, 0, [3, 3, -3, -3]),
+                     encoding="utf-8")
+    # seed 5 again in the second file (ignored: a seed counts from its first file) and seed 6, one deal
+    second.write_text(row(5, 0, 0, [90, 90, -90, -90]) + row(6, 1, 0, [12, 0, 0, -12]), encoding="utf-8")
+    strength.main(["strong", "normal", "--pool", str(first), str(second), "--session", "2", "--by-deal"])
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    # seed 5: arrangement 0 over both deals, A's seats 4 and 0 (mean 2), B's -2 and -18 (mean -10): 12;
+    # arrangement 5, A's -3, B's 3: -6; (12 - 6) / 6 arrangements / 2 deals = 0.5.  Seed 6: 6 - -6 = 12, / 6 / 2 = 1
+    whole, deal0, deal1 = out
+    assert (whole["deal"], whole["seeds"], whole["deals"], whole["diff"]) == ("all", 2, 24, 0.75)
+    assert whole["ci95"] == 0.49  # 1.96 x sqrt(0.125 / 2)
+    # deal 0 alone: seed 5 (2 + 2 - 6) / 6 = -1/3, seed 6 12 / 6 = 2; deal 1: seed 5 only, (0 + 8) / 6
+    assert (deal0["seeds"], deal0["diff"], deal0["sd"]) == (2, round(5 / 6, 4), round(7 / 3 / 2 ** 0.5, 4))
+    assert (deal1["seeds"], deal1["diff"], deal1["sd"]) == (1, round(4 / 3, 4), 0.0)

@@ -42,11 +42,19 @@ def order_statistics(values: Sequence[float], count: int) -> list[float]:
     return [sum(v * a * b for v, (a, b) in zip(values, row, strict=True)) / total for row in table]
 
 
+def card_mask(cards: Iterable[int]) -> int:
+    """The cards as bits (card c is bit c)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
 _COMBS: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}  # (size, count): ``order_statistics``' factors
 _SHARED: dict[tuple, tuple[dict, dict]] = {}  # (deck, joker, constants): the drawn cards' averages (``Estimator``)
 
 
-@dataclass
+@dataclass(init=False)
 class Info:
     """What the seat knows at a decision, in card ints (from an observation or a simulated state)."""
 
@@ -65,6 +73,28 @@ class Info:
     stock_count: int
     voids: dict[int, set[int]] = field(default_factory=dict)
     public_in_hand: dict[int, set[int]] = field(default_factory=dict)
+
+    def __init__(self, seat: int, n: int, hand: list[int] | None, trump: int | None, turned: int | None,
+                 statuses: list[str], calls: list[str | None], tricks: list[int], trick: list[tuple[int, int, bool]],
+                 gone: set[int], pot: int, hand_sizes: list[int], stock_count: int,
+                 voids: dict[int, set[int]] | None = None, public_in_hand: dict[int, set[int]] | None = None) -> None:
+        # Written out (``init=False``): compiled, the dataclass's generated ``__init__`` is interpreted Python, and
+        # every playout step makes an Info (``info_from_state``).  The same fields, the same defaults.
+        self.seat = seat
+        self.n = n
+        self.hand = hand
+        self.trump = trump
+        self.turned = turned
+        self.statuses = statuses
+        self.calls = calls
+        self.tricks = tricks
+        self.trick = trick
+        self.gone = gone
+        self.pot = pot
+        self.hand_sizes = hand_sizes
+        self.stock_count = stock_count
+        self.voids = {} if voids is None else voids
+        self.public_in_hand = {} if public_in_hand is None else public_in_hand
 
 
 class Estimator:
@@ -87,11 +117,19 @@ class Estimator:
             _SHARED.clear()
         self._draw, self._pools = _SHARED.setdefault((tuple(self.deck), self.joker, repr(self.k)), ({}, {}))
         self._limits: dict[int, tuple[Call, int | None]] = {}  # by id(call): (call, ``_exchange_limit``)
+        # the deck's cards as bits (``_unseen_count``), -1 where a card is in it twice (then its list is counted)
+        self._deck_mask = card_mask(self.deck) if len(set(self.deck)) == len(self.deck) else -1
 
     # ------------------------------------------------------------ cards
     def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
-        mine = set(hand)
-        return [c for c in self.deck if c not in mine and c not in info.gone]
+        blocked = card_mask(hand) | card_mask(info.gone)  # (bits, not sets: compiled, no card is boxed)
+        return [c for c in self.deck if not blocked >> c & 1]
+
+    def _unseen_count(self, blocked: int) -> int:
+        """How many cards ``unseen`` lists, given the mask of the hand and the cards gone."""
+        if self._deck_mask < 0:  # (a deck with a card twice: count its list)
+            return sum(1 for c in self.deck if not blocked >> c & 1)
+        return int.bit_count(self._deck_mask & ~blocked)
 
     def opponents_share(self, info: Info, unseen: int) -> float:
         """The chance that a given unseen card sits in a hand that plays against us."""
@@ -131,12 +169,9 @@ class Estimator:
         what ``chance`` counts per card (the hand as a set, the unseen cards above it, its suit's length)
         counted once per hand: the same arithmetic, so the very same numbers.  ``pool``: ``unseen(info,
         hand)`` if the caller has it."""
-        if pool is None:
-            pool = self.unseen(info, hand)
-        q = self.opponents_share(info, len(pool))
+        blocked = card_mask(hand) | card_mask(info.gone)
+        q = self.opponents_share(info, self._unseen_count(blocked) if pool is None else len(pool))
         joker, sharpen = self.joker, self.sharpen
-        blocked = set(hand)
-        blocked.update(info.gone)
         lengths = [0, 0, 0, 0]
         for c in hand:
             lengths[c // 13] += 1
@@ -148,7 +183,7 @@ class Estimator:
             suit = card // 13
             higher = 0
             for c in self.by_suit[suit]:
-                if c > card and c not in blocked:
+                if c > card and not blocked >> c & 1:
                     higher += 1
             p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
             if trump is None:

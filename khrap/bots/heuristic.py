@@ -439,7 +439,13 @@ class HeuristicBot:
         return sum(self.est.chances(cards, trump, info))
 
     def exchange(self, info: Info, legal: Sequence[Action]) -> Action:
-        return max(legal, key=self.exchange_score(info))
+        score = self.exchange_score(info)
+        best, best_score = legal[0], score(legal[0])
+        for action in legal[1:]:  # (``max(legal, key=score)``: the first of the best, without the key protocol)
+            found = score(action)
+            if found > best_score:
+                best, best_score = action, found
+        return best
 
     def exchange_score(self, info: Info) -> Callable[[Action], tuple[float, int]]:
         """How good each exchange is: expected tricks of the hand it leaves, then fewer cards."""
@@ -449,14 +455,26 @@ class HeuristicBot:
         owed = call.exchange.then_discard if call else 0
         hand = held(info)
         avg = self.est.draw_chance(hand, trump, info)
-        chances = dict(zip(hand, self.est.chances(hand, trump, info), strict=True))
+        # The hand's cards by their chances, high first: what a throw keeps is already in order, and the drawn
+        # cards (each worth ``avg``) go in where ``avg`` falls, so the hand left is sorted without a sort (an
+        # exchange's 16 candidates are scored at every declarer's and helper's exchange of every playout).
+        ranked = sorted(zip(self.est.chances(hand, trump, info), hand, strict=True), reverse=True)
 
         def score(action: Action) -> tuple[float, int]:
-            kept = sorted((chances[c] for c in hand if c not in action.cards), reverse=True)
-            drawn = [avg] * (len(action.cards) + extra)
-            total = sorted(kept + drawn, reverse=True)
+            thrown = action.cards
+            drawn = len(thrown) + extra
+            total: list[float] = []
+            for p, card in ranked:
+                if card in thrown:
+                    continue
+                if drawn and p < avg:
+                    total.extend([avg] * drawn)
+                    drawn = 0
+                total.append(p)
+            if drawn:
+                total.extend([avg] * drawn)
             total = total[: len(total) - owed] if owed else total
-            return sum(total), -len(action.cards)
+            return sum(total), -len(thrown)  # (the kept chances and the drawn ones high first, summed in that order)
 
         return score
 

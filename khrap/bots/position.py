@@ -19,6 +19,7 @@ from typing import Any
 from khrap.engine import trick as _trick
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.compiled.tricks import playable as _pure_playable
+from khrap.engine.copying import copy_state
 from khrap.engine.kinds import PLAY
 
 Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
@@ -160,8 +161,6 @@ class Kernel:
         return found
 
     def _settle(self, tricks: tuple[int, ...]) -> tuple[float, ...]:
-        from khrap.bots.determinize import fast_clone
-
         state = self.position.state
         if state is None:
             raise ValueError("chips need the position's GameState (read it with position_of)")
@@ -171,7 +170,7 @@ class Kernel:
             return [worth(s, i, self.share) for i in range(n)]
 
         before = each(state)
-        sim = fast_clone(state)
+        sim = copy_state(state)  # (the search's copy; compiled with this module: a native call)
         sim.log = []
         sim.tricks = list(tricks)
         sim.hands = [[] for _ in range(n)]

@@ -11,6 +11,7 @@ import copy
 from typing import Any, Final
 
 _SHARED: Final = frozenset({int, float, bool, str, tuple, frozenset, type(None)})  # immutable, without __copy__
+_COPIERS: Final[dict[type, Any]] = {}  # any other type of field: its class's ``__copy__``, or None (kept as it is)
 
 
 def copy_state(state: Any) -> Any:
@@ -31,8 +32,14 @@ def copy_state(state: Any) -> Any:
             fields[key] = [x[:] if isinstance(x, list) else x for x in value]
         elif isinstance(value, (set, dict)):
             fields[key] = value.copy()
-        elif hasattr(value, "__copy__"):  # e.g. the observations' per-seat lists: a copy starts its own
-            fields[key] = copy.copy(value)
+        else:  # e.g. the observations' per-seat lists: a copy starts its own (``copy.copy``: the class's ``__copy__``)
+            cls = type(value)
+            if cls in _COPIERS:
+                copier = _COPIERS[cls]
+            else:
+                copier = _COPIERS[cls] = getattr(cls, "__copy__", None)
+            if copier is not None:
+                fields[key] = copier(value)
     kind: Any = type(state)
     new = kind.__new__(kind)
     setstate = None if plain else getattr(new, "__setstate__", None)

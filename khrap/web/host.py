@@ -189,11 +189,16 @@ class Host:
     def get(self, tid: str) -> Table | None:
         """The table ``tid``, loaded from the store if it is not in memory (None: no such table, or one
         that does not load, which is set aside with a log line while the others are served)."""
+        return self.adopt(tid, lambda: self.store.load(tid, **self.table_kwargs))
+
+    def adopt(self, tid: str, load: Callable[[], Table]) -> Table | None:
+        """Table ``tid`` as ``get`` gives it, ``load()`` making it if it is not in memory (the server's loop has
+        it rebuilt in a thread beforehand: ``khrap.web.app``; a table loaded meanwhile is the one kept)."""
         table = self.tables.get(tid)
         if table is not None or tid in self.set_aside:
             return table
         try:
-            table = self.store.load(tid, **self.table_kwargs)
+            table = load()
         except LookupError:
             return None
         except Exception as err:  # one bad table must not keep the others down
@@ -205,6 +210,13 @@ class Host:
         for st in table.seats:  # after a restart or an unload every player has the takeover time to come back
             st.gone_since = self.clock() if st.human else None
         return table
+
+    def table_of(self, token: Any) -> str | None:
+        """The id of the table a seat's, spectator's or host's token opens (None for any other value), loaded or not."""
+        if not isinstance(token, str):
+            return None
+        entry = self.tokens.get(token)
+        return entry[0] if entry is not None else self.hosts.get(token)
 
     def find(self, token: str) -> tuple[Table, int | None] | None:
         """(table, seat) of an invite token (seat None: a spectator's), the table loaded if need be."""
@@ -225,14 +237,17 @@ class Host:
         self.timed_out.pop(table.id, None)
         return True
 
-    def expire(self, days: float) -> list[str]:
+    def expire(self, days: float, among: list[str] | None = None) -> list[str]:
         """Delete the tables abandoned for ``days`` (not finished, nothing happened there since, nobody at
-        them now); finished tables are kept (their records stay downloadable).  Returns their ids."""
+        them now); finished tables are kept (their records stay downloadable).  ``among``: of these tables
+        only (the server finds the candidates apart, then deletes them a few at a time).  Returns their ids."""
         gone = []
-        for tid in self.store.abandoned(time.time() - days * 86400):
+        for tid in self.store.abandoned(time.time() - days * 86400, among):
             if self.clients.get(tid):
                 continue
-            self.store.delete(tid)
+            for token in self.store.delete(tid):  # (its links, not a walk over every table's: O(1) a table)
+                self.tokens.pop(token, None)
+                self.hosts.pop(token, None)
             self.tables.pop(tid, None)
             self.clients.pop(tid, None)
             self.sent.pop(tid, None)
@@ -241,9 +256,9 @@ class Host:
             self.timed_out.pop(tid, None)
             gone.append(tid)
         if gone:
-            self.tokens = {k: v for k, v in self.tokens.items() if v[0] not in set(gone)}
-            self.hosts = {k: v for k, v in self.hosts.items() if v not in set(gone)}
-            self.rematch = {k: v for k, v in self.rematch.items() if k not in set(gone) and v not in set(gone)}
+            # (the set made once: made for each entry, 10,000 tables expiring at once took minutes of the loop)
+            ended = set(gone)
+            self.rematch = {k: v for k, v in self.rematch.items() if k not in ended and v not in ended}
             logging.getLogger("khrap.web").info("%d abandoned tables expired", len(gone))
         return gone
 

@@ -1,0 +1,124 @@
+"""A table not in memory is rebuilt off the event loop (issue 32's tail): a long evening's replay takes 0.1 to
+0.2 s (30 to 100 deals) and a finished 500-deal one about a second, and every table waited that long while the
+loop did it. Now its rows are read on the loop and its game replayed in a thread: the other tables are served
+meanwhile, and the messages its connection sends meanwhile are handled after its hello, in order."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from khrap.variant.catalog import builtin
+from khrap.web.store import Store
+from khrap.web.table import Table
+from tests.web.conftest import fixed_seeds
+
+websockets = pytest.importorskip("websockets.sync.client", reason="the websockets client is not installed")
+
+
+def _tables(path: Path) -> tuple[Table, Table]:
+    """Two stored tables, neither in any server's memory (a server loads a table when one of its links is opened)."""
+    store = Store(path)
+    made = tuple(Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                              bots={}, deals=1, seed_source=fixed_seeds(f"apart{i}")) for i in range(2))
+    for table in made:
+        store.add(table)
+    store.close()
+    return made
+
+
+def _state(ws) -> dict:
+    while True:
+        message = json.loads(ws.recv(timeout=30))
+        if message["type"] == "state":
+            return message
+
+
+def test_the_other_tables_are_served_while_a_table_is_rebuilt(live_server, tmp_path, monkeypatch) -> None:
+    slow, other = _tables(tmp_path / "tables.sqlite")  # (the live server's database)
+    entered, served = threading.Event(), threading.Event()
+    seen: list[bool] = []
+    rebuild = Store.rebuild
+
+    def held(stored, **kwargs):  # the slow table's replay lasts until the other table has been served
+        if stored.tid == slow.id:
+            entered.set()
+            seen.append(served.wait(10))  # (False: the other table was not served meanwhile)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(held))
+    server = live_server(rate=1e6)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    with websockets.connect(url, open_timeout=30) as a:
+        a.send(json.dumps({"type": "hello", "token": slow.seats[0].token, "deltas": False}))
+        a.send(json.dumps({"type": "name", "name": "Anna"}))  # sent while the table loads: handled after the hello
+        assert entered.wait(10)
+        with websockets.connect(url, open_timeout=30) as b:
+            b.send(json.dumps({"type": "hello", "token": other.seats[1].token, "deltas": False}))
+            view = _state(b)
+            assert view["table"]["id"] == other.id and view["me"] == 1
+            served.set()
+        first, second = _state(a), _state(a)
+    assert seen == [True]  # the other table was served while the slow one was replayed
+    assert first["table"]["id"] == slow.id and first["me"] == 0
+    assert first["table"]["seats"][0]["name"] == "" and second["table"]["seats"][0]["name"] == "Anna"
+
+
+def test_a_table_played_while_it_was_rebuilt_is_loaded_as_it_is_now(tmp_path) -> None:
+    """The rows read before a replay in a thread are kept only if the store's version of the table is the same
+    after it (it changes with every action, deal and change of hands)."""
+    store = Store(tmp_path / "t.sqlite")
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                         bots={}, deals=2, seed_source=fixed_seeds("version"))
+    store.add(table)
+    before = store.rows(table.id)
+    table.start_deal()
+    store.started(table)
+    started = store.version(table.id)
+    table.apply(table.session.to_act, table.bot_action(table.session.to_act, "easy"))
+    store.acted(table)
+    assert len({before.version, started, store.version(table.id)}) == 3
+    assert store.rows_apart(table.id) == store.rows(table.id)  # (its own connection, as a thread reads them)
+    again = Store.rebuild(store.rows(table.id))
+    assert again.step == table.step and Store.rebuild(before).step == "0:0"
+    store.close()
+
+
+def test_an_archived_tables_record_is_replayed_once(live_server, tmp_path, monkeypatch) -> None:
+    """A finished table's record is made once and kept while its rows say the same (``Store.version``): a
+    download does not replay the evening again (a second each at 500 deals), a change of hands does."""
+    import urllib.request
+
+    path = tmp_path / "tables.sqlite"  # (the live server's database)
+    store = Store(path)
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                         bots={}, deals=1, seed_source=fixed_seeds("record"))
+    store.add(table)
+    table.start_deal()
+    store.started(table)
+    while table.in_deal:
+        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "easy"))
+        store.acted(table)
+    store.close()
+    rebuilt: list[str] = []
+    rebuild = Store.rebuild
+
+    def counted(stored, **kwargs):
+        rebuilt.append(stored.tid)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
+    server = live_server()
+    url = f"{server.url}/record/{table.spectator_token}"
+    bodies = [urllib.request.urlopen(url, timeout=30).read() for _ in range(3)]
+    assert rebuilt == [table.id] and bodies[0] == bodies[1] == bodies[2]
+    assert json.loads(bodies[0])["actions"] == [[seat, text] for seat, text, _ in table.actions]
+    assert table.id not in server.host.tables  # (loaded for its record only)
+    with sqlite3.connect(path) as db:  # the seat's link revoked (as a change of hands stores it)
+        db.execute("INSERT INTO revoked VALUES ('gone', ?, 1, 'bot', 0)", (table.id,))
+    urllib.request.urlopen(url, timeout=30).read()
+    assert rebuilt == [table.id, table.id]
