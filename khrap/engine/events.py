@@ -63,7 +63,10 @@ def ledger_item(kind: str, seat: int | None, chips: int, pot: int, tricks: int =
     """``LedgerItem(...)``, made by ``tuple.__new__`` at C speed: a named tuple's own ``__new__`` is an
     interpreted function whose keywords are parsed at each call (about a fourth of the time, where a
     settlement makes six or seven items a deal).  The defaults are the class's (a test holds them so)."""
-    return tuple.__new__(LedgerItem, (kind, seat, chips, pot, tricks, unit, total, base, detail, pots, bases, owed))
+    return _TUPLE_NEW(LedgerItem, (kind, seat, chips, pot, tricks, unit, total, base, detail, pots, bases, owed))
+
+
+_TUPLE_NEW: Final = tuple.__new__  # (found once: looked up on ``tuple`` at each call, it cost a third of an item)
 
 
 class Ledger(NamedTuple):

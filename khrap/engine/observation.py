@@ -295,6 +295,7 @@ class SeatViews:
     scalars: dict[int, Scalars]  # seat: the values of its last observation that are not lists (``render``)
 
     def __init__(self) -> None:
+        self.scalars = {}  # (kept from deal to deal: a seat's last values, whatever the deal)
         self._reset()
 
     def _reset(self) -> None:
@@ -306,7 +307,6 @@ class SeatViews:
         self.events = []
         self.own = {}
         self.own_made = {}
-        self.scalars = {}
 
     def __copy__(self) -> SeatViews:
         return SeatViews()
@@ -429,27 +429,19 @@ def _views(state: Face) -> SeatViews:
     return views
 
 
-def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int, Event]] | None,
-          listing: list[Action] | None, fresh: bool) -> SeatView:
-    """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them.
-    ``fresh``: the view's lists are its own (a view given out); else the turned cards, the shown ones,
-    the trick and the legal actions are the state's own lists, and the typed events (``typed``), the cards
-    drawn and thrown are left empty (a view rendered at once and dropped: ``observation``, which makes new
-    lists of the first and renders the events from their history lines and data; ``render`` reads none of
-    the rest)."""
-    trump = state.trump
+def _make(state: Face, seat: int | None, typed: list[Event], own: list[tuple[int, Event]] | None) -> SeatView:
+    """The view of ``seat`` (None: a spectator) from the state and the deal's events as it holds them
+    (``typed``; ``own``: its own secret events), every list its own."""
     kind = state.kind
     to_act = None if kind is None else state.seat
     mine = seat is not None and to_act == seat and state.phase != SETTLED
-    legal = (state.legal_actions() if listing is None else (list(listing) if fresh else listing)) if mine else []
-    turned, shown, trick = state.turned, state.shown, state.trick
-    if fresh:
-        turned, shown, trick = turned.copy(), shown.copy(), trick.copy()
-    drawn, thrown = _secrets(own) if fresh else ([], [])
+    legal = state.legal_actions() if mine else []
+    drawn, thrown = _secrets(own)
     return SeatView(
-        seat, state.phase, kind, to_act, state.dealer, state.round, trump, turned, shown, seat_hand(state, seat),
+        seat, state.phase, kind, to_act, state.dealer, state.round, state.trump, state.turned.copy(),
+        state.shown.copy(), seat_hand(state, seat),
         [len(h) for h in state.hands], len(state.stock), len(state.discards), state.stacks.copy(), state.pot,
-        state.locked.copy(), state.statuses.copy(), state.call_of.copy(), trick, state.tricks.copy(),
+        state.locked.copy(), state.statuses.copy(), state.call_of.copy(), state.trick.copy(), state.tricks.copy(),
         typed, drawn, thrown, legal, state.program)
 
 
@@ -457,7 +449,7 @@ def seat_view(state: Face, seat: int | None) -> SeatView:
     """What ``seat`` may know now (``seat`` None: what a spectator may, nobody's secret), as one typed
     view: the one place a seat's or a spectator's knowledge is made."""
     views = _views(state)
-    return _make(state, seat, views.typed_list(state, seat), views.mine(seat), None, True)
+    return _make(state, seat, views.typed_list(state, seat), views.mine(seat))
 
 
 def seat_hand(state: Face, seat: int | None) -> list[int] | None:
@@ -517,29 +509,29 @@ class Scalars:
         self.phase = ""
         self.dealer = self.round = self.stock_count = self.discard_count = self.pot = 0
 
-    def copy(self, view: SeatView) -> dict[str, Any]:
-        """A new dict of the observation's keys, ``view``'s values set but for the lists (None)."""
+    def copy(self, seat: int | None, phase: str, to_act: int | None, dealer: int, round: int, trump: int | None,
+             stock_count: int, discard_count: int, pot: int) -> dict[str, Any]:
+        """A new dict of the observation's keys, these values set but for the lists (None)."""
         made, known = self.made, self.known
-        if not known or view.seat != self.seat:
-            made["seat"] = self.seat = view.seat
-        if not known or view.phase != self.phase:
-            made["phase"] = self.phase = view.phase
-        if not known or view.to_act != self.to_act:
-            made["to_act"] = self.to_act = view.to_act
-        if not known or view.dealer != self.dealer:
-            made["dealer"] = self.dealer = view.dealer
-        if not known or view.round != self.round:
-            made["round"] = self.round = view.round
-        trump = view.trump
+        if not known or seat != self.seat:
+            made["seat"] = self.seat = seat
+        if not known or phase != self.phase:
+            made["phase"] = self.phase = phase
+        if not known or to_act != self.to_act:
+            made["to_act"] = self.to_act = to_act
+        if not known or dealer != self.dealer:
+            made["dealer"] = self.dealer = dealer
+        if not known or round != self.round:
+            made["round"] = self.round = round
         if not known or trump != self.trump:
             self.trump = trump
             made["trump"] = None if trump is None else _SUIT[trump]
-        if not known or view.stock_count != self.stock_count:
-            made["stock_count"] = self.stock_count = view.stock_count
-        if not known or view.discard_count != self.discard_count:
-            made["discard_count"] = self.discard_count = view.discard_count
-        if not known or view.pot != self.pot:
-            made["pot"] = self.pot = view.pot
+        if not known or stock_count != self.stock_count:
+            made["stock_count"] = self.stock_count = stock_count
+        if not known or discard_count != self.discard_count:
+            made["discard_count"] = self.discard_count = discard_count
+        if not known or pot != self.pot:
+            made["pot"] = self.pot = pot
         self.known = True
         return made.copy()
 
@@ -549,19 +541,32 @@ def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str
     """The observation dict of ``view`` (CONTRACT.md's shape), given its events' history lines, their
     data and its legal words (made once per event and listing by the caller); ``scalars``: the seat's last
     values (``Scalars``; none: all set)."""
+    return _observed(Scalars() if scalars is None else scalars, view.seat, view.phase, view.to_act, view.dealer,
+                     view.round, view.trump, view.turned, view.shown, view.hand, view.hand_sizes, view.stock_count,
+                     view.discard_count, view.stacks, view.pot, view.locked, view.statuses, view.calls, view.trick,
+                     view.tricks, lines, events, legal)
+
+
+def _observed(scalars: Scalars, seat: int | None, phase: str, to_act: int | None, dealer: int, round: int,
+              trump: int | None, turned: list[int], shown: list[int], hand: list[int] | None, hand_sizes: list[int],
+              stock_count: int, discard_count: int, stacks: list[int], pot: int, locked: list[int],
+              statuses: list[str], calls: list[str | None], trick: list[tuple[int, int, bool]], tricks: list[int],
+              lines: list[str], events: list[dict], legal: list[str]) -> dict:
+    """The observation dict (CONTRACT.md's shape) of these values, a view's fields (``render``) or the state's
+    read at once (``observation``, which makes no ``SeatView``): the one place the dict is made.  The lists
+    of ints and strings (hand sizes, stacks, ..., history, events, legal) are put in as they are given."""
     card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
-    turned, shown, trick, hand = view.turned, view.shown, view.trick, view.hand
-    made = (Scalars() if scalars is None else scalars).copy(view)
+    made = scalars.copy(seat, phase, to_act, dealer, round, trump, stock_count, discard_count, pot)
     made["turned"] = [card[c] for c in turned] if turned else []
     made["shown"] = [card[c] for c in shown] if shown else []
     made["hand"] = [card[c] for c in hand] if hand is not None else None
-    made["hand_sizes"] = view.hand_sizes
-    made["stacks"] = view.stacks
-    made["locked"] = view.locked
-    made["statuses"] = view.statuses
-    made["calls"] = view.calls
+    made["hand_sizes"] = hand_sizes
+    made["stacks"] = stacks
+    made["locked"] = locked
+    made["statuses"] = statuses
+    made["calls"] = calls
     made["trick"] = [[s, card[c], j] for s, c, j in trick] if trick else []
-    made["tricks"] = view.tricks
+    made["tricks"] = tricks
     # The current deal only: earlier deals are settled and would make every observation grow.
     made["history"] = lines
     # The same events as data: what bots and programs read (the history is for people).  The dicts are
@@ -593,16 +598,20 @@ def _legal_words(view: SeatView) -> list[str]:
     return DECISIONS[kind].words(view.legal)
 
 
-def observation(state: Face, seat: int, legal: list[str] | None = None,
-                listing: list[Action] | None = None) -> dict:
-    """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call: the rendering
-    of its ``SeatView`` (``state``: a ``GameState``; ``legal``: the seat's legal words when it is to act,
-    and ``listing`` its legal actions, if the caller has them: ``Face`` gives them, a direct call
-    saving the method calls through Python that ``state.legal_words()`` is when ``state`` is a
-    ``GameState``)."""
+def observation(state: Face, seat: int, legal: list[str] | None = None) -> dict:
+    """A plain dict (JSON-ready) of everything ``seat`` may know now, fresh at each call: what ``render``
+    makes of its ``SeatView``, read from the state at once (no view made: the dict shows none of the typed
+    events, the cards drawn and thrown or the legal actions; ``tests/test_view.py`` holds the two equal).
+    ``state``: a ``GameState``; ``legal``: the seat's legal words when it is to act, if the caller has them
+    (``Face`` gives them: a direct call saves the method calls through Python that ``state.legal_words()``
+    is when ``state`` is a ``GameState``)."""
     views = _views(state)
     lines, events = views.lists(state, seat)
-    view = _make(state, seat, [], None, listing, False)
-    words = ((state.legal_words() if legal is None else legal) if view.to_act == seat and view.phase != SETTLED
-             else [])
-    return render(view, lines, events, words, views.scalars_of(seat))
+    to_act = None if state.kind is None else state.seat
+    phase = state.phase
+    words = (state.legal_words() if legal is None else legal) if to_act == seat and phase != SETTLED else []
+    return _observed(views.scalars_of(seat), seat, phase, to_act, state.dealer, state.round, state.trump,
+                     state.turned, state.shown, seat_hand(state, seat), [len(h) for h in state.hands],
+                     len(state.stock), len(state.discards), state.stacks.copy(), state.pot, state.locked.copy(),
+                     state.statuses.copy(), state.call_of.copy(), state.trick, state.tricks.copy(), lines, events,
+                     words)

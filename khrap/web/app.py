@@ -80,6 +80,10 @@ the memory doubled. (Counting the frozen objects instead walks all of them: a pa
 """A connection that has not said hello with a table's token in this time is closed."""
 LOAD_WAITING = 32
 """Messages a connection may send while the table its hello names is being loaded; more close it."""
+EXPIRE_BATCH = 20
+"""Abandoned tables deleted in one turn of the event loop (the others' turns come between)."""
+RECORDS_KEPT = 32
+"""Finished tables' records kept made (the newest asked for): an archived one is not replayed for each download."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
 EXPIRE_DAYS = 30.0
@@ -229,7 +233,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
 
     async def load_apart(tid: str | None) -> None:
         """Bring table ``tid`` into memory (if it is a table and not there) without stopping the other tables: its
-        rows are read here, its game replayed in a thread (a long evening's replay takes 0.1 to 0.2 s at 30 to 100
+        rows are read and its game replayed in a thread (a long evening's replay takes 0.1 to 0.2 s at 30 to 100
         deals, a 500-deal one a second, and every table waited that long when the loop did it, issue 32); the
         loop keeps turning meanwhile (the thread holds the interpreter 5 ms at a time at most)."""
         if tid is None or tid in host.tables or tid in host.set_aside:
@@ -240,17 +244,21 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             job.add_done_callback(lambda _: loading.pop(tid, None))
         await asyncio.shield(job)
 
-    async def rebuild_apart(tid: str) -> None:
+    def read_and_rebuild(tid: str) -> tuple[tuple | None, Table | None, Exception | None]:
+        """(the store's version of the table read, the table, or what its replay raised); in a thread."""
         try:
-            stored = store.rows(tid)
+            stored = store.rows_apart(tid)
         except LookupError:
-            return  # (deleted meanwhile: ``get`` says there is no such table)
+            return None, None, None  # (deleted meanwhile: ``get`` says there is no such table)
         try:
-            table, failed = await asyncio.to_thread(Store.rebuild, stored, **host.table_kwargs), None
+            return stored.version, Store.rebuild(stored, **host.table_kwargs), None
         except Exception as err:  # (``adopt`` sets it aside with its log line)
-            table, failed = None, err
-        if store.version(tid) != stored.version:
-            return  # played meanwhile (loaded, played and taken out again): ``get`` loads it as it is now
+            return stored.version, None, err
+
+    async def rebuild_apart(tid: str) -> None:
+        version, table, failed = await asyncio.to_thread(read_and_rebuild, tid)
+        if version is None or store.version(tid) != version:
+            return  # gone, or played meanwhile (loaded, played and taken out again): ``get`` loads it as it is now
 
         def made() -> Table:
             if failed is not None:
@@ -388,18 +396,29 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                             413, media_type="text/plain")
         return HTMLResponse(text, headers={"Content-Security-Policy": sheet_policy(text)})
 
+    records: OrderedDict[str, tuple[tuple, str]] = OrderedDict()  # finished table -> (its store version, record)
+
     async def record(request: Request) -> Response:
-        await load_apart(host.table_of(request.path_params["token"]))  # (an archived table: replayed apart)
-        found = host.find(request.path_params["token"])
+        token = request.path_params["token"]
+        entry = host.tokens.get(token)  # (a seat's or a spectator's link: not the host's)
+        tid = entry[0] if entry is not None else None
+        kept = records.get(tid) if tid is not None else None
+        if kept is not None and kept[0] == store.version(tid):  # (a finished table's record changes with its seats)
+            records.move_to_end(tid)
+            return _record_response(tid, kept[1])
+        await load_apart(tid)  # (an archived table: replayed apart)
+        found = host.find(token)
         if found is None:
             return Response("no such table", 404, media_type="text/plain")
         table = found[0]
         if not table.finished:
             return Response("the record can be downloaded once the session is over", 409, media_type="text/plain")
         body = dumps(table.record())
+        records[table.id] = (store.version(table.id), body)  # asked again, it is not replayed again
+        while len(records) > RECORDS_KEPT:
+            records.popitem(last=False)
         host.unload(table)  # an archived table is loaded for its record only
-        return Response(body, media_type="application/json", headers=_headers({
-            "Content-Disposition": f'attachment; filename="khrap-{table.id}.json"'}))
+        return _record_response(table.id, body)
 
     def origin_ok(ws: WebSocket) -> bool:
         origin = ws.headers.get("origin")
@@ -559,9 +578,15 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         WebSocketRoute("/ws", socket),
     ]
     async def sweep() -> None:
-        while True:  # abandoned tables, once at start and every hour
+        """Abandoned tables deleted, once at start and every hour: the candidates found in a thread (the query
+        reads every table: 0.1 s at 10,000), then each checked again and deleted on the loop, ``EXPIRE_BATCH``
+        a turn (a table's deletion is a transaction of its own)."""
+        while True:
             try:
-                host.expire(expire_days)
+                found = await asyncio.to_thread(store.abandoned_apart, time.time() - expire_days * 86400)
+                for start in range(0, len(found), EXPIRE_BATCH):
+                    host.expire(expire_days, found[start:start + EXPIRE_BATCH])
+                    await asyncio.sleep(0)
             except Exception:
                 logging.getLogger("khrap.web").exception("expiring abandoned tables failed")
             await asyncio.sleep(3600)
@@ -703,6 +728,11 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def _record_response(tid: str, body: str) -> Response:
+    return Response(body, media_type="application/json", headers=_headers({
+        "Content-Disposition": f'attachment; filename="khrap-{tid}.json"'}))
 
 
 def _refused(err: Refused) -> Response:

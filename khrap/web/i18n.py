@@ -110,6 +110,8 @@ UI: dict[str, str] = {
     "exchange_n": "Exchange {count}",
     "keep_hand": "Keep my hand",
     "exchange_help": "Tap the cards to change, then press the button.",
+    "exchange_help_most": "Tap the cards to change (at most {count}), then press the button.",
+    "exchange_too_many": "Change at most {count}: tap a card again to put it back.",
     "your_turn": "Your turn:",
     "title_turn": "your turn",
     "todo_lead": "lead any card.",

@@ -226,7 +226,9 @@ class Table:
         old = st.token
         st.token, st.why, st.ready, st.connections, st.gone_since = new_token(), why, False, 0, None
         if why == "link":
-            st.human, st.bot, st.name = True, None, ""  # somebody new: he says his own name
+            # the name stays until the new link's player says one: the host's row (every page's) still says
+            # whose seat he handed over (it said "Seat 3"); somebody else says his own on opening it
+            st.human, st.bot = True, None
         else:
             st.human, st.bot = False, st.bot or self.setup["takeover_bot"]
         return old

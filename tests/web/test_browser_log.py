@@ -154,7 +154,7 @@ def test_every_log_line_names_the_players_by_their_names(live_server, browser, l
         assert by_kind[ev.Settling] == "Settlement: pot 8; tricks: Anna (you) 1 trick, Борис <b> 3 tricks"
         assert by_kind[ev.InstantWin] == "Dan: Four aces"
     if lang == "ru":  # (it said «не выполнил»: a man's verb, of Вера)
-        assert by_kind[ev.PaidIn] == "Вера платит в банк 2 (провал (играет), 1 взятка); банк 4"
+        assert by_kind[ev.PaidIn] == "Вера платит в банк 2: провал (играет), 1 взятка; банк 4"
         assert [(kind, line) for kind, line in by_kind.items() if gendered(line)] == []
     assert errors == []
 
@@ -182,7 +182,7 @@ def test_a_deal_played_names_the_players_in_its_settlement_lines(live_server, br
     assert "Anna (you) takes 1 from the pot (1 trick × 1); pot 0" in anna
     assert "Борис pays 2 into the pot (failed as declarer with 0 tricks); pot 2" in anna
     assert "Deal settled: Anna (you) 100 chips, Борис 97 chips, Bot 2 104 chips, Bot 3 98 chips; pot 1" in anna
-    assert "Борис (вы) платит в банк 2 (провал (играет), 0 взяток); банк 2" in boris
+    assert "Борис (вы) платит в банк 2: провал (играет), 0 взяток; банк 2" in boris
     for log in (anna, boris):
         assert not any(s in log.lower() for s in ("seat 0", "seat 1", "место 0", "место 1")), log
     assert errors == []

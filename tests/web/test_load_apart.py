@@ -6,6 +6,7 @@ meanwhile, and the messages its connection sends meanwhile are handled after its
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -81,6 +82,43 @@ def test_a_table_played_while_it_was_rebuilt_is_loaded_as_it_is_now(tmp_path) ->
     table.apply(table.session.to_act, table.bot_action(table.session.to_act, "easy"))
     store.acted(table)
     assert len({before.version, started, store.version(table.id)}) == 3
+    assert store.rows_apart(table.id) == store.rows(table.id)  # (its own connection, as a thread reads them)
     again = Store.rebuild(store.rows(table.id))
     assert again.step == table.step and Store.rebuild(before).step == "0:0"
     store.close()
+
+
+def test_an_archived_tables_record_is_replayed_once(live_server, tmp_path, monkeypatch) -> None:
+    """A finished table's record is made once and kept while its rows say the same (``Store.version``): a
+    download does not replay the evening again (a second each at 500 deals), a change of hands does."""
+    import urllib.request
+
+    path = tmp_path / "tables.sqlite"  # (the live server's database)
+    store = Store(path)
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                         bots={}, deals=1, seed_source=fixed_seeds("record"))
+    store.add(table)
+    table.start_deal()
+    store.started(table)
+    while table.in_deal:
+        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "easy"))
+        store.acted(table)
+    store.close()
+    rebuilt: list[str] = []
+    rebuild = Store.rebuild
+
+    def counted(stored, **kwargs):
+        rebuilt.append(stored.tid)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
+    server = live_server()
+    url = f"{server.url}/record/{table.spectator_token}"
+    bodies = [urllib.request.urlopen(url, timeout=30).read() for _ in range(3)]
+    assert rebuilt == [table.id] and bodies[0] == bodies[1] == bodies[2]
+    assert json.loads(bodies[0])["actions"] == [[seat, text] for seat, text, _ in table.actions]
+    assert table.id not in server.host.tables  # (loaded for its record only)
+    with sqlite3.connect(path) as db:  # the seat's link revoked (as a change of hands stores it)
+        db.execute("INSERT INTO revoked VALUES ('gone', ?, 1, 'bot', 0)", (table.id,))
+    urllib.request.urlopen(url, timeout=30).read()
+    assert rebuilt == [table.id, table.id]

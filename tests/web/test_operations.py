@@ -131,3 +131,47 @@ def test_abandoned_tables_expire_and_finished_ones_stay(tmp_path) -> None:
     assert host.find(finished.seats[0].token)[0].finished
     assert host.find(recent.spectator_token) is not None
     assert sorted(host.store.ids()) == sorted([finished.id, recent.id])
+
+
+def test_the_server_expires_abandoned_tables_apart_a_few_at_a_time(tmp_path, monkeypatch) -> None:
+    """At start ``serve``'s app finds the abandoned tables in a thread (``Store.abandoned_apart``, the query that
+    reads every table) and deletes them ``EXPIRE_BATCH`` a turn, each checked again first: 5 old tables, 2 a
+    turn, one of them played today after the candidates were found (kept)."""
+    from starlette.testclient import TestClient
+
+    from khrap.web import app as web
+
+    path = tmp_path / "t.sqlite"
+    store = Store(path)
+    tables = [Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                           bots={}, deals=1, seed_source=fixed_seeds(f"sweep{i}")) for i in range(5)]
+    for table in tables:
+        store.add(table)
+    store.db.execute("UPDATE tables SET created = ?", (time.time() - 40 * 86400,))
+    found = store.abandoned_apart(time.time() - 30 * 86400)
+    assert sorted(found) == sorted(t.id for t in tables) == sorted(store.abandoned(time.time() - 30 * 86400))
+    store.close()
+    batches: list[list[str]] = []
+    apart = Store.abandoned_apart
+
+    def found_then_one_played(self, before):  # a table is played after the candidates are read
+        found = apart(self, before)
+        with sqlite3.connect(self.path) as db:
+            db.execute("INSERT INTO activity VALUES (?, ?)", (tables[0].id, time.time()))
+        return found
+
+    expire = Host.expire
+
+    def counted(self, days, among=None):
+        batches.append(sorted(among))
+        return expire(self, days, among)
+
+    monkeypatch.setattr(Store, "abandoned_apart", found_then_one_played)
+    monkeypatch.setattr(Host, "expire", counted)
+    monkeypatch.setattr(web, "EXPIRE_BATCH", 2)
+    with TestClient(web.create_app(path)) as client:
+        deadline = time.monotonic() + 20
+        while len(client.app.state.store.ids()) > 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert client.app.state.store.ids() == [tables[0].id]  # the one played since was checked again: kept
+        assert [len(b) for b in batches] == [2, 2, 1] and sorted(sum(batches, [])) == sorted(found)

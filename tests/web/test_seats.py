@@ -180,3 +180,19 @@ def test_seats_change_hands_a_bounded_number_of_times_and_a_failed_write_changes
     st = table.seats[0]
     assert (st.human, st.bot, st.token, st.connections, table.reseats) == (True, None, token, 1, 3)
     assert host.find(token) == (table, 0)  # his link still plays his seat
+
+
+def test_a_seat_given_to_a_new_link_keeps_its_players_name_until_the_link_says_another() -> None:
+    # An evening of friends: Кирилл's phone died and the host pressed "New link" on his row.  The row (and every
+    # seat's page, the standings, the log) then said "Seat 3": the host no longer saw whose link he was sending.
+    host, table = _table()
+    player = _hello(host, table.seats[1].token, name="Кирилл")
+    boss = _hello(host, table.host_token)
+    assert table.seats[1].name == "Кирилл"
+    _say(host, boss, type="seat", seat=1, to="link")
+    assert player.table is None or player not in host.clients[table.id]
+    assert table.seats[1].name == "Кирилл" and boss.conn.messages[-1]["table"]["seats"][1]["name"] == "Кирилл"
+    back = _hello(host, table.seats[1].token)  # a browser that keeps no name: the seat's stays
+    assert back.conn.messages[-1]["table"]["seats"][1]["name"] == "Кирилл"
+    other = _hello(host, table.seats[1].token, name="Dan")  # somebody else, who says his own
+    assert other.conn.messages[-1]["table"]["seats"][1]["name"] == "Dan"

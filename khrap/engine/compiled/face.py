@@ -33,6 +33,10 @@ SETTLED: Final = w.SETTLED
 _CODES: Final = [*range(52), *range(JOKER_FLAG, JOKER_FLAG + 52)]  # a play: a card, plus JOKER_FLAG as the joker
 PLAYS: Final[dict[int, Action]] = {c: Action(w.PLAY, cards=(c % JOKER_FLAG,), joker=c >= JOKER_FLAG) for c in _CODES}
 PLAY_WORDS: Final[dict[int, str]] = {c: str(action) for c, action in PLAYS.items()}
+# The same by position (a code indexes them: cheaper than a dict's lookup at every play listing); the codes that
+# are no play (52 to JOKER_FLAG - 1) hold the first card's, never read.
+_PLAY_AT: Final[tuple[Action, ...]] = tuple(PLAYS.get(c, PLAYS[0]) for c in range(JOKER_FLAG + 52))
+_PLAY_WORD_AT: Final[tuple[str, ...]] = tuple(PLAY_WORDS.get(c, PLAY_WORDS[0]) for c in range(JOKER_FLAG + 52))
 DISCARDS: Final[list[Action]] = [Action(w.DISCARD, cards=(c,)) for c in range(52)]
 TRUMPS: Final[list[Action]] = [Action(w.TRUMP, suit=s) for s in range(4)]
 _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, action in PLAYS.items()}
@@ -114,10 +118,10 @@ def _list_calls(state: Machine) -> list[Action]:
 
 
 def _list_plays(state: Machine) -> list[Action]:
-    plays, codes = PLAYS, state._playable(state.seat)
+    plays, codes = _PLAY_AT, state._playable(state.seat)
     found = [plays[p] for p in codes]
     if isinstance(state, Face):  # the face's words of this listing at once, by the codes (``Decision.words``'s)
-        words = PLAY_WORDS
+        words = _PLAY_WORD_AT
         state._words = (found, [words[p] for p in codes])
     return found
 
@@ -327,7 +331,7 @@ class Face(Machine):
         kind = self.kind
         if kind is not None and self.seat == seat and self.phase != SETTLED:
             found = self._listing()
-            return observation_of(self, seat, self._words_of(DECISIONS[kind], found), found)
+            return observation_of(self, seat, self._words_of(DECISIONS[kind], found))
         return observation_of(self, seat, None)
 
     def legal_actions(self) -> list[Action]:
@@ -390,7 +394,7 @@ class Face(Machine):
         if seat is not None and seat != self.seat:
             raise IllegalAction(Refusal("not_turn", seat=seat, to_act=self.seat))
         marker, found = self.last_legal
-        if not (marker is not None and marker[0] == kind and marker[1] == self.seat
+        if not (marker is not None and self._marked_kind is kind and self._marked_seat == self.seat
                 and any(action is a for a in found)):
             reason = refusal(self, kind, action)
             if reason:
@@ -406,7 +410,8 @@ class Face(Machine):
         kind = self.kind
         marker, found = self.last_legal
         checked: Action | None = None
-        if seat is None and marker is not None and marker[0] == kind and marker[1] == self.seat:
+        # (a marker is set only by ``_listing``, with the marks of its kind and seat: read natively)
+        if seat is None and marker is not None and self._marked_kind is kind and self._marked_seat == self.seat:
             for listed_action in found:
                 if listed_action is action:
                     checked = listed_action

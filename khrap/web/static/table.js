@@ -279,7 +279,8 @@ function drawTrick() {
 
 // Before the deal's first card, the felt tells how the hands came (a redeal, the deal, the trump turned) and the
 // last thing that happened since, from the typed events: on a phone the log is far below, and a redeal changed
-// every hand and every stack.
+// every hand and every stack.  The trump told is the one that stands: after a round everybody passed, the card
+// turned since, with why (the felt said the first card's suit while another one was trump).
 const OPENING = new Set(["redealt", "dealt", "turned"]);
 function news() {
   const events = view.events;
@@ -288,7 +289,11 @@ function news() {
   if (start < 0) return el("span", { class: "muted" }, t("no_trick"));
   let end = start;
   while (end < events.length && OPENING.has(events[end].kind)) end += 1;
-  const told = [...events.slice(start, end), ...(end < events.length ? [events.at(-1)] : [])];
+  const told = events.slice(start, end).filter((e) => e.kind !== "turned");
+  const turned = events.findLastIndex((e, i) => i >= start && e.kind === "turned");
+  if (turned >= end && events[turned - 1].kind === "all_passed") told.push(events[turned - 1]);
+  if (turned >= 0) told.push(events[turned]);
+  if (end < events.length && turned !== events.length - 1) told.push(events.at(-1));
   return el("div", { class: "news", id: "news" }, told.map((e) => el("div", {}, eventLine(e, null))).filter((d) => d.textContent));
 }
 
@@ -335,10 +340,16 @@ function drawHand() {
   if (exchanges.length) {
     const chosen = Array.from(selected).sort().join(" ");
     const match = exchanges.find((a) => a.cards.slice().sort().join(" ") === chosen);
+    // How many cards may go (Snore's buying: two of five): said before a third is tapped, and why the button
+    // is grey once it is (it went grey without a word).
+    const most = Math.max(...exchanges.map((a) => a.cards.length));
+    const over = selected.size > most;
+    const help = over ? t("exchange_too_many", { count: most })
+                      : most < exchangeable.size ? t("exchange_help_most", { count: most }) : t("exchange_help");
     parts.push(el("div", { class: "actions" },
       el("button", { id: "exchange", class: "primary", disabled: !match, onclick: () => act(match.text) },
          selected.size ? t("exchange_n", { count: selected.size }) : t("keep_hand")),
-      el("span", { class: "muted" }, t("exchange_help"))));
+      el("span", { class: over ? "todo" : "muted", id: "exchange-help" }, help)));
   }
   return parts;
 }

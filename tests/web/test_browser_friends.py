@@ -1,0 +1,121 @@
+"""What a table of friends found wrong on the page in an evening (stop 41: Khrap of two people and two bots on
+a laptop and a Russian phone, Snore and Frap of four people on phones and a laptop, eight deals each): each test
+here failed on the page before its fix."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from khrap.web import i18n
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
+
+from tests.web.test_browser_evening import _box, _passing, _table  # noqa: E402
+from tests.web.test_browser_log import showing  # noqa: E402
+from tests.web.test_browser_table import PHONE, browser  # noqa: E402, F401  (the fixture)
+
+
+def _second_round(table, seat) -> bool:
+    """Khrap (seed "evening"): everybody passed over Q♠, 10♣ was turned, and somebody has spoken since."""
+    events = table.view(seat, "en")["events"]
+    return [e["kind"] for e in events].count("turned") == 2 and events[-1]["kind"] == "called"
+
+
+def test_the_felt_tells_the_trump_that_stands_after_a_round_of_passes(live_server, browser) -> None:  # noqa: F811
+    # Everybody passed over Q♠ and 10♣ was turned: clubs were trump.  The felt still said "Q♠ is turned: ♠ is
+    # trump" over the first speaker's pass (it told the deal's first turned card), beside "Trump ♣".
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    table = _table("khrap", "evening", _second_round, _passing)
+    state = table.view(0, "en")
+    state["takeover_seconds"] = 60.0
+    page = showing(server, browser, errors, state, "en")
+    page.wait_for_selector("#news")
+    assert [d.inner_text() for d in page.query_selector_all("#news div")] == [
+        "Anna (you) deals 4 cards each", "All pass in round 1", "10♣ is turned: ♣ is trump", "Boris: Pass"]
+    assert page.inner_text("#trump") == "Trump ♣"
+    assert _box(page, "#news")["bottom"] <= PHONE["height"]
+    assert errors == []
+
+
+def _snoring(table, seat) -> str:
+    """Anna says "snore" when she may; the others as the rule bot would."""
+    legal = [a["text"] for a in table.view(seat, "en")["legal"]]
+    return "snore" if seat == 0 and "snore" in legal else table.bot_action(seat, "rule")
+
+
+def _buying(table, seat) -> bool:
+    return seat == 0 and any(a["word"] == "exchange" for a in table.view(seat, "en")["legal"])
+
+
+def test_the_buying_says_how_many_cards_may_go(live_server, browser) -> None:  # noqa: F811
+    # Snore's buying: two cards of five may go.  Kirill tapped three and the button went grey, with "Tap the cards
+    # to change, then press the button." under it: nothing said how many were allowed, or why it was grey.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    table = _table("snore", "evening", _buying, _snoring)
+    state = table.view(0, "ru")
+    state["takeover_seconds"] = 60.0
+    page = showing(server, browser, errors, state, "ru")
+    page.wait_for_selector("#exchange")
+    assert page.inner_text("#exchange-help") == "Коснитесь карт, которые меняете (не больше 2), и нажмите кнопку."
+    for card in ("9S", "AH"):
+        page.click(f'#hand [data-card="{card}"]')
+    assert page.is_enabled("#exchange") and page.inner_text("#exchange") == "Поменять 2"
+    page.click('#hand [data-card="6C"]')
+    assert not page.is_enabled("#exchange")
+    assert page.inner_text("#exchange-help") == "Менять можно не больше 2: коснитесь лишней карты ещё раз."
+    page.click('#hand [data-card="9S"]')  # put back
+    assert page.is_enabled("#exchange")
+    assert page.inner_text("#exchange-help").startswith("Коснитесь карт")
+    assert errors == []
+
+
+GAP = """() => {
+  let least = Infinity;  // px between two figures side by side in a row of the settlement (each cell's text)
+  for (const row of document.querySelectorAll("#ledger tbody tr, #ledger tfoot tr")) {
+    const boxes = [...row.querySelectorAll(".num")].filter((c) => c.textContent).map((c) => {
+      const range = document.createRange(); range.selectNodeContents(c); return range.getBoundingClientRect(); });
+    for (let i = 1; i < boxes.length; i++) least = Math.min(least, boxes[i].left - boxes[i - 1].right);
+  }
+  return least;
+}"""
+
+
+def test_the_settlements_figures_stand_apart_on_a_phone(live_server, browser) -> None:  # noqa: F811
+    # A 390 px phone, four seats: each seat's column was as narrow as its widest figure, 0.2 rem either side, so
+    # "88 88 136 88" and "−12 −12 +36 −12" read as one string of digits (6 px between them).
+    from tests.web.test_browser_log import _state
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = showing(server, browser, errors, _state("ru"), "ru")
+    page.wait_for_selector("#ledger")
+    assert page.inner_text("#ledger tfoot tr.now").split() == ["Сейчас", "88", "88", "136", "88", "0"]
+    assert page.evaluate(GAP) >= 9
+    assert page.evaluate("() => { const box = document.querySelector('#settlement .scroll'); "
+                         "return box.scrollWidth <= box.clientWidth; }")  # and every column still on the screen
+    assert errors == []
+
+
+NESTED = re.compile(r"\([^()]*\(")
+"""A parenthesis opened inside another one."""
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_no_log_line_nests_parentheses(live_server, browser, lang) -> None:  # noqa: F811
+    # «Вера платит в банк 2 (провал (играет), 1 взятка); банк 4»: the reason of a payment, in parentheses, held
+    # the status in its own (Lithuanian, Finnish and Armenian the same).  Now the reason follows a colon.
+    from tests.web.test_browser_log import _state
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = showing(server, browser, errors, _state(lang), lang)
+    page.wait_for_selector("#log ol li")
+    lines = [li.inner_text() for li in page.query_selector_all("#log ol li")]
+    assert [line for line in lines if NESTED.search(line)] == []
+    if lang == "ru":
+        assert "Вера платит в банк 2: провал (играет), 1 взятка; банк 4" in lines
+    assert errors == []
