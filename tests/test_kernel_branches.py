@@ -412,3 +412,22 @@ def test_trick_shares_larger_than_the_pot_on_every_branch() -> None:
         pair = make_pair(variant, 3, 11, "khrap, each trick pays the pot")
         assert lockstep(pair, 11, 20, driver) == 20
         assert pair.endings()["play"], pair.endings()
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_programs_deal_slices_deal_as_dealt_hands_does(name: str) -> None:
+    """The kernel deals by the program's slices of the deck (``Program.deal_slices``, made from ``dealt_hands``
+    of a deck of positions); here every dealer's, at every table size of every built-in, against ``dealt_hands``
+    of shuffled decks: the same hands, in the same order."""
+    from khrap.variant.derived import dealt_hands
+
+    variant = builtin(name)
+    rng = random.Random(f"deal slices/{name}")
+    for n in range(variant.players.min, variant.players.max + 1):
+        program = Rules(variant, n).program
+        size = program.hand_size
+        for dealer in range(n):
+            deck = rng.sample(range(52), len(program.deck))
+            hands = [deck[cut] for cut in program.deal_slices[dealer]]
+            assert hands == dealt_hands(deck, dealer, n, size), (name, n, dealer)
+            assert sorted(sum(hands, [])) == sorted(deck[:size * n])

@@ -72,6 +72,8 @@ UI: dict[str, str] = {
     "links_title": "Invite links",
     "links_help": "Send each link to its player only: whoever opens it sits at that seat. Keep them secret.",
     "open_seat": "open this seat",
+    "invite_table": "{title} ({deals})",
+    "invite_line": "{table}, {seat}: {link}",
     "spectators": "Spectators:",
     "watch": "watch",
     "copy": "copy",

@@ -133,6 +133,7 @@ class Table:
     stored_deals: tuple | None = None  # the last deals' state as the store last wrote them (None: not known)
     _decks_made: int = 0
     _dealt_kept: tuple = (None, 0, 0)  # (the deals list, its length, the decks of all its deals but the last)
+    _started_kept: tuple = (None, 0, 0)  # (the deals list, its length, how many of all but the last began)
     _bots: dict[str, Any] = field(default_factory=dict)
     _canonical: list[int] = field(default_factory=list)  # the table's deck in canonical order
     _canonical_words: list[str] = field(default_factory=list)
@@ -141,6 +142,7 @@ class Table:
     # action for every seat, and the session's log grows for the whole evening.
     _settled: list[tuple[int, list[int], int]] = field(default_factory=list)
     _settled_read: tuple[object, int] = (None, 0)  # (the log read, how far)
+    _overs: list[int] = field(default_factory=list)  # the log indices of its ``session_over`` events, read with them
     _standings_made: list[list[int]] | None = None
     # Each viewer's log lines and page events of the deal in progress, per language, and the deal's closed
     # tricks and chip moves: an event is worded once per viewer and language, not on every update.
@@ -155,6 +157,7 @@ class Table:
     _table_parts: dict[str, tuple[dict, tuple, dict, Any, Any]] = field(default_factory=dict)
     # Each (seat, language)'s view but its table part, with the ``public`` it was made with: kept until that changes.
     _bodies: dict[tuple[int | None, str], tuple[dict, dict]] = field(default_factory=dict)
+    _hands: dict[int | None, tuple[list[int] | None, list[str] | None]] = field(default_factory=dict)  # (ints, words)
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -314,8 +317,10 @@ class Table:
         return self.finished_after_settle()
 
     def _session_over(self) -> bool:
-        log = self.session.state.log
-        return any(isinstance(e, ev.SessionOver) for e in log[self._deal_log_at():])
+        """Whether the deal in progress (or the last one) ended the session: a ``session_over`` event logged
+        since it began (found with the settlements, reading only the events logged since the last call)."""
+        self._settlements()
+        return bool(self._overs) and self._overs[-1] >= self._deal_log_at()
 
     def _deal_log_at(self) -> int:
         return getattr(self.session, "deal_log_at", 0)
@@ -336,6 +341,15 @@ class Table:
         if not st.human:
             return st.bot
         return self.setup["takeover_bot"] if takeover else None
+
+    def _deals_started(self) -> int:
+        """The deals begun: those before the last are (a deal is added once the last one is settled), so their
+        count is kept until another deal is added (or the list replaced by a rebuild), the last one's added."""
+        deals = self.deals
+        kept = self._started_kept
+        if kept[0] is not deals or kept[1] != len(deals):
+            kept = self._started_kept = (deals, len(deals), sum(d.started for d in deals[:-1]))
+        return kept[2] + (1 if deals and deals[-1].started else 0)
 
     def dealt_before(self) -> int:
         """Decks the settled deals dealt: the deals before the last are settled, so their sum is kept until
@@ -425,15 +439,13 @@ class Table:
         session (``public`` is made anew with each), so a change of the seats only (a name, a seat ready for
         the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
         s = self.session
-        hand = seat_hand(s.state, seat)  # (the engine's view of the seat holds it so; the rest of it is shared)
-        table = {"seat": seat, **self._shared_observed(public), "hand": None if hand is None else cards_str(hand)}
+        table = {"seat": seat, **self._shared_observed(public), "hand": self._hand(seat)}
         told = self._deal_log(seat, lang)
         lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
         # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
         settled = None if told.settled is None else told.settled.shared_data(seat)
         legal: list[dict] = _NO_ACTIONS
-        mine = seat is not None and self.in_deal and s.to_act == seat
-        if mine:
+        if seat is not None and s.to_act == seat and self.in_deal:
             legal = [self._describe(a) for a in s.legal_actions()]
         return {
             "me": seat,
@@ -450,6 +462,17 @@ class Table:
             "fair": public["fair"],  # the deal to come and the last ones settled
             "dealt": public["dealt"],
         }
+
+    def _hand(self, seat: int | None) -> list[str] | None:
+        """The seat's hand as ``render`` writes it, from the engine's view of the seat (``seat_hand``): the same
+        list while the hand is (a patch passes it by identity)."""
+        hand = seat_hand(self.session.state, seat)
+        kept = self._hands.get(seat)
+        if kept is not None and kept[0] == hand:
+            return kept[1]
+        words = None if hand is None else cards_str(hand)
+        self._hands[seat] = (hand, words)
+        return words
 
     def _shared_observed(self, public: dict) -> dict:
         """The observation's ``SHARED`` keys, from the spectator's observation (nobody's secret), made once a
@@ -485,7 +508,7 @@ class Table:
             fair, dealt = [d.public() for d in self.deals[-4:]], self._revealed_decks()
             self._public_deals = deals
         public = {
-            "table": {"deals_completed": s.deals_completed, "deal": sum(d.started for d in self.deals),
+            "table": {"deals_completed": s.deals_completed, "deal": self._deals_started(),
                       "in_deal": self.in_deal, "finished": self.finished,
                       "step": self.step,  # changes with every action and deal
                       "standings": self._standings(), "deal_stacks": list(s.deal_stacks)},
@@ -587,8 +610,9 @@ class Table:
         public = self._told.get((None, lang))
         if not isinstance(public, DealLog) or public.first is not first:
             public = self._told[(None, lang)] = DealLog(None, self._voice(lang), first)
-        if first is not None:
+        if first is not None and public.logged != len(log):  # (read once a change, not once a view)
             public.extend(events_since(state, None, public.read))
+            public.logged = len(log)
         if viewer is None:
             return public
         told = self._told.get((viewer, lang))
@@ -603,12 +627,16 @@ class Table:
         since the last call are read (a rebuilt session's new log is read again from its start)."""
         log = self.session.state.log
         read_log, read = self._settled_read
+        if read_log is log and read == len(log):
+            return self._settled
         if read_log is not log or read > len(log):
-            self._settled, read = [], 0
+            self._settled, self._overs, read = [], [], 0
         for at in range(read, len(log)):
             e = log[at]
             if isinstance(e, ev.Settled):
                 self._settled.append((at, list(e.fields["stacks"]), e.fields["pot"]))
+            elif isinstance(e, ev.SessionOver):
+                self._overs.append(at)
         self._settled_read = (log, len(log))
         return self._settled
 
@@ -676,6 +704,7 @@ class DealLog:
         self.viewer, self.voice = viewer, voice
         self.first = first  # the deal's first event in the session's log: a log that starts elsewhere is another deal
         self.read = 0
+        self.logged = -1  # the session log's length when it was last read
         self.seen: list[ev.Event] = []  # the events read, as the viewer holds them
         self.lines: list[str] = []
         self.events: list[dict] = []

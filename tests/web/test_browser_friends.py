@@ -119,3 +119,26 @@ def test_no_log_line_nests_parentheses(live_server, browser, lang) -> None:  # n
     if lang == "ru":
         assert "Вера платит в банк 2: провал (играет), 1 взятка; банк 4" in lines
     assert errors == []
+
+
+def test_an_invite_says_which_game_it_is_for(live_server, browser) -> None:  # noqa: F811
+    # The host copied a seat's link and sent it: the friend got "http://…/play#…" and asked what they were
+    # playing.  The links page did not say it either.  Now each copy button copies the game with the link.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    for lang, said in (("en", "Khrap (8 deals)"), ("ru", "Храп (8 раздач)")):
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        create = context.new_page()
+        create.goto(server.url + f"/?lang={lang}")
+        create.select_option("#variant", "khrap")
+        create.fill("#deals", "8")
+        for seat, kind in enumerate(("", "", "normal", "normal")):
+            create.select_option(f"#seat-{seat}", kind)
+        create.click("#create")
+        create.wait_for_selector(".seat-link")
+        assert create.inner_text("#invite-table") == said
+        link = create.get_attribute('.seat-link[data-seat="1"]', "href")
+        create.click('li.invite:has(.seat-link[data-seat="1"]) button.copy')
+        seat = "Seat 1" if lang == "en" else "Место 1"
+        assert create.evaluate("() => navigator.clipboard.readText()") == f"{said}, {seat}: {link}"
+        context.close()

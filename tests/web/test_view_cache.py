@@ -6,6 +6,7 @@ deals, languages, a spectator and a session rebuilt from its record."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,13 +14,16 @@ from khrap.engine import events as ev
 from khrap.engine.observation import render
 from khrap.engine.view import seat_view
 from khrap.gamelog import tell
-from khrap.variant.catalog import builtin, builtin_names
+from khrap.variant.catalog import builtin, builtin_names, load_variant
+from khrap.variant.loader import ANYWHERE, trusting
 from khrap.web import host as host_module
 from khrap.web.host import Host, encode
 from khrap.web.store import Store
 from khrap.web.table import OBSERVED, SHARED, Table, _chip_moves, _public_event
 from tests.web.conftest import fixed_seeds
 from tests.web.test_protocol import Clock
+
+HOUSE = Path(__file__).parent.parent / "house-variants"
 
 
 def from_scratch(table: Table, seat: int | None, lang: str) -> dict:
@@ -217,3 +221,26 @@ def test_a_view_made_from_the_kept_body_is_the_view_made_anew() -> None:
             host.receive(clients[seat], json.dumps({"type": "act", "action": table.bot_action(seat, "random"),
                                                     "step": table.step}))
     assert all(c.count > 20 for c in [*conns, watcher])
+
+
+@pytest.mark.parametrize(("house", "stacks"), [("khrap-min-stack.yaml", 20), ("khrap-no-debt.yaml", 10)])
+def test_a_session_over_before_the_deal_limit_finishes_the_table_when_its_deal_ends(house: str, stacks: int) -> None:
+    """``Table.finished`` reads the ``session_over`` events once each (not the deal's log on every call): a table
+    whose house rule ends the session (a stack below the minimum, no debts) finishes long before its deal limit,
+    when the deal that ended it is settled, and says so in every view."""
+    with trusting(ANYWHERE):
+        variant = load_variant(str(HOUSE / house))
+    table = Table.create(variant, name=house, source=None, players=4, stacks=stacks, base_stake=variant.base_stake,
+                         bots={}, deals=500, seed_source=fixed_seeds(f"session-over:{house}"))
+    while not table.finished:
+        assert table.session.deals_completed < 100, "the session should have ended"
+        table.start_deal()
+        assert not table.finished
+        while table.in_deal:
+            seat = table.session.to_act
+            table.apply(seat, table.bot_action(seat, "random"))
+            log = table.session.state.log
+            over = any(isinstance(e, ev.SessionOver) for e in log[table.session.deal_log_at:])
+            assert table._session_over() == over  # (the whole deal's log read again: what it must say)
+    assert 1 < table.session.deals_completed < 500 and table._session_over()
+    assert table.view(0)["table"]["finished"] is True

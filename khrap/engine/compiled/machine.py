@@ -40,7 +40,6 @@ from khrap.engine.compiled.program import (
     StatusValue,
 )
 from khrap.engine.compiled.table import Choose, mypyc_attr
-from khrap.engine.derived import dealt_hands
 from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
 from khrap.engine.kinds import EXCHANGE as EXCHANGING
 from khrap.engine.randomness import shuffle
@@ -278,9 +277,10 @@ class Machine(Payouts):
             shuffle(self.rng, deck)
         if self.record_decks:
             self.decks_dealt.append(list(deck))
-        n, size = self.n, self.program.hand_size
-        self.hands = dealt_hands(deck, self.dealer, n, size)  # one at a time from his left (the hands were empty)
-        self.stock = deck[size * n:]
+        # One at a time from his left (``derived.dealt_hands``, as the program's slices of the deck).
+        size = self.program.hand_size
+        self.hands = [deck[cut] for cut in self.program.deal_slices[self.dealer]]
+        self.stock = deck[size * self.n:]
         self.settled = False
         self.phase = w.BIDDING
         self.sink.dealt(self, size)

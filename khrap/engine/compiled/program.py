@@ -99,6 +99,14 @@ def chips(amount: Amount, base_stake: int) -> tuple[int, int]:
     return amount.base * base_stake, amount.pots
 
 
+def _as_slice(positions: list[int]) -> slice:
+    """The slice of a deck that picks ``positions`` (evenly spaced, as a seat's hand is dealt), in their order."""
+    step = positions[1] - positions[0] if len(positions) > 1 else 1
+    if step <= 0 or list(range(positions[0], positions[-1] + 1, step)) != positions:
+        raise ValueError(f"dealt positions {positions} are not evenly spaced")
+    return slice(positions[0], positions[-1] + 1, step)
+
+
 class Program:
     """``rules`` (a variant at a table size) compiled into what ``Machine`` reads."""
 
@@ -179,6 +187,13 @@ class Program:
         self.next_dealers = tuple(tuple(facts.next_dealer(v, dealer, declarer, self.n)
                                         for declarer in (None, *range(self.n)))
                                   for dealer in range(self.n))
+        # Where each seat's hand lies in a shuffled deck, by the dealer: ``derived.dealt_hands`` of a deck of the
+        # positions themselves, each seat's as a slice (every n-th card: ``_as_slice``), made once (the kernel
+        # slices the deck: no Python call at every deal; tests/test_kernel_branches.py holds them to dealt_hands).
+        size, n = v.hand_size, self.n
+        self.deal_slices = tuple(tuple(_as_slice(hand) for hand in facts.dealt_hands(list(range(size * n)), dealer, n,
+                                                                                      size))
+                                 for dealer in range(n))
         self.helper_status = self.statuses.get(w.HELPER)
         self._rotations: dict[tuple[int, ...], dict[int, list[int]]] = {}
 

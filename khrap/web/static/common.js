@@ -90,6 +90,13 @@ export function card(cardText, attrs = {}) {
             cardLabel(cardText));
 }
 
+// What an invite says besides its link, so the friend it is sent to knows the game: "Khrap (8 deals), Seat 1: LINK"
+// (a bare link said nothing of the rules; the copy buttons copy this line).
+export function inviteLine(title, deals, seat, link) {
+  const table = t("invite_table", { title, deals: plural("n_deals", deals) });
+  return seat === null ? `${table}: ${link}` : t("invite_line", { table, seat: t("seat_n", { seat }), link });
+}
+
 // The language buttons.  A phone's head shows the page's own alone (style.css): a tap on it unfolds the others.
 export function langSwitch() {
   const box = el("span", { class: "langs" },

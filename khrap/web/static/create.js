@@ -1,6 +1,6 @@
 // The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
 // beside the text), players, stacks, base stake, bots; then every seat's invite link.
-import { el, langSwitch, loadWords, myTables, rememberHost, rememberTable, t } from "./common.js";
+import { el, inviteLine, langSwitch, loadWords, myTables, plural, rememberHost, rememberTable, t } from "./common.js";
 
 const data = await loadWords();
 const $ = (id) => document.getElementById(id);
@@ -9,6 +9,7 @@ $("top").append(el("h1", {}, t("create_title")), langSwitch());
 
 const form = $("form");
 let checkedRange = null; // [min, max] players of the checked house rule
+let checkedTitle = null; // the checked house rule's title, in the page's language
 
 function field(label, input) {
   return el("label", { class: "field" }, el("span", {}, label), input);
@@ -103,6 +104,7 @@ async function check() {
   if (answer.ok) {
     chooseHouse();
     checkedRange = answer.players;
+    checkedTitle = answer.title[document.documentElement.lang] || answer.title.en;
     stake.value = answer.base_stake;
     mistakes.replaceChildren(el("li", { class: "ok" }, t("house_ok", { title: answer.title[document.documentElement.lang] || answer.title.en })));
     drawSeats();
@@ -117,6 +119,7 @@ form.addEventListener("submit", async (ev) => {
   const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, clock: +clock.value || 0, bots };
   if (variant.value) body.variant = variant.value;
   else body.text = house.value; // the server refuses an empty file with a reason, never plays a built-in instead
+  if (!variant.value && !checkedTitle) await check(); // (its title, for the invites)
   const answer = await post("/api/tables", body);
   if (!answer.ok) { houseBox.hidden = variant.value !== ""; showMistakes(answer.errors); if (variant.value) alertBox(answer.errors); return; }
   showLinks(answer);
@@ -127,12 +130,18 @@ function alertBox(errors) {
 }
 
 function copyButton(text) {
-  return el("button", { type: "button", class: "copy", onclick: () => navigator.clipboard?.writeText(text) }, t("copy"));
+  return el("button", { type: "button", class: "copy", "data-copy": text, onclick: () => navigator.clipboard?.writeText(text) }, t("copy"));
+}
+
+// The rules' title as the page names them: the built-in's in the page's language, or the checked house rule's.
+function rulesTitle() {
+  const v = data.variants.find((x) => x.name === variant.value);
+  return v ? v.title[document.documentElement.lang] || v.title.en : checkedTitle || t("house_rule");
 }
 
 function showLinks(answer) {
   form.hidden = true;
-  const title = variant.value ? variant.selectedOptions[0].textContent : t("house_rule");
+  const title = rulesTitle(), count = +deals.value;
   rememberHost(answer.table, new URL(answer.host).hash.slice(1));
   const links = [{ seat: null, link: answer.spectator }, ...answer.seats.filter((s) => s.human).reverse()];
   for (const s of links) { // the host keeps every link he made (his own seat's first on the list)
@@ -142,14 +151,15 @@ function showLinks(answer) {
   const rows = answer.seats.map((s) => el("li", { class: "invite" },
     el("b", {}, t("seat_n", { seat: s.seat })), " ",
     s.human ? [el("a", { href: s.link, class: "seat-link", "data-seat": s.seat, target: "_blank" }, t("open_seat")), " ",
-               el("code", {}, s.link), copyButton(s.link)]
+               el("code", {}, s.link), copyButton(inviteLine(title, count, s.seat, s.link))]
             : t("bot_kind", { kind: t(`bot_${s.bot}`) })));
   $("links").replaceChildren(
-    el("h2", {}, t("links_title")), el("p", {}, t("links_help")),
+    el("h2", {}, t("links_title")), el("p", { id: "invite-table" }, el("b", {}, t("invite_table", { title, deals: plural("n_deals", count) }))),
+    el("p", {}, t("links_help")),
     el("p", { class: "fingerprint" }, t("fingerprint"), ": ", el("code", { id: "fingerprint" }, answer.fingerprint)),
     el("ul", { class: "invites" }, rows),
     el("p", {}, el("b", {}, t("spectators")), " ", el("a", { href: answer.spectator, id: "spectator-link", target: "_blank" }, t("watch")),
-       " ", el("code", {}, answer.spectator), copyButton(answer.spectator)),
+       " ", el("code", {}, answer.spectator), copyButton(inviteLine(title, count, null, answer.spectator))),
     el("p", {}, el("b", {}, t("host_link")), " ", el("a", { href: answer.host, id: "host-link", target: "_blank" }, t("open_host")),
        " ", el("span", { class: "muted" }, t("host_help"))));
 }

@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hasIcon, hostTokens, icon, LANG, langSwitch, loadWords, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
+import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -727,7 +727,8 @@ function hostBox() {
     const tok = h.links[String(i)];
     return el("li", { "data-seat": i, class: "host-seat" }, el("b", {}, seatName(i)), " ",
       tok ? [el("code", { class: "host-link" }, link(tok)), " ",
-             el("button", { type: "button", class: "small copy", onclick: () => navigator.clipboard?.writeText(link(tok)) }, t("copy")), " ",
+             el("button", { type: "button", class: "small copy", "data-copy": inviteLine(view.table.title, view.table.deals, i, link(tok)),
+                            onclick: () => navigator.clipboard?.writeText(inviteLine(view.table.title, view.table.deals, i, link(tok))) }, t("copy")), " ",
              el("button", { type: "button", class: "small", "data-to-bot": i, onclick: () => send({ type: "seat", seat: i, to: "bot" }) }, t("give_bot"))]
           : t("bot_kind", { kind: t(`bot_${s.bot}`) }), " ",
       el("button", { type: "button", class: "small", "data-new-link": i, onclick: () => send({ type: "seat", seat: i, to: "link" }) }, t("new_link")));
