@@ -48,7 +48,8 @@ in heuristic self-play, at every third decision with a choice, the evidence
 against a deal the deciding seat's view samples for them, and a logistic
 regression of the two (docs/solver.md).  The evidence is measured with the
 heuristic's constants, so run it after a full run, not before (a full run
-keeps these four, ``min_effective``, ``call_gate`` and ``play_gate``, as the file has them).
+keeps these four, ``min_effective`` and the gates (``call_gate``, ``play_gate``, ``discard_gate``) as the file
+has them).
 
 The file maps each variant's fingerprint (and its family: deck, hand size and
 stages, for house rules that extend it) to its constants and the calibration
@@ -281,7 +282,8 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
         k = Constants(sharpen=g, undecided=u, contest=round(alone / players, 4), alone=round(scale, 3),
                       declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0),
                       pot_share=k.pot_share,  # kept as it is: fitted only by --pot-share-only
-                      **{f: getattr(k, f) for f in (*BIDDING, "min_effective", "call_gate", "play_gate")})  # kept: not
+                      **{f: getattr(k, f) for f in (*BIDDING, "min_effective", "call_gate", "play_gate",
+                                                     "discard_gate")})  # kept: not
     # fitted here
         fitted_share = pot_share(counts["sessions"], players)
         log(f"{name}: round {i + 1}: {len(rows)} calls, sharpen {by_status}, undecided {u}, log-loss {loss:.4f}, "

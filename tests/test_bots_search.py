@@ -350,3 +350,40 @@ def test_a_card_decision_with_more_cards_in_hand_than_the_play_gate_is_not_searc
         other.est.k = replace(other.est.k, play_gate=gate)
         choose_for(other, state, random.Random(5))
         assert "gated" not in other.last and other.last["samples"] >= 2
+
+
+def test_a_discard_with_more_cards_in_hand_than_the_discard_gate_is_not_searched() -> None:
+    # Issue 29: the variant's ``discard_gate``, as ``play_gate`` for the cards.  A discard whose hand holds more
+    # cards than the gate stands as the prior chooses it, unsampled; with the gate at the hand's size or above, off
+    # (0), or the bot ungated, it is searched.  The calls here are random, so some seat draws and discards.
+    rules = GameState(builtin("khrap"), 4).rules
+    found = None
+    for s in range(300):
+        state = GameState(rules, 4, dealer=s % 4, seed=s)
+        state.start_deal()
+        step = 0
+        while state.pending is not None and found is None:
+            legal = state.legal_actions()
+            if state.to_act == 0 and len(legal) > 1 and legal[0].word == "discard":
+                found = state
+                break
+            rng = decision_rng(s, step)
+            state.apply(choose_for(HeuristicBot(rules), state, rng) if state.pending.kind == "play"
+                        else rng.choice(legal))
+            step += 1
+        if found is not None:
+            break
+    assert found is not None
+    state = found
+    held = len(state.hands[0])
+    assert held > 1
+    bot = SearchBot(state.rules, timed=False)
+    prior = bot.heuristic.choose(typed_view(state, 0), state.legal_actions(), random.Random(random.Random(5).random()))
+    bot.est.k = replace(bot.est.k, discard_gate=held - 1.0, call_gate=0.0)
+    assert choose_for(bot, state, random.Random(5)) == prior
+    assert bot.last == {"margin": None, "gated": True}
+    for gate, gated in ((float(held), True), (0.0, True), (held - 1.0, False)):
+        other = SearchBot(state.rules, timed=False, gated=gated)
+        other.est.k = replace(other.est.k, discard_gate=gate, call_gate=0.0)
+        choose_for(other, state, random.Random(5))
+        assert "gated" not in other.last and other.last["samples"] >= 2

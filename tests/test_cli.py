@@ -123,3 +123,12 @@ def test_run_readable_account_of_the_example() -> None:
     result = khrap("run", str(ROOT / "examples" / "khrap-first-deal.yaml"))
     assert result.returncode == 0, result.stderr
     assert "seat 1: khrap" in result.stdout and "phase settled" in result.stdout
+
+
+def test_python_dash_m_khrap_is_the_khrap_command() -> None:
+    # `python -m khrap serve` (the way a checkout is run without installing it) said "No module named
+    # khrap.__main__".
+    result = subprocess.run([sys.executable, "-m", "khrap", "variants", "--json"], capture_output=True, text=True,
+                            cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert "snore" in {row["name"] for row in json.loads(result.stdout)}

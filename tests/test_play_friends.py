@@ -43,3 +43,19 @@ def test_a_seat_that_has_not_spoken_is_deciding_not_a_man_who_has_not() -> None:
     screen = render(game, 0, "ru")
     assert "не решил" not in screen
     assert re.search(r"^> место \d +99 +0  решает ", screen, re.M), screen
+
+
+def test_the_evenings_end_names_each_seats_chips_and_the_winner() -> None:
+    # «Игра окончена после 4 сдач: фишки [94, 94, 112, 99], банк 1.»: a Python list, and nobody said who won.
+    lines = [line.strip() for line in _evening("ru")]
+    end = next(i for i, line in enumerate(lines) if line.startswith("Игра окончена"))
+    said = re.fullmatch(r"Игра окончена после 4 сдач: место 0: (-?\d+), место 1: (-?\d+), место 2: (-?\d+), "
+                        r"место 3: (-?\d+); банк (\d+)\.", lines[end])
+    assert said, lines[end]
+    stacks = [int(n) for n in said.groups()[:4]]
+    best = max(stacks)
+    winners = [seat for seat, chips in enumerate(stacks) if chips == best]
+    assert len(winners) == 1, stacks  # (this evening has one winner)
+    teen = best % 100 // 10 == 1
+    form = "фишка" if best % 10 == 1 and not teen else "фишки" if 2 <= best % 10 <= 4 and not teen else "фишек"
+    assert lines[end + 1] == f"Побеждает место {winners[0]}: {best} {form}."

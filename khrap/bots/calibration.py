@@ -52,6 +52,10 @@ class Constants:
     # kind of decision (docs/solver.md, "The normal bot's decisions and the copy compiled; the first trick's
     # cards gated").
     play_gate: float = 0.0  # (read as a float, as every constant)
+    # The same for a discard (a card put away after a draw): one with more than this many cards in the seat's hand
+    # stands as the heuristic chooses it (0: every one is searched).  Set from the overrides by kind of decision
+    # (docs/solver.md, "Same choices, fewer instructions; the gates from the logged decisions").
+    discard_gate: float = 0.0
     called_slope: float = 2.0
     called_margin: float = 0.5
     passed_slope: float = -0.5

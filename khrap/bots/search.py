@@ -203,9 +203,9 @@ class SearchBot:
         if margin is not None and 0 < gate < margin:
             self.last = {"margin": margin, "gated": True}
             return default  # the prior's call is far ahead by its own values: the search would not override it
-        if playing and self.gated and 0 < self.est.k.play_gate < len(view.base.hands[view.seat]):
+        if self.gated and 0 < self.hand_gate(legal[0].word) < len(view.base.hands[view.seat]):
             self.last = {"margin": None, "gated": True}
-            return default  # an early trick (the variant's ``play_gate``): the search seldom overrides it there
+            return default  # an early trick, a discard: the search seldom overrides them for its time there
         budget = self._left
         self._settled, self._legal, self._early = {}, {}, {}
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
@@ -214,6 +214,13 @@ class SearchBot:
         choice = self._pick(candidates, default, rows, weights, self._alive)
         self.last["overrode"] = choice != default  # (benchmarks/strong_speed.py --by-kind counts them)
         return choice
+
+    def hand_gate(self, word: str) -> float:
+        """The variant's gate on the seat's hand for a decision of this ``word``: a card (``play_gate``) or a
+        discard (``discard_gate``) with more cards in hand than it is not searched; 0 (and any other decision):
+        no gate."""
+        k = self.est.k
+        return k.play_gate if word == w.PLAY else k.discard_gate if word == w.DISCARD else 0.0
 
     def prior_margin(self, observation: Any, legal: Sequence[Action], default: Action,
                      candidates: Sequence[Action]) -> float | None:

@@ -244,10 +244,29 @@ def run(session: Session, table: Table, read: Callable[[str], str] = input,
     write("")
     count = session.deals_completed
     deals = counted(table.lang, _n("{count} deal", "{count} deals"), count)
-    write(translate(table.lang, _("The session is over after {deals}: stacks {stacks}, pot {pot}."), deals=deals,
-                    stacks=session.stacks, pot=session.pot))
+    write(translate(table.lang, _("The session is over after {deals}: {stacks}; pot {pot}."), deals=deals,
+                    stacks=_stacks(session.stacks, table.lang), pot=session.pot))
+    write(_winners(session.stacks, table.lang))
     _goodbye(session, table, write)
     return True
+
+
+def _stacks(stacks: list[int], lang: str) -> str:
+    """Each seat's chips in words, "seat 0: 94, seat 1: 112" (it printed the list, "[94, 112]")."""
+    return ", ".join(translate(lang, _("seat {seat}: {chips}"), seat=seat, chips=chips)
+                     for seat, chips in enumerate(stacks))
+
+
+def _winners(stacks: list[int], lang: str) -> str:
+    """Who won the evening, with how many chips (the session's end said only the stacks)."""
+    best = max(stacks)
+    seats = [seat for seat, chips in enumerate(stacks) if chips == best]
+    if len(seats) == 1:
+        return counted(lang, _n("Seat {seat} wins with {count} chip.", "Seat {seat} wins with {count} chips."), best,
+                       seat=seats[0])
+    return counted(lang, _n("Seats {seats} share the win with {count} chip each.",
+                            "Seats {seats} share the win with {count} chips each."), best,
+                   seats=", ".join(map(str, seats)))
 
 
 def _goodbye(session: Session, table: Table, write: Callable[[str], None]) -> None:

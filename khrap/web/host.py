@@ -298,11 +298,13 @@ class Host:
                 and now - st.gone_since >= self.takeover_seconds for st in table.seats]
 
     def view(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False, *,
-             presence: tuple[list[bool], list[bool]] | None = None, again: Table | None | bool = False) -> dict:
+             presence: tuple[list[bool], list[bool]] | None = None, again: Table | None | bool = False,
+             timing: tuple[float | None, dict | None] | None = None) -> dict:
         """What a connection of ``seat`` sees; ``passive``: its seat is open on a newer connection (it
         watches: no action offered); ``host``: it holds the host's link (each person's seat link with it);
-        ``presence``: who is here and who is taken over, and ``again``: the table its "play again" made (None:
-        none), if the caller found them (once for all its views)."""
+        ``presence``: who is here and who is taken over, ``again``: the table its "play again" made (None:
+        none), and ``timing``: the turn clock's deadline and its last decision for a person, if the caller found
+        them (once for all its views)."""
         present, takeover = presence or (self.present(table), self.taken_over(table))
         view = table.view(seat, lang, present=present, takeover=takeover)
         view["elsewhere"] = passive
@@ -317,8 +319,7 @@ class Host:
             again = self._again_table(table)
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             view["again"] = again.spectator_token if seat is None else again.seats[seat].token
-        deadline = self._clock_deadline(table)
-        timed_out = self.timed_out.get(table.id)
+        deadline, timed_out = timing or (self._clock_deadline(table), self.timed_out.get(table.id))
         mine = timed_out if timed_out and timed_out["seat"] == seat else None
         view["clock"] = _NO_CLOCK if deadline is None and mine is None else \
             {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
@@ -762,6 +763,7 @@ class Host:
         made: dict[tuple, _Update] = {}
         memo: dict = {}  # the patches of the parts the views share, made once (``delta.diff``)
         presence = (self.present(table), self.taken_over(table))
+        timing = (self._clock_deadline(table), self.timed_out.get(table.id))
         again: Table | None | bool = False  # (found for the first view: a broadcast to nobody loads no table)
         now: dict[tuple, tuple[int, dict]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
@@ -776,7 +778,7 @@ class Host:
             if update is None:
                 if again is False:
                     again = self._again_table(table)
-                view = self.view(table, *key, presence=presence, again=again)
+                view = self.view(table, *key, presence=presence, again=again, timing=timing)
                 view["n"] = next(self._numbers)
                 update = made[key] = _Update(view, kept.get(key), memo)
                 now[key] = (view["n"], view)
