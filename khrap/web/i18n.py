@@ -227,7 +227,7 @@ UI: dict[str, str] = {
                     "Ask the host for yours.",
     "revoked_left": "You left the table: a bot plays your seat now, and this link no longer plays it.",
     "to_start": "To the start page",
-    "elsewhere": "This seat is open on another device: this tab only watches.",
+    "elsewhere": "This seat is open in another tab or on another device: this tab only watches.",
     "play_here": "Play here",
     "leave": "Leave the table",
     "leave_sure": "Leave? A bot plays your seat for the rest of the evening, and your link stops working.",

@@ -142,3 +142,22 @@ def test_an_invite_says_which_game_it_is_for(live_server, browser) -> None:  # n
         seat = "Seat 1" if lang == "en" else "Место 1"
         assert create.evaluate("() => navigator.clipboard.readText()") == f"{said}, {seat}: {link}"
         context.close()
+
+
+def test_a_second_tab_of_the_same_browser_is_called_a_tab(live_server, browser) -> None:  # noqa: F811
+    # Anna opened her link again in a second tab of her laptop: the first said "This seat is open on another
+    # device", and she had one device.
+    from tests.web.test_browser_table import _create
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    link = _create(server)["seats"][0]["link"].replace("/play#", "/play?lang=ru#")
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    first = context.new_page()
+    first.goto(link)
+    first.wait_for_selector("#next")
+    second = context.new_page()
+    second.goto(link)
+    second.wait_for_selector("#next")
+    first.wait_for_selector("#elsewhere")
+    assert first.inner_text("#elsewhere").startswith("Это место открыто в другой вкладке или на другом устройстве")
+    context.close()

@@ -100,7 +100,7 @@ def test_a_player_leaves_and_one_link_on_two_devices_is_not_silent(live_server, 
     phone.goto(link[1])
     phone.wait_for_selector("#next")
     laptop.wait_for_selector("#elsewhere")
-    assert "open on another device" in laptop.inner_text("#elsewhere")
+    assert "open in another tab or on another device" in laptop.inner_text("#elsewhere")
     assert laptop.query_selector("#next") is None and laptop.query_selector("#name") is None
     assert phone.query_selector("#elsewhere") is None
     laptop.click("#claim")  # "Play here": the laptop plays, the phone watches
