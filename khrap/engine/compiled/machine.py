@@ -279,7 +279,7 @@ class Machine(Payouts):
             self.decks_dealt.append(list(deck))
         # One at a time from his left (``derived.dealt_hands``, as the program's slices of the deck).
         size = self.program.hand_size
-        self.hands = [deck[cut] for cut in self.program.deal_slices[self.dealer]]
+        self.hands = [deck[seat_slice] for seat_slice in self.program.deal_slices[self.dealer]]
         self.stock = deck[size * self.n:]
         self.settled = False
         self.phase = w.BIDDING
