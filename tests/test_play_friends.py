@@ -59,3 +59,14 @@ def test_the_evenings_end_names_each_seats_chips_and_the_winner() -> None:
     teen = best % 100 // 10 == 1
     form = "фишка" if best % 10 == 1 and not teen else "фишки" if 2 <= best % 10 <= 4 and not teen else "фишек"
     assert lines[end + 1] == f"Побеждает место {winners[0]}: {best} {form}."
+
+
+def test_the_tricks_at_the_settlement_do_not_run_a_seat_into_its_count() -> None:
+    # «расчёт: банк 4; взятки: место 1 0, место 2 3, место 3 0, место 0 1»: two numbers side by side, a seat's
+    # and its tricks'.  (Armenian said «տեղ 1՝ 0» already.)
+    for lang, seat in (("ru", "место"), ("lt", "vieta"), ("fi", "paikka")):
+        lines = [line.strip() for line in _evening(lang, deals=1)]
+        told = [line for line in lines if re.search(rf"{seat} \d \d", line)]
+        assert told == [], (lang, told)
+    lines = [line.strip() for line in _evening("ru", deals=1)]
+    assert any(re.fullmatch(r"расчёт: банк \d+; взятки: место \d — \d(, место \d — \d)*", line) for line in lines)

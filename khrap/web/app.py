@@ -230,6 +230,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
     host = Host(store, takeover_seconds=takeover_seconds, on_change=kick, seed_source=seed_source, rate=rate,
                 per_table=per_table)
     loading: dict[str, asyncio.Future] = {}  # table id -> its rebuild in a thread (one however many ask)
+    background: set[asyncio.Future] = set()  # the hellos waiting for their table's rebuild
 
     async def load_apart(tid: str | None) -> None:
         """Bring table ``tid`` into memory (if it is a table and not there) without stopping the other tables: its
@@ -539,7 +540,9 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 handle(raw)
                 return
             waiting.append(raw)
-            asyncio.ensure_future(after_load(tid))
+            task = asyncio.ensure_future(after_load(tid))
+            background.add(task)  # (a task nothing refers to may be collected before it ends)
+            task.add_done_callback(background.discard)
 
         async def after_load(tid: str) -> None:
             try:

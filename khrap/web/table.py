@@ -22,7 +22,7 @@ from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
-from khrap.engine.observation import render
+from khrap.engine.observation import render, seen
 from khrap.engine.refusal import Refusal
 from khrap.engine.view import events_since, seat_hand, seat_view
 from khrap.fairness import commitment, deck_from_seed, new_seed
@@ -729,8 +729,18 @@ class DealLog:
         at = self.read
         self.read += len(new)
         self.seen += new
-        self.lines += tell(new, self.voice.lang, self.viewer, voice=self.voice)
-        self.events += [_public_event(e, self.viewer) for e in new]
+        if self.voice.codes and self.viewer is None:
+            # CONTRACT's English (``tell``'s sentence of an event with its secret hidden, ``Event.render``) and the
+            # event's data: the engine's, made once for each content seen before (``observation.seen``: a card
+            # played, a call said, a trick taken... recur over the evening at every table), not rendered again
+            for e in new:
+                line, data = seen(e, False)
+                self.lines.append(line)
+                self.events.append(data if data.keys().isdisjoint(UNSENT) else
+                                   {name: value for name, value in data.items() if name not in UNSENT})
+        else:
+            self.lines += tell(new, self.voice.lang, self.viewer, voice=self.voice)
+            self.events += [_public_event(e, self.viewer) for e in new]
         for e in new:  # the closed tricks: each trick's cards [seat, card, joker] in order, and who took it
             if isinstance(e, ev.Played):
                 self._cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])

@@ -131,7 +131,7 @@ class Tricks(Table):
             if first is None:
                 card: int = choose(list(hand))
             else:
-                card = choose([*filter(in_suit[first], hand)] or list(hand))
+                card = choose(list(filter(in_suit[first], hand)) or list(hand))
                 first = None
             hand.remove(card)
             won.append(card)
@@ -141,7 +141,8 @@ class Tricks(Table):
             best_seat, best = leader, card % 13 + (26 if led == trump else 13)
             for seat in rotations[leader]:
                 hand = hands[seat]
-                card = choose([*filter(in_led, hand)] or [*filter(in_trump, hand)] or list(hand))
+                # (``list(filter(...))``: compiled, ``[*filter(...)]`` is an empty list extended by a second one)
+                card = choose(list(filter(in_led, hand)) or list(filter(in_trump, hand)) or list(hand))
                 hand.remove(card)
                 won.append(card)
                 suit = card // 13
