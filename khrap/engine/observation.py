@@ -150,12 +150,14 @@ def _filled(entry: _Entry, name: str, value: Any) -> tuple[str, dict] | None:
         return None
     if len(cards) + 1 != len(parts):
         return None
-    text = parts[0]
+    pieces = [parts[0]]  # (joined once: a concatenation a piece made a string of each prefix)
     for i in range(len(cards)):
         card = cards[i]
         if not 0 <= card < 52:
             return None
-        text += names[card] + parts[i + 1]
+        pieces.append(names[card])
+        pieces.append(parts[i + 1])
+    text = "".join(pieces)
     data = public.copy()  # the public fields' data, then the secret field's (``Event.visible``'s order)
     data[name] = plain(name, value)
     return text, data

@@ -161,3 +161,32 @@ def test_a_second_tab_of_the_same_browser_is_called_a_tab(live_server, browser) 
     first.wait_for_selector("#elsewhere")
     assert first.inner_text("#elsewhere").startswith("Это место открыто в другой вкладке или на другом устройстве")
     context.close()
+
+
+def test_a_page_opened_mid_trick_does_not_slide_the_trick_in_again(live_server, browser) -> None:  # noqa: F811
+    # Вера's phone slept and she opened her link again: every card of the trick on the table slid in, as if all
+    # were played that moment.  Only a card played while the page watches slides in.
+    import json
+
+    from tests.web.test_browser_log import FAKE_SOCKET
+    from tests.web.test_browser_table import _page
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    table = _table("frap", "evening", lambda t, s: len(t.view(s, "en")["obs"]["trick"]) == 2)
+    before = table.view(0, "en")
+    table.apply(table.session.to_act, table.bot_action(table.session.to_act, "rule"), by="bot")
+    after = table.view(0, "en")
+    assert len(after["obs"]["trick"]) == 3
+    page = _page(browser, errors, PHONE)
+    exposed = FAKE_SOCKET.replace("constructor() {", "constructor() { window.SOCKET = this;")
+    page.add_init_script(f"window.STATE = {json.dumps(before)};" + exposed)
+    page.goto(server.url + "/play?lang=en#token")
+    page.wait_for_selector("#trick .played")
+    assert page.eval_on_selector_all("#trick .played", "(cards) => cards.map((c) => c.classList.contains('fresh'))") \
+        == [False, False]
+    page.evaluate(f"() => window.SOCKET.say('message', {{ data: JSON.stringify({json.dumps(after)}) }})")
+    page.wait_for_function("() => document.querySelectorAll('#trick .played').length === 3")
+    assert page.eval_on_selector_all("#trick .played", "(cards) => cards.map((c) => c.classList.contains('fresh'))") \
+        == [False, False, True]
+    assert errors == []

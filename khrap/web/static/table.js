@@ -16,6 +16,7 @@ let selected = new Set(); // cards chosen for an exchange
 let retry = 500;
 const checked = {}; // deal -> whether its deck is the seed's
 const onTable = new Set(); // the cards of the trick already drawn (a new one is animated)
+let drawn = false; // the page has drawn a view: the cards on the table when it opened were played before, not now
 let showPrevious = false; // the previous trick unfolded
 let hostAsked = false; // this page has shown the table's host token (kept by the browser that created it)
 let hostOpen = false; // the host's controls unfolded (kept across redraws)
@@ -258,7 +259,7 @@ function drawCenter() {
 function trickCards(cards, number) {
   return cards.map(([seat, c, joker]) => {
     const key = `${view.table.deal}:${number}:${seat}:${c}`;
-    const fresh = !onTable.has(key);
+    const fresh = drawn && !onTable.has(key); // (a reloaded page slid the whole trick in again)
     onTable.add(key);
     return el("span", { class: `played${fresh ? " fresh" : ""}`, "data-seat": seat },
       el("small", {}, seatName(seat)), card(c, { extra: joker ? "joker" : "" }));
@@ -761,6 +762,7 @@ function draw() {
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
     drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), awayRule(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
+  drawn = true;
   keepClearOfBar();
   keepSeen();
 }
