@@ -133,6 +133,28 @@ def held(info: Info) -> list[int]:
     return info.hand
 
 
+def throw_score(parts: tuple[list[tuple[float, int]], float, int, int], thrown: tuple[int, ...]) -> tuple[float, int]:
+    """How good throwing ``thrown`` at an exchange is: the expected tricks of the hand it leaves (the cards kept and
+    those drawn, less the weakest owed), then fewer cards.  ``parts``: ``HeuristicBot._exchange_parts``.  The
+    hand's cards come ranked by their chances, so what a throw keeps is in order already and the drawn cards
+    (each worth the average) go in where the average falls: the hand left sorted without a sort (an exchange's
+    16 throws are scored at every declarer's and helper's exchange of every playout)."""
+    ranked, avg, extra, owed = parts
+    drawn = len(thrown) + extra
+    total: list[float] = []
+    for p, card in ranked:
+        if card in thrown:
+            continue
+        if drawn and p < avg:
+            total.extend([avg] * drawn)
+            drawn = 0
+        total.append(p)
+    if drawn:
+        total.extend([avg] * drawn)
+    total = total[: len(total) - owed] if owed else total
+    return sum(total), -len(thrown)  # (the kept chances and the drawn ones high first, summed in that order)
+
+
 def seat_of(observation: dict | TypedView) -> int | None:
     """The seat an observation (a dict or the typed view) is of."""
     return observation.seat if isinstance(observation, TypedView) else observation.get("seat")
@@ -439,44 +461,34 @@ class HeuristicBot:
         return sum(self.est.chances(cards, trump, info))
 
     def exchange(self, info: Info, legal: Sequence[Action]) -> Action:
-        score = self.exchange_score(info)
-        best, best_score = legal[0], score(legal[0])
-        for action in legal[1:]:  # (``max(legal, key=score)``: the first of the best, without the key protocol)
-            found = score(action)
+        parts = self._exchange_parts(info)
+        best, best_score = legal[0], throw_score(parts, legal[0].cards)
+        for action in legal[1:]:  # (``max(legal, key=score)``: the first of the best, without a key called by Python)
+            found = throw_score(parts, action.cards)
             if found > best_score:
                 best, best_score = action, found
         return best
 
     def exchange_score(self, info: Info) -> Callable[[Action], tuple[float, int]]:
-        """How good each exchange is: expected tricks of the hand it leaves, then fewer cards."""
+        """How good each exchange is: expected tricks of the hand it leaves, then fewer cards (``throw_score``)."""
+        parts = self._exchange_parts(info)
+
+        def score(action: Action) -> tuple[float, int]:
+            return throw_score(parts, action.cards)
+
+        return score
+
+    def _exchange_parts(self, info: Info) -> tuple[list[tuple[float, int]], float, int, int]:
+        """What every throw of the seat's exchange is scored from (``throw_score``): the hand's cards with their
+        chances, high first; a drawn card's average chance; the extra cards drawn and the cards then owed."""
         trump = self._trump_for(info, info.statuses[info.seat] == w.DECLARER)
         call = self.rules.calls.get(info.calls[info.seat] or "")
         extra = call.exchange.draw_extra if call else 0
         owed = call.exchange.then_discard if call else 0
         hand = held(info)
         avg = self.est.draw_chance(hand, trump, info)
-        # The hand's cards by their chances, high first: what a throw keeps is already in order, and the drawn
-        # cards (each worth ``avg``) go in where ``avg`` falls, so the hand left is sorted without a sort (an
-        # exchange's 16 candidates are scored at every declarer's and helper's exchange of every playout).
         ranked = sorted(zip(self.est.chances(hand, trump, info), hand, strict=True), reverse=True)
-
-        def score(action: Action) -> tuple[float, int]:
-            thrown = action.cards
-            drawn = len(thrown) + extra
-            total: list[float] = []
-            for p, card in ranked:
-                if card in thrown:
-                    continue
-                if drawn and p < avg:
-                    total.extend([avg] * drawn)
-                    drawn = 0
-                total.append(p)
-            if drawn:
-                total.extend([avg] * drawn)
-            total = total[: len(total) - owed] if owed else total
-            return sum(total), -len(thrown)  # (the kept chances and the drawn ones high first, summed in that order)
-
-        return score
+        return ranked, avg, extra, owed
 
     # ------------------------------------------------------------ play
     def _master(self, info: Info, card: int, trump: int | None, after: Sequence[int]) -> bool:
