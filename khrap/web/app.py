@@ -84,6 +84,8 @@ EXPIRE_BATCH = 20
 """Abandoned tables deleted in one turn of the event loop (the others' turns come between)."""
 RECORDS_KEPT = 32
 """Finished tables' records kept made (the newest asked for): an archived one is not replayed for each download."""
+RECORDS_BYTES = 16 * 2**20
+"""And at most this many characters of them (a 500-deal evening's record is about a megabyte: 2.3 KB a khrap deal): a longer one is not kept."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
 EXPIRE_DAYS = 30.0
@@ -398,6 +400,18 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         return HTMLResponse(text, headers={"Content-Security-Policy": sheet_policy(text)})
 
     records: OrderedDict[str, tuple[tuple, str]] = OrderedDict()  # finished table -> (its store version, record)
+    records_size = [0]  # the characters of the records kept
+
+    def keep_record(tid: str, body: str) -> None:
+        """Keep ``body`` so that, asked again, the table is not replayed again; the oldest asked for go first
+        past ``RECORDS_KEPT`` records or ``RECORDS_BYTES`` characters (one longer than that goes at once)."""
+        old = records.pop(tid, None)
+        if old is not None:
+            records_size[0] -= len(old[1])
+        records[tid] = (store.version(tid), body)
+        records_size[0] += len(body)
+        while len(records) > RECORDS_KEPT or records_size[0] > RECORDS_BYTES:
+            records_size[0] -= len(records.popitem(last=False)[1][1])
 
     async def record(request: Request) -> Response:
         token = request.path_params["token"]
@@ -415,9 +429,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         if not table.finished:
             return Response("the record can be downloaded once the session is over", 409, media_type="text/plain")
         body = dumps(table.record())
-        records[table.id] = (store.version(table.id), body)  # asked again, it is not replayed again
-        while len(records) > RECORDS_KEPT:
-            records.popitem(last=False)
+        keep_record(table.id, body)
         host.unload(table)  # an archived table is loaded for its record only
         return _record_response(table.id, body)
 

@@ -122,3 +122,60 @@ def test_an_archived_tables_record_is_replayed_once(live_server, tmp_path, monke
         db.execute("INSERT INTO revoked VALUES ('gone', ?, 1, 'bot', 0)", (table.id,))
     urllib.request.urlopen(url, timeout=30).read()
     assert rebuilt == [table.id, table.id]
+
+
+def _finished_table(store: Store, word: str) -> Table:
+    """A finished one-deal khrap table of two easy bots, stored."""
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                         bots={}, deals=1, seed_source=fixed_seeds(word))
+    store.add(table)
+    table.start_deal()
+    store.started(table)
+    while table.in_deal:
+        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "easy"))
+        store.acted(table)
+    return table
+
+
+def test_the_records_kept_are_bounded_in_size(live_server, tmp_path, monkeypatch) -> None:
+    """The records kept made hold at most ``RECORDS_BYTES`` characters: with room for one record and a half,
+    A, B, A, B are each replayed (each pushes the other out); with room for two, once each; a record longer
+    than the bound is never kept (replayed at each download)."""
+    import urllib.request
+
+    from khrap.web import app as app_module
+
+    store = Store(tmp_path / "tables.sqlite")  # (the live server's database)
+    first, second = _finished_table(store, "first"), _finished_table(store, "second")
+    store.close()
+    rebuilt: list[str] = []
+    rebuild = Store.rebuild
+
+    def counted(stored, **kwargs):
+        rebuilt.append(stored.tid)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
+    def download(server, table: Table) -> bytes:
+        return urllib.request.urlopen(f"{server.url}/record/{table.spectator_token}", timeout=30).read()
+
+    measure = live_server()
+    size = max(len(download(measure, first)), len(download(measure, second)))
+    monkeypatch.setattr(app_module, "RECORDS_BYTES", size * 3 // 2)
+    server = live_server()  # (its own records kept: none yet)
+    rebuilt.clear()
+    for table in (first, second, first, second):
+        download(server, table)
+    assert rebuilt == [first.id, second.id, first.id, second.id]  # (each pushed the other out)
+    monkeypatch.setattr(app_module, "RECORDS_BYTES", size * 5 // 2)
+    server = live_server()
+    rebuilt.clear()
+    for table in (first, second, first, second):
+        download(server, table)
+    assert rebuilt == [first.id, second.id]  # (room for both)
+    monkeypatch.setattr(app_module, "RECORDS_BYTES", 10)
+    server = live_server()
+    rebuilt.clear()
+    download(server, first)
+    download(server, first)
+    assert rebuilt == [first.id, first.id]  # (longer than the bound: never kept)
