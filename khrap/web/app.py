@@ -85,7 +85,8 @@ EXPIRE_BATCH = 20
 RECORDS_KEPT = 32
 """Finished tables' records kept made (the newest asked for): an archived one is not replayed for each download."""
 RECORDS_BYTES = 16 * 2**20
-"""And at most this many characters of them (a 500-deal evening's record is about a megabyte: 2.3 KB a khrap deal): a longer one is not kept."""
+"""And at most this many characters of them (a 500-deal evening's record is about a megabyte, 2.3 KB a khrap
+deal): a longer one is not kept."""
 PER_ADDRESS = 64
 """WebSockets open at once from one client address."""
 EXPIRE_DAYS = 30.0
