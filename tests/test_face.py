@@ -75,3 +75,28 @@ def test_the_listing_and_its_words_equal_fresh_ones(name: str, players: int) -> 
             assert state.observation(state.seat)["legal"] == words
             state.apply(rng.choice(listed))
 
+
+
+@pytest.mark.parametrize("name", ["khrap", "frap"])
+def test_an_action_listed_at_an_earlier_decision_is_checked_again(name: str) -> None:
+    """``Face.apply`` takes an action of the listing without checking it again only while that listing is the
+    decision's: once an action is applied, the same object is checked again even when the same seat decides the
+    same kind next (a trick's winner leads: the card he just played is no longer his, and is refused)."""
+    from khrap.engine.actions import IllegalAction
+
+    rng = random.Random(f"relisted/{name}")
+    state = GameState(builtin(name), 4, seed=rng.randrange(10**6), stacks=100)
+    again = 0
+    for _ in range(DEALS):
+        if state.session_over:
+            break
+        state.start_deal()
+        while state.pending is not None:
+            seat, kind = state.seat, state.kind
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if kind == "play" and state.kind == "play" and state.seat == seat:
+                with pytest.raises(IllegalAction):
+                    state.apply(action)  # (his card, played: not in his hand now)
+                again += 1
+    assert again >= 3  # (the case met: 3 times in khrap, more in frap)
