@@ -127,3 +127,24 @@ def test_a_seats_own_card_sentences_take_the_template_branch_and_equal_the_gener
                 assert observation._OWN[event.content][0], (name, event)  # the branch taken: parts kept
                 taken.add(type(event))
     assert {Drew, Exchanged, Discarded} <= taken, taken
+
+
+@pytest.mark.parametrize("name", ["khrap", "frap", "khrap-52"])
+def test_an_observation_kept_does_not_change_as_the_game_goes_on(name: str) -> None:
+    """An observation is a fresh dict of its moment (CONTRACT: a plain dict): a bot or a program that keeps it
+    finds it as it was made, while the stacks, pot, stakes, statuses, calls, trick and tricks change under it
+    (none of its lists is the state's own; khrap-52 locks stakes)."""
+    variant = builtin(name)
+    rng = random.Random(f"kept/{name}")
+    state = GameState(variant, 4, seed=rng.randrange(10**6), stacks=40)
+    kept: list[tuple[dict, str]] = []
+    for _ in range(2):
+        state.start_deal()
+        while state.pending is not None:
+            for seat in range(4):
+                made = state.observation(seat)
+                kept.append((made, json.dumps(made)))
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(kept) > 40 and len({text for _, text in kept}) > 10
+    changed = [text for made, text in kept if json.dumps(made) != text]
+    assert changed == []

@@ -120,3 +120,7 @@ def test_a_table_that_does_not_load_is_set_aside_and_the_others_served(tmp_path,
     assert list(again.tables) == [tables[0].id]
     assert again.set_aside == [tables[1].id, tables[2].id]
     assert sum("set aside" in r.getMessage() for r in caplog.records) == 2
+    with caplog.at_level(logging.ERROR, logger="khrap.web"):  # asked for again: not replayed, nor logged, again
+        assert [again.find(t.seats[0].token) for t in tables[1:]] == [None, None]
+    assert again.set_aside == [tables[1].id, tables[2].id]
+    assert sum("set aside" in r.getMessage() for r in caplog.records) == 2

@@ -179,3 +179,129 @@ def test_the_records_kept_are_bounded_in_size(live_server, tmp_path, monkeypatch
     download(server, first)
     download(server, first)
     assert rebuilt == [first.id, first.id]  # (longer than the bound: never kept)
+
+
+def test_the_records_kept_go_oldest_asked_for_first_past_their_number(live_server, tmp_path, monkeypatch) -> None:
+    """Past ``RECORDS_KEPT`` records the one asked for longest ago goes (not the one kept first): with room for
+    two, A, B, A, C, A replays A, B and C once each (A, asked for again, is newer than B: B goes for C)."""
+    import urllib.request
+
+    from khrap.web import app as app_module
+
+    store = Store(tmp_path / "tables.sqlite")  # (the live server's database)
+    a, b, c = (_finished_table(store, word) for word in ("kept-a", "kept-b", "kept-c"))
+    store.close()
+    rebuilt: list[str] = []
+    rebuild = Store.rebuild
+
+    def counted(stored, **kwargs):
+        rebuilt.append(stored.tid)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
+    monkeypatch.setattr(app_module, "RECORDS_KEPT", 2)
+    server = live_server()
+    for table in (a, b, a, c, a):
+        urllib.request.urlopen(f"{server.url}/record/{table.spectator_token}", timeout=30).read()
+    assert rebuilt == [a.id, b.id, c.id]
+    urllib.request.urlopen(f"{server.url}/record/{b.spectator_token}", timeout=30).read()
+    assert rebuilt == [a.id, b.id, c.id, b.id]  # (B went for C)
+
+
+def test_a_record_kept_again_after_a_change_of_hands_counts_once_in_the_bound(live_server, tmp_path,
+                                                                             monkeypatch) -> None:
+    """A table's record made again (its seats changed hands) replaces the one kept, in the characters counted
+    too: with room for two and a half records, A, A changed, B leaves both kept (A is not counted twice)."""
+    import urllib.request
+
+    from khrap.web import app as app_module
+
+    path = tmp_path / "tables.sqlite"  # (the live server's database)
+    store = Store(path)
+    a, b = _finished_table(store, "again-a"), _finished_table(store, "again-b")
+    store.close()
+    rebuilt: list[str] = []
+    rebuild = Store.rebuild
+
+    def counted(stored, **kwargs):
+        rebuilt.append(stored.tid)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
+
+    def download(server, table: Table) -> bytes:
+        return urllib.request.urlopen(f"{server.url}/record/{table.spectator_token}", timeout=30).read()
+
+    measure = live_server()
+    size = max(len(download(measure, a)), len(download(measure, b)))
+    monkeypatch.setattr(app_module, "RECORDS_BYTES", size * 5 // 2)
+    server = live_server()
+    rebuilt.clear()
+    download(server, a)
+    with sqlite3.connect(path) as db:  # the seat's link revoked (as a change of hands stores it)
+        db.execute("INSERT INTO revoked VALUES ('gone', ?, 1, 'bot', 0)", (a.id,))
+    download(server, a)
+    download(server, b)
+    download(server, a)
+    download(server, b)
+    assert rebuilt == [a.id, a.id, b.id]  # (both kept: a + b under the bound)
+
+
+def test_a_table_played_while_it_was_replayed_apart_is_not_adopted_as_it_was(live_server, tmp_path,
+                                                                             monkeypatch) -> None:
+    """The server keeps a table replayed in a thread only if the store's version of it is the same after: a
+    table played meanwhile (by another server on the file, here) is loaded as it is now, its deal begun."""
+    path = tmp_path / "tables.sqlite"
+    slow, _ = _tables(path)
+    rebuild = Store.rebuild
+    played: list[str] = []
+
+    def played_meanwhile(stored, **kwargs):  # the first replay's rows are read; the table is played before it ends
+        table = rebuild(stored, **kwargs)
+        if not played:
+            other = Store(path)
+            now = rebuild(other.rows(stored.tid))
+            now.start_deal()
+            other.started(now)
+            now.apply(now.session.to_act, now.bot_action(now.session.to_act, "easy"))
+            other.acted(now)
+            played.append(now.step)
+            other.close()
+        return table
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(played_meanwhile))
+    server = live_server(rate=1e6)
+    with websockets.connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "token": slow.seats[0].token, "deltas": False}))
+        view = _state(ws)
+    assert played and played[0] != "0:0" and view["table"]["step"] == played[0]
+
+
+def test_a_connection_saying_too_much_while_its_table_loads_is_closed(live_server, tmp_path, monkeypatch) -> None:
+    """The messages a connection sends while its hello's table is replayed wait for it, ``LOAD_WAITING`` at most:
+    the hello and 31 more wait; the next closes the connection ('too many messages') before the table is served."""
+    from websockets.exceptions import ConnectionClosed
+
+    from khrap.web import app as app_module
+
+    slow, _ = _tables(tmp_path / "tables.sqlite")  # (the live server's database)
+    entered, release = threading.Event(), threading.Event()
+    rebuild = Store.rebuild
+
+    def held(stored, **kwargs):  # the replay lasts until the test lets it end
+        entered.set()
+        release.wait(20)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(held))
+    server = live_server(rate=1e6)
+    assert app_module.LOAD_WAITING == 32
+    with websockets.connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "token": slow.seats[0].token, "deltas": False}))
+        assert entered.wait(10)
+        for _ in range(32):  # (the 32nd is one too many: the hello is the first waiting)
+            ws.send(json.dumps({"type": "name", "name": "Anna"}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        release.set()
+    assert closed.value.rcvd is not None and closed.value.rcvd.reason == "too many messages"
