@@ -43,6 +43,7 @@ class Probe:
     def __init__(self) -> None:
         self.reset()
         self.stack: list[list] = []  # [piece, started, time of the pieces inside it, the same in CPU time]
+        self.pending: list[Callable[[], Any]] = []  # asked for by a signal inside a piece: done when it ends
         self.turn_started: tuple[float, float] | None = None  # (wall, thread CPU) when the selector answered
 
     def reset(self) -> None:
@@ -77,6 +78,19 @@ class Probe:
         if self.stack:
             self.stack[-1][2] += spent
             self.stack[-1][4] += cpu
+        elif self.pending:
+            done, self.pending = self.pending, []
+            for job in done:
+                job()
+
+    def between_pieces(self, job: Callable[[], Any]) -> None:
+        """Do ``job`` now if no piece is running, else as soon as the outermost one ends: a signal (a reset, a
+        report) comes between any two bytecodes, and a report made between an action's apply and its write
+        would count the one and not the other."""
+        if self.stack:
+            self.pending.append(job)
+        else:
+            job()
 
     def wrap(self, owner: Any, name: str, piece: str, rename: Callable[..., str | None] | None = None) -> None:
         """Time ``owner.name`` as ``piece`` (or as what ``rename(result, *args)`` says after it returns)."""
@@ -200,8 +214,8 @@ def main() -> None:
         with open(out, "w") as f:
             json.dump(probe.report(), f)
 
-    signal.signal(signal.SIGUSR1, lambda *_: probe.reset())
-    signal.signal(signal.SIGUSR2, dump)
+    signal.signal(signal.SIGUSR1, lambda *_: probe.between_pieces(probe.reset))
+    signal.signal(signal.SIGUSR2, lambda *_: probe.between_pieces(dump))
     sys.argv = [argv[1], *argv[2:]]
     runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
 

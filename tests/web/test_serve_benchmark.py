@@ -41,3 +41,28 @@ def test_the_probe_times_the_loops_turns_and_the_servers_pieces(tmp_path: Path) 
     assert applied > 0 and counts["sqlite: action"] == applied
     assert counts["receive (decode, dispatch)"] >= applied and counts["broadcast"] >= 1
     assert all(cpu <= wall + 1 for wall, cpu in server["longest_ms"].values())
+
+
+def test_the_probe_reports_between_pieces() -> None:
+    """A report or reset asked for by a signal while a piece runs (an action applied, not yet written) waits
+    for the outermost piece to end, so that the counts it reports agree (the CI once read 200 actions applied
+    and 199 written); asked for between pieces, it is done at once."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import loop_probe
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    probe = loop_probe.Probe()
+    done: list[dict] = []
+    probe.enter("receive")
+    probe.enter("apply")
+    probe.leave()
+    probe.between_pieces(lambda: done.append(dict(probe.counts)))  # (the signal: inside "receive")
+    assert done == []
+    probe.enter("sqlite: action")
+    probe.leave()
+    assert done == []
+    probe.leave()  # (the outermost piece ends: the report sees the action applied and written)
+    assert done == [{"apply": 1, "sqlite: action": 1, "receive": 1}]
+    probe.between_pieces(probe.reset)
+    assert probe.counts == {}
