@@ -387,3 +387,32 @@ def test_a_discard_with_more_cards_in_hand_than_the_discard_gate_is_not_searched
         other.est.k = replace(other.est.k, discard_gate=gate, call_gate=0.0)
         choose_for(other, state, random.Random(5))
         assert "gated" not in other.last and other.last["samples"] >= 2
+
+
+def test_an_exchange_is_not_gated_by_the_call_gate() -> None:
+    # The call gate reads a margin in chips; an exchange's margin is in tricks, so ``call_gate`` never gates an
+    # exchange: with the gate far below its margin, the exchange is still searched.
+    for variant in ("khrap", "snore"):
+        rules = GameState(builtin(variant), 4).rules
+        prior = HeuristicBot(rules)
+        for s in range(200):
+            state = GameState(rules, 4, dealer=s % 4, seed=s)
+            state.start_deal()
+            step = 0
+            while state.pending is not None and state.pending.kind not in ("play", "exchange"):
+                state.apply(choose_for(prior, state, decision_rng(s, step)))
+                step += 1
+            if state.pending is None or state.pending.kind != "exchange" or len(state.legal_actions()) < 2:
+                continue
+            seat, legal = state.to_act, state.legal_actions()
+            bot = SearchBot(rules, timed=False)
+            view = typed_view(state, seat)
+            default = bot.heuristic.choose(view, legal, random.Random(random.Random(5).random()))
+            margin = bot.prior_margin(view, legal, default, legal)
+            if margin is None or margin <= 1e-6:
+                continue
+            bot.est.k = replace(bot.est.k, call_gate=1e-9)
+            choose_for(bot, state, random.Random(5))
+            assert "gated" not in bot.last and bot.last["samples"] >= 2
+            return
+    raise AssertionError("no exchange decision with a margin found")
