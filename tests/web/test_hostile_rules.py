@@ -144,6 +144,13 @@ def test_hostile_rules_on_every_page_in_chromium(live_server) -> None:
             page.wait_for_selector("li.ok", timeout=10_000)
             found = page.evaluate(CHECK_DOM)
             assert found["bad"] == [] and not found["pwned"], found["bad"]
+            page.click("#create")  # the links page names the rules in its heading and in every invite copied
+            page.wait_for_selector("#invite-table")
+            found = page.evaluate(CHECK_DOM)
+            assert found["bad"] == [] and not found["pwned"], found["bad"]
+            assert "<img src=x" in page.inner_text("#invite-table")  # the title, as text
+            copied = page.eval_on_selector_all("button.copy", "(bs) => bs.map((b) => b.dataset.copy)")
+            assert copied and all(c.startswith('<img src=x onerror="') for c in copied), copied
         finally:
             browser.close()
     assert errors == []
