@@ -34,6 +34,14 @@ def test_overview_first_then_a_card_rule_pages_order(name: str) -> None:
         assert words in overview or (words == "A deck of" and "The deck depends" in overview), words
 
 
+def test_a_named_exchange_step_heads_its_section() -> None:
+    """frap names its one exchange step "Buying" (Покупка): the section telling it is headed so in every
+    language; khrap's exchange step has no name: "Exchange" (``sheet.NAMING_STAGES``)."""
+    assert "Buying" in headings("frap") and "Exchange" not in headings("frap")
+    assert "Покупка" in headings("frap", "ru")
+    assert "Exchange" in headings("khrap") and "Buying" not in headings("khrap")
+
+
 def _print_rules() -> str:
     css = STYLE.read_text(encoding="utf-8")
     return css[css.index("@media print"):]

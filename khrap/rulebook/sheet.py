@@ -62,12 +62,19 @@ def _check(fmt: str, lang: str) -> None:
         raise ValueError(f"unknown language '{lang}' (use one of {', '.join(languages())})")
 
 
+NAMING_STAGES: tuple[type[StageBase], ...] = (ExchangeStage,)
+"""The kinds of stage whose one named step gives its name to the sections telling it (``STEP_SECTIONS``):
+frap's Buying heads the exchange's section.  An instant-wins stage does not: "Special features" tells other
+things beside it, and the course's line points to it by that heading."""
+
+
 def _heading(words: Words, section: str) -> str:
-    """A section's heading; the exchange is called what the variant calls its one exchange step (frap's Buying)."""
-    if section == "exchange":
-        named = [s for s in words.v.stages if isinstance(s, ExchangeStage)]
-        if len(named) == 1 and named[0].name:
-            return words.stagename(named[0])
+    """A section's heading: what the variant calls its one step of a naming kind told there, or the sheet's own."""
+    for kind in NAMING_STAGES:
+        if section in STEP_SECTIONS[kind]:
+            named = [s for s in words.v.stages if isinstance(s, kind)]
+            if len(named) == 1 and named[0].name:
+                return words.stagename(named[0])
     return words.macro("heading", section)
 
 
