@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -88,42 +89,6 @@ def test_a_table_played_while_it_was_rebuilt_is_loaded_as_it_is_now(tmp_path) ->
     store.close()
 
 
-def test_an_archived_tables_record_is_replayed_once(live_server, tmp_path, monkeypatch) -> None:
-    """A finished table's record is made once and kept while its rows say the same (``Store.version``): a
-    download does not replay the evening again (a second each at 500 deals), a change of hands does."""
-    import urllib.request
-
-    path = tmp_path / "tables.sqlite"  # (the live server's database)
-    store = Store(path)
-    table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
-                         bots={}, deals=1, seed_source=fixed_seeds("record"))
-    store.add(table)
-    table.start_deal()
-    store.started(table)
-    while table.in_deal:
-        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "easy"))
-        store.acted(table)
-    store.close()
-    rebuilt: list[str] = []
-    rebuild = Store.rebuild
-
-    def counted(stored, **kwargs):
-        rebuilt.append(stored.tid)
-        return rebuild(stored, **kwargs)
-
-    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
-    server = live_server()
-    url = f"{server.url}/record/{table.spectator_token}"
-    bodies = [urllib.request.urlopen(url, timeout=30).read() for _ in range(3)]
-    assert rebuilt == [table.id] and bodies[0] == bodies[1] == bodies[2]
-    assert json.loads(bodies[0])["actions"] == [[seat, text] for seat, text, _ in table.actions]
-    assert table.id not in server.host.tables  # (loaded for its record only)
-    with sqlite3.connect(path) as db:  # the seat's link revoked (as a change of hands stores it)
-        db.execute("INSERT INTO revoked VALUES ('gone', ?, 1, 'bot', 0)", (table.id,))
-    urllib.request.urlopen(url, timeout=30).read()
-    assert rebuilt == [table.id, table.id]
-
-
 def _finished_table(store: Store, word: str) -> Table:
     """A finished one-deal khrap table of two easy bots, stored."""
     table = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
@@ -137,113 +102,115 @@ def _finished_table(store: Store, word: str) -> Table:
     return table
 
 
-def test_the_records_kept_are_bounded_in_size(live_server, tmp_path, monkeypatch) -> None:
+@pytest.fixture
+def rebuilt(monkeypatch) -> list[str]:
+    """The ids of the tables the servers replay (``Store.rebuild``), in order."""
+    ids: list[str] = []
+    rebuild = Store.rebuild
+
+    def counted(stored, **kwargs):
+        ids.append(stored.tid)
+        return rebuild(stored, **kwargs)
+
+    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
+    return ids
+
+
+def _download(server, table: Table) -> bytes:
+    """The table's record, by its spectator's link."""
+    return urllib.request.urlopen(f"{server.url}/record/{table.spectator_token}", timeout=30).read()
+
+
+def test_an_archived_tables_record_is_replayed_once(live_server, tmp_path, rebuilt) -> None:
+    """A finished table's record is made once and kept while its rows say the same (``Store.version``): a
+    download does not replay the evening again (a second each at 500 deals), a change of hands does."""
+    path = tmp_path / "tables.sqlite"  # (the live server's database)
+    store = Store(path)
+    table = _finished_table(store, "record")
+    store.close()
+    server = live_server()
+    bodies = [_download(server, table) for _ in range(3)]
+    assert rebuilt == [table.id] and bodies[0] == bodies[1] == bodies[2]
+    assert json.loads(bodies[0])["actions"] == [[seat, text] for seat, text, _ in table.actions]
+    assert table.id not in server.host.tables  # (loaded for its record only)
+    with sqlite3.connect(path) as db:  # the seat's link revoked (as a change of hands stores it)
+        db.execute("INSERT INTO revoked VALUES ('gone', ?, 1, 'bot', 0)", (table.id,))
+    _download(server, table)
+    assert rebuilt == [table.id, table.id]
+
+
+def test_the_records_kept_are_bounded_in_size(live_server, tmp_path, monkeypatch, rebuilt) -> None:
     """The records kept made hold at most ``RECORDS_BYTES`` characters: with room for one record and a half,
     A, B, A, B are each replayed (each pushes the other out); with room for two, once each; a record longer
     than the bound is never kept (replayed at each download)."""
-    import urllib.request
-
     from khrap.web import app as app_module
 
     store = Store(tmp_path / "tables.sqlite")  # (the live server's database)
     first, second = _finished_table(store, "first"), _finished_table(store, "second")
     store.close()
-    rebuilt: list[str] = []
-    rebuild = Store.rebuild
-
-    def counted(stored, **kwargs):
-        rebuilt.append(stored.tid)
-        return rebuild(stored, **kwargs)
-
-    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
-    def download(server, table: Table) -> bytes:
-        return urllib.request.urlopen(f"{server.url}/record/{table.spectator_token}", timeout=30).read()
-
     measure = live_server()
-    size = max(len(download(measure, first)), len(download(measure, second)))
+    size = max(len(_download(measure, first)), len(_download(measure, second)))
     monkeypatch.setattr(app_module, "RECORDS_BYTES", size * 3 // 2)
     server = live_server()  # (its own records kept: none yet)
     rebuilt.clear()
     for table in (first, second, first, second):
-        download(server, table)
+        _download(server, table)
     assert rebuilt == [first.id, second.id, first.id, second.id]  # (each pushed the other out)
     monkeypatch.setattr(app_module, "RECORDS_BYTES", size * 5 // 2)
     server = live_server()
     rebuilt.clear()
     for table in (first, second, first, second):
-        download(server, table)
+        _download(server, table)
     assert rebuilt == [first.id, second.id]  # (room for both)
     monkeypatch.setattr(app_module, "RECORDS_BYTES", 10)
     server = live_server()
     rebuilt.clear()
-    download(server, first)
-    download(server, first)
+    _download(server, first)
+    _download(server, first)
     assert rebuilt == [first.id, first.id]  # (longer than the bound: never kept)
 
 
-def test_the_records_kept_go_oldest_asked_for_first_past_their_number(live_server, tmp_path, monkeypatch) -> None:
+def test_the_records_kept_go_oldest_asked_for_first_past_their_number(live_server, tmp_path, monkeypatch,
+                                                                      rebuilt) -> None:
     """Past ``RECORDS_KEPT`` records the one asked for longest ago goes (not the one kept first): with room for
     two, A, B, A, C, A replays A, B and C once each (A, asked for again, is newer than B: B goes for C)."""
-    import urllib.request
-
     from khrap.web import app as app_module
 
     store = Store(tmp_path / "tables.sqlite")  # (the live server's database)
     a, b, c = (_finished_table(store, word) for word in ("kept-a", "kept-b", "kept-c"))
     store.close()
-    rebuilt: list[str] = []
-    rebuild = Store.rebuild
-
-    def counted(stored, **kwargs):
-        rebuilt.append(stored.tid)
-        return rebuild(stored, **kwargs)
-
-    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
     monkeypatch.setattr(app_module, "RECORDS_KEPT", 2)
     server = live_server()
     for table in (a, b, a, c, a):
-        urllib.request.urlopen(f"{server.url}/record/{table.spectator_token}", timeout=30).read()
+        _download(server, table)
     assert rebuilt == [a.id, b.id, c.id]
-    urllib.request.urlopen(f"{server.url}/record/{b.spectator_token}", timeout=30).read()
+    _download(server, b)
     assert rebuilt == [a.id, b.id, c.id, b.id]  # (B went for C)
 
 
-def test_a_record_kept_again_after_a_change_of_hands_counts_once_in_the_bound(live_server, tmp_path,
-                                                                             monkeypatch) -> None:
+def test_a_record_kept_again_after_a_change_of_hands_counts_once_in_the_bound(live_server, tmp_path, monkeypatch,
+                                                                             rebuilt) -> None:
     """A table's record made again (its seats changed hands) replaces the one kept, in the characters counted
     too: with room for two and a half records, A, A changed, B leaves both kept (A is not counted twice)."""
-    import urllib.request
-
     from khrap.web import app as app_module
 
     path = tmp_path / "tables.sqlite"  # (the live server's database)
     store = Store(path)
     a, b = _finished_table(store, "again-a"), _finished_table(store, "again-b")
     store.close()
-    rebuilt: list[str] = []
-    rebuild = Store.rebuild
-
-    def counted(stored, **kwargs):
-        rebuilt.append(stored.tid)
-        return rebuild(stored, **kwargs)
-
-    monkeypatch.setattr(Store, "rebuild", staticmethod(counted))
-
-    def download(server, table: Table) -> bytes:
-        return urllib.request.urlopen(f"{server.url}/record/{table.spectator_token}", timeout=30).read()
 
     measure = live_server()
-    size = max(len(download(measure, a)), len(download(measure, b)))
+    size = max(len(_download(measure, a)), len(_download(measure, b)))
     monkeypatch.setattr(app_module, "RECORDS_BYTES", size * 5 // 2)
     server = live_server()
     rebuilt.clear()
-    download(server, a)
+    _download(server, a)
     with sqlite3.connect(path) as db:  # the seat's link revoked (as a change of hands stores it)
         db.execute("INSERT INTO revoked VALUES ('gone', ?, 1, 'bot', 0)", (a.id,))
-    download(server, a)
-    download(server, b)
-    download(server, a)
-    download(server, b)
+    _download(server, a)
+    _download(server, b)
+    _download(server, a)
+    _download(server, b)
     assert rebuilt == [a.id, a.id, b.id]  # (both kept: a + b under the bound)
 
 
