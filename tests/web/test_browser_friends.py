@@ -17,6 +17,13 @@ from tests.web.test_browser_log import showing  # noqa: E402
 from tests.web.test_browser_table import PHONE, browser  # noqa: E402, F401  (the fixture)
 
 
+def _seat_zero(server, chromium_browser, errors: list[str], table, lang: str):
+    """The page of seat 0 of ``table`` as the server would send it (a 60 s takeover said), in ``lang``."""
+    state = table.view(0, lang)
+    state["takeover_seconds"] = 60.0
+    return showing(server, chromium_browser, errors, state, lang)
+
+
 def _second_round(table, seat) -> bool:
     """Khrap (seed "evening"): everybody passed over Q♠, 10♣ was turned, and somebody has spoken since."""
     events = table.view(seat, "en")["events"]
@@ -28,10 +35,7 @@ def test_the_felt_tells_the_trump_that_stands_after_a_round_of_passes(live_serve
     # trump" over the first speaker's pass (it told the deal's first turned card), beside "Trump ♣".
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
     errors: list[str] = []
-    table = _table("khrap", "evening", _second_round, _passing)
-    state = table.view(0, "en")
-    state["takeover_seconds"] = 60.0
-    page = showing(server, browser, errors, state, "en")
+    page = _seat_zero(server, browser, errors, _table("khrap", "evening", _second_round, _passing), "en")
     page.wait_for_selector("#news")
     assert [d.inner_text() for d in page.query_selector_all("#news div")] == [
         "Anna (you) deals 4 cards each", "All pass in round 1", "10♣ is turned: ♣ is trump", "Boris: Pass"]
@@ -55,10 +59,7 @@ def test_the_buying_says_how_many_cards_may_go(live_server, browser) -> None:  #
     # to change, then press the button." under it: nothing said how many were allowed, or why it was grey.
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
     errors: list[str] = []
-    table = _table("snore", "evening", _buying, _snoring)
-    state = table.view(0, "ru")
-    state["takeover_seconds"] = 60.0
-    page = showing(server, browser, errors, state, "ru")
+    page = _seat_zero(server, browser, errors, _table("snore", "evening", _buying, _snoring), "ru")
     page.wait_for_selector("#exchange")
     assert page.inner_text("#exchange-help") == "Коснитесь карт, которые меняете (не больше 2), и нажмите кнопку."
     for card in ("9S", "AH"):
