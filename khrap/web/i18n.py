@@ -89,6 +89,8 @@ UI: dict[str, str] = {
     "taken_over": "played by a bot",
     "takeover_banner": "{seat} is away: a bot plays the seat meanwhile.",
     "missed": "While you were away, at your seat: {what}",
+    "missed_deal": "deal {deal} played, {change} chips for you",
+    "missed_deals": "deals {first}–{last} played, {change} chips for you",
     "takeover_rule": "a seat whose player is away {seconds}\u00a0s is played by a bot until the player is back",
     "chips": "{chips} chips",
     "locked": "{chips} staked",

@@ -781,18 +781,31 @@ function seenDeals() {
   catch { return {}; }
 }
 
+// Back in a later deal (the phone slept over a settlement): the deals settled meanwhile and what they came to for
+// this seat, then what was done at it in this deal (it said nothing: "Boris (you): Pass" in the log, a deal gone).
 function missedSince() {
-  const was = seenDeals()[view.table.id];
-  if (view.me === null || !was || was.deal !== view.table.deal || !(was.n < view.events.length)) return null;
-  const did = view.events.slice(was.n).filter((e) => e.seat === view.me && DID.has(e.kind)).map((e) => eventLine(e, null));
-  return did.length ? t("missed", { what: did.filter(Boolean).join("; ") }) : null;
+  const was = seenDeals()[view.table.id], tb = view.table;
+  if (view.me === null || !was || !(was.deal <= tb.deal)) return null;
+  const same = was.deal === tb.deal;
+  const did = view.events.slice(same ? was.n : 0).filter((e) => e.seat === view.me && DID.has(e.kind))
+    .map((e) => eventLine(e, null)).filter(Boolean);
+  const settled = was.settled ?? Math.max(0, was.deal - 1); // deals settled when this browser last saw the table
+  const played = tb.standings.length - settled;
+  const told = [];
+  if (played > 0) {
+    const before = settled ? tb.standings[settled - 1][view.me] : tb.stacks;
+    const change = signed(tb.standings.at(-1)[view.me] - before);
+    told.push(played === 1 ? t("missed_deal", { deal: settled + 1, change })
+                           : t("missed_deals", { first: settled + 1, last: tb.standings.length, change }));
+  }
+  return told.length || did.length ? t("missed", { what: [...told, ...did].join("; ") }) : null;
 }
 
 function keepSeen() {
   if (view.me === null || view.elsewhere) return;
   const all = seenDeals();
   delete all[view.table.id]; // (the newest last: the 30 newest kept)
-  all[view.table.id] = { deal: view.table.deal, n: view.events.length };
+  all[view.table.id] = { deal: view.table.deal, n: view.events.length, settled: view.table.standings.length };
   const ids = Object.keys(all);
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
   localStorage.setItem("khrap-seen", JSON.stringify(all));
