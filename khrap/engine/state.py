@@ -99,11 +99,13 @@ class GameState(Face):
         new.last_legal, new._words = self.last_legal, self._words
         views = self.seat_views
         new.seat_views = None if views is None else views.__copy__()
-        new._marked_kind, new._marked_seat, new._marked_events = self._marked_kind, self._marked_seat, self._marked_events
+        new._marked_kind, new._marked_seat = self._marked_kind, self._marked_seat
+        new._marked_events = self._marked_events
         marked = self._marked_hand
         new._marked_hand = None if marked is None else marked[:]
         new._marked_size = self._marked_size
-        new._pending_made, new._pending_kind, new._pending_seat = self._pending_made, self._pending_kind, self._pending_seat
+        new._pending_made, new._pending_kind = self._pending_made, self._pending_kind
+        new._pending_seat = self._pending_seat
         # the table's (``Table``'s fields, in its order)
         new.program, new.n, new.rng = self.program, self.n, self.rng
         new.stacks, new.total_chips, new.pot = self.stacks[:], self.total_chips, self.pot
