@@ -60,7 +60,8 @@ CHAT_RATE, CHAT_BURST = 1 / 3, 5
 
 ELSEWHERE = "this seat is open on another device: this tab only watches (press \"Play here\" to play here)"
 REVOKED = {"bot": "the table's host gave seat {seat} to a bot: this link no longer plays it",
-           "link": "the table's host gave seat {seat} to a new link: this link no longer plays it; ask him for yours",
+           "link": "the table's host gave seat {seat} to a new link: this link no longer plays it; "
+                   "ask the host for yours",
            "left": "you left the table: a bot plays seat {seat} now, and this link no longer plays it"}
 """What the page of a link that no longer plays its seat says (it words it in its language by ``why``)."""
 

@@ -62,6 +62,7 @@ UI: dict[str, str] = {
     "winner": "The evening is over: {seat} wins with {chips}",
     "winners": "The evening is over: {seats} share the win with {chips} each",
     "deal_result": "Deal {deal} is over: {change} for you, {chips} now",
+    "deal_result_even": "Deal {deal} is over: no change for you, {chips}",
     "chart": "Chips after each deal",
     "play_again": "Play again (same seats and rules)",
     "go_again": "To the new table",

@@ -522,9 +522,11 @@ function resultLine() {
   if (tb.in_deal || !view.settled || !tb.deal || !tb.standings.length) return null;
   if (tb.finished) return el("p", { class: "result-line", id: "result" }, winnerSentence());
   if (view.me === null) return null;
-  const now = view.settled.stacks[view.me];
-  return el("p", { class: "result-line", id: "result" },
-    t("deal_result", { deal: tb.deal, change: signed(now - tb.deal_stacks[view.me]), chips: plural("n_chips", now) }));
+  const now = view.settled.stacks[view.me], change = now - tb.deal_stacks[view.me];
+  // no change is said in words: "у вас 0" read as "you have 0" (chips)
+  return el("p", { class: "result-line", id: "result" }, change
+    ? t("deal_result", { deal: tb.deal, change: signed(change), chips: plural("n_chips", now) })
+    : t("deal_result_even", { deal: tb.deal, chips: plural("n_chips", now) }));
 }
 
 // The evening so far: each seat's chips after every deal, against the chips it started with.
@@ -539,7 +541,11 @@ function drawStandings() {
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
-        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num net" }, t("row_net")))),
+        // a phone heads a deal's column by its number ("Deal 3" took two columns' room: four deals scrolled, the one
+        // under the change's column showing a cut figure, "2" of 20, as if it were the deal's)
+        rows.map((_, d) => el("th", { class: "num", title: t("deal_n", { deal: d + 1 }) },
+                              el("span", { class: "long" }, t("deal_n", { deal: d + 1 })), el("span", { class: "short" }, String(d + 1)))),
+        el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
         el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, number(r[i]))),
