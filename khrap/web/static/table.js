@@ -522,9 +522,11 @@ function resultLine() {
   if (tb.in_deal || !view.settled || !tb.deal || !tb.standings.length) return null;
   if (tb.finished) return el("p", { class: "result-line", id: "result" }, winnerSentence());
   if (view.me === null) return null;
-  const now = view.settled.stacks[view.me];
-  return el("p", { class: "result-line", id: "result" },
-    t("deal_result", { deal: tb.deal, change: signed(now - tb.deal_stacks[view.me]), chips: plural("n_chips", now) }));
+  const now = view.settled.stacks[view.me], change = now - tb.deal_stacks[view.me];
+  // no change is said in words: "у вас 0" read as "you have 0" (chips)
+  return el("p", { class: "result-line", id: "result" }, change
+    ? t("deal_result", { deal: tb.deal, change: signed(change), chips: plural("n_chips", now) })
+    : t("deal_result_even", { deal: tb.deal, chips: plural("n_chips", now) }));
 }
 
 // The evening so far: each seat's chips after every deal, against the chips it started with.
@@ -539,7 +541,11 @@ function drawStandings() {
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
-        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num net" }, t("row_net")))),
+        // a phone heads a deal's column by its number ("Deal 3" took two columns' room: four deals scrolled, the one
+        // under the change's column showing a cut figure, "2" of 20, as if it were the deal's)
+        rows.map((_, d) => el("th", { class: "num", title: t("deal_n", { deal: d + 1 }) },
+                              el("span", { class: "long" }, t("deal_n", { deal: d + 1 })), el("span", { class: "short" }, String(d + 1)))),
+        el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
         el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, number(r[i]))),
@@ -775,18 +781,31 @@ function seenDeals() {
   catch { return {}; }
 }
 
+// Back in a later deal (the phone slept over a settlement): the deals settled meanwhile and what they came to for
+// this seat, then what was done at it in this deal (it said nothing: "Boris (you): Pass" in the log, a deal gone).
 function missedSince() {
-  const was = seenDeals()[view.table.id];
-  if (view.me === null || !was || was.deal !== view.table.deal || !(was.n < view.events.length)) return null;
-  const did = view.events.slice(was.n).filter((e) => e.seat === view.me && DID.has(e.kind)).map((e) => eventLine(e, null));
-  return did.length ? t("missed", { what: did.filter(Boolean).join("; ") }) : null;
+  const was = seenDeals()[view.table.id], tb = view.table;
+  if (view.me === null || !was || !(was.deal <= tb.deal)) return null;
+  const same = was.deal === tb.deal;
+  const did = view.events.slice(same ? was.n : 0).filter((e) => e.seat === view.me && DID.has(e.kind))
+    .map((e) => eventLine(e, null)).filter(Boolean);
+  const settled = was.settled ?? Math.max(0, was.deal - 1); // deals settled when this browser last saw the table
+  const played = tb.standings.length - settled;
+  const told = [];
+  if (played > 0) {
+    const before = settled ? tb.standings[settled - 1][view.me] : tb.stacks;
+    const change = signed(tb.standings.at(-1)[view.me] - before);
+    told.push(played === 1 ? t("missed_deal", { deal: settled + 1, change })
+                           : t("missed_deals", { first: settled + 1, last: tb.standings.length, change }));
+  }
+  return told.length || did.length ? t("missed", { what: [...told, ...did].join("; ") }) : null;
 }
 
 function keepSeen() {
   if (view.me === null || view.elsewhere) return;
   const all = seenDeals();
   delete all[view.table.id]; // (the newest last: the 30 newest kept)
-  all[view.table.id] = { deal: view.table.deal, n: view.events.length };
+  all[view.table.id] = { deal: view.table.deal, n: view.events.length, settled: view.table.standings.length };
   const ids = Object.keys(all);
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
   localStorage.setItem("khrap-seen", JSON.stringify(all));
