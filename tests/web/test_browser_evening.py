@@ -315,6 +315,32 @@ def test_a_player_back_in_a_later_deal_is_told_what_the_deals_meanwhile_came_to(
     assert errors == []
 
 
+def test_before_the_first_deal_the_felt_says_what_begins_the_evening(live_server, browser) -> None:  # noqa: F811
+    # The first screen of every friend: the felt showed an empty deal, "Pot 0 · Trump — · Stock 0". It says what
+    # begins the evening, and to one who has pressed "Start the game" whom the table waits for.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    answer = _create(server, deals=3, bots={"2": "rule", "3": "rule"})
+    errors: list[str] = []
+    pages = []
+    for seat, lang in ((0, "en"), (1, "ru")):
+        page = _page(browser, errors, PHONE)
+        page.goto(answer["seats"][seat]["link"].replace("/play#", f"/play?lang={lang}#"))
+        page.wait_for_selector("#lobby")
+        pages.append(page)
+    assert pages[0].inner_text("#lobby") == ("An evening of 3 deals: the first deal begins when every player here has "
+                                             "pressed “Start the game”.")
+    assert pages[1].inner_text("#lobby") == ("Вечер: 3 раздачи; первая раздача начнётся, когда каждый игрок за "
+                                             "столом нажмёт «Начать игру».")
+    assert pages[0].query_selector("#pot") is None and pages[0].query_selector("#trump") is None
+    pages[0].click("#next")
+    pages[0].wait_for_function("() => document.querySelector('#lobby').textContent.startsWith('Waiting')")
+    assert pages[0].inner_text("#lobby") == "Waiting for Seat 1 to press “Start the game”"
+    pages[1].click("#next")
+    pages[1].wait_for_selector("#pot")  # the deal: the felt is the deal's
+    assert pages[1].query_selector("#lobby") is None
+    assert errors == []
+
+
 @pytest.mark.parametrize("lang", ["ru", "hy"])
 def test_reconnecting_fits_a_phones_head(live_server, browser, lang) -> None:  # noqa: F811
     # The server went away: the head of a 360 px phone said «переподключение…» on its one row and the page

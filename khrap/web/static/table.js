@@ -243,8 +243,20 @@ function drawChat() {
     el("b", {}, playerName(e.seat)), " ", chatBody(e))));  // who said it (a bot never speaks: not "Bot (Anna's seat)")
 }
 
+// Before the first deal the felt says what begins the evening, and to a player who has pressed "Start the game"
+// whom it waits for (it showed an empty deal, "Pot 0 · Trump — · Stock 0").  (Only the seats that pressed hear of
+// another's pressing: the others are told how it begins.)
+function drawLobby() {
+  const tb = view.table, ready = view.me !== null && tb.seats[view.me].ready;
+  const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
+  const said = ready && holding.length ? t("waiting_ready", { seats: holding.join(", "), button: t("start") })
+                                       : t("lobby", { deals: plural("n_deals", tb.deals), button: t("start") });
+  return el("div", { class: "center" }, el("p", { class: "news", id: "lobby" }, said.charAt(0).toUpperCase() + said.slice(1)));
+}
+
 function drawCenter() {
   const o = view.obs;
+  if (!view.table.deal && !view.table.finished) return drawLobby();
   return el("div", { class: "center" },
     el("div", { class: "info" },
       el("span", { id: "pot", class: "fact", "data-chips": o.pot }, t("pot", { chips: o.pot })), " · ",
@@ -315,7 +327,7 @@ function drawPrevious() {
 function drawHand() {
   const o = view.obs;
   if (view.me === null) return el("p", { class: "muted" }, t("spectating"));
-  if (!view.table.deal) return el("p", { class: "muted", id: "no-deal" }, t("waiting_next")); // nothing dealt yet
+  if (!view.table.deal) return null; // nothing dealt yet (the felt says what begins the evening)
   const legal = view.legal;
   const byCard = {};
   for (const a of legal) if ((a.word === "play" || a.word === "discard") && a.cards.length === 1) (byCard[a.cards[0]] ||= []).push(a);
