@@ -157,7 +157,7 @@ UI: dict[str, str] = {
     "next_deal": "Next deal",
     "start": "Start the game",
     "waiting_next": "The next deal starts when the players are ready.",
-    "lobby": "An evening of {deals}: the first deal begins when every player here has pressed “{button}”.",
+    "lobby": "The first deal begins when every player here has pressed “{button}”.",
     "session_over": "The session is over.",
     "download_record": "Download the record (khrap replay, khrap verify)",
     "deal_of": "Deal {deal} of {deals}",

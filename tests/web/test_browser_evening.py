@@ -327,10 +327,9 @@ def test_before_the_first_deal_the_felt_says_what_begins_the_evening(live_server
         page.goto(answer["seats"][seat]["link"].replace("/play#", f"/play?lang={lang}#"))
         page.wait_for_selector("#lobby")
         pages.append(page)
-    assert pages[0].inner_text("#lobby") == ("An evening of 3 deals: the first deal begins when every player here has "
-                                             "pressed “Start the game”.")
-    assert pages[1].inner_text("#lobby") == ("Вечер: 3 раздачи; первая раздача начнётся, когда каждый игрок за "
-                                             "столом нажмёт «Начать игру».")
+    assert pages[0].inner_text("#lobby") == "The first deal begins when every player here has pressed “Start the game”."
+    assert pages[1].inner_text("#lobby") == ("Первая раздача начнётся, когда каждый игрок за столом нажмёт "
+                                             "«Начать игру».")
     assert pages[0].query_selector("#pot") is None and pages[0].query_selector("#trump") is None
     pages[0].click("#next")
     pages[0].wait_for_function("() => document.querySelector('#lobby').textContent.startsWith('Waiting')")

@@ -250,7 +250,7 @@ function drawLobby() {
   const tb = view.table, ready = view.me !== null && tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
   const said = ready && holding.length ? t("waiting_ready", { seats: holding.join(", "), button: t("start") })
-                                       : t("lobby", { deals: plural("n_deals", tb.deals), button: t("start") });
+                                       : t("lobby", { button: t("start") });  // (the evening's deals: the line above)
   return el("div", { class: "center" }, el("p", { class: "news", id: "lobby" }, said.charAt(0).toUpperCase() + said.slice(1)));
 }
 
@@ -485,7 +485,9 @@ function drawNext() {
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
       el("p", { id: "over" }, el("b", {}, t("session_over")), " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
   }
-  if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
+  if (view.me === null || view.elsewhere) {  // (before the first deal the felt says what begins the evening)
+    return tb.deal ? el("p", { class: "muted" }, t("waiting_next")) : null;
+  }
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
   // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
