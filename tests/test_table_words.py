@@ -87,3 +87,43 @@ def test_the_first_page_says_a_dominated_new_call_is_never_worth_saying(tmp_path
     first = page.read_text(encoding="utf-8").split("<h2", 1)[0]
     assert warning in first and 'id="table-verdict"' in first
     assert warning in res.stdout.split("Verdict:", 1)[0]
+
+
+def test_the_pot_in_chips_under_each_rule_by_its_own_base_stake() -> None:
+    # A house rule at a base stake of 2 against khrap's 1: each summary's pot is in its own variant's base stakes
+    # (5 under both: 5 chips under khrap, 10 under the house rule), the paired rows in the house rule's (a pot
+    # left of 0.4 and 0.35 base stakes of 2 chips: 0.8 and 0.7 chips). The line said "10 chips ... 10 under
+    # “Khrap”", khrap's pot counted at the house rule's base stake.
+    khrap = load_variant("khrap")
+    rule = khrap.model_copy(update={"base_stake": 2, "name": {"en": "Friday khrap"}})
+    after = {"key": "pot_after", "base": 0.4, "value": 0.35, "difference": -0.05, "ci": [-0.1, 0.0],
+             "significant": False, "deals_needed": 600}
+    parent_summary = {"pot": {"settlement": {"mean": 5.0}}, "calls": [], "base_stake": 1}
+    rule_summary = {"pot": {"settlement": {"mean": 5.0}}, "calls": [], "base_stake": 2}
+    lines = tw.table_lines(khrap, rule, [after], (parent_summary, rule_summary), 200, ["heuristic"] * 4)
+    assert lines[0] == ("The pot played for: 10 chips on average under “Friday khrap”, 5 under “Khrap”; left for the "
+                        "next deal: 0.7 against 0.8 (no measurable difference at 200 deals).")
+
+
+def test_the_verdict_says_whose_base_stakes_it_counts_in(tmp_path) -> None:
+    """A house rule at a base stake of 2 against khrap's 1 (`khrap analyze khrap friday.yaml`): the verdict's
+    amounts are in the house rule's base stakes for both rules ("stakes at risk per deal goes from 0.97 to 1.93 base
+    stakes" is 1.9 and 3.9 chips, as the table's lines above say), which it now says; the same stakes say nothing."""
+    import pytest
+    from typer.testing import CliRunner
+
+    from khrap.cli import app
+    from khrap.sim.verdict import stakes_note
+
+    pytest.importorskip("matplotlib")
+    friday = tmp_path / "friday.yaml"
+    friday.write_text("extends: khrap\nname: {en: Friday khrap, ru: Пятничный храп}\nbase_stake: 2\n", encoding="utf-8")
+    for lang, said in (("en", "Its base stakes are “Friday khrap”'s (2 chips), under both rules."),
+                       ("ru", "Базовые ставки здесь — ставки правил «Пятничный храп» (фишек в ставке: 2) для обоих "
+                              "правил.")):
+        res = CliRunner().invoke(app, ["analyze", "khrap", str(friday), "--deals", "20", "--evenings", "0", "--workers",
+                                       "1", "--bots", "random", "--lang", lang, "-o", str(tmp_path / "report.html")])
+        assert res.exit_code == 0, res.output
+        verdict = next(line for line in res.stdout.splitlines() if line.startswith(("Verdict: ", "Вывод: ")))
+        assert verdict.endswith(said), res.stdout
+    assert stakes_note("Khrap, must overtrump", 1, 1) == ""
