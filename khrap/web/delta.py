@@ -16,6 +16,12 @@ A patch of a dict is a dict of up to four parts, each present only if not empty:
 :func:`apply` (and the page's ``patch`` in ``static/table.js``) makes the new view from the old one and the
 patch; ``apply(old, diff(old, new)) == new`` for any two JSON-ready dicts (tests/web/test_delta.py) whose
 places keep their type (a view's flag is a bool in every view: inside a list, Python finds ``True == 1``).
+
+A broadcast does not compare two whole views: a seat's view is kept as the :class:`Parts` it is made of (the
+table's part and the observation's, shared by the seats; the seat's hand; its log and events as a list that
+only grows and how much of it the view holds; the rest), and :func:`patch` makes the patch from the parts that
+are not the same objects as in the view sent last (``Parts.whole`` is the view: ``apply(old.whole(),
+patch(old, new)) == new.whole()``, tests/web/test_delta.py; the table's parts are never changed once made).
 """
 
 from __future__ import annotations
@@ -85,4 +91,121 @@ def apply(old: dict, patch: dict) -> dict:
     return new
 
 
-__all__ = ["apply", "diff"]
+_NO_PARTS: dict = {}
+
+
+class Parts:
+    """A view as the parts it is made of: ``table`` (every viewer's in a language), ``own`` (the seat's, an
+    ``OwnParts``, made once a change of the session), ``extras`` (the server's keys: the clock, the host's
+    links...) and its number ``n`` (None: not numbered).  Nothing in them is changed once made."""
+
+    __slots__ = ("extras", "n", "own", "table")
+
+    def __init__(self, table: dict, own: OwnParts, extras: dict = _NO_PARTS, n: int | None = None) -> None:
+        self.table, self.own, self.extras, self.n = table, own, extras, n
+
+    def whole(self) -> dict:
+        """The view these parts make (a new dict; its lists of the log and events are copies)."""
+        own = self.own
+        view = {"type": "state", "table": self.table, "me": own.me,
+                "obs": {"seat": own.me, **own.observed, "hand": own.hand},
+                "log": own.log[:own.logged], "events": own.events[:own.evented], **own.rest, "legal": own.legal,
+                **self.extras}
+        if self.n is not None:
+            view["n"] = self.n
+        return view
+
+
+class OwnParts:
+    """A seat's parts of its view (None: a spectator's): its observation but the seat and hand (``observed``,
+    every viewer's), its hand, the first ``logged`` lines of ``log`` and ``evented`` items of ``events`` (lists
+    that only grow: a new deal's are new lists), its legal actions and the other keys (``rest``)."""
+
+    __slots__ = ("events", "evented", "hand", "legal", "log", "logged", "me", "observed", "rest")
+
+    def __init__(self, me: int | None, observed: dict, hand: list | None, log: list, events: list, rest: dict,
+                 legal: list) -> None:
+        self.me, self.observed, self.hand, self.rest, self.legal = me, observed, hand, rest, legal
+        self.log, self.logged, self.events, self.evented = log, len(log), events, len(events)
+
+
+def _once(old: dict, new: dict, memo: dict) -> dict:
+    """``diff(old, new)`` made once for the pair while ``memo`` is kept (the parts views share)."""
+    pair = (id(old), id(new))
+    found = memo.get(pair)
+    if found is None:
+        found = memo[pair] = diff(old, new, memo)
+    return found
+
+
+def _grown(put: dict, grown: dict, key: str, old: list, held: int, new: list, holds: int) -> None:
+    """The patch of a view's list that holds ``new[:holds]`` where it held ``old[:held]``."""
+    if old is new:
+        if holds > held:
+            grown[key] = new[held:holds]
+        elif holds < held:
+            put[key] = new[:holds]
+    elif held or holds:
+        put[key] = new[:holds]
+
+
+def patch(old: Parts, new: Parts, memo: dict) -> dict:
+    """``diff(old.whole(), new.whole())`` in effect, made from the parts that are not the same objects: the
+    table's and the observation's patches once for every seat (``memo``), the log and events from the items
+    added, the rest compared key by key.  ``memo``: as ``diff``'s, kept with the parts while it is used."""
+    put: dict[str, Any] = {}
+    sub: dict[str, dict] = {}
+    grown: dict[str, list] = {}
+    gone: list[str] = []
+    if old.table is not new.table:
+        part = _once(old.table, new.table, memo)
+        if part:
+            sub["table"] = part
+    was, now = old.own, new.own
+    if was is not now:
+        if was.me != now.me:
+            put["me"] = now.me
+        obs = _once(was.observed, now.observed, memo) if was.observed is not now.observed else _NO_PARTS
+        hand = now.hand
+        if was.hand is not hand and (type(was.hand) is not type(hand) or was.hand != hand):
+            obs = {**obs, "s": {**obs.get("s", _NO_PARTS), "hand": hand}}
+        if was.me != now.me:
+            obs = {**obs, "s": {**obs.get("s", _NO_PARTS), "seat": now.me}}
+        if obs:
+            sub["obs"] = obs
+        _grown(put, grown, "log", was.log, was.logged, now.log, now.logged)
+        _grown(put, grown, "events", was.events, was.evented, now.events, now.evented)
+        if was.rest is not now.rest and was.rest != now.rest:  # (compared in C first: mostly equal)
+            _merge(diff(was.rest, now.rest, memo), put, sub, grown, gone)
+        legal = now.legal
+        if was.legal is not legal and (type(was.legal) is not type(legal) or was.legal != legal):
+            put["legal"] = legal
+    if old.extras is not new.extras and old.extras != new.extras:
+        _merge(diff(old.extras, new.extras, memo), put, sub, grown, gone)
+    if old.n != new.n:
+        put["n"] = new.n
+    made: dict[str, Any] = {}
+    if put:
+        made["s"] = put
+    if sub:
+        made["p"] = sub
+    if grown:
+        made["a"] = grown
+    if gone:
+        made["x"] = gone
+    return made
+
+
+def _merge(part: dict, put: dict, sub: dict, grown: dict, gone: list) -> None:
+    """Add a patch of some of a view's keys to the patch being made of the others."""
+    if "s" in part:
+        put.update(part["s"])
+    if "p" in part:
+        sub.update(part["p"])
+    if "a" in part:
+        grown.update(part["a"])
+    if "x" in part:
+        gone += part["x"]
+
+
+__all__ = ["OwnParts", "Parts", "apply", "diff", "patch"]

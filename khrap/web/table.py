@@ -2,9 +2,9 @@
 
 Nothing here knows about sockets: :mod:`khrap.web.host` feeds actions in and sends views out.  The
 table is rebuilt from its setup and action list (:meth:`Table.restore`), which is how a restarted
-server resumes it exactly.  :meth:`Table.view` is the ONE place where what a connection may see is
-computed: its own seat's observation (or the public one), never another hand, the stock or an
-unrevealed seed.
+server resumes it exactly.  :meth:`Table.parts` (whose view :meth:`Table.view` is) is the ONE place
+where what a connection may see is computed: its own seat's observation (or the public one), never another
+hand, the stock or an unrevealed seed.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
 from khrap.variant.schema import Variant
+from khrap.web.delta import OwnParts, Parts
 
 TOKEN_BYTES = 24
 """Invite tokens: 192 random bits (the issue asks for at least 128)."""
@@ -155,8 +156,9 @@ class Table:
     _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
     # lang: (public, key, part, and the presence lists it was last given: ``_table_part``)
     _table_parts: dict[str, tuple[dict, tuple, dict, Any, Any]] = field(default_factory=dict)
-    # Each (seat, language)'s view but its table part, with the ``public`` it was made with: kept until that changes.
-    _bodies: dict[tuple[int | None, str], tuple[dict, dict]] = field(default_factory=dict)
+    # Each (seat, language, offered)'s parts but its table part, with the ``public`` they were made with: kept until
+    # that changes.
+    _bodies: dict[tuple[int | None, str, bool], tuple[dict, OwnParts]] = field(default_factory=dict)
     _hands: dict[int | None, tuple[list[int] | None, list[str] | None]] = field(default_factory=dict)  # (ints, words)
 
     # ------------------------------------------------------------ building
@@ -423,45 +425,48 @@ class Table:
     # ------------------------------------------------------------ what a seat sees (the one place)
     def view(self, seat: int | None, lang: str = "en", *, present: list[bool] | None = None,
              takeover: list[bool] | None = None) -> dict:
-        """Everything the connection of ``seat`` (None: a spectator) may know now, JSON-ready.
+        """Everything the connection of ``seat`` (None: a spectator) may know now, JSON-ready: ``parts``' view."""
+        return self.parts(seat, lang, present=present, takeover=takeover).whole()
 
-        Built only from the engine's view of that seat (``seat_view``; a spectator's, made for no seat,
-        holds nobody's secret): its table, its hand, the deal's events as it may hold them (the log and
-        the events are made from these); the seed of a deal is included only once it is settled."""
+    def parts(self, seat: int | None, lang: str = "en", *, present: list[bool] | None = None,
+              takeover: list[bool] | None = None, offered: bool = True) -> Parts:
+        """The parts of the view of ``seat``'s connection (``delta.Parts``: the view, and the base of the next
+        patch); ``offered`` False: no legal action offered (the connection only watches its seat).
+
+        Built only from the engine's view of that seat (``events_since``, ``seat_hand``; the table's from a
+        spectator's, made for no seat, which holds nobody's secret): its table, its hand, the deal's events as
+        it may hold them (the log and the events are made from these); the seed of a deal is included only
+        once it is settled."""
         public = self._public()
-        made = self._bodies.get((seat, lang))
+        key = (seat, lang, offered)
+        made = self._bodies.get(key)
         if made is None or made[0] is not public:  # (the same ``public``: the session has not moved since)
-            made = self._bodies[(seat, lang)] = (public, self._body(seat, lang, public))
-        return {"type": "state", "table": self._table_part(public, lang, present, takeover), **made[1]}
+            made = self._bodies[key] = (public, self._own(seat, lang, public, offered))
+        return Parts(self._table_part(public, lang, present, takeover), made[1])
 
-    def _body(self, seat: int | None, lang: str, public: dict) -> dict:
-        """``seat``'s view but its ``table``: what the session shows that seat, made once a change of the
-        session (``public`` is made anew with each), so a change of the seats only (a name, a seat ready for
-        the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
+    def _own(self, seat: int | None, lang: str, public: dict, offered: bool) -> OwnParts:
+        """``seat``'s parts of its view but its ``table``: what the session shows that seat, made once a change
+        of the session (``public`` is made anew with each), so a change of the seats only (a name, a seat ready
+        for the next deal, a player come or gone) makes nothing of it again (and its patch holds the table only)."""
         s = self.session
-        table = {"seat": seat, **self._shared_observed(public), "hand": self._hand(seat)}
         told = self._deal_log(seat, lang)
-        lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
         # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
         settled = None if told.settled is None else told.settled.shared_data(seat)
         legal: list[dict] = _NO_ACTIONS
-        if seat is not None and s.to_act == seat and self.in_deal:
+        if offered and seat is not None and s.to_act == seat and self.in_deal:
             legal = [self._describe(a) for a in s.legal_actions()]
-        return {
-            "me": seat,
-            "obs": table,
-            "log": lines,
-            # The same events as data (cards as codes, calls as ids): the page words them in its own
-            # language, with the variant's call names and cards as 10♥; ``log`` is the fallback.
-            "events": events,
+        rest = {
             "settled": settled,
             "moves": public["moves"],
             "tricks": told.last_tricks(),  # the deal's last closed tricks: the one on the table, the one before
-            "trick_number": len(tricks) + 1,  # of the trick being played
-            "legal": legal,
+            "trick_number": len(told.tricks) + 1,  # of the trick being played
             "fair": public["fair"],  # the deal to come and the last ones settled
             "dealt": public["dealt"],
         }
+        # ``log``: the deal's sentences; ``events``: the same events as data (cards as codes, calls as ids): the
+        # page words them in its own language, with the variant's call names and cards as 10♥; ``log`` is the
+        # fallback.  (The lists as they grow: the parts hold how much of them this view shows.)
+        return OwnParts(seat, self._shared_observed(public), self._hand(seat), told.lines, told.events, rest, legal)
 
     def _hand(self, seat: int | None) -> list[str] | None:
         """The seat's hand as ``render`` writes it, from the engine's view of the seat (``seat_hand``): the same

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from khrap.variant.catalog import builtin
-from khrap.web.delta import apply, diff
+from khrap.web.delta import OwnParts, Parts, apply, diff, patch
 from khrap.web.host import Host
 from khrap.web.store import Store
 from khrap.web.table import Table
@@ -62,6 +62,70 @@ def test_a_patch_makes_the_new_view_of_the_old_one(views: tuple[dict, dict]) -> 
     made = apply(old, json.loads(json.dumps(diff(old, new))))  # as it goes over the wire
     assert json.dumps(made, sort_keys=True) == json.dumps(new, sort_keys=True)  # (True is not 1 here)
     assert old == kept  # neither view is changed
+
+
+REST = st.dictionaries(st.sampled_from("abc"), JSON, max_size=3)  # (a view's keys: the rest's and the extras'
+EXTRAS = st.dictionaries(st.sampled_from("def"), JSON, max_size=3)  # are apart)
+OBSERVED = st.dictionaries(st.sampled_from(["phase", "to_act", "trick"]), JSON, max_size=3)
+HAND = st.one_of(st.none(), st.lists(SCALARS, max_size=3))
+
+
+@st.composite
+def parts_updates(draw) -> tuple[Parts, dict, Parts]:
+    """A view's parts, the view they made then, and the next update's parts: each part the same object, an equal
+    copy or another value; the log and events grown in place (the lists a deal's log keeps) or a new deal's."""
+    def then(value: object, strategy) -> object:
+        how = draw(st.sampled_from(["same", "same", "copy", "other"]))
+        return value if how == "same" else copy.deepcopy(value) if how == "copy" else draw(strategy)
+
+    log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
+    me = draw(st.sampled_from([None, 0, 2]))
+    own = OwnParts(me, draw(OBSERVED), draw(HAND), log, events, draw(REST), draw(st.lists(JSON, max_size=2)))
+    old = Parts(draw(PARTS), own, draw(EXTRAS), draw(st.integers(1, 5)))
+    held = old.whole()
+    if draw(st.booleans()):
+        log += draw(st.lists(SCALARS, max_size=2))
+        events += draw(st.lists(JSON, max_size=2))
+    else:
+        log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
+    if draw(st.integers(0, 3)):  # (the seat's parts made again: each one kept or not)
+        own = OwnParts(then(me, st.sampled_from([None, 0, 2])), then(own.observed, OBSERVED), then(own.hand, HAND),
+                       log, events, then(own.rest, REST), then(own.legal, st.lists(JSON, max_size=2)))
+    new = Parts(then(old.table, PARTS), own, then(old.extras, EXTRAS), old.n + draw(st.integers(0, 2)))
+    return old, held, new
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(parts_updates())
+def test_a_patch_of_the_parts_makes_the_new_view_of_the_old_one(update: tuple[Parts, dict, Parts]) -> None:
+    """A broadcast's patch is made from the parts of the two views (``delta.patch``), not from the views: it makes
+    the new view of the one held, whatever part is kept, copied, replaced or grown."""
+    old, held, new = update
+    kept = copy.deepcopy(held)
+    made = patch(old, new, {})
+    assert made == patch(old, new, {}) and old.whole() == held == kept  # (the old view is as it was)
+    got = apply(held, json.loads(json.dumps(made)))  # as it goes over the wire
+    assert json.dumps(got, sort_keys=True) == json.dumps(new.whole(), sort_keys=True)  # (True is not 1 here)
+
+
+def test_a_patch_of_the_parts_holds_what_changed_only() -> None:
+    """Kept parts are not in the patch; the log's new lines are appended; the seat's hand goes with the patch of
+    the observation every seat shares (made once for them all)."""
+    log, observed = ["a", "b"], {"phase": "bidding", "to_act": 1}
+    own = OwnParts(1, observed, ["7H"], log, [], {"settled": None}, [])
+    old = Parts({"step": "1:4", "title": "Khrap"}, own, {"clock": None}, 3)
+    log.append("c")
+    now = OwnParts(1, {"phase": "bidding", "to_act": 2}, ["7H"], log, [], {"settled": None}, [{"text": "pass"}])
+    new = Parts({"step": "1:5", "title": "Khrap"}, now, {"clock": None}, 4)
+    memo: dict = {}
+    assert patch(old, new, memo) == {"s": {"legal": [{"text": "pass"}], "n": 4},
+                                     "p": {"table": {"s": {"step": "1:5"}}, "obs": {"s": {"to_act": 2}}},
+                                     "a": {"log": ["c"]}}
+    other = OwnParts(1, now.observed, ["7H", "8H"], log, [], now.rest, now.legal)
+    assert patch(old, Parts(new.table, other, new.extras, 4), memo)["p"]["obs"] == {"s": {"to_act": 2,
+                                                                                         "hand": ["7H", "8H"]}}
+    assert memo[(id(observed), id(now.observed))] == {"s": {"to_act": 2}}  # (the shared patch, not changed)
+    assert patch(new, new, {}) == {}
 
 
 def test_a_patch_holds_what_changed_only() -> None:
@@ -118,7 +182,7 @@ def test_a_connection_gets_its_view_then_patches_and_the_view_again_when_it_asks
     for message in conns[1].sent[1:]:
         assert message["type"] == "delta" and message["base"] == held["n"]
         held = apply(held, message["d"])
-    assert held == host.sent[table.id][clients[1].key][1]
+    assert held == host.sent[table.id][clients[1].key][1].whole()
     assert {m["type"] for m in conns[0].sent} == {"state"}  # one that did not ask gets whole views only
     seat = table.session.to_act
     conns[seat].sent.clear()
