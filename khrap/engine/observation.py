@@ -478,6 +478,17 @@ def events_since(state: Face, seat: int | None, start: int) -> list[Event]:
     return new
 
 
+def spectator_observation(state: Face) -> dict:
+    """``render(seat_view(state, None), [], [], [])`` read from the state at once (no view made, no event
+    copied): a spectator's observation, nobody's secret, with no history or events (a reader that keeps the
+    deal's events itself, as a page's log does, asks for the table alone); fresh at each call."""
+    to_act = None if state.kind is None else state.seat
+    return _observed(Scalars(), None, state.phase, to_act, state.dealer, state.round, state.trump, state.turned,
+                     state.shown, None, [len(h) for h in state.hands], len(state.stock), len(state.discards),
+                     state.stacks.copy(), state.pot, state.locked.copy(), state.statuses.copy(),
+                     state.call_of.copy(), state.trick, state.tricks.copy(), [], [], [])
+
+
 # An observation's keys, in CONTRACT.md's order: each observation is a copy of this dict with its values set
 # (copying a dict of these keys and setting each is cheaper than building one of 22 keys afresh).
 _KEYS: Final[dict[str, Any]] = dict.fromkeys((

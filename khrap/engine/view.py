@@ -5,6 +5,7 @@
     view.hand, view.events, view.legal, view.numbers()
     seat_hand(state, seat)                # view.hand alone
     events_since(state, seat, start)      # view.events[start:], made from the new events alone
+    spectator_observation(state)          # to_json(spectator_view(state)) without its history and events
     to_json(view)                         # the observation dict (CONTRACT.md's shape)
 
 Cards are the kernel's ints; the events are the typed ``Event`` objects the viewer may hold (another
@@ -15,7 +16,15 @@ view, made incrementally (the history lines and event data of earlier observatio
 
 from __future__ import annotations
 
-from khrap.engine.observation import SeatView, as_seen, events_since, seat_hand, seat_view, to_json
+from khrap.engine.observation import (
+    SeatView,
+    as_seen,
+    events_since,
+    seat_hand,
+    seat_view,
+    spectator_observation,
+    to_json,
+)
 
 
 def spectator_view(state) -> SeatView:
@@ -24,4 +33,5 @@ def spectator_view(state) -> SeatView:
     return seat_view(state, None)
 
 
-__all__ = ["SeatView", "as_seen", "events_since", "seat_hand", "seat_view", "spectator_view", "to_json"]
+__all__ = ["SeatView", "as_seen", "events_since", "seat_hand", "seat_view", "spectator_observation", "spectator_view",
+           "to_json"]

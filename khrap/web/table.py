@@ -22,9 +22,9 @@ from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
-from khrap.engine.observation import render, seen
+from khrap.engine.observation import seen
 from khrap.engine.refusal import Refusal
-from khrap.engine.view import events_since, seat_hand, seat_view
+from khrap.engine.view import events_since, seat_hand, spectator_observation
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
 from khrap.gamelog.voice import Voice
@@ -486,7 +486,7 @@ class Table:
         made = self._observed_made
         if made is not None and made[0] is public:
             return made[1]
-        shown = render(seat_view(self.session.state, None), [], [], [])
+        shown = spectator_observation(self.session.state)
         before = made[1] if made is not None else {}
         shared = {}
         for key in SHARED:
