@@ -478,6 +478,16 @@ def events_since(state: Face, seat: int | None, start: int) -> list[Event]:
     return new
 
 
+def own_since(state: Face, seat: int | None, start: int) -> bool:
+    """Whether ``seat`` holds any of the deal's events from its ``start``-th on otherwise than a spectator (its own
+    secret events, whole): where it does not, ``events_since(state, seat, start)`` is the spectator's, the very
+    objects, and a reader that keeps the table's events has the seat's without asking for them."""
+    views = _views(state)
+    views._grow(state)
+    mine = views.mine(seat)
+    return mine is not None and bool(mine) and mine[-1][0] >= max(0, start)
+
+
 def spectator_observation(state: Face) -> dict:
     """``render(seat_view(state, None), [], [], [])`` read from the state at once (no view made, no event
     copied): a spectator's observation, nobody's secret, with no history or events (a reader that keeps the

@@ -5,6 +5,7 @@
     view.hand, view.events, view.legal, view.numbers()
     seat_hand(state, seat)                # view.hand alone
     events_since(state, seat, start)      # view.events[start:], made from the new events alone
+    own_since(state, seat, start)         # whether those hold the seat's own secret events (else: a spectator's)
     spectator_observation(state)          # to_json(spectator_view(state)) without its history and events
     to_json(view)                         # the observation dict (CONTRACT.md's shape)
 
@@ -20,6 +21,7 @@ from khrap.engine.observation import (
     SeatView,
     as_seen,
     events_since,
+    own_since,
     seat_hand,
     seat_view,
     spectator_observation,
@@ -33,5 +35,5 @@ def spectator_view(state) -> SeatView:
     return seat_view(state, None)
 
 
-__all__ = ["SeatView", "as_seen", "events_since", "seat_hand", "seat_view", "spectator_observation", "spectator_view",
-           "to_json"]
+__all__ = ["SeatView", "as_seen", "events_since", "own_since", "seat_hand", "seat_view", "spectator_observation",
+           "spectator_view", "to_json"]

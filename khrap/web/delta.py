@@ -139,8 +139,9 @@ def _once(old: dict, new: dict, memo: dict) -> dict:
 
 
 def _grown(put: dict, grown: dict, key: str, old: list, held: int, new: list, holds: int) -> None:
-    """The patch of a view's list that holds ``new[:holds]`` where it held ``old[:held]``."""
-    if old is new:
+    """The patch of a view's list that holds ``new[:holds]`` where it held ``old[:held]``: the items appended if
+    the list (or another that begins with the same items: a seat's log that became its own) grew, else the list."""
+    if old is new or (held <= holds and new[:held] == old[:held]):  # (compared in C)
         if holds > held:
             grown[key] = new[held:holds]
         elif holds < held:

@@ -24,7 +24,7 @@ from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
 from khrap.engine.observation import seen
 from khrap.engine.refusal import Refusal
-from khrap.engine.view import events_since, seat_hand, spectator_observation
+from khrap.engine.view import events_since, own_since, seat_hand, spectator_observation
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
 from khrap.gamelog.voice import Voice
@@ -624,7 +624,7 @@ class Table:
         if not isinstance(told, SeatLog) or told.public is not public:
             told = self._told[(viewer, lang)] = SeatLog(viewer, public)
         if first is not None and told.read < public.read:
-            told.extend(events_since(state, viewer, told.read))
+            told.catch_up(state)
         return told
 
     def _settlements(self) -> list[tuple[int, list[int], int]]:
@@ -761,16 +761,27 @@ class SeatLog:
     """A seat's log of a deal in one language: the table's (``public``, a ``DealLog``) but where the seat holds
     an event otherwise, its own secret events (a draw, an exchange, a discard: whole for their seat), worded and
     made data for it alone.  The table's sentence and data of every other event are the seat's too: they depend
-    only on whether the event's secret is shown (``Event.render``, ``Event.shared_data``).  The closed tricks are
-    the table's: an own event differs from the table's copy in its secret fields only, and tricks read the seat
-    and the public card; the settlement is the seat's own if it holds that event otherwise."""
+    only on whether the event's secret is shown (``Event.render``, ``Event.shared_data``).  Until the seat holds
+    an event otherwise, its lines and events are the table's lists themselves (nothing made a seat); from then
+    on its own, grown by the table's new items while it holds the new events alike.  The closed tricks are the
+    table's: an own event differs from the table's copy in its secret fields only, and tricks read the seat and
+    the public card; the settlement is the seat's own if it holds that event otherwise."""
 
     def __init__(self, viewer: int, public: DealLog) -> None:
         self.viewer, self.public = viewer, public
         self.read = 0
-        self.lines: list[str] = []
-        self.events: list[dict] = []
+        self.own = False  # holds an event of the deal otherwise than the table (then its lists are its own)
+        self._lines: list[str] = public.lines
+        self._events: list[dict] = public.events
         self._settled: tuple[int, ev.Event] | None = None  # (place, event): a settlement the seat holds otherwise
+
+    @property
+    def lines(self) -> list[str]:
+        return self._lines
+
+    @property
+    def events(self) -> list[dict]:
+        return self._events
 
     @property
     def tricks(self) -> list[dict]:
@@ -784,19 +795,34 @@ class SeatLog:
         own, public = self._settled, self.public
         return own[1] if own is not None and own[0] == public.settled_at else public.settled
 
-    def extend(self, new: list[ev.Event]) -> None:
+    def catch_up(self, state: Any) -> None:
+        """Read the deal's events the table's log has read since this one's (``state``: the session's): the table's
+        lines and events where the seat holds the new events alike (``own_since``), else its own words for its own."""
+        public = self.public
+        if not own_since(state, self.viewer, self.read):
+            if self.own:
+                self._lines += public.lines[self.read:public.read]
+                self._events += public.events[self.read:public.read]
+            self.read = public.read
+            return
+        if not self.own:
+            self.own = True
+            self._lines, self._events = public.lines[:self.read], public.events[:self.read]
+        self._extend(events_since(state, self.viewer, self.read))
+
+    def _extend(self, new: list[ev.Event]) -> None:
         """Take in the seat's events after those read (``events_since`` its place; the table's log has read them)."""
         public, at = self.public, self.read
         seen, lines, events = public.seen, public.lines, public.events
         self.read += len(new)
         for e in new:
             if e is seen[at]:
-                self.lines.append(lines[at])
-                self.events.append(events[at])
+                self._lines.append(lines[at])
+                self._events.append(events[at])
             else:  # its own secret event
                 voice = public.voice
-                self.lines += tell([e], voice.lang, self.viewer, voice=voice)
-                self.events.append(_public_event(e, self.viewer))
+                self._lines += tell([e], voice.lang, self.viewer, voice=voice)
+                self._events.append(_public_event(e, self.viewer))
                 if isinstance(e, ev.Settled):
                     self._settled = (at, e)
             at += 1

@@ -73,7 +73,8 @@ HAND = st.one_of(st.none(), st.lists(SCALARS, max_size=3))
 @st.composite
 def parts_updates(draw) -> tuple[Parts, dict, Parts]:
     """A view's parts, the view they made then, and the next update's parts: each part the same object, an equal
-    copy or another value; the log and events grown in place (the lists a deal's log keeps) or a new deal's."""
+    copy or another value; the log and events grown in place (the lists a deal's log keeps), copied and grown (a
+    seat's log that became its own) or a new deal's."""
     def then(value: object, strategy) -> object:
         how = draw(st.sampled_from(["same", "same", "copy", "other"]))
         return value if how == "same" else copy.deepcopy(value) if how == "copy" else draw(strategy)
@@ -83,11 +84,14 @@ def parts_updates(draw) -> tuple[Parts, dict, Parts]:
     own = OwnParts(me, draw(OBSERVED), draw(HAND), log, events, draw(REST), draw(st.lists(JSON, max_size=2)))
     old = Parts(draw(PARTS), own, draw(EXTRAS), draw(st.integers(1, 5)))
     held = old.whole()
-    if draw(st.booleans()):
+    how = draw(st.sampled_from(["grown", "grown", "copied", "new"]))
+    if how == "copied":  # (a seat's log that became its own: a new list of the same items)
+        log, events = copy.deepcopy(log), copy.deepcopy(events)
+    if how == "new":
+        log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
+    else:
         log += draw(st.lists(SCALARS, max_size=2))
         events += draw(st.lists(JSON, max_size=2))
-    else:
-        log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
     if draw(st.integers(0, 3)):  # (the seat's parts made again: each one kept or not)
         own = OwnParts(then(me, st.sampled_from([None, 0, 2])), then(own.observed, OBSERVED), then(own.hand, HAND),
                        log, events, then(own.rest, REST), then(own.legal, st.lists(JSON, max_size=2)))
