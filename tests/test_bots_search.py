@@ -416,3 +416,58 @@ def test_an_exchange_is_not_gated_by_the_call_gate() -> None:
             assert "gated" not in bot.last and bot.last["samples"] >= 2
             return
     raise AssertionError("no exchange decision with a margin found")
+
+
+def test_a_rival_clears_the_exchange_stop_only_on_enough_samples_and_by_the_factor() -> None:
+    # ``SearchBot._won``: a live rival whose weighted mean gain exceeds ``factor`` times ``critical`` standard errors on
+    # at least ``min_effective`` (15 in khrap) effective samples.  Worked by hand: gains 0.5 and 1.5 in turn, 16
+    # samples of weight 1: mean 1.0, variance 0.25, standard error sqrt(0.25 / 15) = 0.129; one rival, so the bar is
+    # Student's t at 0.05 with 15 degrees of freedom, 1.753 (``critical``: 1.75), times 0.129 = 0.226.  Factor 1 and
+    # 4 (0.905) are cleared, factor 7 (1.584) is not; on 14 samples (effective 14 < 15) nothing is.
+    bot = SearchBot(GameState(builtin("khrap"), 4).rules)
+    assert bot.est.k.min_effective == 15
+    rows = [[0.0, (0.5, 1.5)[k % 2]] for k in range(16)]
+    bot._alive = [True, True]
+    assert bot._won(rows, [1.0] * 16, 0, 1.0)
+    assert bot._won(rows, [1.0] * 16, 0, 4.0)
+    assert not bot._won(rows, [1.0] * 16, 0, 7.0)
+    assert not bot._won(rows[:14], [1.0] * 14, 0, 1.0)
+    # a dropped rival does not count
+    bot._alive = [True, False]
+    assert not bot._won(rows, [1.0] * 16, 0, 1.0)
+    # a rival worse than the prior, however sure, is not a winner
+    bot._alive = [True, True]
+    assert not bot._won([[0.0, -g] for _, g in rows], [1.0] * 16, 0, 1.0)
+
+
+def test_an_exchange_stops_sampling_once_a_rival_clears_the_exchange_stop() -> None:
+    # khrap's ``exchange_stop``: an exchange whose rival clears the bar times the factor stops there and chooses the
+    # rival (``last["won"]``: the samples it stopped at); with the stop off (0, or the bot ungated) the same decision
+    # samples on past that point.  Only exchanges stop so: a call's ``won`` is never set.
+    rules = GameState(builtin("khrap"), 4).rules
+    assert SearchBot(rules).est.k.exchange_stop > 0
+    prior = HeuristicBot(rules)
+    for s in range(300):
+        state = GameState(rules, 4, dealer=s % 4, seed=s)
+        state.start_deal()
+        step = 0
+        while state.pending is not None and state.pending.kind not in ("play", "exchange"):
+            state.apply(choose_for(prior, state, decision_rng(s, step)))
+            step += 1
+        if state.pending is None or state.pending.kind != "exchange" or len(state.legal_actions()) < 2:
+            continue
+        bot = SearchBot(rules, timed=False)
+        choice = choose_for(bot, state, random.Random(5))
+        if "won" not in bot.last:
+            continue
+        stopped = bot.last["won"]
+        assert bot.last["samples"] == stopped and bot.last["overrode"]
+        default = bot.heuristic.choose(typed_view(state, state.to_act), state.legal_actions(),
+                                       random.Random(random.Random(5).random()))
+        assert choice != default
+        for off in (SearchBot(rules, timed=False, gated=False), SearchBot(rules, timed=False)):
+            off.est.k = replace(off.est.k, exchange_stop=0.0) if off.gated else off.est.k
+            choose_for(off, state, random.Random(5))
+            assert "won" not in off.last and off.last["samples"] > stopped
+        return
+    raise AssertionError("no exchange stopped early")

@@ -71,7 +71,7 @@ GAMES = [(name, players, seed) for name in builtin_names() for players in (3, 4)
     (Event("paid_in", 2, {"chips": 1, "pot": 6, "reason": "stake", "status": "helper"}),
      "seat 2 pays 1 (helper's stake); pot 6", None),
     (Event("settled", None, {"stacks": (98, 103), "pot": 0, "ledger": None}),
-     "deal settled; stacks [98, 103]; pot 0", None),
+     "deal settled; stacks 98, 103; pot 0", None),  # (a Python list before: "stacks [98, 103]")
 ])
 def test_each_kind_reads_as_the_log_always_read(event: Event, full: str, public: str | None) -> None:
     assert event.text == full

@@ -654,3 +654,14 @@ def test_a_new_ante_whose_all_pass_stakes_stay_behind_is_warned_about(tmp_path: 
     ]
     both = write(tmp_path, "both.yaml", "extends: frap\nante: {amount: 2}\nall_pass: {round_ante: 2, last_ante: 2}\n")
     assert lint_file(both)[1] == []
+
+
+@pytest.mark.parametrize(("written", "meant"), [("храп", "'khrap' (Храп)"),
+                                                ("Student Snore", "'student-snore' (Student Snore)"),
+                                                ("Frapas", "'frap' (Frapas)")])
+def test_a_builtin_named_as_the_table_calls_it_is_suggested_by_its_id(tmp_path: Path, written: str, meant: str) -> None:
+    # A Russian host pasted `extends: храп` on the create page and read "unknown built-in variant 'храп'; built-in
+    # variants are: frap, khrap, ...": the ids, none of them the word he wrote. A built-in's display name in any
+    # language points at its id.
+    path = write(tmp_path, "house.yaml", f"extends: {written}\nbase_stake: 2\n")
+    assert mistakes(path) == [f"{path}:1:10: unknown built-in variant '{written}'; did you mean {meant}?"]

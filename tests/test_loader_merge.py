@@ -51,3 +51,16 @@ def test_merged_keys_keep_the_parents_order(tmp_path: Path) -> None:
     parent_name = catalog.builtin("khrap").calls["pass"].name
     assert parent_name["en"] == "Pass" and parent_name["ru"] == "Пас"
     assert variant.calls["pass"].name == parent_name  # merged: the name is the parent's, every language of it
+
+
+def test_a_house_rules_name_is_its_own_in_every_language(tmp_path: Path) -> None:
+    """A name given in English alone is the house rule's in Lithuanian too (the sheet's and the table's title read
+    English where a language is not given): merged key by key, a Lithuanian table of "Friday khrap" was headed by
+    the built-in's "Knarkimas", over a box saying it plays differently from "Knarkimas"."""
+    from khrap.rulebook.render import localized
+
+    variant = load(tmp_path, "extends: khrap\nname: {en: Friday khrap, ru: Пятничный храп}\nbase_stake: 2\n")
+    assert variant.name == {"en": "Friday khrap", "ru": "Пятничный храп"}
+    assert localized(variant.name, "lt") == "Friday khrap"
+    # a file with no name keeps its parent's, in every language
+    assert load(tmp_path, "extends: khrap\nbase_stake: 2\n").name == catalog.builtin("khrap").name

@@ -75,7 +75,7 @@ def test_bot_session_record_and_derived_scenarios_reach_the_same_stacks(tmp_path
     told = khrap("replay", str(path))
     assert told.returncode == 0, told.stderr
     assert "Deal 3: seat 2 deals" in told.stdout and "Deal 4 is in progress" in told.stdout
-    assert f"stacks {game.stacks}" in told.stdout
+    assert f"stacks {', '.join(map(str, game.stacks))}" in told.stdout  # (a Python list, "[99, 101, ...]", before)
 
     whole = tmp_path / "whole.yaml"
     assert khrap("replay", str(path), "--scenario", "-o", str(whole)).returncode == 0

@@ -87,3 +87,19 @@ def test_the_first_page_says_a_dominated_new_call_is_never_worth_saying(tmp_path
     first = page.read_text(encoding="utf-8").split("<h2", 1)[0]
     assert warning in first and 'id="table-verdict"' in first
     assert warning in res.stdout.split("Verdict:", 1)[0]
+
+
+def test_the_pot_in_chips_under_each_rule_by_its_own_base_stake() -> None:
+    # A house rule at a base stake of 2 against khrap's 1: each summary's pot is in its own variant's base stakes
+    # (5 under both: 5 chips under khrap, 10 under the house rule), the paired rows in the house rule's (a pot
+    # left of 0.4 and 0.35 base stakes of 2 chips: 0.8 and 0.7 chips). The line said "10 chips ... 10 under
+    # “Khrap”", khrap's pot counted at the house rule's base stake.
+    khrap = load_variant("khrap")
+    rule = khrap.model_copy(update={"base_stake": 2, "name": {"en": "Friday khrap"}})
+    after = {"key": "pot_after", "base": 0.4, "value": 0.35, "difference": -0.05, "ci": [-0.1, 0.0],
+             "significant": False, "deals_needed": 600}
+    parent_summary = {"pot": {"settlement": {"mean": 5.0}}, "calls": [], "base_stake": 1}
+    rule_summary = {"pot": {"settlement": {"mean": 5.0}}, "calls": [], "base_stake": 2}
+    lines = tw.table_lines(khrap, rule, [after], (parent_summary, rule_summary), 200, ["heuristic"] * 4)
+    assert lines[0] == ("The pot played for: 10 chips on average under “Friday khrap”, 5 under “Khrap”; left for the "
+                        "next deal: 0.7 against 0.8 (no measurable difference at 200 deals).")

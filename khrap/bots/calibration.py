@@ -56,6 +56,12 @@ class Constants:
     # stands as the heuristic chooses it (0: every one is searched).  Set from the overrides by kind of decision
     # (docs/solver.md, "Same choices, fewer instructions; the gates from the logged decisions").
     discard_gate: float = 0.0
+    # The search's early stop at an exchange (``SearchBot._sample``): once a rival of the heuristic's exchange clears
+    # this many times the bar it must clear to be chosen (``critical`` standard errors, on at least
+    # ``min_effective`` effective samples), the sampling stops and the rival is chosen as at the end (0: an exchange
+    # samples to its budget or until the race drops every rival).  Set from every exchange of many deals, recorded
+    # sample by sample, and a duplicate match (docs/solver.md, "The exchange's early stop").
+    exchange_stop: float = 0.0
     called_slope: float = 2.0
     called_margin: float = 0.5
     passed_slope: float = -0.5

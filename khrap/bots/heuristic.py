@@ -141,18 +141,27 @@ def throw_score(parts: tuple[list[tuple[float, int]], float, int, int], thrown: 
     16 throws are scored at every declarer's and helper's exchange of every playout)."""
     ranked, avg, extra, owed = parts
     drawn = len(thrown) + extra
-    total: list[float] = []
+    size = len(ranked) + extra  # the cards of the hand left, of which the weakest ``owed`` are not counted ...
+    room = size - owed if owed <= size else max(0, 2 * size - owed)  # (... as the slice ``[:size - owed]`` counts)
+    total = 0.0  # (summed as they come, high first: the same additions in the same order as a sum of the list)
     for p, card in ranked:
         if card in thrown:
             continue
         if drawn and p < avg:
-            total.extend([avg] * drawn)
+            while drawn and room > 0:
+                total += avg
+                drawn -= 1
+                room -= 1
             drawn = 0
-        total.append(p)
-    if drawn:
-        total.extend([avg] * drawn)
-    total = total[: len(total) - owed] if owed else total
-    return sum(total), -len(thrown)  # (the kept chances and the drawn ones high first, summed in that order)
+        if room <= 0:
+            break
+        total += p
+        room -= 1
+    while drawn and room > 0:
+        total += avg
+        drawn -= 1
+        room -= 1
+    return total, -len(thrown)
 
 
 def seat_of(observation: dict | TypedView) -> int | None:

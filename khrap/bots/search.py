@@ -176,6 +176,7 @@ class SearchBot:
         self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
         self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
         self._early: dict = {}  # with ``margins``: the best rival's gain and the work after RACE_FROM samples
+        self._stop = 0.0  # the decision under way stops once a rival clears this many times its bar (0: never)
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
@@ -208,6 +209,7 @@ class SearchBot:
             return default  # an early trick, a discard: the search seldom overrides them for its time there
         budget = self._left
         self._settled, self._legal, self._early = {}, {}, {}
+        self._stop = self.est.k.exchange_stop if self.gated and legal[0].word == w.EXCHANGE else 0.0
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
                      "clear": sum(self._alive) == 1, "margin": margin, **self._early}
@@ -292,6 +294,9 @@ class SearchBot:
                 self._early = {"early_gain": max(gains, default=0.0), "early_work": sum(paces, 0.0)}
             if not self._race(rows, weights, d, self._samples_left(paces, cap - len(rows))):
                 break  # the choice is made: the prior's (every rival dropped, or none can be shown) or a rival's
+            if self._stop > 0 and len(rows) >= RACE_FROM and self._won(rows, weights, d, self._stop):
+                self._early["won"] = len(rows)
+                break  # a rival is chosen already, clearly (``exchange_stop``): more samples would seldom undo it
         return rows, weights
 
     def _samples_left(self, paces: list[float], room: int) -> float:
@@ -324,6 +329,19 @@ class SearchBot:
             var = sum((wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)), 0.0) / total
             out.append((mean, math.sqrt(var / max(1.0, effective - 1))))
         return out
+
+    def _won(self, rows: list[list[float]], weights: list[float], d: int, factor: float) -> bool:
+        """Whether a live rival of candidate ``d`` clears ``factor`` times the bar ``_pick`` sets (its weighted mean
+        gain above ``critical`` standard errors, on at least ``min_effective`` effective samples): ``_pick`` would
+        choose a rival on these samples already."""
+        total = sum(weights, 0.0)
+        effective = total * total / sum((x * x for x in weights), 0.0)
+        if effective < self.est.k.min_effective:
+            return False
+        bar = factor * critical(len(rows[0]) - 1, effective - 1)
+        return any(i != d and alive and mean > bar * error + 1e-9
+                   for i, ((mean, error), alive) in enumerate(zip(self._gains(rows, weights, d), self._alive,
+                                                                      strict=True)))
 
     def _drop(self, rows: list[list[float]], weights: list[float], d: int, at_end: float | None = None) -> bool:
         """Drop every live rival of candidate ``d`` that cannot win: its weighted mean gain plus DROP_ERRORS

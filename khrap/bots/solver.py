@@ -33,12 +33,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from khrap.bots.position import Entry, Kernel, Play, Position, in_card_play, obligation, position_of
 
 Utility = Callable[[tuple[int, ...]], float]
 CHECK_EVERY = 512  # nodes between two looks at the clock
+_INF: Final = float("inf")  # (made once: compiled, float("inf") in a function parses the string at every call)
 
 
 class SolverTimeout(Exception):
@@ -106,7 +107,7 @@ class Solver:
         self.seat = seat
         self.utility = utility or chips_of(self.kernel, seat)
         self.deadline = deadline
-        self.max_nodes: float = max_nodes if max_nodes is not None else float("inf")  # SolverTimeout past it
+        self.max_nodes: float = max_nodes if max_nodes is not None else _INF  # SolverTimeout past it
         self.prune = prune
         self.nodes = 0
         self.table: dict[tuple[Any, ...], tuple[float, float, Play | None]] = {}
@@ -122,7 +123,7 @@ class Solver:
     def value(self) -> float:
         """The seat's exact value of the position."""
         hands, trick, tricks, to_act, first = self.root()
-        return self._search(hands, trick, tricks, to_act, first, float("-inf"), float("inf"))
+        return self._search(hands, trick, tricks, to_act, first, -_INF, _INF)
 
     def play_values(self, only: set[Play] | None = None) -> dict[Play, float]:
         """The exact value of each legal play of the seat to act (every play, equivalents included; only
@@ -132,8 +133,8 @@ class Solver:
         for play in self._legal_plays(to_act, hands[to_act], trick, first):
             if only is not None and play not in only:
                 continue
-            child = self._child(hands, trick, tricks, to_act, play, first)
-            out[play] = self._search(*child, float("-inf"), float("inf"))
+            h, t, k, s, f = self._child(hands, trick, tricks, to_act, play, first)
+            out[play] = self._search(h, t, k, s, f, -_INF, _INF)
         return out
 
     def solve(self) -> Solution:
@@ -241,7 +242,7 @@ class Solver:
                 return lo
             alpha, beta = max(alpha, lo), min(beta, hi)
         else:
-            lo, hi = float("-inf"), float("inf")
+            lo, hi = -_INF, _INF
         plays = self._legal_plays(to_act, hands[to_act], trick, first)
         if self.prune:
             plays = self._distinct(plays, to_act, hands, trick)
@@ -249,11 +250,12 @@ class Solver:
         if not maximise and trick and self.kernel.taker(trick) != self.seat:
             plays = plays[::-1]  # a partner of the minimisers holds the trick: the low cards first
         a, b = alpha, beta
-        value = float("-inf") if maximise else float("inf")
+        value = -_INF if maximise else _INF
         chosen = None
         for play in self._order(plays, best_play):
-            child = self._child(hands, trick, tricks, to_act, play, first)
-            v = self._search(*child, a, b)
+            # (unpacked, not ``*child``: compiled, a starred call goes through Python with its arguments boxed)
+            h, t, k, s, f = self._child(hands, trick, tricks, to_act, play, first)
+            v = self._search(h, t, k, s, f, a, b)
             if maximise:
                 if v > value:
                     value, chosen = v, play
@@ -326,7 +328,7 @@ def makeable(state, seat: int, need: int | None = None, *, deadline: float | Non
     solver = Solver(position, seat, at_least(seat, need), deadline=deadline)
     hands, trick, tricks, to_act, first = solver.root()
     for play in solver._legal_plays(to_act, hands[to_act], trick, first):
-        child = solver._child(hands, trick, tricks, to_act, play, first)
-        if solver._search(*child, 0.5, 1.0) >= 1.0:
+        h, t, k, s, f = solver._child(hands, trick, tricks, to_act, play, first)
+        if solver._search(h, t, k, s, f, 0.5, 1.0) >= 1.0:
             return Makeable(seat, need, play, leads=not trick)
     return None

@@ -10,13 +10,24 @@ from __future__ import annotations
 import copy
 from typing import Any, Final
 
+from khrap.engine.state import GameState
+
 _SHARED: Final = frozenset({int, float, bool, str, tuple, frozenset, type(None)})  # immutable, without __copy__
 _COPIERS: Final[dict[type, Any]] = {}  # any other type of field: its class's ``__copy__``, or None (kept as it is)
 
 
 def copy_state(state: Any) -> Any:
     """A copy of ``state`` (a ``GameState``) deep enough for play: lists, lists of lists, sets and dicts copied;
-    rules shared."""
+    rules shared.  A ``GameState`` itself is copied by its own ``play_copy`` (each field written out: a native
+    read and write each when compiled), any other class by the general walk (``general_copy``)."""
+    if type(state) is GameState:
+        return state.play_copy()
+    return general_copy(state)
+
+
+def general_copy(state: Any) -> Any:
+    """``copy_state`` by a walk of the fields ``__getstate__`` gives, each copied by its type (the reference for
+    ``GameState.play_copy``, and the copy of any other class)."""
     try:
         got = state.__getstate__()  # the kernel's attributes too, when it is compiled (docs/compiled.md)
     except TypeError:

@@ -26,6 +26,7 @@ from khrap.engine.copying import copy_state  # (its own module, compiled: docs/c
 from khrap.engine.derived import hand_dealt
 from khrap.engine.events import Dealt, Discarded, Drew, Event, Exchanged, Played, Shown, Swapped, TookTrick, TookTurned
 from khrap.engine.observation import as_seen, seat_view
+from khrap.engine.randomness import shuffle
 from khrap.engine.rules import pattern_card
 from khrap.engine.state import GameState
 from khrap.variant.derived import held_after
@@ -163,6 +164,7 @@ class Resampler:
         self.sizes = {s: len(state.hands[s]) - len(known.get(s, ())) for s in range(state.n) if s != seat}
         if not self.looked:
             self.sizes[seat] = len(state.hands[seat])
+        self.order = sorted(self.sizes, key=lambda s: -len(self.voids.get(s, ())))  # the seats dealt, most voids first
         self.stock_count = len(state.stock)
         self.discard_count = max(0, len(state.discards) - len(self.known_gone))
         self.base = base = copy_state(state)
@@ -179,11 +181,10 @@ class Resampler:
     def sample(self, rng: random.Random) -> GameState:
         """A full deal consistent with the seat's knowledge, the hidden cards dealt at random."""
         pool = list(self.pool)
-        rng.shuffle(pool)
+        shuffle(rng, pool)  # (``rng.shuffle``'s draws, compiled: the interpreted one was most of a sample)
         state = copy_state(self.base)
         state.rng = random.Random(rng.getrandbits(32))
-        order = sorted(self.sizes, key=lambda s: -len(self.voids.get(s, ())))
-        for s in order:
+        for s in self.order:
             need = self.sizes[s]
             void = self.voids.get(s, set()) if s != self.seat else set()
             fits = [c for c in pool if c // 13 not in void][:need]

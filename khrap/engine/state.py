@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from typing import Any
 
 from khrap import words as w
 from khrap.engine.actions import Action, IllegalAction
@@ -82,6 +83,56 @@ class GameState(Face):
     def clone(self) -> GameState:
         """An independent copy (the compiled program is shared: it never changes)."""
         return copy.deepcopy(self, {id(self.program): self.program})
+
+    def play_copy(self) -> GameState:
+        """A copy for play: what ``copying.copy_state`` makes by its general walk of the fields, each written out.
+
+        Lists copied, with the lists in them (hands, decks); sets copied; the observations' views started
+        afresh (their ``__copy__``); all else shared (numbers, words, tuples, the program, the sink, the random
+        generator, the kinds, the last listing).  Compiled, each field is one native read and write, where the
+        general copy has ``__getstate__`` make a dict of them by name (half of its cost, docs/solver.md,
+        "Speed").  ``copy_state`` takes this branch for a ``GameState`` itself; tests/test_copy_native.py
+        compares the two field by field on every built-in and fails on a field this copy leaves out."""
+        kind: Any = type(self)
+        new: GameState = kind.__new__(kind)
+        # the face's (the last listing and its marks, the last pending: immutable or shared, the hand copied)
+        new.last_legal, new._words = self.last_legal, self._words
+        views = self.seat_views
+        new.seat_views = None if views is None else views.__copy__()
+        new._marked_kind, new._marked_seat = self._marked_kind, self._marked_seat
+        new._marked_events = self._marked_events
+        marked = self._marked_hand
+        new._marked_hand = None if marked is None else marked[:]
+        new._marked_size = self._marked_size
+        new._pending_made, new._pending_kind = self._pending_made, self._pending_kind
+        new._pending_seat = self._pending_seat
+        # the table's (``Table``'s fields, in its order)
+        new.program, new.n, new.rng = self.program, self.n, self.rng
+        new.stacks, new.total_chips, new.pot = self.stacks[:], self.total_chips, self.pot
+        new.locked, new.house, new.dealer, new.next_dealer = self.locked[:], self.house, self.dealer, self.next_dealer
+        new.started, new.skip_next_ante, new.session_over = self.started, self.skip_next_ante, self.session_over
+        new.scripted_decks = [deck[:] for deck in self.scripted_decks]
+        new.decks_dealt = [deck[:] for deck in self.decks_dealt]
+        new.sink, new.log, new.quiet = self.sink, self.log[:], self.quiet[:]
+        new.deal_log_start, new.items, new.phase = self.deal_log_start, self.items[:], self.phase
+        new.deals_completed, new.kind, new.seat = self.deals_completed, self.kind, self.seat
+        new.may_look, new.settled, new.round = self.may_look, self.settled, self.round
+        new.hands = [hand[:] for hand in self.hands]
+        new.looked, new.stock, new.turned = self.looked[:], self.stock[:], self.turned[:]
+        new.turned_taken, new.discards, new.won = self.turned_taken, self.discards[:], self.won[:]
+        new.trump, new.statuses, new.call_of = self.trump, self.statuses[:], self.call_of[:]
+        new.stake_of, new.declarer, new.declarer_round = self.stake_of[:], self.declarer, self.declarer_round
+        new.stage_index, new.stage_started, new.queue = self.stage_index, self.stage_started, self.queue[:]
+        new.skipped, new.owed_discards = self.skipped.copy(), self.owed_discards[:]
+        new.owed_draws, new.deferred, new.shown = self.owed_draws, self.deferred.copy(), self.shown[:]
+        new.trick, new.tricks, new.best, new.best_seat = self.trick[:], self.tricks[:], self.best, self.best_seat
+        new.leader, new.in_play = self.leader, self.in_play[:]
+        held = self.held_at_play  # (a list of the hands kept, or a tuple of empty ones when none are kept)
+        new.held_at_play = [h[:] if isinstance(h, list) else h for h in held] if isinstance(held, list) else held
+        new.said, new.all_passes, new.turn_ups = self.said[:], self.all_passes, self.turn_ups
+        new.redeals, new.trick_winners = self.redeals, self.trick_winners[:]
+        new.ending, new.pot_settle = self.ending, self.pot_settle
+        return new
 
     # ``legal_actions``, ``legal_words``, ``pending``, ``observation`` and ``apply`` are the face's (``Face``).
 

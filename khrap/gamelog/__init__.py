@@ -225,8 +225,13 @@ def _word(r: _Renderer, word: str) -> str:
     return r.word(word)
 
 
+def listed(values) -> str:
+    """Chips, seat by seat, as a reader writes them: "98, 103" (it read as a Python list, "[98, 103]")."""
+    return ", ".join(str(v) for v in values)
+
+
 def _list(r: _Renderer, values) -> str:
-    return str(list(values))
+    return listed(values)
 
 
 def _decided(r: _Renderer, f: dict, full: bool) -> str:

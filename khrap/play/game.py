@@ -173,6 +173,8 @@ class Game:
         legal = self.session.legal_words() if self.voice.codes else \
             list(dict.fromkeys(self.voice.action(a) if a.word not in ("exchange",) else self.voice.kernel_word(a.word)
                                for a in self.session.legal_actions()))
+        if said.rstrip().endswith(("?", ".", "!")):  # a question ends its sentence ("did you mean 'khrap'?; legal")
+            return self.t(_("{reason} Legal: {legal}"), reason=said.rstrip(), legal=", ".join(legal))
         return self.t(_("{reason}; legal: {legal}"), reason=said, legal=", ".join(legal))
 
     def step_rules(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from khrap.engine.kinds import PLAY
-from khrap.gamelog import _, _n, counted, tell, translate
+from khrap.gamelog import _, _n, counted, listed, tell, translate
 from khrap.gamelog.voice import Voice
 from khrap.session.core import Session
 from khrap.session.record import DealMark, RecordError, _actions, new_session, replay, replay_record
@@ -16,7 +16,7 @@ def _setup_line(record: dict, session: Session, lang: str) -> str:
     setup = session.setup
     stacks = setup["stacks"]
     stacks_text = translate(lang, _("{chips} chips each"), chips=stacks) if isinstance(stacks, int) else \
-        translate(lang, _("stacks {stacks}"), stacks=stacks)
+        translate(lang, _("stacks {stacks}"), stacks=listed(stacks))
     return translate(lang, _("{title}, {players} players, seed {seed}; seat {dealer} deals first; {stacks}, pot {pot}"),
                      title=title, players=session.players, seed=setup["seed"], dealer=setup["dealer"],
                      stacks=stacks_text, pot=setup["pot"])
@@ -27,14 +27,15 @@ def _where(session: Session, lang: str) -> str:
         deals = counted(lang, _n("{count} deal", "{count} deals"), session.deals_completed)
         if lang == "en":  # the English line as it always read
             deals = f"{session.deals_completed} deals"
-        return translate(lang, _("After {deals}: stacks {stacks}, pot {pot}."), deals=deals, stacks=session.stacks,
-                         pot=session.pot)
+        return translate(lang, _("After {deals}: stacks {stacks}, pot {pot}."), deals=deals,
+                         stacks=listed(session.stacks), pot=session.pot)
     from khrap.gamelog import word
 
-    locked = translate(lang, _(", locked {locked}"), locked=session.state.locked) if any(session.state.locked) else ""
+    held = session.state.locked
+    locked = translate(lang, _(", locked {locked}"), locked=listed(held)) if any(held) else ""
     return translate(lang, _("Deal {deal} is in progress ({phase}, seat {seat} to act): stacks {stacks}, pot {pot}"),
                      deal=session.deals_started, phase=word(lang, session.phase), seat=session.to_act,
-                     stacks=session.stacks, pot=session.pot) + locked + "."
+                     stacks=listed(session.stacks), pot=session.pot) + locked + "."
 
 
 def narrative(record: dict, deal: int | None = None, lang: str = "en") -> str:

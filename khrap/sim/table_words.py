@@ -280,10 +280,12 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
     if redeal is not None:
         lines.append(t["redeal"].format(rule=_pct(redeal["value"]), parent=_pct(redeal["base"]), r=r, p=p,
                                         sure=_sure(t, redeal, deals, points=True)))
-    pots = [s["pot"]["settlement"]["mean"] for s in (base, other)]
+    # a summary's pot is in its own variant's base stakes (the paired rows in the rule's): each in chips by its own
+    pots = [None if s["pot"]["settlement"]["mean"] is None else s["pot"]["settlement"]["mean"] * s.get("base_stake", 1)
+            for s in (base, other)]
     after = by.get("pot_after")
     if None not in pots and after is not None:
-        lines.append(t["pot"].format(rule=f"{stake * pots[1]:.0f}", parent=f"{stake * pots[0]:.0f}", r=r, p=p,
+        lines.append(t["pot"].format(rule=f"{pots[1]:.0f}", parent=f"{pots[0]:.0f}", r=r, p=p,
                                      after_rule=f"{stake * after['value']:.1f}",
                                      after_parent=f"{stake * after['base']:.1f}",
                                      sure=_sure(t, after, deals, scale=stake)))

@@ -120,6 +120,12 @@ def _read_chain(path: Path, catalog_dir: Path, trust: Trust | None = None,
         path = parent
 
 
+WHOLE: frozenset[Loc] = frozenset({("name",)})
+"""Mappings a file gives whole, never merged with its parent's: a house rule's name is its own in every
+language it gives, and ``localized``'s English elsewhere; merged, a Lithuanian table of "Friday khrap" read
+the built-in's "Knarkimas" in the page's head and over the sheet that said it plays differently from it."""
+
+
 def _merge(contribs: list[tuple[int, Any]], loc: Loc, owners: dict[Loc, int], since: dict[Loc, int]) -> Any:
     """Merge one location's values, child first: mappings merge key by key, anything else replaces.
 
@@ -127,7 +133,7 @@ def _merge(contribs: list[tuple[int, Any]], loc: Loc, owners: dict[Loc, int], si
     the first file of the chain that has the key (a key new in the house rule may be a misspelling).
     """
     dicts = list(takewhile(lambda c: isinstance(c[1], dict), contribs))
-    if not dicts:
+    if not dicts or loc in WHOLE:
         return contribs[0][1]  # the child's non-mapping value replaces whatever the parents had
     keys = dict.fromkeys(k for _, d in reversed(dicts) for k in d)  # parent order, then new keys
     merged: dict[Any, Any] = {}

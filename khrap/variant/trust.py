@@ -59,9 +59,24 @@ def _builtin_names(catalog_dir: Path) -> list[str]:
     return sorted(p.stem for p in catalog_dir.glob("*.yaml"))
 
 
+def _by_display_name(name: str, catalog_dir: Path) -> str:
+    """``"; did you mean 'khrap' (Храп)?"`` when ``name`` is a built-in's display name in some language (a Russian
+    table writes ``extends: храп``), else ``""``.  Read on this mistake only."""
+    import yaml
+
+    wanted = name.strip().casefold()
+    for path in sorted(catalog_dir.glob("*.yaml")):
+        titles = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("name")
+        for title in titles.values() if isinstance(titles, dict) else ():
+            if isinstance(title, str) and title.casefold() == wanted:
+                return f"; did you mean '{path.stem}' ({title})?"
+    return ""
+
+
 def _unknown_builtin(name: str, catalog_dir: Path) -> str:
     names = _builtin_names(catalog_dir)
-    hint = did_you_mean(name, names) or (f"; built-in variants are: {', '.join(names)}" if names else "")
+    hint = _by_display_name(name, catalog_dir) or did_you_mean(name, names) or \
+        (f"; built-in variants are: {', '.join(names)}" if names else "")
     return f"unknown built-in variant '{name}'{hint}"
 
 

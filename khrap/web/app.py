@@ -232,6 +232,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
 
     host = Host(store, takeover_seconds=takeover_seconds, on_change=kick, seed_source=seed_source, rate=rate,
                 per_table=per_table)
+    commit = host.commit  # the turn's moves stored, before anything is written to a client (``lifespan``)
     loading: dict[str, asyncio.Future] = {}  # table id -> its rebuild in a thread (one however many ask)
     background: set[asyncio.Future] = set()  # the hellos waiting for their table's rebuild
 
@@ -415,6 +416,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             records_size[0] -= len(records.popitem(last=False)[1][1])
 
     async def record(request: Request) -> Response:
+        host.commit()  # (the turn's moves stored before a record shows them: ``Host.group_commits``)
         token = request.path_params["token"]
         entry = host.tokens.get(token)  # (a seat's or a spectator's link: not the host's)
         tid = entry[0] if entry is not None else None
@@ -475,6 +477,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             await serve_wire(ws, wire)
             return
         conn = _Socket(ws)
+        conn.before_write = host.commit
         conn.handler = asyncio.current_task()
         client = host.connect(conn)
         writer = conn.writer = asyncio.create_task(conn.pump())
@@ -522,6 +525,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
         """A table's socket on the direct path (``khrap.web.wire``): each message is handled as it is parsed,
         and what it makes is written at the end of the loop's turn; this task only waits for the end."""
         conn = _WireSocket(wire)
+        wire.before_write = commit  # (one bound method for all: the flush calls it once a turn)
         conn.handler = asyncio.current_task()
         client = host.connect(conn)
         live.add(conn)
@@ -610,6 +614,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         store.checkpoint_apart()  # (the disk's waits off the loop that plays the tables)
+        host.group_commits(asyncio.get_running_loop().call_soon)  # a turn's moves in one transaction
         sweeper = asyncio.get_running_loop().create_task(sweep())
         freezer = asyncio.get_running_loop().create_task(keep_collections_short(freeze_seconds)) \
             if freeze_seconds > 0 else None
@@ -621,6 +626,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             task.cancel()
         for handle in wakers.values():
             handle.cancel()
+        host.group_commits(None)  # (what waits, committed)
         store.close()  # checkpointed into the file: a copy of it after a stop is complete
         worker.close()
 
@@ -813,6 +819,7 @@ class _Socket:
         self.handler: asyncio.Task | None = None  # the task reading this connection's messages
         self.writer: asyncio.Task | None = None  # the task sending its messages (``pump``)
         self.sending_since: float | None = None  # when the message being sent was handed to the socket
+        self.before_write: Callable[[], None] | None = None  # the host's commit, before a message is sent
 
     def send(self, message: dict) -> None:
         self.send_text(encode(message))
@@ -841,6 +848,10 @@ class _Socket:
             text = await self.queue.get()
             if text is None:
                 break
+            if self.before_write is not None:
+                self.before_write()  # (what the message shows, stored first)
+                if self.aborted:  # (it was not stored: the connection was dropped)
+                    break
             self.sending_since = loop.time()
             try:
                 await self.ws.send_text(text)

@@ -32,7 +32,7 @@ except ImportError:  # the web extra brings it; without it the standard encoder 
 from khrap.engine import IllegalAction
 from khrap.web.delta import Parts, patch
 from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
-from khrap.web.store import Store
+from khrap.web.store import Lost, Store
 from khrap.web.table import Table
 
 MAX_MESSAGE = 4096
@@ -60,7 +60,8 @@ CHAT_RATE, CHAT_BURST = 1 / 3, 5
 
 ELSEWHERE = "this seat is open on another device: this tab only watches (press \"Play here\" to play here)"
 REVOKED = {"bot": "the table's host gave seat {seat} to a bot: this link no longer plays it",
-           "link": "the table's host gave seat {seat} to a new link: this link no longer plays it; ask him for yours",
+           "link": "the table's host gave seat {seat} to a new link: this link no longer plays it; "
+                   "ask the host for yours",
            "left": "you left the table: a bot plays seat {seat} now, and this link no longer plays it"}
 """What the page of a link that no longer plays its seat says (it words it in its language by ``why``)."""
 
@@ -184,6 +185,8 @@ class Host:
         """table -> each view key's last view sent (its parts), with its number (the base of the next update's
         patch)."""
         self._numbers = itertools.count(1)  # updates' numbers: increasing over every table and key
+        self._schedule: Callable[[Callable[[], None]], object] | None = None  # ``group_commits``
+        self._commit_due = False  # ``commit`` is scheduled
         self.set_aside: list[str] = []
         """Tables whose stored rows do not load (a changed action, a cut setup): logged, not served."""
 
@@ -243,6 +246,7 @@ class Host:
         them now); finished tables are kept (their records stay downloadable).  ``among``: of these tables
         only (the server finds the candidates apart, then deletes them a few at a time).  Returns their ids."""
         gone = []
+        self.commit()
         for tid in self.store.abandoned(time.time() - days * 86400, among):
             if self.clients.get(tid):
                 continue
@@ -279,6 +283,7 @@ class Host:
         self.clients.setdefault(table.id, [])
 
     def add(self, table: Table) -> None:
+        self.commit()  # (the other writes are transactions of their own, after the turn's)
         self.store.add(table)
         self._index(table)
         self.tokens.update({st.token: (table.id, seat) for seat, st in enumerate(table.seats)})
@@ -541,6 +546,7 @@ class Host:
     def reseat(self, table: Table, seat: int, why: str) -> None:
         """Seat ``seat`` changes hands, stored first; the connections of its old link are told plainly and
         closed (their link plays it no more), then everybody sees the table as it is now."""
+        self.commit()  # (the turn's writes first: this one is a transaction of its own)
         before = dataclasses.replace(table.seats[seat])
         try:
             old = table.reseat(seat, why)
@@ -677,15 +683,57 @@ class Host:
             # deal costs the views of one broadcast of the four ready changes, not three.
             self.broadcast(table, seats={i for i, st in enumerate(table.seats) if st.ready})
 
+    # ------------------------------------------------------------ storing a turn's changes together
+    def group_commits(self, schedule: Callable[[Callable[[], None]], object] | None) -> None:
+        """Store the actions and deals begun of one turn of the server's loop in one transaction
+        (``Store.group``): ``schedule(commit)`` runs ``commit`` once the turn is over, and the server calls
+        ``commit`` before it writes anything to a client (``khrap.web.wire``, its other sockets, a record
+        downloaded), so an update still leaves only once what it shows is stored.  None: each write commits
+        on its own again (what is waiting committed first)."""
+        self._schedule = schedule
+        self._commit_due = False
+        self._lost(self.store.group(schedule is not None))
+
+    def commit(self) -> None:
+        """Commit the turn's writes, if any wait; if that fails, the tables written in it are as stored again
+        and their connections dropped (they were to be sent what was not stored: their pages reconnect)."""
+        self._commit_due = False
+        if self.store.pending:
+            self._lost(self.store.commit())
+
+    def _written(self) -> None:
+        """After a write: the turn's commit scheduled, if writes wait for it."""
+        if not self._commit_due and self._schedule is not None and self.store.pending:
+            self._commit_due = True
+            self._schedule(self.commit)
+
+    def _lost(self, tables: list[Table]) -> None:
+        for table in tables:
+            for client in list(self.clients.get(table.id, [])):
+                abort = getattr(client.conn, "abort", None)  # (nothing of what waits is written)
+                if abort is not None:
+                    abort()
+                else:
+                    client.conn.close("the server could not store the last moves: reconnect")
+            try:
+                self._reload(table)
+            except Exception:  # out of memory then: the next hello loads it as stored, or sets it aside
+                logging.getLogger("khrap.web").exception("table %s could not be reloaded", table.id)
+                self.tables.pop(table.id, None)
+
     # ------------------------------------------------------------ changing a table
     def apply(self, table: Table, seat: int, text: str, by: str) -> None:
         """Apply an action and store it before anybody hears of it; a failed write rebuilds the table."""
         table.apply(seat, text, by)
         try:
             self.store.acted(table)
+        except Lost as err:  # the turn's transaction rolled back: every table written in it as stored again
+            self._lost(err.tables)
+            raise
         except Exception:
             self._reload(table)
             raise
+        self._written()
         self.broadcast(table)
 
     def _reload(self, table: Table) -> None:
@@ -708,9 +756,13 @@ class Host:
         table.start_deal()
         try:
             self.store.started(table)
+        except Lost as err:
+            self._lost(err.tables)
+            raise
         except Exception:
             self._reload(table)
             raise
+        self._written()
         self.broadcast(table)
         return True
 

@@ -13,7 +13,10 @@ size limit, everything else unchanged) that also offers the ASGI app, in the sco
 - :meth:`Wire.write_text`: a text frame is added to the connection's outgoing bytes, and all of them are
   written at once (one ``write``, one system call) once the event loop's current turn is over, so a
   broadcast's messages leave together and a reader wakes once for many;
-- :meth:`Wire.close_with`: the closing handshake with a code and reason, after what is waiting is written.
+- :meth:`Wire.close_with`: the closing handshake with a code and reason, after what is waiting is written;
+- ``before_write``: set by the app, it is called before the frames of a turn are written (once a turn for all
+  the connections that share it): the server's store commits the turn's actions there, so nobody is sent an
+  update before what it shows is stored.
 
 The transport's write buffer is the only queue: ``stalled_since`` says since when it has been over the
 transport's high-water mark (its client is not reading), and the app drops such a client (``abort``).
@@ -36,7 +39,12 @@ them all (a broadcast to four seats made four callbacks, a handle each, before).
 
 
 def _flush_waiting(loop: Any) -> None:
+    done = None
     for wire in _WAITING.pop(loop, ()):
+        before = wire.before_write
+        if before is not None and before is not done:  # (the app's one hook: once a turn, not once a connection)
+            before()
+            done = before
         wire.flush()
 
 
@@ -60,6 +68,7 @@ class Wire(WebSocketsSansIOProtocol):
         self.on_message: Callable[[str | bytes], None] | None = None
         self.out: list[bytes] = []  # frames waiting for the end of the loop's turn
         self.stalled_since: float | None = None  # when the write buffer went over its high-water mark
+        self.before_write: Callable[[], None] | None = None  # set by the app: run before frames are written
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -115,6 +124,8 @@ class Wire(WebSocketsSansIOProtocol):
 
     def close_with(self, code: int, reason: str) -> None:
         """The closing handshake (``code``, ``reason``), after what is waiting; as uvicorn's ASGI close."""
+        if self.out and self.before_write is not None:
+            self.before_write()
         self.flush()
         if not self.open:
             return

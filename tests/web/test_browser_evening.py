@@ -273,6 +273,73 @@ def test_a_player_back_from_away_is_told_what_the_bot_did_at_the_seat(live_serve
     assert errors == []
 
 
+def test_a_player_back_in_a_later_deal_is_told_what_the_deals_meanwhile_came_to(live_server, browser) -> None:  # noqa: F811,E501
+    # Boris's phone slept from deal 1's first call to the middle of the next deal: his seat's bot finished deal 1 and
+    # spoke for him in deal 2, and he came back to another count of chips and "Boris (you): Pass" in the log, nothing
+    # at the top of the page to say so (what was missed was looked for in the deal he had left only).
+    import time
+
+    server = live_server(bot_delay=0.4, takeover_seconds=1.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    # Anna (seat 0) stays, her decisions left to the turn clock's bot (a table with nobody here waits)
+    answer = _create(server, deals=3, clock=1, bots={"2": "rule", "3": "rule"})
+    errors: list[str] = []
+    page = _page(browser, errors, PHONE)
+    link = answer["seats"][1]["link"].replace("/play#", "/play?lang=en#")
+    page.goto(link)
+    page.click("#next")  # (Anna, not here yet, does not hold the table up)
+    page.wait_for_function("() => document.body.dataset.toAct !== ''")  # deal 1 begun: he goes
+    context = page.context
+    page.close()
+    anna = _page(browser, errors, PHONE)
+    anna.goto(answer["seats"][0]["link"])
+    table = next(iter(server.host.tables.values()))
+    deadline, begun = time.monotonic() + 60, None
+    while begun is None or not any(seat == 1 for seat, _, _ in table.actions[begun:]):  # his bot acted in deal 2
+        assert time.monotonic() < deadline and table.session.deals_started <= 2, "deal 2 came to no call of his"
+        if begun is None and table.session.deals_started == 2:
+            begun = len(table.actions)
+        if anna.query_selector("#next:not([disabled])"):
+            anna.click("#next")
+        time.sleep(0.05)
+    assert table.in_deal
+    back = context.new_page()
+    back.on("pageerror", lambda e: errors.append(str(e)))
+    back.goto(link)
+    back.wait_for_selector("#missed")
+    said = back.inner_text("#missed")
+    change = table.view(1, "en")["table"]["standings"][0][1] - 100  # (the server's tally of deal 1)
+    sign = f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "0"
+    assert said.startswith(f"While you were away, at your seat: deal 1 played, {sign} chips for you; "), said
+    assert "Seat 1 (you): " in said  # and what his seat's bot did in this deal
+    assert errors == []
+
+
+def test_before_the_first_deal_the_felt_says_what_begins_the_evening(live_server, browser) -> None:  # noqa: F811
+    # The first screen of every friend: the felt showed an empty deal, "Pot 0 · Trump — · Stock 0". It says what
+    # begins the evening, and to one who has pressed "Start the game" whom the table waits for.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    answer = _create(server, deals=3, bots={"2": "rule", "3": "rule"})
+    errors: list[str] = []
+    pages = []
+    for seat, lang in ((0, "en"), (1, "ru")):
+        page = _page(browser, errors, PHONE)
+        page.goto(answer["seats"][seat]["link"].replace("/play#", f"/play?lang={lang}#"))
+        page.wait_for_selector("#lobby")
+        pages.append(page)
+    assert pages[0].inner_text("#lobby") == "The first deal begins when every player here has pressed “Start the game”."
+    assert pages[1].inner_text("#lobby") == ("Первая раздача начнётся, когда каждый игрок за столом нажмёт "
+                                             "«Начать игру».")
+    assert pages[0].query_selector("#pot") is None and pages[0].query_selector("#trump") is None
+    pages[0].click("#next")
+    pages[0].wait_for_function("() => document.querySelector('#lobby').textContent.startsWith('Waiting')")
+    assert pages[0].inner_text("#lobby") == "Waiting for Seat 1 to press “Start the game”"
+    pages[1].click("#next")
+    pages[1].wait_for_selector("#pot")  # the deal: the felt is the deal's
+    assert pages[1].query_selector("#lobby") is None
+    assert errors == []
+
+
 @pytest.mark.parametrize("lang", ["ru", "hy"])
 def test_reconnecting_fits_a_phones_head(live_server, browser, lang) -> None:  # noqa: F811
     # The server went away: the head of a 360 px phone said «переподключение…» on its one row and the page

@@ -52,6 +52,7 @@ def test_the_host_gives_a_seat_to_a_new_link_and_the_old_link_is_told_plainly() 
     told = player.conn.messages
     assert told[0]["type"] == "error" and told[0]["code"] == "revoked" and told[0]["why"] == "link"
     assert "no longer plays" in told[0]["reason"] and told[-1] == {"type": "closed", "reason": "seat handed over"}
+    assert told[0]["reason"].endswith("ask the host for yours")  # (it said "ask him": the host is not always a he)
     assert player not in host.clients[table.id] and table.seats[1].connections == 0
     again = _hello(host, old)  # the old link, opened later: the same plain sentence, no table
     assert again.conn.messages[0]["code"] == "revoked" and again.table is None

@@ -243,8 +243,20 @@ function drawChat() {
     el("b", {}, playerName(e.seat)), " ", chatBody(e))));  // who said it (a bot never speaks: not "Bot (Anna's seat)")
 }
 
+// Before the first deal the felt says what begins the evening, and to a player who has pressed "Start the game"
+// whom it waits for (it showed an empty deal, "Pot 0 · Trump — · Stock 0").  (Only the seats that pressed hear of
+// another's pressing: the others are told how it begins.)
+function drawLobby() {
+  const tb = view.table, ready = view.me !== null && tb.seats[view.me].ready;
+  const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
+  const said = ready && holding.length ? t("waiting_ready", { seats: holding.join(", "), button: t("start") })
+                                       : t("lobby", { button: t("start") });  // (the evening's deals: the line above)
+  return el("div", { class: "center" }, el("p", { class: "news", id: "lobby" }, said.charAt(0).toUpperCase() + said.slice(1)));
+}
+
 function drawCenter() {
   const o = view.obs;
+  if (!view.table.deal && !view.table.finished) return drawLobby();
   return el("div", { class: "center" },
     el("div", { class: "info" },
       el("span", { id: "pot", class: "fact", "data-chips": o.pot }, t("pot", { chips: o.pot })), " · ",
@@ -315,7 +327,7 @@ function drawPrevious() {
 function drawHand() {
   const o = view.obs;
   if (view.me === null) return el("p", { class: "muted" }, t("spectating"));
-  if (!view.table.deal) return el("p", { class: "muted", id: "no-deal" }, t("waiting_next")); // nothing dealt yet
+  if (!view.table.deal) return null; // nothing dealt yet (the felt says what begins the evening)
   const legal = view.legal;
   const byCard = {};
   for (const a of legal) if ((a.word === "play" || a.word === "discard") && a.cards.length === 1) (byCard[a.cards[0]] ||= []).push(a);
@@ -473,7 +485,9 @@ function drawNext() {
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
       el("p", { id: "over" }, el("b", {}, t("session_over")), " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
   }
-  if (view.me === null || view.elsewhere) return el("p", { class: "muted" }, t("waiting_next"));
+  if (view.me === null || view.elsewhere) {  // (before the first deal the felt says what begins the evening)
+    return tb.deal ? el("p", { class: "muted" }, t("waiting_next")) : null;
+  }
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
   // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
@@ -522,9 +536,11 @@ function resultLine() {
   if (tb.in_deal || !view.settled || !tb.deal || !tb.standings.length) return null;
   if (tb.finished) return el("p", { class: "result-line", id: "result" }, winnerSentence());
   if (view.me === null) return null;
-  const now = view.settled.stacks[view.me];
-  return el("p", { class: "result-line", id: "result" },
-    t("deal_result", { deal: tb.deal, change: signed(now - tb.deal_stacks[view.me]), chips: plural("n_chips", now) }));
+  const now = view.settled.stacks[view.me], change = now - tb.deal_stacks[view.me];
+  // no change is said in words: "у вас 0" read as "you have 0" (chips)
+  return el("p", { class: "result-line", id: "result" }, change
+    ? t("deal_result", { deal: tb.deal, change: signed(change), chips: plural("n_chips", now) })
+    : t("deal_result_even", { deal: tb.deal, chips: plural("n_chips", now) }));
 }
 
 // The evening so far: each seat's chips after every deal, against the chips it started with.
@@ -539,7 +555,11 @@ function drawStandings() {
   return el("section", { class: "settlement standings", id: "standings" }, head,
     el("div", { class: "scroll" }, el("table", { class: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, t("start_chips")),
-        rows.map((_, d) => el("th", { class: "num" }, t("deal_n", { deal: d + 1 }))), el("th", { class: "num net" }, t("row_net")))),
+        // a phone heads a deal's column by its number ("Deal 3" took two columns' room: four deals scrolled, the one
+        // under the change's column showing a cut figure, "2" of 20, as if it were the deal's)
+        rows.map((_, d) => el("th", { class: "num", title: t("deal_n", { deal: d + 1 }) },
+                              el("span", { class: "long" }, t("deal_n", { deal: d + 1 })), el("span", { class: "short" }, String(d + 1)))),
+        el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
         el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, number(r[i]))),
@@ -775,18 +795,31 @@ function seenDeals() {
   catch { return {}; }
 }
 
+// Back in a later deal (the phone slept over a settlement): the deals settled meanwhile and what they came to for
+// this seat, then what was done at it in this deal (it said nothing: "Boris (you): Pass" in the log, a deal gone).
 function missedSince() {
-  const was = seenDeals()[view.table.id];
-  if (view.me === null || !was || was.deal !== view.table.deal || !(was.n < view.events.length)) return null;
-  const did = view.events.slice(was.n).filter((e) => e.seat === view.me && DID.has(e.kind)).map((e) => eventLine(e, null));
-  return did.length ? t("missed", { what: did.filter(Boolean).join("; ") }) : null;
+  const was = seenDeals()[view.table.id], tb = view.table;
+  if (view.me === null || !was || !(was.deal <= tb.deal)) return null;
+  const same = was.deal === tb.deal;
+  const did = view.events.slice(same ? was.n : 0).filter((e) => e.seat === view.me && DID.has(e.kind))
+    .map((e) => eventLine(e, null)).filter(Boolean);
+  const settled = was.settled ?? Math.max(0, was.deal - 1); // deals settled when this browser last saw the table
+  const played = tb.standings.length - settled;
+  const told = [];
+  if (played > 0) {
+    const before = settled ? tb.standings[settled - 1][view.me] : tb.stacks;
+    const change = signed(tb.standings.at(-1)[view.me] - before);
+    told.push(played === 1 ? t("missed_deal", { deal: settled + 1, change })
+                           : t("missed_deals", { first: settled + 1, last: tb.standings.length, change }));
+  }
+  return told.length || did.length ? t("missed", { what: [...told, ...did].join("; ") }) : null;
 }
 
 function keepSeen() {
   if (view.me === null || view.elsewhere) return;
   const all = seenDeals();
   delete all[view.table.id]; // (the newest last: the 30 newest kept)
-  all[view.table.id] = { deal: view.table.deal, n: view.events.length };
+  all[view.table.id] = { deal: view.table.deal, n: view.events.length, settled: view.table.standings.length };
   const ids = Object.keys(all);
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old];
   localStorage.setItem("khrap-seen", JSON.stringify(all));

@@ -1,0 +1,113 @@
+"""A deal's copy for play: ``GameState.play_copy`` (each field written out) against the general walk
+(``copying.general_copy``), which ``copy_state`` used for every state before.
+
+At every step of random deals of every built-in, the two copies of the same state must hold the same fields
+with the same values, share with the original exactly what the general one shares (the program, the sink, the
+random generator, events, tuples) and copy what it copies (every list, the lists in a list, the sets), and play
+on alike.  A field ``play_copy`` leaves out fails here (reading it raises), as does a list shared, not copied.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from khrap.engine import GameState, Rules
+from khrap.engine.copying import copy_state, general_copy
+from khrap.variant.catalog import builtin, builtin_names
+
+
+def field_names(state: GameState) -> list[str]:
+    """Every field the general copy carries (plain: the slots set and the instance dict; compiled: every native
+    attribute)."""
+    got = state.__getstate__()
+    if isinstance(got, tuple):
+        return sorted({**(got[0] or {}), **(got[1] or {})})
+    return sorted(got)
+
+
+def same_sharing(name: str, original, native, general) -> None:
+    """``native`` and ``general`` (one field of two copies of ``original``) equal, each sharing with the
+    original what the other shares, one level into a list (the hands of ``hands``)."""
+    assert type(native) is type(general), name
+    assert (native is original) == (general is original), name
+    if isinstance(general, list):
+        assert native == general, name
+        assert [a is b for a, b in zip(native, original, strict=True)] == \
+            [a is b for a, b in zip(general, original, strict=True)], name
+    elif isinstance(general, (set, dict, int, str, tuple, float)) or general is None:
+        assert native == general, name
+
+
+def states_of(variant: str, players: int, seed: int, deals: int = 2):
+    """Every state of ``deals`` deals played by a random seat (seeded), the first dealt."""
+    state = GameState(Rules(builtin(variant), players), players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(deals):
+        if state.session_over:
+            return
+        state.start_deal()
+        yield state
+        while state.pending is not None:
+            state.apply(rng.choice(state.legal_actions()))
+            yield state
+
+
+@pytest.mark.parametrize("variant", builtin_names())
+def test_the_native_copy_is_the_general_copy_field_by_field(variant):
+    steps = 0
+    for players in (3, 4):
+        for state in states_of(variant, players, seed=players * 7):
+            native, general = state.play_copy(), general_copy(state)
+            assert type(native) is type(general) is GameState
+            for name in field_names(state):
+                same_sharing(name, getattr(state, name), getattr(native, name), getattr(general, name))
+            steps += 1
+    assert steps > 40  # (the deals were played, not refused at the start)
+
+
+def test_the_hands_and_lists_copied_are_the_copys_own():
+    state = next(s for s in states_of("khrap", 4, seed=3) if s.pending is not None and s.hands[1])
+    copied = state.play_copy()
+    for name in ("hands", "stacks", "locked", "log", "statuses", "tricks", "trick", "stock"):
+        assert getattr(copied, name) is not getattr(state, name), name
+    assert all(a is not b for a, b in zip(copied.hands, state.hands, strict=True))
+    assert copied.skipped is not state.skipped and copied.deferred is not state.deferred
+    assert copied.program is state.program and copied.sink is state.sink and copied.rng is state.rng
+    before = [list(h) for h in state.hands]
+    copied.hands[1].clear()
+    copied.stacks[0] += 5
+    assert state.hands == before and state.stacks[0] == copied.stacks[0] - 5
+
+
+def test_copy_state_takes_the_native_branch_for_a_state_and_the_general_for_a_subclass():
+    class Other(GameState):  # an interpreted subclass (a compiled GameState allows them): copied the general way
+        pass
+
+    state = GameState(Rules(builtin("khrap"), 4), 4, seed=1)
+    state.start_deal()
+    other = Other(Rules(builtin("khrap"), 4), 4, seed=1)
+    other.start_deal()
+    assert type(copy_state(state)) is GameState and type(copy_state(other)) is Other
+    assert copy_state(other).hands == other.hands and copy_state(other).hands is not other.hands
+
+
+@pytest.mark.parametrize("variant", ["khrap", "frap", "khrap-shoot"])
+def test_copies_play_on_alike(variant):
+    """Both copies of each state, their random generators seeded alike, play the rest of the deal the same way
+    (the same actions, the same events, the same chips), and the original is left as it was."""
+    for state in states_of(variant, 4, seed=11, deals=1):
+        if state.pending is None:
+            continue
+        rng_state = state.rng.getstate()
+        hands = [list(h) for h in state.hands]
+        ends = []
+        for copied in (state.play_copy(), general_copy(state)):
+            copied.rng = random.Random(5)
+            pick = random.Random(9)
+            while copied.pending is not None:
+                copied.apply(pick.choice(copied.legal_actions()))
+            ends.append(([e.kind for e in copied.log], copied.stacks, copied.pot, copied.tricks))
+        assert ends[0] == ends[1]
+        assert state.hands == hands and state.rng.getstate() == rng_state
