@@ -32,7 +32,7 @@ from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
 from khrap.variant.schema import Variant
-from khrap.web.delta import OwnParts, Parts
+from khrap.web.delta import Common, OwnParts, Parts
 
 TOKEN_BYTES = 24
 """Invite tokens: 192 random bits (the issue asks for at least 128)."""
@@ -159,6 +159,8 @@ class Table:
     # Each (seat, language, offered)'s parts but its table part, with the ``public`` they were made with: kept until
     # that changes.
     _bodies: dict[tuple[int | None, str, bool], tuple[dict, OwnParts]] = field(default_factory=dict)
+    # lang: (the ``public`` and table part it was made with, what every viewer in that language holds alike)
+    _commons: dict[str, tuple[dict, dict, Common]] = field(default_factory=dict)
     _hands: dict[int | None, tuple[list[int] | None, list[str] | None]] = field(default_factory=dict)  # (ints, words)
 
     # ------------------------------------------------------------ building
@@ -438,25 +440,22 @@ class Table:
         it may hold them (the log and the events are made from these); the seed of a deal is included only
         once it is settled."""
         public = self._public()
+        common = self._common(public, lang, present, takeover)
         key = (seat, lang, offered)
         made = self._bodies.get(key)
         if made is None or made[0] is not public:  # (the same ``public``: the session has not moved since)
-            made = self._bodies[key] = (public, self._own(seat, lang, public, offered))
-        return Parts(self._table_part(public, lang, present, takeover), made[1])
+            made = self._bodies[key] = (public, self._own(seat, lang, offered))
+        return Parts(common, made[1])
 
-    def _own(self, seat: int | None, lang: str, public: dict, offered: bool) -> OwnParts:
-        """``seat``'s parts of its view but its ``table``: what the session shows that seat, made once a change
-        of the session (``public`` is made anew with each), so a change of the seats only (a name, a seat ready
-        for the next deal, a player come or gone) makes nothing of it again (and its patch holds the table only)."""
-        s = self.session
-        told = self._deal_log(seat, lang)
-        # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
-        settled = None if told.settled is None else told.settled.shared_data(seat)
-        legal: list[dict] = _NO_ACTIONS
-        if offered and seat is not None and s.to_act == seat and self.in_deal:
-            legal = [self._describe(a) for a in s.legal_actions()]
+    def _common(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> Common:
+        """What every viewer in ``lang`` holds alike (``delta.Common``): made once a change of the table and
+        language, and shared by the views (a patch of it is then made once for all of them, ``delta.patch``)."""
+        part = self._table_part(public, lang, present, takeover)
+        made = self._commons.get(lang)
+        if made is not None and made[0] is public and made[1] is part:
+            return made[2]
+        told = self._deal_log(None, lang)
         rest = {
-            "settled": settled,
             "moves": public["moves"],
             "tricks": told.last_tricks(),  # the deal's last closed tricks: the one on the table, the one before
             "trick_number": len(told.tricks) + 1,  # of the trick being played
@@ -465,8 +464,23 @@ class Table:
         }
         # ``log``: the deal's sentences; ``events``: the same events as data (cards as codes, calls as ids): the
         # page words them in its own language, with the variant's call names and cards as 10♥; ``log`` is the
-        # fallback.  (The lists as they grow: the parts hold how much of them this view shows.)
-        return OwnParts(seat, self._shared_observed(public), self._hand(seat), told.lines, told.events, rest, legal)
+        # fallback.  (The lists as they grow: the parts hold how much of them a view shows.)
+        common = Common(part, self._shared_observed(public), told.lines, told.events, rest)
+        self._commons[lang] = (public, part, common)
+        return common
+
+    def _own(self, seat: int | None, lang: str, offered: bool) -> OwnParts:
+        """What ``seat`` holds alone in its view (its hand, settlement, legal actions; its log, the table's lists
+        until it holds an event otherwise): made once a change of the session, so a change of the seats only (a
+        name, a seat ready for the next deal, a player come or gone) makes nothing of it again."""
+        s = self.session
+        told = self._deal_log(seat, lang)
+        # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
+        settled = None if told.settled is None else told.settled.shared_data(seat)
+        legal: list[dict] = _NO_ACTIONS
+        if offered and seat is not None and s.to_act == seat and self.in_deal:
+            legal = [self._describe(a) for a in s.legal_actions()]
+        return OwnParts(seat, self._hand(seat), told.lines, told.events, settled, legal)
 
     def _hand(self, seat: int | None) -> list[str] | None:
         """The seat's hand as ``render`` writes it, from the engine's view of the seat (``seat_hand``): the same

@@ -213,7 +213,7 @@ def test_a_view_made_from_the_kept_body_is_the_view_made_anew() -> None:
         host.receive(clients[1], json.dumps({"type": "name", "name": f"Boris {table.step}"}))
         after = host.parts(table, 2, "lt")
         assert after.own is before.own  # the body (the view's parts but the table) was kept
-        assert after.table != before.table
+        assert after.common.table != before.common.table
         for client in clients[1:]:
             host.receive(client, json.dumps({"type": "next"}))
         while table.in_deal:
