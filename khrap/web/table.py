@@ -444,7 +444,7 @@ class Table:
         key = (seat, lang, offered)
         made = self._bodies.get(key)
         if made is None or made[0] is not public:  # (the same ``public``: the session has not moved since)
-            made = self._bodies[key] = (public, self._own(seat, lang, offered))
+            made = self._bodies[key] = (public, self._own(seat, lang, offered, self._told[(None, lang)]))
         return Parts(common, made[1])
 
     def _common(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> Common:
@@ -454,7 +454,7 @@ class Table:
         made = self._commons.get(lang)
         if made is not None and made[0] is public and made[1] is part:
             return made[2]
-        told = self._deal_log(None, lang)
+        told = self._deal_log(lang)
         rest = {
             "moves": public["moves"],
             "tricks": told.last_tricks(),  # the deal's last closed tricks: the one on the table, the one before
@@ -469,17 +469,23 @@ class Table:
         self._commons[lang] = (public, part, common)
         return common
 
-    def _own(self, seat: int | None, lang: str, offered: bool) -> OwnParts:
+    def _own(self, seat: int | None, lang: str, offered: bool, public: DealLog) -> OwnParts:
         """What ``seat`` holds alone in its view (its hand, settlement, legal actions; its log, the table's lists
         until it holds an event otherwise): made once a change of the session, so a change of the seats only (a
-        name, a seat ready for the next deal, a player come or gone) makes nothing of it again."""
-        s = self.session
-        told = self._deal_log(seat, lang)
+        name, a seat ready for the next deal, a player come or gone) makes nothing of it again.  ``public``: the
+        table's log in ``lang``, read up to now (``_deal_log``), and who is to act."""
+        told: DealLog | SeatLog = public
+        if seat is not None:
+            told = self._told.get((seat, lang))  # type: ignore[assignment]
+            if not isinstance(told, SeatLog) or told.public is not public:
+                told = self._told[(seat, lang)] = SeatLog(seat, public)
+            if told.read < public.read:
+                told.catch_up(self.session.state)
         # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
         settled = None if told.settled is None else told.settled.shared_data(seat)
         legal: list[dict] = _NO_ACTIONS
-        if offered and seat is not None and s.to_act == seat and self.in_deal:
-            legal = [self._describe(a) for a in s.legal_actions()]
+        if offered and seat is not None and public.to_act == seat:
+            legal = [self._describe(a) for a in self.session.legal_actions()]
         return OwnParts(seat, self._hand(seat), told.lines, told.events, settled, legal)
 
     def _hand(self, seat: int | None) -> list[str] | None:
@@ -495,17 +501,12 @@ class Table:
 
     def _shared_observed(self, public: dict) -> dict:
         """The observation's ``SHARED`` keys, from the spectator's observation (nobody's secret), made once a
-        change for every seat's view; a value equal to the last one made is that same object, so a patch
-        passes it by identity for every seat instead of comparing it once a seat."""
+        change for every seat's view (its patch is made once for them all, ``delta.patch``)."""
         made = self._observed_made
         if made is not None and made[0] is public:
             return made[1]
         shown = spectator_observation(self.session.state)
-        before = made[1] if made is not None else {}
-        shared = {}
-        for key in SHARED:
-            value, old = shown[key], before.get(key)
-            shared[key] = old if old is not None and type(old) is type(value) and old == value else value
+        shared = {key: shown[key] for key in SHARED}
         self._observed_made = (public, shared)
         return shared
 
@@ -618,10 +619,10 @@ class Table:
 
         return say(self._voice(lang), reason)
 
-    def _deal_log(self, viewer: int | None, lang: str) -> DealLog | SeatLog:
-        """``viewer``'s worded log of the deal so far in ``lang``, extended by the events since the last
-        update (a new deal, or a rebuilt session, starts it again): the table's (the spectators') read once a
-        change, a seat's made from it but where the seat holds an event otherwise (its own secrets)."""
+    def _deal_log(self, lang: str) -> DealLog:
+        """The table's worded log of the deal so far in ``lang`` (the spectators'; a seat's, ``SeatLog``, is made
+        from it), extended by the events since the last update, read once a change (a new deal, or a rebuilt
+        session, starts it again)."""
         s = self.session
         state = s.state
         log, at = state.log, self._deal_log_at()
@@ -632,14 +633,8 @@ class Table:
         if first is not None and public.logged != len(log):  # (read once a change, not once a view)
             public.extend(events_since(state, None, public.read))
             public.logged = len(log)
-        if viewer is None:
-            return public
-        told = self._told.get((viewer, lang))
-        if not isinstance(told, SeatLog) or told.public is not public:
-            told = self._told[(viewer, lang)] = SeatLog(viewer, public)
-        if first is not None and told.read < public.read:
-            told.catch_up(state)
-        return told
+        public.to_act = s.to_act if self.in_deal else None
+        return public
 
     def _settlements(self) -> list[tuple[int, list[int], int]]:
         """The session's ``settled`` events as (log index, stacks, pot), in order; only the events logged
@@ -731,6 +726,7 @@ class DealLog:
         self._cards: list[list] = []  # the trick being played
         self.settled: ev.Event | None = None  # the deal's last ``settled`` event so far
         self.settled_at = -1  # its place in the deal
+        self.to_act: int | None = None  # the seat to act when it was last read (None: nobody, no deal in progress)
         self._last_tricks: list[dict] = []  # ``tricks[-2:]``, the same list until a trick is closed
 
     def last_tricks(self) -> list[dict]:
