@@ -103,3 +103,27 @@ def test_the_pot_in_chips_under_each_rule_by_its_own_base_stake() -> None:
     lines = tw.table_lines(khrap, rule, [after], (parent_summary, rule_summary), 200, ["heuristic"] * 4)
     assert lines[0] == ("The pot played for: 10 chips on average under “Friday khrap”, 5 under “Khrap”; left for the "
                         "next deal: 0.7 against 0.8 (no measurable difference at 200 deals).")
+
+
+def test_the_verdict_says_whose_base_stakes_it_counts_in(tmp_path) -> None:
+    """A house rule at a base stake of 2 against khrap's 1 (`khrap analyze khrap friday.yaml`): the verdict's
+    amounts are in the house rule's base stakes for both rules ("stakes at risk per deal goes from 0.97 to 1.93 base
+    stakes" is 1.9 and 3.9 chips, as the table's lines above say), which it now says; the same stakes say nothing."""
+    import pytest
+    from typer.testing import CliRunner
+
+    from khrap.cli import app
+    from khrap.sim.verdict import stakes_note
+
+    pytest.importorskip("matplotlib")
+    friday = tmp_path / "friday.yaml"
+    friday.write_text("extends: khrap\nname: {en: Friday khrap, ru: Пятничный храп}\nbase_stake: 2\n", encoding="utf-8")
+    for lang, said in (("en", "Its base stakes are “Friday khrap”'s (2 chips), under both rules."),
+                       ("ru", "Базовые ставки здесь — ставки правил «Пятничный храп» (фишек в ставке: 2) для обоих "
+                              "правил.")):
+        res = CliRunner().invoke(app, ["analyze", "khrap", str(friday), "--deals", "20", "--evenings", "0", "--workers",
+                                       "1", "--bots", "random", "--lang", lang, "-o", str(tmp_path / "report.html")])
+        assert res.exit_code == 0, res.output
+        verdict = next(line for line in res.stdout.splitlines() if line.startswith(("Verdict: ", "Вывод: ")))
+        assert verdict.endswith(said), res.stdout
+    assert stakes_note("Khrap, must overtrump", 1, 1) == ""

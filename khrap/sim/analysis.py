@@ -16,7 +16,7 @@ from khrap.sim.makeable import summary as makeable_summary
 from khrap.sim.paired import PairedResult
 from khrap.sim.report_words import tr
 from khrap.sim.table_words import contract_name, strength_line, table_lines, word_name
-from khrap.sim.verdict import amount, portrait, verdict, words
+from khrap.sim.verdict import amount, portrait, stakes_note, verdict, words
 
 HANDS_MISSING = ("Which hands are worth a call: not measured, as random bots play on the kernel's bare machine, "
                  "which keeps no log of the hands; give --bots heuristic or --engine reference.")
@@ -121,7 +121,8 @@ def analysis(result: PairedResult, refs: Sequence[str], evenings: Sequence[dict]
                                  result.pspec.deals, specs[0].bots, lang,
                                  [e for e in evenings or [] if e["variant"] in (parent, specs[v].name)]),
             "verdict": verdict(shown[0], shown[v], rows, result.pspec.deals, result.pspec.players,
-                               bots_words(specs[0].bots, tr(lang)), decks_differ, tr(lang)),
+                               bots_words(specs[0].bots, tr(lang)), decks_differ, tr(lang))
+            + stakes_note(shown[v], _variant(result, v).base_stake, _variant(result, 0).base_stake, tr(lang)),
             "decks_differ": decks_differ, "differences": rows,
         })
     names = label_names(result, lang)

@@ -208,6 +208,8 @@ RU: dict[str, str] = {
         "за {deals} раздач разница не измерима; её покажут около {needed:,} раздач",
     "the same on every deal": "одинаково в каждой раздаче",
     " points": " п.п.", " base stakes": " базовых ставок",
+    "Its base stakes are “{rule}”'s ({chips} chips), under both rules.":
+        "Базовые ставки здесь — ставки правил «{rule}» (фишек в ставке: {chips}) для обоих правил.",
     # the statistician's verdict
     "{name} goes from {a} to {b}{tail} ({diff}; 95% sure between {lo} and {hi})":
         "{name}: было {a}, стало {b}{tail} ({diff}; с уверенностью 95% от {lo} до {hi})",

@@ -97,6 +97,14 @@ def describe(d: dict, players: int, t: Callable[[str], str] = _same) -> str:
         diff=amount(d['difference'], unit, t=t), lo=amount(lo, unit, False), hi=amount(hi, unit, False))
 
 
+def stakes_note(rule: str, stake: int, parent_stake: int, t: Callable[[str], str] = _same) -> str:
+    """Which base stake the verdict's amounts count in when the two rules' differ: the rule's, for both (the paired
+    rows are scaled by it), so khrap's "0.97 base stakes" against a house rule at 2 chips is 1.9 chips, not 0.97."""
+    if stake == parent_stake:
+        return ""
+    return " " + t("Its base stakes are “{rule}”'s ({chips} chips), under both rules.").format(rule=rule, chips=stake)
+
+
 def verdict(parent: str, rule: str, differences: list[dict], deals: int, players: int, bots: str,
             decks_differ: bool = False, t: Callable[[str], str] = _same) -> str:
     """One paragraph: what ``rule`` changes against ``parent``, by how much, how sure (``t``: in the report's
