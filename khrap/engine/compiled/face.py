@@ -43,9 +43,10 @@ _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, a
 # Pendings by kind, then by seat (immutable, so made once each): a dict of the kind alone, whose hash a str
 # keeps, and a list, rather than a (kind, seat) tuple made and hashed at every decision.
 _PENDINGS: Final[dict[Kind, list[Pending | None]]] = {}
-# Exchanges by their cards: made once, shared by every listing; emptied when it grows past _MEMO_LIMIT.  Call forms'
-# words are the kernel's memo (``said_as``: the same words in the ``called`` events).
-_EXCHANGES: Final[dict[tuple[int, ...], Action]] = {}
+# Exchanges by their cards (a set of distinct cards as the sum of ``1 << card``): made once, shared by every
+# listing; emptied when it grows past _MEMO_LIMIT.  Call forms' words are the kernel's memo (``said_as``: the same
+# words in the ``called`` events).
+_EXCHANGES: Final[dict[int, Action]] = {}
 _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
 _MEMO_LIMIT: Final = 100_000
 _NEW: Final = object.__new__
@@ -148,11 +149,17 @@ def _list_exchanges(state: Machine) -> list[Action]:
     made = _EXCHANGES
     if len(made) > _MEMO_LIMIT:
         made.clear()
+    sets = state._exchanges(state.seat)  # the kernel's sets: each a pattern of positions in the sorted hand
+    hand = sets.hand
+    bits = [1 << card for card in hand]
     found: list[Action] = []
-    for cards in state._exchanges(state.seat)[:]:  # [:]: the sets made at C speed
-        action = made.get(cards)
+    for positions in sets.positions:
+        key = 0  # the set's cards as bits: found without making its tuple (a native loop, an int hashed)
+        for at in positions:
+            key |= bits[at]
+        action = made.get(key)
         if action is None:
-            action = made[cards] = exchange_action(cards)
+            action = made[key] = exchange_action(tuple([hand[at] for at in positions]))
         found.append(action)
     return found
 

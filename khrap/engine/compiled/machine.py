@@ -79,17 +79,18 @@ class Exchanges(Sequence):
     A 4-card hand may throw any of 16 sets; a random choice reads one.  Index patterns of the
     sets are made once per hand size and limits, and a set's cards are picked by a C-level getter."""
 
-    __slots__ = ("hand", "getters")
-    _patterns: ClassVar[dict[tuple[int, int, int], tuple[Callable, ...]]] = {}  # ClassVar: one cache, also compiled
+    __slots__ = ("hand", "getters", "positions")
+    # ClassVar: one cache, also compiled; by (hand size, least, most): (getters, their positions in the hand)
+    _patterns: ClassVar[dict[tuple[int, int, int], tuple[tuple[Callable, ...], tuple[tuple[int, ...], ...]]]] = {}
 
     def __init__(self, hand: list[int], least: int, most: int) -> None:
         self.hand = hand
         key = (len(hand), least, most)
-        getters = self._patterns.get(key)
-        if getters is None:
-            getters = self._patterns[key] = tuple(_getter(positions) for k in range(least, most + 1)
-                                                  for positions in combinations(range(len(hand)), k))
-        self.getters = getters
+        made = self._patterns.get(key)
+        if made is None:
+            positions = tuple(chosen for k in range(least, most + 1) for chosen in combinations(range(len(hand)), k))
+            made = self._patterns[key] = (tuple(_getter(chosen) for chosen in positions), positions)
+        self.getters, self.positions = made  # (the positions: for a reader that makes the sets its own way)
 
     def __len__(self) -> int:
         return len(self.getters)
