@@ -65,7 +65,6 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
     bots = [SearchBot(rules, timed=False, gated=gated) for _ in range(players)]
     for bot in bots:
         bot.margins = decisions is not None  # (each decision's margin, for the file)
-        bot.trace = [] if samples is not None else None
     by_kind = by_kind or decisions is not None
     digest, actions = hashlib.sha1(), 0
     kinds: dict[str, list] = {}  # kind -> [decisions, CPU seconds, searched, overridden]
