@@ -185,6 +185,7 @@ class Host:
         """table -> each view key's last view sent (its parts), with its number (the base of the next update's
         patch)."""
         self._numbers = itertools.count(1)  # updates' numbers: increasing over every table and key
+        self._plain_extras: dict[bool, dict[str, Any]] = {}  # a view's extras with no clock, link or host: by passive
         self._schedule: Callable[[Callable[[], None]], object] | None = None  # ``group_commits``
         self._commit_due = False  # ``commit`` is scheduled
         self.set_aside: list[str] = []
@@ -317,17 +318,25 @@ class Host:
         caller found them (once for all its views)."""
         present, takeover = presence or (self.present(table), self.taken_over(table))
         parts = table.parts(seat, lang, present=present, takeover=takeover, offered=not passive)
+        if again is False:
+            again = self._again_table(table)
+        deadline, timed_out = timing or (self._clock_deadline(table), self.timed_out.get(table.id))
+        mine = timed_out if timed_out and timed_out["seat"] == seat else None
+        if not host and again is None and deadline is None and mine is None:
+            # (most views: one dict for all, read only, so a patch finds it unchanged by identity)
+            plain = self._plain_extras.get(passive)
+            if plain is None or plain["takeover_seconds"] != self.takeover_seconds:
+                plain = self._plain_extras[passive] = {"elsewhere": passive, "host": None,
+                                                       "takeover_seconds": self.takeover_seconds, "clock": _NO_CLOCK}
+            parts.extras = plain
+            return parts
         extras: dict[str, Any] = {"elsewhere": passive, "host": None}
         if host:
             extras["host"] = {"links": {str(i): st.token for i, st in enumerate(table.seats) if st.human},
                               "spectator": table.spectator_token}
         extras["takeover_seconds"] = self.takeover_seconds
-        if again is False:
-            again = self._again_table(table)
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             extras["again"] = again.spectator_token if seat is None else again.seats[seat].token
-        deadline, timed_out = timing or (self._clock_deadline(table), self.timed_out.get(table.id))
-        mine = timed_out if timed_out and timed_out["seat"] == seat else None
         extras["clock"] = _NO_CLOCK if deadline is None and mine is None else \
             {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
         parts.extras = extras
@@ -823,7 +832,7 @@ class Host:
         again: Table | None | bool = False  # (found for the first view: a broadcast to nobody loads no table)
         now: dict[tuple, tuple[int, Parts]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
-            key = client.key
+            key = (client.seat, client.lang, client.passive, client.host)  # (``Client.key``, without its call)
             if seats is not None and client.seat not in seats:
                 base = kept.get(key)
                 if base is not None:  # (the key's connections all skipped alike: its seat is in the key)

@@ -516,7 +516,8 @@ class Table:
         A part that did not change is the same object as in the last one made: nothing is made again, and a
         patch (``delta.diff``) finds it unchanged by identity instead of comparing it, for every seat."""
         s = self.session
-        key = (len(s.state.log), len(self.actions), len(self.deals), self.current.started, self.current.decks)
+        current = self.deals[-1]  # (``current``, read once: this runs for every view of a broadcast)
+        key = (len(s.state.log), len(self.actions), len(self.deals), current.started, current.decks)
         made = self._public_made
         if made is not None and made[0] is s and made[1] == key:
             return made[2]
