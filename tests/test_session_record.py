@@ -175,3 +175,17 @@ def test_a_replay_after_a_settled_deal_ends_with_the_stacks_as_a_reader_writes_t
     found = re.fullmatch(r"After 1 deals: stacks (\d+), (\d+), (\d+), pot (\d+)\.", last)
     assert found is not None, last
     assert sum(map(int, found.groups())) == 300
+
+
+def test_a_replay_in_the_middle_of_a_deal_gives_the_locked_stakes_as_a_reader_writes_them() -> None:
+    # 52-card Khrap, four seats, seat 0 deals: each antes 1 (pot 4, stacks 99); seats 1 and 2 pass and seat 3 calls
+    # khrap, whose stake is locked at once, 2 x the pot = 8 (his stack 91).  The line of where the replay stands gives
+    # the locked stakes seat by seat as it gives the stacks (a Python list, "[0, 0, 0, 8]", before b10ce31).
+    from khrap.session.narrate import narrative
+
+    game = Session("khrap-52", 4, seed=0)
+    game.start_deal()
+    for seat, text in ((1, "pass"), (2, "pass"), (3, "khrap")):
+        game.apply(text, seat)
+    assert "Deal 1 is in progress (bidding, seat 0 to act): stacks 99, 99, 99, 91, pot 4, locked 0, 0, 0, 8." in \
+        narrative(game.to_record()).splitlines()
