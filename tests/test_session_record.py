@@ -146,3 +146,17 @@ def test_a_record_that_does_not_replay_is_refused(tmp_path: Path) -> None:
     result = khrap("replay", str(path))
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_a_replays_deal_head_writes_the_stacks_as_a_reader_does() -> None:
+    # The head of each deal told by `khrap replay` gives the stacks before its ante seat by seat, "90, 100, 110",
+    # as the setup line and the settlement do (b10ce31); it printed a Python list, "stacks [90, 100, 110]",
+    # and «фишки [90, 100, 110]» in Russian.  Three seats given 90, 100 and 110 chips; seat 0 deals first.
+    from khrap.session.narrate import narrative
+
+    game = Session("khrap", 3, seed=0, stacks=[90, 100, 110])
+    game.start_deal()
+    lines = {lang: narrative(game.to_record(), lang=lang).splitlines() for lang in ("en", "ru")}
+    assert "Deal 1: seat 0 deals; stacks 90, 100, 110, pot 0" in lines["en"]
+    assert "Сдача 1: сдаёт место 0; фишки 90, 100, 110, банк 0" in lines["ru"]
+    assert not any("[" in line for line in lines["en"] + lines["ru"])
