@@ -148,3 +148,17 @@ def test_deal_hidden_deals_as_the_resampler_did():
         assert deal_hidden(list(pool), order, sizes, voids, seat, known, ours) == \
             reference_deal(list(pool), order, sizes, voids, seat, known, theirs)
         assert ours == theirs
+
+
+def test_the_decks_still_scripted_are_the_copys_own_as_in_the_general_copy():
+    # A session given two decks: after the first deal begins, the second waits in ``scripted_decks``; both copies
+    # make their own list of it (the states above script no deck, so this field was always empty there).
+    from khrap.session import Session
+
+    state = Session("khrap", 4, seed=1, decks=["AS KS", "QH"]).state
+    state.start_deal()
+    assert len(state.scripted_decks) == 1
+    native, general = state.play_copy(), general_copy(state)
+    for name in ("scripted_decks", "decks_dealt"):
+        same_sharing(name, getattr(state, name), getattr(native, name), getattr(general, name))
+    assert native.scripted_decks[0] is not state.scripted_decks[0]

@@ -160,3 +160,18 @@ def test_a_replays_deal_head_writes_the_stacks_as_a_reader_does() -> None:
     assert "Deal 1: seat 0 deals; stacks 90, 100, 110, pot 0" in lines["en"]
     assert "Сдача 1: сдаёт место 0; фишки 90, 100, 110, банк 0" in lines["ru"]
     assert not any("[" in line for line in lines["en"] + lines["ru"])
+
+
+def test_a_replay_after_a_settled_deal_ends_with_the_stacks_as_a_reader_writes_them() -> None:
+    # One deal played to its end: the replay's closing line is "After 1 deals: stacks A, B, C, pot P." (no Python
+    # list), and the 300 chips the three seats began with are all there, in the stacks and the pot.
+    import re
+
+    from khrap.session.narrate import narrative
+
+    game = Session("khrap", 3, seed=0, stacks=[90, 100, 110])
+    bot_deals(game, 1)
+    [last] = [line for line in narrative(game.to_record()).splitlines() if line.startswith("After ")]
+    found = re.fullmatch(r"After 1 deals: stacks (\d+), (\d+), (\d+), pot (\d+)\.", last)
+    assert found is not None, last
+    assert sum(map(int, found.groups())) == 300
