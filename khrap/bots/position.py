@@ -165,14 +165,10 @@ class Kernel:
         state = self.position.state
         if state is None:
             raise ValueError("chips need the position's GameState (read it with position_of)")
-        n = state.n
-
-        def each(s) -> list[float]:
-            return [worth(s, i, self.share) for i in range(n)]
-
+        n, share = state.n, self.share
         before = self._before
         if before is None:  # (the position's own worths: the same for every settlement of its kernel)
-            before = self._before = each(state)
+            before = self._before = [worth(state, i, share) for i in range(n)]
         sim = copy_state(state)  # (the search's copy; compiled with this module: a native call)
         sim.log = []
         sim.tricks = list(tricks)
@@ -180,7 +176,8 @@ class Kernel:
         sim.trick = []
         sim.emitting = False
         sim.settle()  # the kernel's settlement of the deal as it stands
-        return tuple(a - b for a, b in zip(each(sim), before, strict=True))
+        # (loops in this function, not a nested one: compiled, a nested function is called through Python)
+        return tuple([worth(sim, i, share) - before[i] for i in range(n)])
 
 
 def obligation(state, seat: int) -> int:

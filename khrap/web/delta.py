@@ -3,8 +3,8 @@
 A seat's connection gets its full view once (on hello, on a language change, when it asks), then at each
 change only a patch against the view it was sent last: the view's parts are mostly the same from one action
 to the next (the table, the seats, the calls' names), and its log and events only grow.  A patch is made
-once per seat and language (every connection of that seat gets the same text) from two views that
-``Table.view`` made for that seat, so it holds nothing the seat's own view does not.
+once per seat and language (every connection of that seat gets the same text) from the parts of two views
+that ``Table.parts`` made for that seat, so it holds nothing the seat's own view does not.
 
 A patch of a dict is a dict of up to four parts, each present only if not empty:
 
@@ -17,11 +17,13 @@ A patch of a dict is a dict of up to four parts, each present only if not empty:
 patch; ``apply(old, diff(old, new)) == new`` for any two JSON-ready dicts (tests/web/test_delta.py) whose
 places keep their type (a view's flag is a bool in every view: inside a list, Python finds ``True == 1``).
 
-A broadcast does not compare two whole views: a seat's view is kept as the :class:`Parts` it is made of (the
-table's part and the observation's, shared by the seats; the seat's hand; its log and events as a list that
-only grows and how much of it the view holds; the rest), and :func:`patch` makes the patch from the parts that
-are not the same objects as in the view sent last (``Parts.whole`` is the view: ``apply(old.whole(),
-patch(old, new)) == new.whole()``, tests/web/test_delta.py; the table's parts are never changed once made).
+A broadcast does not compare two whole views: a seat's view is kept as the :class:`Parts` it is made of (what
+every viewer in its language holds alike, :class:`Common`: the table's part, the observation but its seat and
+hand, the table's log and events as lists that only grow and how much of them the view holds, the rest; what
+the viewer holds alone, :class:`OwnParts`; the server's extras), and :func:`patch` makes the patch from the
+parts that are not the same objects as in the view sent last, the common parts' once for every viewer
+(``Parts.whole`` is the view: ``apply(old.whole(), patch(old, new)) == new.whole()``, tests/web/test_delta.py;
+the table's parts are never changed once made).
 """
 
 from __future__ import annotations
