@@ -280,3 +280,18 @@ def test_a_connection_closed_with_frames_waiting_commits_before_they_are_written
     wire.disconnected = True  # (the socket gone meanwhile: the frames are still flushed, nothing more is sent)
     wire.close_with(1000, "bye")
     assert order == [("commit", 0)]
+
+
+def test_the_server_groups_the_writes_of_its_loops_turns_while_it_runs(tmp_path: Path) -> None:
+    # The app's lifespan turns the grouping on for its event loop's thread (the writes of another thread, a test
+    # driving the host, still commit at once) and off at shutdown, what waits committed.
+    import threading
+
+    from starlette.testclient import TestClient
+
+    from khrap.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "t.sqlite", bot_delay=0.0)) as client:
+        store = client.app.state.store
+        assert store.grouped == client.portal.call(threading.get_ident) != threading.get_ident()
+    assert store.grouped is None and not store.pending
