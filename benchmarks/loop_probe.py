@@ -190,6 +190,7 @@ def install_server(probe: Probe) -> None:
     probe.wrap(table.Table, "bot_action", "bot_action")
     probe.wrap(store.Store, "acted", "sqlite: action")
     probe.wrap(store.Store, "started", "sqlite: deal started")
+    probe.wrap(store.Store, "commit", "sqlite: the turn's commit")  # (the actions and deals begun of a turn)
     probe.wrap(store.Store, "add", "sqlite: table added")
     probe.wrap(store.Store, "load", "sqlite: table loaded")
     probe.wrap(wire.Wire, "flush", "write (flush)")

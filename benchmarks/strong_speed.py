@@ -1,7 +1,7 @@
 """The strong bot's speed: deals a CPU second with the strong bot at every seat (issue 29: the aim is 20).
 
     python benchmarks/strong_speed.py [--variant khrap] [--players 4] [--deals 6] [--first-seed 0] [--json]
-                                      [--by-kind] [--decisions FILE] [--ungated]
+                                      [--by-kind] [--decisions FILE] [--samples FILE] [--ungated]
 
 Deals from a fresh table (deal ``s`` from seed ``s``, the dealer ``s mod players``), the bots untimed
 (``SearchBot(timed=False)``: the work budget is every decision's stop, so the work and the choices are a
@@ -11,7 +11,10 @@ two versions of the bot with the same digest made the same choices; and which co
 compiled by mypyc with the bot's solver, docs/compiled.md).  ``--by-kind`` also prints, per kind of
 decision (calls, exchanges, discards, cards by the cards left in the hands), how many there were, their CPU
 seconds, how many were searched (not gated: ``SearchBot.choose``) and how many the search overrode (the
-bot's choice not its prior's): where the time goes, and what it buys.  Not a CI test.
+bot's choice not its prior's): where the time goes, and what it buys.  ``--samples FILE`` writes one JSON line per
+searched decision with its samples one by one (each candidate's value, the sample's weight, the rivals still
+tried after it, the work left), the prior's index and the variant's ``min_effective``: a stop rule can be replayed
+on them without playing again (docs/solver.md, "Where an exchange's work goes").  Not a CI test.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ def best_rank(last: dict) -> int | None:
 
 
 def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bool = False,
-            decisions: TextIO | None = None, gated: bool = True) -> dict:
+            decisions: TextIO | None = None, gated: bool = True, samples: TextIO | None = None) -> dict:
     """Play ``deals`` deals with the untimed strong bot at every seat; the figures (``by_kind``: per kind of
     decision too, each decision timed on its own; ``decisions``: one JSON line there per decision the bot
     weighed, searched or gated; ``gated=False``: the bot without its gate)."""
@@ -74,7 +77,14 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
             bot = bots[state.to_act]
             if by_kind:
                 kind, bot.last, began = kind_of(state), {}, time.process_time()
+            if samples is not None:
+                bot.trace = []
             action = choose_for(bot, state, random.Random(f"strong-speed:{seed}:{step}"))
+            if samples is not None and bot.trace:
+                samples.write(json.dumps({
+                    "seed": seed, "step": step, "kind": kind_of(state), "prior": bot.last.get("prior"),
+                    "min_effective": bot.est.k.min_effective, "overrode": bool(bot.last.get("overrode")),
+                    "samples": [[row, weight, alive, left] for row, weight, alive, left in bot.trace]}) + "\n")
             if by_kind:
                 row = kinds.setdefault(kind, [0, 0.0, 0, 0])
                 row[0] += 1
@@ -88,7 +98,7 @@ def measure(variant: str, players: int, deals: int, first_seed: int, by_kind: bo
                         "samples": bot.last.get("samples"), "gain": best_gain(bot.last),
                         "candidates": len(bot.last.get("means") or ()), "rank": best_rank(bot.last),
                         "work": bot.last.get("work"), "early_gain": bot.last.get("early_gain"),
-                        "early_work": bot.last.get("early_work"),
+                        "early_work": bot.last.get("early_work"), "won": bot.last.get("won"),
                         "cpu": round(time.process_time() - began, 4)}) + "\n")
             digest.update(repr(action).encode())
             state.apply(action)
@@ -117,14 +127,20 @@ def main(argv: list[str] | None = None) -> None:
                         help="append one JSON line per decision weighed here: seed, step, kind, the prior's margin "
                              "(SearchBot.prior_margin), gated, overrode, samples, the best rival's estimated gain, "
                              "the work, the best rival's gain and the work after the first 6 samples, CPU seconds")
+    parser.add_argument("--samples", default=None,
+                        help="append one JSON line per searched decision with its samples one by one (each candidate's "
+                             "value, the weight, the rivals still tried, the work left), to replay stop rules on")
     parser.add_argument("--ungated", action="store_true", help="the bot without its gate (every call searched)")
     args = parser.parse_args(argv)
     out = open(args.decisions, "a", encoding="utf-8") if args.decisions else None  # noqa: SIM115
+    trace = open(args.samples, "a", encoding="utf-8") if args.samples else None  # noqa: SIM115
     try:
-        found = measure(args.variant, args.players, args.deals, args.first_seed, args.by_kind, out, not args.ungated)
+        found = measure(args.variant, args.players, args.deals, args.first_seed, args.by_kind, out, not args.ungated,
+                        trace)
     finally:
-        if out is not None:
-            out.close()
+        for file in (out, trace):
+            if file is not None:
+                file.close()
     if args.json:
         print(json.dumps(found))
     else:

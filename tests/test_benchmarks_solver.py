@@ -51,3 +51,36 @@ def test_the_strong_bots_speed_by_kind_counts_its_decisions_and_overrides() -> N
     assert sum(k["decisions"] for k in kinds.values()) == found["actions"]
     assert all(k["decisions"] >= k["searched"] >= k["overridden"] for k in kinds.values())
     assert kinds["calls"]["overridden"] >= 1
+
+
+def test_the_strong_bots_samples_are_recorded_and_replay_its_choices(tmp_path: Path) -> None:
+    # ``strong_speed.py --samples F``: each searched decision's samples one by one.  Recording changes no choice, and
+    # the override rule (``SearchBot._pick``) replayed on a decision's recorded samples, with the rivals still tried
+    # after its last one, overrides the prior exactly where the bot did (seed 1's deal overrides a call: above).
+    from khrap.bots import SearchBot
+    from khrap.engine import Action, GameState
+    from khrap.variant.catalog import builtin
+
+    args = ("--variant", "khrap", "--deals", "1", "--first-seed", "1")
+    [plain] = _run("strong_speed.py", *args)
+    file = tmp_path / "samples.jsonl"
+    [found] = _run("strong_speed.py", *args, "--by-kind", "--samples", str(file))
+    assert found["digest"] == plain["digest"]
+    lines = [json.loads(line) for line in file.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == sum(k["searched"] for k in found["kinds"].values())
+    assert sum(line["overrode"] for line in lines) == sum(k["overridden"] for k in found["kinds"].values()) >= 1
+    bot = SearchBot(GameState(builtin("khrap"), 4).rules, timed=False)
+    for line in lines:
+        rows = [row for row, _, _, _ in line["samples"]]
+        weights = [weight for _, weight, _, _ in line["samples"]]
+        bot._alive = alive = line["samples"][-1][2]
+        assert len({len(row) for row in rows}) == 1 and len(alive) == len(rows[0])
+        lefts = [left for *_, left in line["samples"]]
+        assert all(a > b for a, b in zip(lefts, lefts[1:], strict=False))  # every sample costs work
+        # a rival dropped after a sample is no longer tried: on the next samples its value is the prior's
+        for (_, _, before, _), (row, _, _, _) in zip(line["samples"], line["samples"][1:], strict=False):
+            assert all(row[i] == row[line["prior"]] for i, live in enumerate(before) if not live)
+        candidates = [Action(f"c{i}") for i in range(len(alive))]
+        prior = candidates[line["prior"]]
+        assert (bot._pick(candidates, prior, rows, weights, alive) != prior) == line["overrode"]
+    assert any(not all(line["samples"][-1][2]) for line in lines)  # the race dropped some rival

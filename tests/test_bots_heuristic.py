@@ -128,3 +128,13 @@ def test_a_declarer_nobody_can_join_counts_on_playing_alone() -> None:
     classic = Rules(load_variant("khrap"), 4)
     last = _bidding(3, ["out", "out", "out", "undecided"], "6C 7D 8H 9C")
     assert HeuristicBot(classic).est.joiners(classic.calls["khrap"], last, ["khrap", "pass"]) == [0, 1, 2]
+
+
+def test_a_follower_that_cannot_win_throws_its_least_likely_trick_not_its_lowest_rank() -> None:
+    # Hearts led to AH, spades trump; seat 3 has no heart and no trump, so any card may go, none wins.  Every
+    # club above the 7 is gone, so 7C is the highest club left (a likely trick later): it is kept, though its
+    # rank is the lowest.  The diamonds are alike by their chances (TD, JD, QD, KD, AD unseen); the lowest, 8D.
+    bot = HeuristicBot(Rules(load_variant("khrap"), 4))
+    info = _info("7C 9D 8D TD", [(0, "AH"), (1, "7H"), (2, "9H")])
+    info.gone = {parse_card(c) for c in ["8C", "9C", "TC", "JC", "QC", "KC", "AC"]}
+    assert _plays(bot, info, "7C 9D 8D TD") == "play 8D"

@@ -471,3 +471,26 @@ def test_an_exchange_stops_sampling_once_a_rival_clears_the_exchange_stop() -> N
             assert "won" not in off.last and off.last["samples"] > stopped
         return
     raise AssertionError("no exchange stopped early")
+
+
+def test_the_exchange_stop_counts_from_exactly_min_effective_samples_and_never_stops_a_call() -> None:
+    # ``_won`` at the boundary: 15 samples of weight 1 (effective 15 = khrap's min_effective) may win.  Gains 0.5
+    # and 1.5 in turn, 8 and 7 of them: mean 14.5 / 15 = 0.967, standard error about 0.13; the bar at factor 1,
+    # about 1.8 errors (0.24), is far below the mean.
+    bot = SearchBot(GameState(builtin("khrap"), 4).rules)
+    rows = [[0.0, (0.5, 1.5)[k % 2]] for k in range(15)]
+    bot._alive = [True, True]
+    assert bot._won(rows, [1.0] * 15, 0, 1.0)
+    # A call searched by the gated bot runs with the stop off (``_stop`` 0): the stop is the exchanges' only.
+    rules = GameState(builtin("khrap"), 4).rules
+    for s in range(40):
+        state = GameState(rules, 4, dealer=s % 4, seed=s)
+        state.start_deal()
+        if state.pending is None or state.pending.kind == "exchange" or len(state.legal_actions()) < 2:
+            continue
+        bot = SearchBot(rules, timed=False)
+        choose_for(bot, state, random.Random(5))
+        if bot.last.get("samples"):
+            assert bot._stop == 0.0
+            return
+    raise AssertionError("no call searched")

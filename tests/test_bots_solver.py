@@ -169,3 +169,28 @@ def test_the_deadline_stops_the_search_inside_it() -> None:
     with pytest.raises(SolverTimeout):
         solver.value()
     assert solver.nodes <= 1024  # stopped within a few checks, not at the end
+
+
+def test_the_taker_is_the_kernels_best_entry_first_of_equals() -> None:
+    """``Kernel.taker`` (the (class, rank) pair compared as one number) names the seat of the kernel's
+    ``trick.best`` on tricks of every size, with jokers, any trump or none, and ties (two off-suit cards of one
+    rank, two jokers): the first of equals takes.  Hand-checked first: hearts led, the 5 of spades and the 5
+    of clubs off-suit after the 2 of hearts, no trump: the 2 of hearts takes; a joker led as the joker and a
+    second joker: the first."""
+    from khrap.engine import trick as kernel_trick
+
+    state = next(s for s in (in_play("khrap", 4, seed, 8) for seed in range(40)) if s is not None)
+    kernel = Kernel(position_of(state))
+    kernel.trump = None
+    hearts_2, spades_5, clubs_5 = parse_card("2h"), parse_card("5s"), parse_card("5c")
+    assert kernel.taker(((0, hearts_2, False), (1, spades_5, False), (2, clubs_5, False))) == 0
+    assert kernel.taker(((3, spades_5, False), (0, clubs_5, False))) == 3  # spades led: the 5 of spades
+    assert kernel.taker(((2, 0, True), (3, 1, True), (0, 51, False))) == 2
+    rng = random.Random(7)
+    for _ in range(3000):
+        trump = rng.choice([None, 0, 1, 2, 3])
+        kernel.trump = trump
+        cards = rng.sample(range(52), rng.randint(1, 6))
+        trick = tuple((seat, card % 13 + 13 * rng.choice([card // 13, 0]), rng.random() < 0.1)
+                      for seat, card in enumerate(cards))
+        assert kernel.taker(trick) == kernel_trick.best(trick, trump)[0][0], trick

@@ -111,3 +111,54 @@ def test_copies_play_on_alike(variant):
             ends.append(([e.kind for e in copied.log], copied.stacks, copied.pot, copied.tricks))
         assert ends[0] == ends[1]
         assert state.hands == hands and state.rng.getstate() == rng_state
+
+
+def reference_deal(pool, order, sizes, voids, seat, known, hands):
+    """``Resampler.sample``'s deal as it was written before ``deal_hidden`` (the reference)."""
+    for s in order:
+        need = sizes[s]
+        void = voids.get(s, set()) if s != seat else set()
+        fits = [c for c in pool if c // 13 not in void][:need]
+        if len(fits) < need:
+            fits += [c for c in pool if c not in fits][: need - len(fits)]
+        taken = set(fits)
+        pool = [c for c in pool if c not in taken]
+        hands[s] = list(known.get(s, ())) + fits
+    return pool
+
+
+def test_deal_hidden_deals_as_the_resampler_did():
+    """Random pools, sizes, voids (every suit void too: the fill from anything) and known cards: the same hands
+    and the same cards left.  Hand-checked: seat 1, void in suit 0 (cards 0-12), takes the first two cards of the
+    pool of other suits; seat 2, with nothing void, the next two; the card left is the stock."""
+    from khrap.engine.copying import deal_hidden
+
+    hands = [[], [], [], []]
+    left = deal_hidden([3, 20, 5, 40, 7, 30], [1, 2], {1: 2, 2: 2}, {1: {0}}, 0, {2: [50]}, hands)
+    assert hands == [[], [20, 40], [50, 3, 5], []] and left == [7, 30]
+    rng = random.Random(3)
+    for _ in range(2000):
+        pool = rng.sample(range(52), rng.randint(0, 30))
+        order = rng.sample(range(4), rng.randint(1, 4))
+        sizes = {s: rng.randint(0, 8) for s in order}
+        voids = {s: set(rng.sample(range(4), rng.randint(0, 4))) for s in order if rng.random() < 0.6}
+        seat = rng.randrange(4)
+        known = {s: sorted(rng.sample(range(52), 2)) for s in order if rng.random() < 0.3}
+        ours, theirs = [[9]] * 4, [[9]] * 4
+        assert deal_hidden(list(pool), order, sizes, voids, seat, known, ours) == \
+            reference_deal(list(pool), order, sizes, voids, seat, known, theirs)
+        assert ours == theirs
+
+
+def test_the_decks_still_scripted_are_the_copys_own_as_in_the_general_copy():
+    # A session given two decks: after the first deal begins, the second waits in ``scripted_decks``; both copies
+    # make their own list of it (the states above script no deck, so this field was always empty there).
+    from khrap.session import Session
+
+    state = Session("khrap", 4, seed=1, decks=["AS KS", "QH"]).state
+    state.start_deal()
+    assert len(state.scripted_decks) == 1
+    native, general = state.play_copy(), general_copy(state)
+    for name in ("scripted_decks", "decks_dealt"):
+        same_sharing(name, getattr(state, name), getattr(native, name), getattr(general, name))
+    assert native.scripted_decks[0] is not state.scripted_decks[0]

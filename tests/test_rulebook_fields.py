@@ -323,7 +323,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "instant_wins.*.rank": ("who holds K♠ K♥ K♦ K♣", "К♠ К♥ К♦ К♣"),
     "instant_wins.*.count": ("who holds 3 cards of rank A", "3 карты достоинства Т"),
     "instant_wins.*.payers": (
-        "Every other player then pays into the pot: his stake, or a helper's stake if he is out.",
+        "Every other player then pays into the pot: their stake, or a helper's stake if they are out.",
         'Затем каждый другой игрок платит в банк свою ставку, а игрок вне игры — ставку помогающего.'),
     "instant_wins.*.next_ante": (
         'The next deal antes as usual.',
@@ -338,7 +338,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                   "declared: round 1: all that is left in the pot",
                                   "круг 1 — всё, что осталось в банке"),
     "settlement.penalties": ("A failed player pays nothing.", "Провалившийся ничего не платит."),
-    "settlement.penalties[].status": ('Then a failed declarer pays his stake', 'Затем провалившийся храпящий платит'),
+    "settlement.penalties[].status": ('Then a failed declarer pays their stake', 'Затем провалившийся храпящий платит'),
     "settlement.penalties[].calls": ("Then a failed player who said Khrap pays",
                                      "сказавший «Храп», платит свою ставку"),
     "settlement.penalties[].tricks": ("Then a failed player with 0 tricks pays",
@@ -682,5 +682,5 @@ def test_an_amount_in_base_stakes_is_base_stake_chips_each(base_stake: int, fine
     if fine is not None:
         changes["settlement__penalties"] = [{"pay": fine}]
     text = render_rules(_variant("khrap", **changes), "md", "en", example=False)
-    paying = "pays his stake, " if fine is None else "pays "
+    paying = "pays their stake, " if fine is None else "pays "
     assert f"C failed with 0 tricks and {paying}{paid} (pot {pot})" in text, text[text.index("For example"):][:600]

@@ -146,3 +146,46 @@ def test_a_record_that_does_not_replay_is_refused(tmp_path: Path) -> None:
     result = khrap("replay", str(path))
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_a_replays_deal_head_writes_the_stacks_as_a_reader_does() -> None:
+    # The head of each deal told by `khrap replay` gives the stacks before its ante seat by seat, "90, 100, 110",
+    # as the setup line and the settlement do (b10ce31); it printed a Python list, "stacks [90, 100, 110]",
+    # and «фишки [90, 100, 110]» in Russian.  Three seats given 90, 100 and 110 chips; seat 0 deals first.
+    from khrap.session.narrate import narrative
+
+    game = Session("khrap", 3, seed=0, stacks=[90, 100, 110])
+    game.start_deal()
+    lines = {lang: narrative(game.to_record(), lang=lang).splitlines() for lang in ("en", "ru")}
+    assert "Deal 1: seat 0 deals; stacks 90, 100, 110, pot 0" in lines["en"]
+    assert "Сдача 1: сдаёт место 0; фишки 90, 100, 110, банк 0" in lines["ru"]
+    assert not any("[" in line for line in lines["en"] + lines["ru"])
+
+
+def test_a_replay_after_a_settled_deal_ends_with_the_stacks_as_a_reader_writes_them() -> None:
+    # One deal played to its end: the replay's closing line is "After 1 deals: stacks A, B, C, pot P." (no Python
+    # list), and the 300 chips the three seats began with are all there, in the stacks and the pot.
+    import re
+
+    from khrap.session.narrate import narrative
+
+    game = Session("khrap", 3, seed=0, stacks=[90, 100, 110])
+    bot_deals(game, 1)
+    [last] = [line for line in narrative(game.to_record()).splitlines() if line.startswith("After ")]
+    found = re.fullmatch(r"After 1 deals: stacks (\d+), (\d+), (\d+), pot (\d+)\.", last)
+    assert found is not None, last
+    assert sum(map(int, found.groups())) == 300
+
+
+def test_a_replay_in_the_middle_of_a_deal_gives_the_locked_stakes_as_a_reader_writes_them() -> None:
+    # 52-card Khrap, four seats, seat 0 deals: each antes 1 (pot 4, stacks 99); seats 1 and 2 pass and seat 3 calls
+    # khrap, whose stake is locked at once, 2 x the pot = 8 (his stack 91).  The line of where the replay stands gives
+    # the locked stakes seat by seat as it gives the stacks (a Python list, "[0, 0, 0, 8]", before b10ce31).
+    from khrap.session.narrate import narrative
+
+    game = Session("khrap-52", 4, seed=0)
+    game.start_deal()
+    for seat, text in ((1, "pass"), (2, "pass"), (3, "khrap")):
+        game.apply(text, seat)
+    assert "Deal 1 is in progress (bidding, seat 0 to act): stacks 99, 99, 99, 91, pot 4, locked 0, 0, 0, 8." in \
+        narrative(game.to_record()).splitlines()

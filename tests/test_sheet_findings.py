@@ -86,7 +86,7 @@ def test_a_prize_for_every_round_has_no_later_round() -> None:
 
 def test_a_sheet_whose_fines_are_in_base_stakes_does_not_explain_p_for_them() -> None:
     assert "a fine counted in P" not in sheet("khrap")
-    assert "Then a failed player pays his stake into the pot." in sheet("khrap")
+    assert "Then a failed player pays their stake into the pot." in sheet("khrap")
     assert "P is the pot as it was before the shares were taken" in sheet("frap")
 
 

@@ -194,3 +194,13 @@ def test_khrap_52_step_two_is_not_missing() -> None:
 def test_joker_cut_lists_step_two_once() -> None:
     diff = render_diff("khrap", JOKER_CUT)
     assert diff.count("* Step 2\n") == 1
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_players_stake_is_theirs_not_his(name: str) -> None:
+    # "A failed player pays his stake", "C failed with 0 tricks and pays his stake", "Every other player ... pays
+    # his stake into the pot": players are not all "he". (The four-aces sheets' stake sentence is khrap's own.)
+    text = render_rules(name, "txt", "en")
+    assert not re.search(r"\bhis stake\b", text), re.search(r".{60}\bhis stake\b.{20}", text)
+    if name in ("khrap", "khrap-52"):
+        assert "pays their stake" in text

@@ -36,3 +36,10 @@ def test_cards_drawn_worth_less_than_every_card_kept_still_count() -> None:
     assert throw_score((ranked, 0.5, 0, 0), (13,)) == (2.75, -1)
     # One extra drawn and one owed: the two drawn are the weakest, so one of them goes (0.875 + 0.75 + 0.625 + 0.5).
     assert throw_score((ranked, 0.5, 1, 1), (13,)) == (2.75, -1)
+
+
+def test_owing_back_the_whole_hand_left_scores_nothing() -> None:
+    # Four cards kept, none drawn, four owed back: the hand left counts nothing (the slice ``[:4 - 4]``).
+    assert throw_score((RANKED, 0.5, 0, 4), ()) == (0.0, 0)
+    # Three owed: the strongest card alone counts.
+    assert throw_score((RANKED, 0.5, 0, 3), ()) == (0.875, 0)

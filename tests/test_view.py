@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 from khrap.cards import card_str, parse_cards
 from khrap.engine import GameState, Rules
 from khrap.engine.events import Dealt, Drew, Exchanged
-from khrap.engine.view import events_since, seat_hand, seat_view, spectator_view, to_json
+from khrap.engine.observation import render
+from khrap.engine.view import (
+    events_since,
+    own_since,
+    seat_hand,
+    seat_view,
+    spectator_observation,
+    spectator_view,
+    to_json,
+)
 from khrap.variant.catalog import builtin
 from tests.conftest import every_table, examples, new_table, random_deal
 
@@ -138,7 +147,8 @@ def test_the_observation_is_the_rendering_of_the_seat_view(table, seed) -> None:
 def test_the_events_since_a_place_and_the_hand_are_the_seat_views(name: str, players: int) -> None:
     """``events_since`` is the view's events from a place on (the very event objects: its own secret events
     whole, the others' without their secrets), and a reader that keeps what it read and asks for the new events
-    at every step holds the view's events; ``seat_hand`` is the view's hand."""
+    at every step holds the view's events; ``seat_hand`` is the view's hand; ``spectator_observation`` is the
+    spectator's view rendered without events; ``own_since`` says where a seat's events are not the spectator's."""
     state = new_table(name, players, seed=players)
     rng = random.Random(name)
     viewers = [None, *range(players)]
@@ -150,6 +160,7 @@ def test_the_events_since_a_place_and_the_hand_are_the_seat_views(name: str, pla
         kept: dict[int | None, list] = {v: [] for v in viewers}
         while True:
             table = seat_view(state, None).events
+            assert spectator_observation(state) == render(seat_view(state, None), [], [], [])
             for viewer in viewers:
                 view = seat_view(state, viewer)
                 whole = view.events
@@ -157,6 +168,8 @@ def test_the_events_since_a_place_and_the_hand_are_the_seat_views(name: str, pla
                 for start in {0, 1, len(whole) // 2, len(whole) - 1, len(whole), len(whole) + 3}:
                     since = events_since(state, viewer, start)
                     assert len(since) == len(whole[start:])
+                    assert own_since(state, viewer, start) == any(a is not b for a, b in zip(
+                        since, events_since(state, None, start), strict=True))
                     assert all(a is b for a, b in zip(since, whole[start:], strict=True))
                 kept[viewer] += events_since(state, viewer, len(kept[viewer]))
                 assert all(a is b for a, b in zip(kept[viewer], whole, strict=True))

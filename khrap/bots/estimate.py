@@ -171,28 +171,30 @@ class Estimator:
         hand)`` if the caller has it."""
         blocked = card_mask(hand) | card_mask(info.gone)
         q = self.opponents_share(info, self._unseen_count(blocked) if pool is None else len(pool))
-        joker, sharpen = self.joker, self.sharpen
-        lengths = [0, 0, 0, 0]
+        joker = self.joker  # (``self.sharpen`` called as a method: compiled, a native call; a bound one in a local
+        lengths = [0, 0, 0, 0]  # is called through Python)
         for c in hand:
             lengths[c // 13] += 1
         out = []
         for card in hand:
             if card == joker:
-                out.append(sharpen(1.0, exponent))
+                out.append(self.sharpen(1.0, exponent))
                 continue
             suit = card // 13
             higher = 0
             for c in self.by_suit[suit]:
                 if c > card and not blocked >> c & 1:
                     higher += 1
-            p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+            # (a float power: compiled, a float ** int is a generic power of two boxed numbers; Python takes the
+            # int as a float there too, so the same number)
+            p = (1 - q) ** float(higher) * (1.0 if higher == 0 else NOT_TOP)
             if trump is None:
                 p = p * UNKNOWN_TRUMP
             elif suit == trump:
                 p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (lengths[trump] - 1))
             else:
                 p = p * max(0.0, 1 - RUFF_RISK * lengths[suit] - 0.1)
-            out.append(sharpen(p, exponent))
+            out.append(self.sharpen(p, exponent))
         return out
 
     def draw_chance(self, hand: Sequence[int], trump: int | None, info: Info,
@@ -281,7 +283,7 @@ class Estimator:
         for suit in range(4):
             length = lengths[suit] + 1
             for higher in range(counts[suit]):
-                p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+                p = (1 - q) ** float(higher) * (1.0 if higher == 0 else NOT_TOP)  # (a float power: see ``chances``)
                 if suit == trump:
                     p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
                 else:
@@ -300,7 +302,7 @@ class Estimator:
                 continue
             length = lengths[suit] + 1
             for higher in range(unseen):
-                p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+                p = (1 - q) ** float(higher) * (1.0 if higher == 0 else NOT_TOP)  # (a float power: see ``chances``)
                 if suit == trump:
                     p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
                 else:

@@ -538,14 +538,9 @@ class HeuristicBot:
     def play(self, info: Info, legal: Sequence[Action]) -> Action:
         trump = info.trump
         hand = held(info)
-        chances = dict(zip(hand, self.est.chances(hand, trump, info), strict=True))
         after = self._after(info)
-
-        def cheap(a: Action) -> tuple[int, float, int]:
-            return (a.joker, chances.get(a.cards[0], 0.0), a.cards[0] % 13)
-
         if not info.trick:
-            return self._lead(info, legal, chances, after)
+            return self._lead(info, legal, self._card_chances(info, hand), after)
         first = info.trick[0]
         led = None if first[2] else first[1] // 13
         best = max(strength(c, j, led, trump) for _, c, j in info.trick)
@@ -561,7 +556,13 @@ class HeuristicBot:
             need = statuses[info.statuses[info.seat]].tricks - info.tricks[info.seat]
             if need > 0 and len(hand) <= need:
                 return winners[0]
-        return min(legal, key=cheap)
+        # the cheapest card (the hand's chances made only here: a follower that can win has chosen already)
+        chances = self._card_chances(info, hand)
+        return min(legal, key=lambda a: (a.joker, chances.get(a.cards[0], 0.0), a.cards[0] % 13))
+
+    def _card_chances(self, info: Info, hand: list[int]) -> dict[int, float]:
+        """Each card of ``hand``'s trick chance (the hand model's, by card)."""
+        return dict(zip(hand, self.est.chances(hand, info.trump, info), strict=True))
 
     def _lead(self, info: Info, legal: Sequence[Action], chances: dict[int, float], after: list[int]) -> Action:
         trump = info.trump

@@ -94,10 +94,6 @@ def seat_worth(state, seat: int) -> float:
     return worth(state, seat, pot_share(state.rules))
 
 
-TAKERS_KEPT = 200_000  # tricks whose taker is remembered (``Kernel.taker``), for every table of the process
-_TAKERS: dict[tuple, int] = {}  # (trump, trick) -> the seat taking it: the kernel's comparison reads nothing else
-
-
 class Kernel:
     """The kernel's rules for one position's deal: legal plays, the trick's taker, the settlement."""
 
@@ -113,6 +109,7 @@ class Kernel:
         self._next = {s: position.order[(i + 1) % len(position.order)] for i, s in enumerate(position.order)}
         self._program = getattr(position.rules, "program", None)
         self._settled: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self._before: list[float] | None = None
 
     @property
     def settled(self) -> int:
@@ -129,14 +126,18 @@ class Kernel:
         return [(p - JOKER_FLAG, True) if p >= JOKER_FLAG else (p, False) for p in plays]
 
     def taker(self, trick: Sequence[Entry]) -> int:
-        """The seat taking a full trick (remembered: a search meets the same tricks again and again)."""
-        key = (self.trump, trick if type(trick) is tuple else tuple(trick))
-        found = _TAKERS.get(key)
-        if found is None:
-            if len(_TAKERS) > TAKERS_KEPT:
-                _TAKERS.clear()
-            found = _TAKERS[key] = _trick.best(trick, self.trump)[0][0]
-        return found
+        """The seat holding ``trick`` so far (the whole trick: its taker), the first of equals: the kernel's
+        ``strength`` of each card, its (class, rank) compared as one number, class × 13 + rank, as the kernel's
+        trick loop does (``khrap.engine.trick.best`` compares the pairs; a search asks this at every node)."""
+        trump = self.trump
+        led = _trick.led_suit(trick)
+        seat, top = -1, -1
+        for who, card, joker in trick:
+            cls, rank = _trick.strength(card, joker, led, trump)
+            value = cls * 13 + rank
+            if value > top:
+                seat, top = who, value
+        return seat
 
     def strength(self, card: int, joker: bool, trick: Sequence[Entry]) -> tuple[int, int]:
         """(class, rank) of a card played on ``trick``: the kernel's comparison."""
@@ -164,12 +165,10 @@ class Kernel:
         state = self.position.state
         if state is None:
             raise ValueError("chips need the position's GameState (read it with position_of)")
-        n = state.n
-
-        def each(s) -> list[float]:
-            return [worth(s, i, self.share) for i in range(n)]
-
-        before = each(state)
+        n, share = state.n, self.share
+        before = self._before
+        if before is None:  # (the position's own worths: the same for every settlement of its kernel)
+            before = self._before = [worth(state, i, share) for i in range(n)]
         sim = copy_state(state)  # (the search's copy; compiled with this module: a native call)
         sim.log = []
         sim.tricks = list(tricks)
@@ -177,7 +176,8 @@ class Kernel:
         sim.trick = []
         sim.emitting = False
         sim.settle()  # the kernel's settlement of the deal as it stands
-        return tuple(a - b for a, b in zip(each(sim), before, strict=True))
+        # (loops in this function, not a nested one: compiled, a nested function is called through Python)
+        return tuple([worth(sim, i, share) - before[i] for i in range(n)])
 
 
 def obligation(state, seat: int) -> int:

@@ -177,6 +177,7 @@ class SearchBot:
         self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
         self._early: dict = {}  # with ``margins``: the best rival's gain and the work after RACE_FROM samples
         self._stop = 0.0  # the decision under way stops once a rival clears this many times its bar (0: never)
+        self.trace: list | None = None  # (benchmarks) if a list: each sample of the decision under way appended to it
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
     # ---------------------------------------------------------------- the decision
@@ -212,7 +213,8 @@ class SearchBot:
         self._stop = self.est.k.exchange_stop if self.gated and legal[0].word == w.EXCHANGE else 0.0
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
-                     "clear": sum(self._alive) == 1, "margin": margin, **self._early}
+                     "clear": sum(self._alive) == 1, "margin": margin, "prior": candidates.index(default),
+                     **self._early}
         choice = self._pick(candidates, default, rows, weights, self._alive)
         self.last["overrode"] = choice != default  # (benchmarks/strong_speed.py --by-kind counts them)
         return choice
@@ -292,7 +294,10 @@ class SearchBot:
             if self.margins and len(rows) == RACE_FROM:  # (benchmarks: what the first samples said, and their work)
                 gains = [g for i, (g, _) in enumerate(self._gains(rows, weights, d)) if i != d and alive[i]]
                 self._early = {"early_gain": max(gains, default=0.0), "early_work": sum(paces, 0.0)}
-            if not self._race(rows, weights, d, self._samples_left(paces, cap - len(rows))):
+            go = self._race(rows, weights, d, self._samples_left(paces, cap - len(rows)))
+            if self.trace is not None:  # (benchmarks/strong_speed.py --samples: stop rules replayed on the samples)
+                self.trace.append((rows[-1], weight, list(alive), self._left))
+            if not go:
                 break  # the choice is made: the prior's (every rival dropped, or none can be shown) or a rival's
             if self._stop > 0 and len(rows) >= RACE_FROM and self._won(rows, weights, d, self._stop):
                 self._early["won"] = len(rows)

@@ -157,13 +157,17 @@ class Solver:
     def _child(self, hands: tuple[int, ...], trick: tuple[Entry, ...], tricks: tuple[int, ...], seat: int, play: Play,
                first: bool) -> tuple[tuple[int, ...], tuple[Entry, ...], tuple[int, ...], int, bool]:
         card, joker = play
-        hands = hands[:seat] + (hands[seat] & ~(1 << card),) + hands[seat + 1:]
+        # (each tuple made again from a list changed in place: compiled, slices joined by ``+`` are generic
+        # concatenations, about a thousand instructions each)
+        held = list(hands)
+        held[seat] = hands[seat] & ~(1 << card)
         trick = (*trick, (seat, card, joker))
         if len(trick) < self._in_play:
-            return hands, trick, tricks, self.kernel.next_seat(seat), first
+            return tuple(held), trick, tricks, self.kernel.next_seat(seat), first
         winner = self.kernel.taker(trick)
-        tricks = tricks[:winner] + (tricks[winner] + 1,) + tricks[winner + 1:]
-        return hands, (), tricks, winner, False
+        taken = list(tricks)
+        taken[winner] += 1
+        return tuple(held), (), tuple(taken), winner, False
 
     def _distinct(self, plays: list[Play], seat: int, hands: tuple[int, ...], trick: tuple[Entry, ...]) -> list[Play]:
         """The plays with equivalent cards dropped: of two cards of one suit in this hand with no other
@@ -215,8 +219,9 @@ class Solver:
         for _ in range(self._in_play):
             trick.append((seat, hands[seat].bit_length() - 1, False))
             seat = self.kernel.next_seat(seat)
-        winner = self.kernel.taker(trick)
-        return tricks[:winner] + (tricks[winner] + 1,) + tricks[winner + 1:]
+        taken = list(tricks)
+        taken[self.kernel.taker(trick)] += 1
+        return tuple(taken)
 
     def _search(self, hands: tuple[int, ...], trick: tuple[Entry, ...], tricks: tuple[int, ...], to_act: int,
                 first: bool, alpha: float, beta: float) -> float:

@@ -60,3 +60,33 @@ def general_copy(state: Any) -> Any:
         for key, value in fields.items():
             object.__setattr__(new, key, value)
     return new
+
+
+def deal_hidden(pool: list[int], order: list[int], sizes: dict[int, int], voids: dict[int, set[int]], seat: int,
+                known: dict[int, list[int]], hands: list[list[int]]) -> list[int]:
+    """The resampler's deal of a shuffled ``pool`` (``Resampler.sample``): each seat of ``order`` in turn is given
+    the cards known to be in its hand and the first ``sizes[seat]`` cards of the pool of a suit it has not shown
+    void in (``voids``; ``seat``, the viewer, has none), then any cards if too few fit; the cards left over.
+    Here, compiled with the copy, for its loops over the pool (interpreted, most of a sample's time)."""
+    for s in order:
+        need = sizes[s]
+        void = 0  # the suits ``s`` showed it lacks, as bits
+        if s != seat:
+            for suit in voids.get(s, ()):
+                void |= 1 << suit
+        fits: list[int] = []
+        for c in pool:
+            if len(fits) == need:
+                break
+            if not void >> (c // 13) & 1:
+                fits.append(c)
+        if len(fits) < need:  # the facts were approximate: fill from anything
+            for c in pool:
+                if len(fits) == need:
+                    break
+                if c not in fits:
+                    fits.append(c)
+        taken = set(fits)
+        pool = [c for c in pool if c not in taken]
+        hands[s] = list(known.get(s, ())) + fits
+    return pool

@@ -478,6 +478,27 @@ def events_since(state: Face, seat: int | None, start: int) -> list[Event]:
     return new
 
 
+def own_since(state: Face, seat: int | None, start: int) -> bool:
+    """Whether ``seat`` holds any of the deal's events from its ``start``-th on otherwise than a spectator (its own
+    secret events, whole): where it does not, ``events_since(state, seat, start)`` is the spectator's, the very
+    objects, and a reader that keeps the table's events has the seat's without asking for them."""
+    views = _views(state)
+    views._grow(state)
+    mine = views.mine(seat)
+    return mine is not None and bool(mine) and mine[-1][0] >= max(0, start)
+
+
+def spectator_observation(state: Face) -> dict:
+    """``render(seat_view(state, None), [], [], [])`` read from the state at once (no view made, no event
+    copied): a spectator's observation, nobody's secret, with no history or events (a reader that keeps the
+    deal's events itself, as a page's log does, asks for the table alone); fresh at each call."""
+    to_act = None if state.kind is None else state.seat
+    return _observed(Scalars(), None, state.phase, to_act, state.dealer, state.round, state.trump, state.turned,
+                     state.shown, None, [len(h) for h in state.hands], len(state.stock), len(state.discards),
+                     state.stacks.copy(), state.pot, state.locked.copy(), state.statuses.copy(),
+                     state.call_of.copy(), state.trick, state.tricks.copy(), [], [], [])
+
+
 # An observation's keys, in CONTRACT.md's order: each observation is a copy of this dict with its values set
 # (copying a dict of these keys and setting each is cheaper than building one of 22 keys afresh).
 _KEYS: Final[dict[str, Any]] = dict.fromkeys((

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 
 from khrap import words as w
-from khrap.engine.copying import copy_state  # (its own module, compiled: docs/compiled.md)
+from khrap.engine.copying import copy_state, deal_hidden  # (its own module, compiled: docs/compiled.md)
 from khrap.engine.derived import hand_dealt
 from khrap.engine.events import Dealt, Discarded, Drew, Event, Exchanged, Played, Shown, Swapped, TookTrick, TookTurned
 from khrap.engine.observation import as_seen, seat_view
@@ -184,15 +184,8 @@ class Resampler:
         shuffle(rng, pool)  # (``rng.shuffle``'s draws, compiled: the interpreted one was most of a sample)
         state = copy_state(self.base)
         state.rng = random.Random(rng.getrandbits(32))
-        for s in self.order:
-            need = self.sizes[s]
-            void = self.voids.get(s, set()) if s != self.seat else set()
-            fits = [c for c in pool if c // 13 not in void][:need]
-            if len(fits) < need:  # the facts were approximate: fill from anything
-                fits += [c for c in pool if c not in fits][: need - len(fits)]
-            taken = set(fits)
-            pool = [c for c in pool if c not in taken]
-            state.hands[s] = list(self.known.get(s, ())) + fits
+        # each seat, most voids first, given its known cards and the first that fit (compiled: ``deal_hidden``)
+        pool = deal_hidden(pool, self.order, self.sizes, self.voids, self.seat, self.known, state.hands)
         state.stock = pool[: self.stock_count]
         state.discards = self.known_gone + pool[self.stock_count:]
         if state.phase == w.PLAY_PHASE:

@@ -5,6 +5,8 @@
     view.hand, view.events, view.legal, view.numbers()
     seat_hand(state, seat)                # view.hand alone
     events_since(state, seat, start)      # view.events[start:], made from the new events alone
+    own_since(state, seat, start)         # whether those hold the seat's own secret events (else: a spectator's)
+    spectator_observation(state)          # to_json(spectator_view(state)) without its history and events
     to_json(view)                         # the observation dict (CONTRACT.md's shape)
 
 Cards are the kernel's ints; the events are the typed ``Event`` objects the viewer may hold (another
@@ -15,7 +17,16 @@ view, made incrementally (the history lines and event data of earlier observatio
 
 from __future__ import annotations
 
-from khrap.engine.observation import SeatView, as_seen, events_since, seat_hand, seat_view, to_json
+from khrap.engine.observation import (
+    SeatView,
+    as_seen,
+    events_since,
+    own_since,
+    seat_hand,
+    seat_view,
+    spectator_observation,
+    to_json,
+)
 
 
 def spectator_view(state) -> SeatView:
@@ -24,4 +35,5 @@ def spectator_view(state) -> SeatView:
     return seat_view(state, None)
 
 
-__all__ = ["SeatView", "as_seen", "events_since", "seat_hand", "seat_view", "spectator_view", "to_json"]
+__all__ = ["SeatView", "as_seen", "events_since", "own_since", "seat_hand", "seat_view", "spectator_observation",
+           "spectator_view", "to_json"]

@@ -62,7 +62,7 @@ def narrative(record: dict, deal: int | None = None, lang: str = "en") -> str:
 
 def _deal_lines(mark: DealMark, events: list[str], lang: str) -> list[str]:
     head = translate(lang, _("Deal {deal}: seat {dealer} deals; stacks {stacks}, pot {pot}"), deal=mark.number,
-                     dealer=mark.dealer, stacks=mark.stacks, pot=mark.pot)
+                     dealer=mark.dealer, stacks=listed(mark.stacks), pot=mark.pot)
     return [head, *(f"  {text}" for text in events), ""]
 
 

@@ -5,7 +5,7 @@ which seat it speaks for (or that it only watches).  After that it may send ``ac
 text and the ``step`` of the state it answers: an action for any other step is stale and refused,
 followed by the current state), ``next`` (ready for the next deal) and ``lang``.  Every message is at
 most ``MAX_MESSAGE`` bytes of JSON and a connection may send ``RATE`` a second (a burst of ``BURST``); anything else is
-refused with a reason and changes nothing.  Views go out through :meth:`Table.view` only.
+refused with a reason and changes nothing.  Views go out through :meth:`Table.parts` only.
 
 Nothing here touches a socket: a connection is any object with ``send(dict)`` (and ``close()``), so
 the protocol test drives thousands of deals in-process.
@@ -30,7 +30,7 @@ except ImportError:  # the web extra brings it; without it the standard encoder 
     orjson = None  # type: ignore[assignment]
 
 from khrap.engine import IllegalAction
-from khrap.web.delta import diff
+from khrap.web.delta import Parts, patch
 from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Lost, Store
 from khrap.web.table import Table
@@ -181,9 +181,11 @@ class Host:
         self.timed_out: dict[str, dict] = {}  # table -> the last decision its clock made for a person
         self.chats: dict[str, list[dict]] = {}  # table -> its last ``CHAT_KEEP`` chat messages and reactions
         self.chat_budget: dict[tuple[str, int], tuple[float, float]] = {}  # (table, seat) -> (tokens, when)
-        self.sent: dict[str, dict[tuple, tuple[int, dict]]] = {}
-        """table -> each view key's last view sent, with its number (the base of the next update's patch)."""
+        self.sent: dict[str, dict[tuple, tuple[int, Parts]]] = {}
+        """table -> each view key's last view sent (its parts), with its number (the base of the next update's
+        patch)."""
         self._numbers = itertools.count(1)  # updates' numbers: increasing over every table and key
+        self._plain_extras: dict[bool, dict[str, Any]] = {}  # a view's extras with no clock, link or host: by passive
         self._schedule: Callable[[Callable[[], None]], object] | None = None  # ``group_commits``
         self._commit_due = False  # ``commit`` is scheduled
         self.set_aside: list[str] = []
@@ -302,33 +304,43 @@ class Host:
         return [st.human and st.connections == 0 and st.gone_since is not None
                 and now - st.gone_since >= self.takeover_seconds for st in table.seats]
 
-    def view(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False, *,
-             presence: tuple[list[bool], list[bool]] | None = None, again: Table | None | bool = False,
-             timing: tuple[float | None, dict | None] | None = None) -> dict:
-        """What a connection of ``seat`` sees; ``passive``: its seat is open on a newer connection (it
-        watches: no action offered); ``host``: it holds the host's link (each person's seat link with it);
-        ``presence``: who is here and who is taken over, ``again``: the table its "play again" made (None:
-        none), and ``timing``: the turn clock's deadline and its last decision for a person, if the caller found
-        them (once for all its views)."""
+    def view(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False) -> dict:
+        """What a connection of ``seat`` sees (``parts``' view)."""
+        return self.parts(table, seat, lang, passive, host).whole()
+
+    def parts(self, table: Table, seat: int | None, lang: str, passive: bool = False, host: bool = False, *,
+              presence: tuple[list[bool], list[bool]] | None = None, again: Table | None | bool = False,
+              timing: tuple[float | None, dict | None] | None = None) -> Parts:
+        """The parts of what a connection of ``seat`` sees (``delta.Parts``); ``passive``: its seat is open on a
+        newer connection (it watches: no action offered); ``host``: it holds the host's link (each person's seat
+        link with it); ``presence``: who is here and who is taken over, ``again``: the table its "play again"
+        made (None: none), and ``timing``: the turn clock's deadline and its last decision for a person, if the
+        caller found them (once for all its views)."""
         present, takeover = presence or (self.present(table), self.taken_over(table))
-        view = table.view(seat, lang, present=present, takeover=takeover)
-        view["elsewhere"] = passive
-        if passive:
-            view["legal"] = []
-        view["host"] = None
-        if host:
-            view["host"] = {"links": {str(i): st.token for i, st in enumerate(table.seats) if st.human},
-                            "spectator": table.spectator_token}
-        view["takeover_seconds"] = self.takeover_seconds
+        parts = table.parts(seat, lang, present=present, takeover=takeover, offered=not passive)
         if again is False:
             again = self._again_table(table)
-        if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
-            view["again"] = again.spectator_token if seat is None else again.seats[seat].token
         deadline, timed_out = timing or (self._clock_deadline(table), self.timed_out.get(table.id))
         mine = timed_out if timed_out and timed_out["seat"] == seat else None
-        view["clock"] = _NO_CLOCK if deadline is None and mine is None else \
+        if not host and again is None and deadline is None and mine is None:
+            # (most views: one dict for all, read only, so a patch finds it unchanged by identity)
+            plain = self._plain_extras.get(passive)
+            if plain is None or plain["takeover_seconds"] != self.takeover_seconds:
+                plain = self._plain_extras[passive] = {"elsewhere": passive, "host": None,
+                                                       "takeover_seconds": self.takeover_seconds, "clock": _NO_CLOCK}
+            parts.extras = plain
+            return parts
+        extras: dict[str, Any] = {"elsewhere": passive, "host": None}
+        if host:
+            extras["host"] = {"links": {str(i): st.token for i, st in enumerate(table.seats) if st.human},
+                              "spectator": table.spectator_token}
+        extras["takeover_seconds"] = self.takeover_seconds
+        if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
+            extras["again"] = again.spectator_token if seat is None else again.seats[seat].token
+        extras["clock"] = _NO_CLOCK if deadline is None and mine is None else \
             {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
-        return view
+        parts.extras = extras
+        return parts
 
     def _again_table(self, table: Table) -> Table | None:
         again_id = self.rematch_of(table.id)
@@ -800,26 +812,27 @@ class Host:
     def send_view(self, client: Client) -> None:
         """``client``'s whole view now (the base of the patches it is sent next)."""
         key = client.key
-        view = self.view(client.table, *key)
-        view["n"] = number = next(self._numbers)
-        self.sent.setdefault(client.table.id, {})[key] = (number, view)
+        parts = self.parts(client.table, *key)
+        parts.n = number = next(self._numbers)
+        self.sent.setdefault(client.table.id, {})[key] = (number, parts)
         client.shown = (key, number)
-        client.conn.send(view)
+        client.conn.send(parts.whole())
 
     def broadcast(self, table: Table, seats: Container[int] | None = None) -> None:
         """Each connection of ``table`` gets its own view (one per seat and language, made once and encoded
         once): the whole view, or to a connection that asked for them and holds the view this seat and
-        language was sent last, the patch from that one to this one (a ``delta`` message, ``khrap.web.delta``).
+        language was sent last, the patch from that one to this one (a ``delta`` message, ``khrap.web.delta``:
+        made from the parts of the two views, not from the views).
         ``seats``: only the connections of these seats (the others keep the view they hold as their base)."""
         kept = self.sent.pop(table.id, {})
         made: dict[tuple, _Update] = {}
-        memo: dict = {}  # the patches of the parts the views share, made once (``delta.diff``)
+        memo: dict = {}  # the patches of the parts the views share, made once (``delta.patch``)
         presence = (self.present(table), self.taken_over(table))
         timing = (self._clock_deadline(table), self.timed_out.get(table.id))
         again: Table | None | bool = False  # (found for the first view: a broadcast to nobody loads no table)
-        now: dict[tuple, tuple[int, dict]] = {}  # each key's view made now: the base of its next patch
+        now: dict[tuple, tuple[int, Parts]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
-            key = client.key
+            key = (client.seat, client.lang, client.passive, client.host)  # (``Client.key``, without its call)
             if seats is not None and client.seat not in seats:
                 base = kept.get(key)
                 if base is not None:  # (the key's connections all skipped alike: its seat is in the key)
@@ -830,16 +843,16 @@ class Host:
             if update is None:
                 if again is False:
                     again = self._again_table(table)
-                view = self.view(table, *key, presence=presence, again=again, timing=timing)
-                view["n"] = next(self._numbers)
-                update = made[key] = _Update(view, kept.get(key), memo)
-                now[key] = (view["n"], view)
+                parts = self.parts(table, *key, presence=presence, again=again, timing=timing)
+                parts.n = next(self._numbers)
+                update = made[key] = _Update(parts, kept.get(key), memo)
+                now[key] = (parts.n, parts)
                 self.sent[table.id] = now  # (kept for the keys of the connections still at the table only)
             patched = client.deltas and update.before is not None and client.shown == (key, update.before[0])
-            client.shown = (key, update.view["n"])
+            client.shown = (key, update.parts.n)
             send_text = getattr(client.conn, "send_text", None)
             if send_text is None:
-                client.conn.send(update.delta() if patched else update.view)
+                client.conn.send(update.delta() if patched else update.whole())
             else:  # JSON once per seat and language, not once per connection
                 send_text(update.delta_text() if patched else update.text())
         if self.on_change is not None:
@@ -847,26 +860,33 @@ class Host:
 
 
 class _Update:
-    """One view key's update in a broadcast: its view, and (made when a connection needs them) its JSON text,
-    the patch from the view that key was sent last (``before``: its number and view) and that patch's text."""
+    """One view key's update in a broadcast: its view's parts, and (made when a connection needs them) the view
+    and its JSON text, the patch from the view that key was sent last (``before``: its number and parts) and
+    that patch's text."""
 
-    __slots__ = ("_delta", "_delta_text", "_text", "before", "memo", "view")
+    __slots__ = ("_delta", "_delta_text", "_text", "_whole", "before", "memo", "parts")
 
-    def __init__(self, view: dict, before: tuple[int, dict] | None, memo: dict | None = None) -> None:
-        self.view, self.before, self.memo = view, before, memo
+    def __init__(self, parts: Parts, before: tuple[int, Parts] | None, memo: dict) -> None:
+        self.parts, self.before, self.memo = parts, before, memo
+        self._whole: dict | None = None
         self._text: str | None = None
         self._delta: dict | None = None
         self._delta_text: str | None = None
 
+    def whole(self) -> dict:
+        if self._whole is None:
+            self._whole = self.parts.whole()
+        return self._whole
+
     def text(self) -> str:
         if self._text is None:
-            self._text = encode(self.view)
+            self._text = encode(self.whole())
         return self._text
 
     def delta(self) -> dict:
         if self._delta is None:
             number, old = self.before
-            self._delta = {"type": "delta", "n": self.view["n"], "base": number, "d": diff(old, self.view, self.memo)}
+            self._delta = {"type": "delta", "n": self.parts.n, "base": number, "d": patch(old, self.parts, self.memo)}
         return self._delta
 
     def delta_text(self) -> str:

@@ -2,9 +2,9 @@
 
 Nothing here knows about sockets: :mod:`khrap.web.host` feeds actions in and sends views out.  The
 table is rebuilt from its setup and action list (:meth:`Table.restore`), which is how a restarted
-server resumes it exactly.  :meth:`Table.view` is the ONE place where what a connection may see is
-computed: its own seat's observation (or the public one), never another hand, the stock or an
-unrevealed seed.
+server resumes it exactly.  :meth:`Table.parts` (whose view :meth:`Table.view` is) is the ONE place
+where what a connection may see is computed: its own seat's observation (or the public one), never another
+hand, the stock or an unrevealed seed.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.decisions import display_names
-from khrap.engine.observation import render, seen
+from khrap.engine.observation import seen
 from khrap.engine.refusal import Refusal
-from khrap.engine.view import events_since, seat_hand, seat_view
+from khrap.engine.view import events_since, own_since, seat_hand, spectator_observation
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
 from khrap.gamelog.voice import Voice
@@ -32,6 +32,7 @@ from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record
 from khrap.variant.schema import Variant
+from khrap.web.delta import Common, OwnParts, Parts
 
 TOKEN_BYTES = 24
 """Invite tokens: 192 random bits (the issue asks for at least 128)."""
@@ -155,8 +156,11 @@ class Table:
     _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
     # lang: (public, key, part, and the presence lists it was last given: ``_table_part``)
     _table_parts: dict[str, tuple[dict, tuple, dict, Any, Any]] = field(default_factory=dict)
-    # Each (seat, language)'s view but its table part, with the ``public`` it was made with: kept until that changes.
-    _bodies: dict[tuple[int | None, str], tuple[dict, dict]] = field(default_factory=dict)
+    # Each (seat, language, offered)'s parts but its table part, with the ``public`` they were made with: kept until
+    # that changes.
+    _bodies: dict[tuple[int | None, str, bool], tuple[dict, OwnParts]] = field(default_factory=dict)
+    # lang: (the ``public`` and table part it was made with, what every viewer in that language holds alike)
+    _commons: dict[str, tuple[dict, dict, Common]] = field(default_factory=dict)
     _hands: dict[int | None, tuple[list[int] | None, list[str] | None]] = field(default_factory=dict)  # (ints, words)
 
     # ------------------------------------------------------------ building
@@ -423,45 +427,66 @@ class Table:
     # ------------------------------------------------------------ what a seat sees (the one place)
     def view(self, seat: int | None, lang: str = "en", *, present: list[bool] | None = None,
              takeover: list[bool] | None = None) -> dict:
-        """Everything the connection of ``seat`` (None: a spectator) may know now, JSON-ready.
+        """Everything the connection of ``seat`` (None: a spectator) may know now, JSON-ready: ``parts``' view."""
+        return self.parts(seat, lang, present=present, takeover=takeover).whole()
 
-        Built only from the engine's view of that seat (``seat_view``; a spectator's, made for no seat,
-        holds nobody's secret): its table, its hand, the deal's events as it may hold them (the log and
-        the events are made from these); the seed of a deal is included only once it is settled."""
+    def parts(self, seat: int | None, lang: str = "en", *, present: list[bool] | None = None,
+              takeover: list[bool] | None = None, offered: bool = True) -> Parts:
+        """The parts of the view of ``seat``'s connection (``delta.Parts``: the view, and the base of the next
+        patch); ``offered`` False: no legal action offered (the connection only watches its seat).
+
+        Built only from the engine's view of that seat (``events_since``, ``seat_hand``; the table's from a
+        spectator's, made for no seat, which holds nobody's secret): its table, its hand, the deal's events as
+        it may hold them (the log and the events are made from these); the seed of a deal is included only
+        once it is settled."""
         public = self._public()
-        made = self._bodies.get((seat, lang))
+        common = self._common(public, lang, present, takeover)
+        key = (seat, lang, offered)
+        made = self._bodies.get(key)
         if made is None or made[0] is not public:  # (the same ``public``: the session has not moved since)
-            made = self._bodies[(seat, lang)] = (public, self._body(seat, lang, public))
-        return {"type": "state", "table": self._table_part(public, lang, present, takeover), **made[1]}
+            made = self._bodies[key] = (public, self._own(seat, lang, offered, self._told[(None, lang)]))
+        return Parts(common, made[1])
 
-    def _body(self, seat: int | None, lang: str, public: dict) -> dict:
-        """``seat``'s view but its ``table``: what the session shows that seat, made once a change of the
-        session (``public`` is made anew with each), so a change of the seats only (a name, a seat ready for
-        the next deal, a player come or gone) makes no view again (and its patch holds the table only)."""
-        s = self.session
-        table = {"seat": seat, **self._shared_observed(public), "hand": self._hand(seat)}
-        told = self._deal_log(seat, lang)
-        lines, events, tricks = list(told.lines), list(told.events), told.tricks  # (copies: the log grows on)
-        # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
-        settled = None if told.settled is None else told.settled.shared_data(seat)
-        legal: list[dict] = _NO_ACTIONS
-        if seat is not None and s.to_act == seat and self.in_deal:
-            legal = [self._describe(a) for a in s.legal_actions()]
-        return {
-            "me": seat,
-            "obs": table,
-            "log": lines,
-            # The same events as data (cards as codes, calls as ids): the page words them in its own
-            # language, with the variant's call names and cards as 10♥; ``log`` is the fallback.
-            "events": events,
-            "settled": settled,
+    def _common(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> Common:
+        """What every viewer in ``lang`` holds alike (``delta.Common``): made once a change of the table and
+        language, and shared by the views (a patch of it is then made once for all of them, ``delta.patch``)."""
+        part = self._table_part(public, lang, present, takeover)
+        made = self._commons.get(lang)
+        if made is not None and made[0] is public and made[1] is part:
+            return made[2]
+        told = self._deal_log(lang)
+        rest = {
             "moves": public["moves"],
             "tricks": told.last_tricks(),  # the deal's last closed tricks: the one on the table, the one before
-            "trick_number": len(tricks) + 1,  # of the trick being played
-            "legal": legal,
+            "trick_number": len(told.tricks) + 1,  # of the trick being played
             "fair": public["fair"],  # the deal to come and the last ones settled
             "dealt": public["dealt"],
         }
+        # ``log``: the deal's sentences; ``events``: the same events as data (cards as codes, calls as ids): the
+        # page words them in its own language, with the variant's call names and cards as 10♥; ``log`` is the
+        # fallback.  (The lists as they grow: the parts hold how much of them a view shows.)
+        common = Common(part, self._shared_observed(public), told.lines, told.events, rest)
+        self._commons[lang] = (public, part, common)
+        return common
+
+    def _own(self, seat: int | None, lang: str, offered: bool, public: DealLog) -> OwnParts:
+        """What ``seat`` holds alone in its view (its hand, settlement, legal actions; its log, the table's lists
+        until it holds an event otherwise): made once a change of the session, so a change of the seats only (a
+        name, a seat ready for the next deal, a player come or gone) makes nothing of it again.  ``public``: the
+        table's log in ``lang``, read up to now (``_deal_log``), and who is to act."""
+        told: DealLog | SeatLog = public
+        if seat is not None:
+            told = self._told.get((seat, lang))  # type: ignore[assignment]
+            if not isinstance(told, SeatLog) or told.public is not public:
+                told = self._told[(seat, lang)] = SeatLog(seat, public)
+            if told.read < public.read:
+                told.catch_up(self.session.state)
+        # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
+        settled = None if told.settled is None else told.settled.shared_data(seat)
+        legal: list[dict] = _NO_ACTIONS
+        if offered and seat is not None and public.to_act == seat:
+            legal = [self._describe(a) for a in self.session.legal_actions()]
+        return OwnParts(seat, self._hand(seat), told.lines, told.events, settled, legal)
 
     def _hand(self, seat: int | None) -> list[str] | None:
         """The seat's hand as ``render`` writes it, from the engine's view of the seat (``seat_hand``): the same
@@ -476,17 +501,12 @@ class Table:
 
     def _shared_observed(self, public: dict) -> dict:
         """The observation's ``SHARED`` keys, from the spectator's observation (nobody's secret), made once a
-        change for every seat's view; a value equal to the last one made is that same object, so a patch
-        passes it by identity for every seat instead of comparing it once a seat."""
+        change for every seat's view (its patch is made once for them all, ``delta.patch``)."""
         made = self._observed_made
         if made is not None and made[0] is public:
             return made[1]
-        shown = render(seat_view(self.session.state, None), [], [], [])
-        before = made[1] if made is not None else {}
-        shared = {}
-        for key in SHARED:
-            value, old = shown[key], before.get(key)
-            shared[key] = old if old is not None and type(old) is type(value) and old == value else value
+        shown = spectator_observation(self.session.state)
+        shared = {key: shown[key] for key in SHARED}
         self._observed_made = (public, shared)
         return shared
 
@@ -496,7 +516,8 @@ class Table:
         A part that did not change is the same object as in the last one made: nothing is made again, and a
         patch (``delta.diff``) finds it unchanged by identity instead of comparing it, for every seat."""
         s = self.session
-        key = (len(s.state.log), len(self.actions), len(self.deals), self.current.started, self.current.decks)
+        current = self.deals[-1]  # (``current``, read once: this runs for every view of a broadcast)
+        key = (len(s.state.log), len(self.actions), len(self.deals), current.started, current.decks)
         made = self._public_made
         if made is not None and made[0] is s and made[1] == key:
             return made[2]
@@ -599,10 +620,10 @@ class Table:
 
         return say(self._voice(lang), reason)
 
-    def _deal_log(self, viewer: int | None, lang: str) -> DealLog | SeatLog:
-        """``viewer``'s worded log of the deal so far in ``lang``, extended by the events since the last
-        update (a new deal, or a rebuilt session, starts it again): the table's (the spectators') read once a
-        change, a seat's made from it but where the seat holds an event otherwise (its own secrets)."""
+    def _deal_log(self, lang: str) -> DealLog:
+        """The table's worded log of the deal so far in ``lang`` (the spectators'; a seat's, ``SeatLog``, is made
+        from it), extended by the events since the last update, read once a change (a new deal, or a rebuilt
+        session, starts it again)."""
         s = self.session
         state = s.state
         log, at = state.log, self._deal_log_at()
@@ -613,14 +634,8 @@ class Table:
         if first is not None and public.logged != len(log):  # (read once a change, not once a view)
             public.extend(events_since(state, None, public.read))
             public.logged = len(log)
-        if viewer is None:
-            return public
-        told = self._told.get((viewer, lang))
-        if not isinstance(told, SeatLog) or told.public is not public:
-            told = self._told[(viewer, lang)] = SeatLog(viewer, public)
-        if first is not None and told.read < public.read:
-            told.extend(events_since(state, viewer, told.read))
-        return told
+        public.to_act = s.to_act if self.in_deal else None
+        return public
 
     def _settlements(self) -> list[tuple[int, list[int], int]]:
         """The session's ``settled`` events as (log index, stacks, pot), in order; only the events logged
@@ -712,6 +727,7 @@ class DealLog:
         self._cards: list[list] = []  # the trick being played
         self.settled: ev.Event | None = None  # the deal's last ``settled`` event so far
         self.settled_at = -1  # its place in the deal
+        self.to_act: int | None = None  # the seat to act when it was last read (None: nobody, no deal in progress)
         self._last_tricks: list[dict] = []  # ``tricks[-2:]``, the same list until a trick is closed
 
     def last_tricks(self) -> list[dict]:
@@ -756,16 +772,27 @@ class SeatLog:
     """A seat's log of a deal in one language: the table's (``public``, a ``DealLog``) but where the seat holds
     an event otherwise, its own secret events (a draw, an exchange, a discard: whole for their seat), worded and
     made data for it alone.  The table's sentence and data of every other event are the seat's too: they depend
-    only on whether the event's secret is shown (``Event.render``, ``Event.shared_data``).  The closed tricks are
-    the table's: an own event differs from the table's copy in its secret fields only, and tricks read the seat
-    and the public card; the settlement is the seat's own if it holds that event otherwise."""
+    only on whether the event's secret is shown (``Event.render``, ``Event.shared_data``).  Until the seat holds
+    an event otherwise, its lines and events are the table's lists themselves (nothing made a seat); from then
+    on its own, grown by the table's new items while it holds the new events alike.  The closed tricks are the
+    table's: an own event differs from the table's copy in its secret fields only, and tricks read the seat and
+    the public card; the settlement is the seat's own if it holds that event otherwise."""
 
     def __init__(self, viewer: int, public: DealLog) -> None:
         self.viewer, self.public = viewer, public
         self.read = 0
-        self.lines: list[str] = []
-        self.events: list[dict] = []
+        self.own = False  # holds an event of the deal otherwise than the table (then its lists are its own)
+        self._lines: list[str] = public.lines
+        self._events: list[dict] = public.events
         self._settled: tuple[int, ev.Event] | None = None  # (place, event): a settlement the seat holds otherwise
+
+    @property
+    def lines(self) -> list[str]:
+        return self._lines
+
+    @property
+    def events(self) -> list[dict]:
+        return self._events
 
     @property
     def tricks(self) -> list[dict]:
@@ -779,19 +806,34 @@ class SeatLog:
         own, public = self._settled, self.public
         return own[1] if own is not None and own[0] == public.settled_at else public.settled
 
-    def extend(self, new: list[ev.Event]) -> None:
+    def catch_up(self, state: Any) -> None:
+        """Read the deal's events the table's log has read since this one's (``state``: the session's): the table's
+        lines and events where the seat holds the new events alike (``own_since``), else its own words for its own."""
+        public = self.public
+        if not own_since(state, self.viewer, self.read):
+            if self.own:
+                self._lines += public.lines[self.read:public.read]
+                self._events += public.events[self.read:public.read]
+            self.read = public.read
+            return
+        if not self.own:
+            self.own = True
+            self._lines, self._events = public.lines[:self.read], public.events[:self.read]
+        self._extend(events_since(state, self.viewer, self.read))
+
+    def _extend(self, new: list[ev.Event]) -> None:
         """Take in the seat's events after those read (``events_since`` its place; the table's log has read them)."""
         public, at = self.public, self.read
         seen, lines, events = public.seen, public.lines, public.events
         self.read += len(new)
         for e in new:
             if e is seen[at]:
-                self.lines.append(lines[at])
-                self.events.append(events[at])
+                self._lines.append(lines[at])
+                self._events.append(events[at])
             else:  # its own secret event
                 voice = public.voice
-                self.lines += tell([e], voice.lang, self.viewer, voice=voice)
-                self.events.append(_public_event(e, self.viewer))
+                self._lines += tell([e], voice.lang, self.viewer, voice=voice)
+                self._events.append(_public_event(e, self.viewer))
                 if isinstance(e, ev.Settled):
                     self._settled = (at, e)
             at += 1

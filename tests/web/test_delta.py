@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from khrap.variant.catalog import builtin
-from khrap.web.delta import apply, diff
+from khrap.web.delta import Common, OwnParts, Parts, apply, diff, patch
 from khrap.web.host import Host
 from khrap.web.store import Store
 from khrap.web.table import Table
@@ -62,6 +62,88 @@ def test_a_patch_makes_the_new_view_of_the_old_one(views: tuple[dict, dict]) -> 
     made = apply(old, json.loads(json.dumps(diff(old, new))))  # as it goes over the wire
     assert json.dumps(made, sort_keys=True) == json.dumps(new, sort_keys=True)  # (True is not 1 here)
     assert old == kept  # neither view is changed
+
+
+REST = st.dictionaries(st.sampled_from("abc"), JSON, max_size=3)  # (a view's keys: the rest's and the extras'
+EXTRAS = st.dictionaries(st.sampled_from("def"), JSON, max_size=3)  # are apart)
+OBSERVED = st.dictionaries(st.sampled_from(["phase", "to_act", "trick"]), JSON, max_size=3)
+HAND = st.one_of(st.none(), st.lists(SCALARS, max_size=3))
+SETTLED = st.one_of(st.none(), PARTS)
+LEGAL = st.lists(JSON, max_size=2)
+
+
+@st.composite
+def parts_updates(draw) -> tuple[Parts, dict, Parts]:
+    """A view's parts, the view they made then, and the next update's parts: each part the same object, an equal
+    copy or another value; the table's log and events grown in place (the lists a deal's log keeps) or a new
+    deal's; the viewer's the table's lists, or its own (a copy, an item its own), grown in place or become so."""
+    def then(value: object, strategy) -> object:
+        how = draw(st.sampled_from(["same", "same", "copy", "other"]))
+        return value if how == "same" else copy.deepcopy(value) if how == "copy" else draw(strategy)
+
+    def own_copy(log: list, events: list) -> tuple[list, list]:  # a seat's own lists: the table's, one item its own
+        log, events = copy.deepcopy(log), copy.deepcopy(events)
+        if log and draw(st.booleans()):
+            log[-1] = draw(SCALARS)
+        return log, events
+
+    log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
+    common = Common(draw(PARTS), draw(OBSERVED), log, events, draw(REST))
+    mine = (log, events) if draw(st.booleans()) else own_copy(log, events)
+    own = OwnParts(draw(st.sampled_from([None, 0, 2])), draw(HAND), *mine, draw(SETTLED), draw(LEGAL))
+    old = Parts(common, own, draw(EXTRAS), draw(st.integers(1, 5)))
+    held = old.whole()
+    if draw(st.sampled_from(["grown", "grown", "new"])) == "grown":
+        added = draw(st.lists(SCALARS, max_size=2)), draw(st.lists(JSON, max_size=2))
+        log += added[0]
+        events += added[1]
+        if mine[0] is not log and draw(st.booleans()):  # its own lists grown alike
+            mine[0].extend(added[0])
+            mine[1].extend(added[1])
+    else:
+        log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
+    how = draw(st.sampled_from(["table's", "own", "became own"]))
+    mine = (log, events) if how == "table's" else mine if how == "own" else own_copy(log, events)
+    if draw(st.integers(0, 4)):  # (else the viewer's parts are the same object: nothing of its own changed)
+        own = OwnParts(then(own.me, st.sampled_from([None, 0, 2])), then(own.hand, HAND), *mine,
+                       then(own.settled, SETTLED), then(own.legal, LEGAL))
+    common = Common(then(common.table, PARTS), then(common.observed, OBSERVED), log, events, then(common.rest, REST))
+    new = Parts(common, own, then(old.extras, EXTRAS), old.n + draw(st.integers(0, 2)))
+    return old, held, new
+
+
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(parts_updates())
+def test_a_patch_of_the_parts_makes_the_new_view_of_the_old_one(update: tuple[Parts, dict, Parts]) -> None:
+    """A broadcast's patch is made from the parts of the two views (``delta.patch``), not from the views: it makes
+    the new view of the one held, whatever part is kept, copied, replaced or grown."""
+    old, held, new = update
+    kept = copy.deepcopy(held)
+    memo: dict = {}
+    made = patch(old, new, memo)
+    assert made == patch(old, new, memo) == patch(old, new, {})  # (the memo's shared patches not changed)
+    assert old.whole() == held == kept  # (the old view is as it was)
+    got = apply(held, json.loads(json.dumps(made)))  # as it goes over the wire
+    assert json.dumps(got, sort_keys=True) == json.dumps(new.whole(), sort_keys=True)  # (True is not 1 here)
+
+
+def test_a_patch_of_the_parts_holds_what_changed_only() -> None:
+    """Kept parts are not in the patch; the log's new lines are appended; the common parts are patched once for
+    every viewer, and the seat's hand goes with the patch of the observation they share."""
+    log, observed = ["a", "b"], {"phase": "bidding", "to_act": 1}
+    common = Common({"step": "1:4", "title": "Khrap"}, observed, log, [], {"moves": None})
+    old = Parts(common, OwnParts(1, ["7H"], log, [], None, []), {"clock": None}, 3)
+    log.append("c")
+    now = Common({"step": "1:5", "title": "Khrap"}, {"phase": "bidding", "to_act": 2}, log, [], common.rest)
+    new = Parts(now, OwnParts(1, ["7H"], log, [], None, [{"text": "pass"}]), {"clock": None}, 4)
+    memo: dict = {}
+    assert patch(old, new, memo) == {"s": {"legal": [{"text": "pass"}], "n": 4},
+                                     "p": {"table": {"s": {"step": "1:5"}}, "obs": {"s": {"to_act": 2}}},
+                                     "a": {"log": ["c"]}}
+    other = Parts(now, OwnParts(1, ["7H", "8H"], log, [], None, []), {"clock": None}, 5)
+    assert patch(old, other, memo)["p"]["obs"] == {"s": {"to_act": 2, "seat": 1, "hand": ["7H", "8H"]}}
+    assert memo[(id(observed), id(now.observed))] == {"s": {"to_act": 2}}  # (the shared patch, not changed)
+    assert patch(new, new, {}) == {}
 
 
 def test_a_patch_holds_what_changed_only() -> None:
@@ -118,7 +200,7 @@ def test_a_connection_gets_its_view_then_patches_and_the_view_again_when_it_asks
     for message in conns[1].sent[1:]:
         assert message["type"] == "delta" and message["base"] == held["n"]
         held = apply(held, message["d"])
-    assert held == host.sent[table.id][clients[1].key][1]
+    assert held == host.sent[table.id][clients[1].key][1].whole()
     assert {m["type"] for m in conns[0].sent} == {"state"}  # one that did not ask gets whole views only
     seat = table.session.to_act
     conns[seat].sent.clear()

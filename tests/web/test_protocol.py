@@ -141,7 +141,7 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
             assert message["type"] != "refused", message
             check(message, table, seat, committed)
             if message["type"] == "state":  # the view held (a patched one too) is the one the server made for it
-                made = [v for n, v in host.sent[table.id].values() if n == message["n"]]
+                made = [v.whole() for n, v in host.sent[table.id].values() if n == message["n"]]
                 assert made == [message]
         return inspect
 

@@ -8,9 +8,11 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from khrap.variant.catalog import builtin
 from khrap.web.host import Host
-from khrap.web.store import Store
+from khrap.web.store import Lost, Store
 from khrap.web.table import Table
 from khrap.web.wire import Wire, _flush_waiting
 from tests.web.conftest import fixed_seeds
@@ -161,3 +163,135 @@ def test_a_turns_frames_are_written_after_the_apps_hook_once_a_turn() -> None:
     callback(*args)
     assert order == [("commit", 0)]  # once, before any connection's frames were written
     assert [w.transport.written for w in wires] == [[b"\x81\x06update"]] * 3
+
+
+def test_what_waits_is_committed_before_a_write_of_its_own_when_grouping_ends_and_at_close(tmp_path: Path) -> None:
+    # The store on its own, without the host's commit before each: one action waits in the turn's transaction,
+    # then (a) another table is added (a transaction of its own), (b) grouping is turned off (the server's
+    # shutdown), (c) the store is closed.  Each time the waiting action is committed first: 1 action stored.
+    for end in ("add", "ungroup", "close"):
+        path, due = tmp_path / f"{end}.sqlite", []
+        host, tables, _ = _seated(path, due)
+        _act(host, tables[0])
+        assert host.store.pending and _stored(path) == (0, 2)
+        if end == "add":
+            extra = Table.create(builtin("khrap"), name="khrap", source=None, players=2, stacks=100, base_stake=1,
+                                 bots={}, deals=3, seed_source=fixed_seeds("turn-extra"))
+            host.store.add(extra)
+            assert host.store.load(extra.id).step == "0:0"
+        elif end == "ungroup":
+            assert host.store.group(False) == []
+        else:
+            host.store.close()
+        assert _stored(path) == (1, 2), end
+
+
+class FailingInserts:
+    """The store's connection, but an action's row cannot be written (a constraint, a full disk)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args):
+        if sql.startswith("INSERT INTO actions"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.db, name)
+
+
+def test_a_write_that_fails_in_the_turn_undoes_every_table_written_in_it(tmp_path: Path) -> None:
+    # Table 1 acts (1:1, waiting in the turn's transaction); table 0's action then cannot be written: the whole
+    # transaction is rolled back, so both tables are back as stored (1:0), and all four seats' connections are
+    # dropped (table 1's pages were to be told of an action no longer stored).
+    path, due = tmp_path / "t.sqlite", []
+    host, tables, conns = _seated(path, due)
+    _act(host, tables[1])
+    assert tables[1].step == "1:1"
+    real, host.store.db = host.store.db, FailingInserts(host.store.db)
+    with pytest.raises(Lost):
+        _act(host, tables[0])
+    host.store.db = real
+    assert [t.step for t in tables] == ["1:0", "1:0"] and not host.store.pending
+    assert [c.aborted for c in conns] == [True, True, True, True]
+    for _ in range(3):  # and both play on from there
+        _act(host, tables[1])
+    due.pop()()
+    assert _stored(path) == (3, 2) and tables[1].step == "1:3"
+
+
+def _deal_rows(path: Path, tid: str) -> list[tuple[int, int]]:
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT number, started FROM deals WHERE table_id = ? ORDER BY number", (tid,)).fetchall()
+    finally:
+        db.close()
+
+
+def test_an_action_replayed_after_a_failed_commit_stores_the_deals_it_changed(tmp_path: Path) -> None:
+    # Every action of table 0's first deal is first lost (its commit fails, the table is reloaded as stored) and
+    # then played again and committed.  The action that settles deal 1 also writes deal 2's row (its commitment,
+    # not started); replayed after the loss, it must write it again, since the rolled-back rows are not stored.
+    path, due = tmp_path / "t.sqlite", []
+    host, tables, _ = _seated(path, due)
+    table = tables[0]
+    for client in host.clients[table.id]:  # (some 90 messages a seat: past the connection's burst)
+        client.tokens = client.burst = 1e9
+    assert _deal_rows(path, table.id) == [(1, 1)]
+    while table.in_deal:
+        step = table.step
+        _act(host, table)
+        real, host.store.db = host.store.db, FailingCommits(host.store.db)
+        due.pop()()
+        host.store.db = real
+        assert table.step == step  # undone
+        _act(host, table)
+        due.pop()()
+    assert _deal_rows(path, table.id) == [(1, 1), (2, 0)]
+    restored = Host(Store(path), takeover_seconds=1e12).get(table.id)
+    assert [(d.number, d.commitment) for d in restored.deals] == [(d.number, d.commitment) for d in table.deals]
+
+
+def test_once_the_host_stops_grouping_what_waits_is_stored_and_each_action_at_once(tmp_path: Path) -> None:
+    # The server's shutdown (``group_commits(None)``): the waiting action is committed then; after it, an action
+    # is stored as it is applied, with no commit scheduled.
+    path, due = tmp_path / "t.sqlite", []
+    host, tables, _ = _seated(path, due)
+    _act(host, tables[0])
+    scheduled = due.pop()  # (the turn's commit, due when the loop's turn is over: run last here)
+    host.group_commits(None)
+    assert _stored(path) == (1, 2) and not host.store.pending
+    _act(host, tables[0])
+    assert _stored(path) == (2, 2) and due == []
+    scheduled()
+    assert _stored(path) == (2, 2)
+
+
+def test_a_connection_closed_with_frames_waiting_commits_before_they_are_written() -> None:
+    # ``Wire.close_with`` writes what waits for the turn's end before its closing frame: the app's hook (the
+    # store's commit) runs first, with nothing written yet.
+    order: list[tuple[str, int]] = []
+    wire = Wire.__new__(Wire)  # (its sending half alone: no socket)
+    wire.out, wire.loop, wire.transport = [], Loop(), Transport()
+    wire.close_sent = wire.disconnected = False
+    wire.before_write = lambda: order.append(("commit", len(wire.transport.written)))
+    wire.write_text(b"update")
+    wire.disconnected = True  # (the socket gone meanwhile: the frames are still flushed, nothing more is sent)
+    wire.close_with(1000, "bye")
+    assert order == [("commit", 0)]
+
+
+def test_the_server_groups_the_writes_of_its_loops_turns_while_it_runs(tmp_path: Path) -> None:
+    # The app's lifespan turns the grouping on for its event loop's thread (the writes of another thread, a test
+    # driving the host, still commit at once) and off at shutdown, what waits committed.
+    import threading
+
+    from starlette.testclient import TestClient
+
+    from khrap.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "t.sqlite", bot_delay=0.0)) as client:
+        store = client.app.state.store
+        assert store.grouped == client.portal.call(threading.get_ident) != threading.get_ident()
+    assert store.grouped is None and not store.pending

@@ -208,12 +208,12 @@ def test_a_view_made_from_the_kept_body_is_the_view_made_anew() -> None:
     watcher = Fresh(host, table, None, "fi")
     host.receive(host.connect(watcher), json.dumps({"type": "hello", "token": table.spectator_token, "lang": "fi"}))
     while not table.finished:
-        before = host.view(table, 2, "lt")
+        before = host.parts(table, 2, "lt")
         host.receive(clients[0], json.dumps({"type": "next"}))  # a seat ready: the table part changes only
         host.receive(clients[1], json.dumps({"type": "name", "name": f"Boris {table.step}"}))
-        after = host.view(table, 2, "lt")
-        assert after["obs"] is before["obs"] and after["log"] is before["log"]  # the body was kept
-        assert after["table"] != before["table"]
+        after = host.parts(table, 2, "lt")
+        assert after.own is before.own  # the body (the view's parts but the table) was kept
+        assert after.common.table != before.common.table
         for client in clients[1:]:
             host.receive(client, json.dumps({"type": "next"}))
         while table.in_deal:
