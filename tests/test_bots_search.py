@@ -389,21 +389,27 @@ def test_a_discard_with_more_cards_in_hand_than_the_discard_gate_is_not_searched
         assert "gated" not in other.last and other.last["samples"] >= 2
 
 
+def _exchanges(rules, seeds: int):
+    """Deals of seeds 0 to ``seeds`` - 1 bid by the heuristic at every seat up to an exchange with a choice (a deal
+    whose bidding ends without one is skipped): the state at that decision."""
+    prior = HeuristicBot(rules)
+    for s in range(seeds):
+        state = GameState(rules, 4, dealer=s % 4, seed=s)
+        state.start_deal()
+        step = 0
+        while state.pending is not None and state.pending.kind not in ("play", "exchange"):
+            state.apply(choose_for(prior, state, decision_rng(s, step)))
+            step += 1
+        if state.pending is not None and state.pending.kind == "exchange" and len(state.legal_actions()) >= 2:
+            yield state
+
+
 def test_an_exchange_is_not_gated_by_the_call_gate() -> None:
     # The call gate reads a margin in chips; an exchange's margin is in tricks, so ``call_gate`` never gates an
     # exchange: with the gate far below its margin, the exchange is still searched.
     for variant in ("khrap", "snore"):
         rules = GameState(builtin(variant), 4).rules
-        prior = HeuristicBot(rules)
-        for s in range(200):
-            state = GameState(rules, 4, dealer=s % 4, seed=s)
-            state.start_deal()
-            step = 0
-            while state.pending is not None and state.pending.kind not in ("play", "exchange"):
-                state.apply(choose_for(prior, state, decision_rng(s, step)))
-                step += 1
-            if state.pending is None or state.pending.kind != "exchange" or len(state.legal_actions()) < 2:
-                continue
+        for state in _exchanges(rules, 200):
             seat, legal = state.to_act, state.legal_actions()
             bot = SearchBot(rules, timed=False)
             view = typed_view(state, seat)
@@ -446,16 +452,7 @@ def test_an_exchange_stops_sampling_once_a_rival_clears_the_exchange_stop() -> N
     # samples on past that point.  Only exchanges stop so: a call's ``won`` is never set.
     rules = GameState(builtin("khrap"), 4).rules
     assert SearchBot(rules).est.k.exchange_stop > 0
-    prior = HeuristicBot(rules)
-    for s in range(300):
-        state = GameState(rules, 4, dealer=s % 4, seed=s)
-        state.start_deal()
-        step = 0
-        while state.pending is not None and state.pending.kind not in ("play", "exchange"):
-            state.apply(choose_for(prior, state, decision_rng(s, step)))
-            step += 1
-        if state.pending is None or state.pending.kind != "exchange" or len(state.legal_actions()) < 2:
-            continue
+    for state in _exchanges(rules, 300):
         bot = SearchBot(rules, timed=False)
         choice = choose_for(bot, state, random.Random(5))
         if "won" not in bot.last:

@@ -92,19 +92,29 @@ def test_a_turns_actions_are_one_transaction_committed_once_the_turn_is_over(tmp
     assert [restored.get(t.id).step for t in tables] == ["1:2", "1:1"]
 
 
-class FailingCommits:
-    """The store's connection, but its commits fail (a full disk, an I/O error)."""
+class Failing:
+    """The store's connection, but the statements that begin with ``start`` fail with ``error``."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+    def __init__(self, db: sqlite3.Connection, start: str, error: str) -> None:
+        self.db, self.start, self.error = db, start, error
 
     def execute(self, sql: str, *args):
-        if sql == "COMMIT":
-            raise sqlite3.OperationalError("disk I/O error")
+        if sql.startswith(self.start):
+            raise sqlite3.OperationalError(self.error)
         return self.db.execute(sql, *args)
 
     def __getattr__(self, name: str):
         return getattr(self.db, name)
+
+
+def failing_commits(db: sqlite3.Connection) -> Failing:
+    """Its commits fail (a full disk, an I/O error)."""
+    return Failing(db, "COMMIT", "disk I/O error")
+
+
+def failing_inserts(db: sqlite3.Connection) -> Failing:
+    """An action's row cannot be written (a constraint, a full disk)."""
+    return Failing(db, "INSERT INTO actions", "database or disk is full")
 
 
 def test_a_turn_that_cannot_be_stored_is_undone_and_its_tables_connections_dropped(tmp_path: Path) -> None:
@@ -112,7 +122,7 @@ def test_a_turn_that_cannot_be_stored_is_undone_and_its_tables_connections_dropp
     host, tables, conns = _seated(path, due)
     _act(host, tables[0])
     _act(host, tables[0])
-    real, host.store.db = host.store.db, FailingCommits(host.store.db)
+    real, host.store.db = host.store.db, failing_commits(host.store.db)
     due.pop()()
     host.store.db = real
     assert _stored(path) == (0, 2)
@@ -186,21 +196,6 @@ def test_what_waits_is_committed_before_a_write_of_its_own_when_grouping_ends_an
         assert _stored(path) == (1, 2), end
 
 
-class FailingInserts:
-    """The store's connection, but an action's row cannot be written (a constraint, a full disk)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def execute(self, sql: str, *args):
-        if sql.startswith("INSERT INTO actions"):
-            raise sqlite3.OperationalError("database or disk is full")
-        return self.db.execute(sql, *args)
-
-    def __getattr__(self, name: str):
-        return getattr(self.db, name)
-
-
 def test_a_write_that_fails_in_the_turn_undoes_every_table_written_in_it(tmp_path: Path) -> None:
     # Table 1 acts (1:1, waiting in the turn's transaction); table 0's action then cannot be written: the whole
     # transaction is rolled back, so both tables are back as stored (1:0), and all four seats' connections are
@@ -209,7 +204,7 @@ def test_a_write_that_fails_in_the_turn_undoes_every_table_written_in_it(tmp_pat
     host, tables, conns = _seated(path, due)
     _act(host, tables[1])
     assert tables[1].step == "1:1"
-    real, host.store.db = host.store.db, FailingInserts(host.store.db)
+    real, host.store.db = host.store.db, failing_inserts(host.store.db)
     with pytest.raises(Lost):
         _act(host, tables[0])
     host.store.db = real
@@ -242,7 +237,7 @@ def test_an_action_replayed_after_a_failed_commit_stores_the_deals_it_changed(tm
     while table.in_deal:
         step = table.step
         _act(host, table)
-        real, host.store.db = host.store.db, FailingCommits(host.store.db)
+        real, host.store.db = host.store.db, failing_commits(host.store.db)
         due.pop()()
         host.store.db = real
         assert table.step == step  # undone
