@@ -236,7 +236,7 @@ class Replay(random.Random):
 
     def getrandbits(self, k: int) -> int:
         """As CPython's: up to 32 bits from one word's high bits; more from words filled from the low end, the
-        last one cut to its high bits."""
+        last one shortened to its high bits."""
         if k < 0:
             raise ValueError("number of bits must be non-negative")
         if k <= 32:
