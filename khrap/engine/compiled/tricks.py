@@ -8,12 +8,15 @@ may play to a trick, given the trump and the program.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from khrap import words as w
 from khrap.engine.compiled.table import Choose, Table, mypyc_attr
 from khrap.engine.kinds import PLAY
 from khrap.engine.trick import beaters, strength
+
+if TYPE_CHECKING:  # (the program's module imports the machine's parts: typed natively all the same when compiled)
+    from khrap.engine.compiled.program import Program
 
 UNDECIDED: Final = w.UNDECIDED
 DECLARER: Final = w.DECLARER
@@ -27,23 +30,24 @@ IN_SUIT: Final[dict[int | None, Callable[[int], bool]]] = {
 IN_SUIT[None] = frozenset().__contains__
 
 
-def first_lead_suit(program, trump: int | None, first_trick: bool) -> int | None:
+def first_lead_suit(program: Program, trump: int | None, first_trick: bool) -> int | None:
     """The suit the first lead of the deal must be, if the leader holds one (``play.first_lead.suit``).
 
     None: any lead, because it is not the first trick, the variant asks no suit, or it asks for
     trump and there is none."""
-    suit = program.first_lead_suit
+    suit: Any = program.first_lead_suit  # (a suit, "trump" or None)
     if suit is None or not first_trick:
         return None
     return trump if suit == "trump" else suit
 
 
-def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]], trump: int | None,
+def playable(program: Any, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]], trump: int | None,
              first_trick: bool = False) -> list[int]:
     """The plays open to ``hand`` on ``trick`` (empty: a lead), as ints: a card, plus ``JOKER_FLAG``
     when played as the joker (last).  ``first_trick``: no trick of the deal has been taken yet
-    (the first lead's suit may be bound).  A pure function of its arguments: what a solver needs."""
-    p = program
+    (the first lead's suit may be bound).  A pure function of its arguments: what a solver needs.  (``program``,
+    a ``Program``, is read through a variable of its type: compiled, its fields are read natively.)"""
+    p: Program = program
     if not trick:
         options = list(hand)
         suit = first_lead_suit(p, trump, first_trick)
