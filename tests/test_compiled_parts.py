@@ -201,3 +201,21 @@ def test_every_kind_of_decision_is_a_kernel_step_or_a_registered_offer() -> None
         assert (kind in kernel) != (kind in OFFERED), kind
         if kind in OFFERED:
             assert offered(kind) == OFFERED[kind]
+
+
+def test_the_native_follow_lists_what_the_filters_list() -> None:
+    """The fused trick loop's two ways of listing a follower's cards (``tricks.INTERPRETED``): ``_follow``'s loop
+    (compiled) and the filters over ``IN_SUIT`` (plain), on random hands, tricks led in every suit, every trump;
+    each of its three outcomes (the suit led, the trumps, any card) is seen."""
+    from khrap.engine.compiled.tricks import IN_SUIT, _follow
+
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(2000):
+        hand = rng.sample(range(52), rng.randint(1, 6))
+        led, trump = rng.randint(0, 3), rng.choice([None, 0, 1, 2, 3])
+        expected = list(filter(IN_SUIT[led], hand)) or list(filter(IN_SUIT[trump], hand)) or list(hand)
+        found = _follow(hand, led, trump)
+        assert found == expected and found is not hand
+        seen.add("led" if found[0] // 13 == led else "trump" if found[0] // 13 == trump else "any")
+    assert seen == {"led", "trump", "any"}

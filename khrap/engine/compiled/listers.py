@@ -38,6 +38,14 @@ def trumps(hand: list[int], trump: int | None) -> int:
     return count
 
 
+def held(hand: list[int], card: int) -> bool:
+    """``card in hand``, as a native loop over the unboxed cards when compiled (``in`` compares boxed ints)."""
+    for c in hand:  # noqa: SIM110 - compiled, a loop over unboxed ints (``any`` makes a generator)
+        if c == card:
+            return True
+    return False
+
+
 class Check:
     """One precondition's test: true (``met``) when ``seat`` meets it now on machine ``m`` (``hand``: his cards,
     ``trump``: the trump named, both read once per listing).  This base is always met (an entry about how a
@@ -135,7 +143,7 @@ class Holds(Check):
     """He holds card ``n``."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
-        return self.n in hand
+        return held(hand, self.n)
 
     def source(self) -> str:
         return f"{self.n} in hand"
@@ -145,7 +153,7 @@ class HoldsTrump(Check):
     """He holds the trump of rank ``n`` (nobody does while no trump is named)."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
-        return trump is not None and trump * 13 + self.n in hand
+        return trump is not None and held(hand, trump * 13 + self.n)
 
     def source(self) -> str:
         return f"trump is not None and trump * 13 + {self.n} in hand"
@@ -288,7 +296,11 @@ class Lister:
                     break
             if met:
                 swap = swaps[i]
-                found.extend(self._sized(swap, len(hand)) if swap else self.forms[i])
+                forms = self._sized(swap, len(hand)) if swap else self.forms[i]
+                if len(forms) == 1:  # (most calls have one form: an append is cheaper than an extend)
+                    found.append(forms[0])
+                else:
+                    found.extend(forms)
         return found
 
     def _sized(self, cid: str, size: int) -> tuple[Action, ...]:
