@@ -169,3 +169,24 @@ def test_a_player_back_between_deals_is_told_what_the_deals_meanwhile_came_to(li
     back.click("#next")  # read: pressing "Next deal" puts it away
     back.wait_for_function("() => !document.querySelector('#missed')")
     assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "exchanged", "drew"), [
+    ("ru", "Dan меняет 1 карту", "Вера берёт из колоды 2 карты"),
+    ("lt", "Dan keičia 1 kortą", "Вера ima 2 kortas"),
+    ("fi", "Dan vaihtaa 1 kortin", "Вера nostaa 2 korttia"),
+    ("en", "Dan exchanges 1 card", "Вера draws 2 cards"),
+])
+def test_cards_taken_are_counted_in_the_case_of_an_object(live_server, browser, lang, exchanged, drew) -> None:  # noqa: F811
+    # A Russian phone's log at Snore's exchange said «Vera меняет 1 карта», «Vera берёт из колоды 1 карта» (the
+    # count of the seat boxes, «5 карт, 0 взяток», which is a subject's); the game log says «1 карту». Lithuanian
+    # the same ("ima 2 kortos" for "ima 2 kortas"), Finnish ("vaihtaa 1 kortti" for "1 kortin").
+    from tests.web.test_browser_log import _state
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = showing(server, browser, errors, _state(lang), lang)  # (the samples: Dan exchanges 1, Вера draws 2)
+    page.wait_for_selector("#log li")
+    lines = [li.inner_text() for li in page.query_selector_all("#log li")]
+    assert exchanged in lines and drew in lines, lines
+    assert errors == []

@@ -694,9 +694,9 @@ function eventLine(e, fallback) {
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
-    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards", e.count) });
+    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards_taken", e.count) });
     case "exchanged": return e.cards ? (e.cards.length ? t("log_exchanged_cards", { seat, cards: cards(e.cards) }) : t("log_kept", { seat }))
-                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards", e.count) }) : t("log_kept", { seat });
+                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards_taken", e.count) }) : t("log_kept", { seat });
     case "discarded": return e.card ? t("log_discarded_card", { seat, card: cardLabel(e.card) }) : t("log_discarded", { seat });
     case "shown": return t("log_shown", { seat, cards: cards(e.cards) });
     case "swapped": return t("log_swapped", { seat, position: e.position, card: cardLabel(e.card) });
