@@ -190,3 +190,32 @@ def test_cards_taken_are_counted_in_the_case_of_an_object(live_server, browser, 
     lines = [li.inner_text() for li in page.query_selector_all("#log li")]
     assert exchanged in lines and drew in lines, lines
     assert errors == []
+
+
+def test_a_page_says_only_what_concerns_its_reader(live_server, browser) -> None:  # noqa: F811
+    # A Russian spectator who joined in the middle of a Frap deal read «при отсутствии 60 с за место играет бот» (he
+    # has no seat to be away from), so did every player after the evening's end; and every friend's first screen
+    # had "What happened" unfolded over nothing before the first deal.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    answer = _create(server, bots={"2": "rule", "3": "rule"})
+    errors: list[str] = []
+    pages = {}
+    for seat in (0, 1):
+        pages[seat] = page = _page(browser, errors, PHONE)
+        page.goto(answer["seats"][seat]["link"].replace("/play#", "/play?lang=ru#"))
+        page.wait_for_selector("#lobby")
+    assert pages[0].query_selector("#log") is None
+    assert pages[0].is_visible("#away-rule")  # (a player: his seat goes to a bot when he is away)
+    for page in pages.values():
+        page.click("#next")
+    pages[1].wait_for_selector("button.action")  # the deal: seat 1 to speak
+    watcher = _page(browser, errors, PHONE)
+    watcher.goto(answer["spectator"].replace("/play#", "/play?lang=ru#"))
+    watcher.wait_for_selector("#log li")  # the deal so far
+    assert watcher.query_selector("#away-rule") is None
+    assert pages[1].is_visible("#away-rule") and pages[1].is_visible("#log li")
+    over = showing(server, browser, errors, _played(1, "pot0").view(0, "ru"), "ru")
+    over.wait_for_selector("#over")
+    assert over.query_selector("#away-rule") is None
+    assert errors == []

@@ -707,6 +707,7 @@ function eventLine(e, fallback) {
 }
 
 function drawLog() {
+  if (!view.events.length) return null;  // (before the first deal: "What happened", open, over nothing)
   const lines = view.events.map((e, i) => eventLine(e, view.log[i]));
   return el("details", { class: "log", id: "log", open: logOpen, ontoggle: (ev) => { logOpen = ev.target.open; } },
     el("summary", {}, t("log")), el("ol", {}, lines.slice(-60).map((line) => el("li", {}, suited(line)))));
@@ -786,6 +787,7 @@ function leaveBox() {
 
 // What a player's being away does (below the hand, by "Leave the table": the line over the seats is the deal's alone).
 function awayRule() {
+  if (view.me === null || view.table.finished) return null;  // (a spectator has no seat to be away from; nor has an evening over)
   return el("p", { class: "muted", id: "away-rule" }, t("takeover_rule", { seconds: Math.round(view.takeover_seconds) }));
 }
 
