@@ -515,8 +515,6 @@ class Scalars:
 
     made: dict[str, Any]
     known: bool  # (False: nothing set yet)
-    held: list[int]  # the seat's hand at its last observation, in the kernel's order (``hand``)
-    held_words: list[str]  # the same sorted, in CONTRACT.md's notation
     seat: int | None
     phase: str
     to_act: int | None
@@ -530,8 +528,6 @@ class Scalars:
     def __init__(self) -> None:
         self.made = _KEYS.copy()
         self.known = False
-        self.held = []
-        self.held_words = []
         self.seat = self.to_act = self.trump = None
         self.phase = ""
         self.dealer = self.round = self.stock_count = self.discard_count = self.pot = 0
@@ -562,20 +558,6 @@ class Scalars:
         self.known = True
         return made.copy()
 
-    def hand(self, hand: list[int]) -> list[str]:
-        """A new list of ``hand``'s cards sorted, in CONTRACT.md's notation (``seat_hand`` written): made again only
-        when the hand is not the one of the seat's last observation (a hand changes at a few decisions of a deal;
-        comparing it costs a tenth of sorting and writing it)."""
-        if hand != self.held:
-            self.held = hand.copy()
-            self.held_words = _hand_words(sorted(hand))
-        return self.held_words.copy()
-
-
-def _hand_words(hand: list[int]) -> list[str]:
-    card = _CARD
-    return [card[c] for c in hand]
-
 
 def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str],
            scalars: Scalars | None = None) -> dict:
@@ -583,26 +565,24 @@ def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str
     data and its legal words (made once per event and listing by the caller); ``scalars``: the seat's last
     values (``Scalars``; none: all set)."""
     return _observed(Scalars() if scalars is None else scalars, view.seat, view.phase, view.to_act, view.dealer,
-                     view.round, view.trump, view.turned, view.shown,
-                     None if view.hand is None else _hand_words(view.hand), view.hand_sizes, view.stock_count,
+                     view.round, view.trump, view.turned, view.shown, view.hand, view.hand_sizes, view.stock_count,
                      view.discard_count, view.stacks, view.pot, view.locked, view.statuses, view.calls, view.trick,
                      view.tricks, lines, events, legal)
 
 
 def _observed(scalars: Scalars, seat: int | None, phase: str, to_act: int | None, dealer: int, round: int,
-              trump: int | None, turned: list[int], shown: list[int], hand: list[str] | None, hand_sizes: list[int],
+              trump: int | None, turned: list[int], shown: list[int], hand: list[int] | None, hand_sizes: list[int],
               stock_count: int, discard_count: int, stacks: list[int], pot: int, locked: list[int],
               statuses: list[str], calls: list[str | None], trick: list[tuple[int, int, bool]], tricks: list[int],
               lines: list[str], events: list[dict], legal: list[str]) -> dict:
     """The observation dict (CONTRACT.md's shape) of these values, a view's fields (``render``) or the state's
     read at once (``observation``, which makes no ``SeatView``): the one place the dict is made.  The lists
-    of ints and strings (the hand's notation, hand sizes, stacks, ..., history, events, legal) are put in as
-    they are given."""
+    of ints and strings (hand sizes, stacks, ..., history, events, legal) are put in as they are given."""
     card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
     made = scalars.copy(seat, phase, to_act, dealer, round, trump, stock_count, discard_count, pot)
     made["turned"] = [card[c] for c in turned] if turned else []
     made["shown"] = [card[c] for c in shown] if shown else []
-    made["hand"] = hand
+    made["hand"] = [card[c] for c in hand] if hand is not None else None
     made["hand_sizes"] = hand_sizes
     made["stacks"] = stacks
     made["locked"] = locked
@@ -653,10 +633,8 @@ def observation(state: Face, seat: int, legal: list[str] | None = None) -> dict:
     to_act = None if state.kind is None else state.seat
     phase = state.phase
     words = (state.legal_words() if legal is None else legal) if to_act == seat and phase != SETTLED else []
-    scalars = views.scalars_of(seat)
-    hand = scalars.hand(state.hands[seat]) if state.looked[seat] else None  # (``seat_hand``'s, written)
-    return _observed(scalars, seat, phase, to_act, state.dealer, state.round, state.trump,
-                     state.turned, state.shown, hand, [len(h) for h in state.hands],
+    return _observed(views.scalars_of(seat), seat, phase, to_act, state.dealer, state.round, state.trump,
+                     state.turned, state.shown, seat_hand(state, seat), [len(h) for h in state.hands],
                      len(state.stock), len(state.discards), state.stacks.copy(), state.pot, state.locked.copy(),
                      state.statuses.copy(), state.call_of.copy(), state.trick, state.tricks.copy(), lines, events,
                      words)
