@@ -230,6 +230,7 @@ UI: dict[str, str] = {
     "give_bot": "Give to a bot",
     "new_link": "New link",
     "state_revoked": "no longer yours",
+    "mine_host": "the host's page",
     "revoked_bot": "The table's host gave your seat to a bot: this link no longer plays it.",
     "revoked_link": "The table's host gave your seat to a new link: this link no longer plays it. "
                     "Ask the host for yours.",

@@ -219,3 +219,44 @@ def test_a_page_says_only_what_concerns_its_reader(live_server, browser) -> None
     over.wait_for_selector("#over")
     assert over.query_selector("#away-rule") is None
     assert errors == []
+
+
+def test_a_host_who_left_the_table_still_finds_the_hosts_page(live_server, browser) -> None:  # noqa: F811
+    # Глеб made the table on his phone, sat at seat 0 and left it (two presses): his seat went to its bot and the
+    # page said so, with "To the start page" only; there "My tables" listed his seat ("no longer yours") and not
+    # the host's page, so the seats' links and "Give to a bot" / "New link" were out of his reach.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("host-left"))
+    errors: list[str] = []
+    create = _page(browser, errors, PHONE)
+    create.goto(server.url + "/?lang=ru")
+    create.select_option("#variant", "khrap")
+    create.select_option("#seat-1", "")
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    seat = create.context.new_page()
+    seat.on("pageerror", lambda e: errors.append(str(e)))
+    seat.goto(create.get_attribute('.seat-link[data-seat="0"]', "href").replace("/play#", "/play?lang=ru#"))
+    seat.wait_for_selector("#leave")
+    seat.click("#leave")
+    seat.click("#leave-confirm")
+    seat.wait_for_selector("#refusal")
+    assert seat.inner_text("#refusal").startswith("Вы ушли из-за стола")
+    assert seat.inner_text("#host-page") == "открыть страницу хозяина"
+    seat.click("#host-page")
+    seat.wait_for_selector("#host")  # the host's controls: each seat's link, a bot or a new link
+    assert seat.text_content('#host li[data-seat="1"] b') == "Место 1"
+    assert seat.query_selector('#host [data-new-link="0"]') is not None  # (his own seat: to a new link, his)
+    start = create.context.new_page()
+    start.goto(server.url + "/?lang=ru")
+    start.wait_for_selector("#mine li")
+    listed = [li.inner_text() for li in start.query_selector_all("#mine li")]
+    assert sum("страница хозяина" in line for line in listed) == 1, listed
+    # a friend's browser, which keeps no host link, offers no host's page on a revoked seat
+    friend = _page(browser, errors, PHONE)
+    friend.goto(create.get_attribute('.seat-link[data-seat="1"]', "href").replace("/play#", "/play?lang=ru#"))
+    friend.wait_for_selector("#leave")
+    friend.click("#leave")
+    friend.click("#leave-confirm")
+    friend.wait_for_selector("#refusal")
+    assert friend.query_selector("#host-page") is None
+    assert errors == []
