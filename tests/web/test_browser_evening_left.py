@@ -169,3 +169,94 @@ def test_a_player_back_between_deals_is_told_what_the_deals_meanwhile_came_to(li
     back.click("#next")  # read: pressing "Next deal" puts it away
     back.wait_for_function("() => !document.querySelector('#missed')")
     assert errors == []
+
+
+@pytest.mark.parametrize(("lang", "exchanged", "drew"), [
+    ("ru", "Dan меняет 1 карту", "Вера берёт из колоды 2 карты"),
+    ("lt", "Dan keičia 1 kortą", "Вера ima 2 kortas"),
+    ("fi", "Dan vaihtaa 1 kortin", "Вера nostaa 2 korttia"),
+    ("en", "Dan exchanges 1 card", "Вера draws 2 cards"),
+])
+def test_cards_taken_are_counted_in_the_case_of_an_object(live_server, browser, lang, exchanged, drew) -> None:  # noqa: F811
+    # A Russian phone's log at Snore's exchange said «Vera меняет 1 карта», «Vera берёт из колоды 1 карта» (the
+    # count of the seat boxes, «5 карт, 0 взяток», which is a subject's); the game log says «1 карту». Lithuanian
+    # the same ("ima 2 kortos" for "ima 2 kortas"), Finnish ("vaihtaa 1 kortti" for "1 kortin").
+    from tests.web.test_browser_log import _state
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = showing(server, browser, errors, _state(lang), lang)  # (the samples: Dan exchanges 1, Вера draws 2)
+    page.wait_for_selector("#log li")
+    lines = [li.inner_text() for li in page.query_selector_all("#log li")]
+    assert exchanged in lines and drew in lines, lines
+    assert errors == []
+
+
+def test_a_page_says_only_what_concerns_its_reader(live_server, browser) -> None:  # noqa: F811
+    # A Russian spectator who joined in the middle of a Frap deal read «при отсутствии 60 с за место играет бот» (he
+    # has no seat to be away from), so did every player after the evening's end; and every friend's first screen
+    # had "What happened" unfolded over nothing before the first deal.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    answer = _create(server, bots={"2": "rule", "3": "rule"})
+    errors: list[str] = []
+    pages = {}
+    for seat in (0, 1):
+        pages[seat] = page = _page(browser, errors, PHONE)
+        page.goto(answer["seats"][seat]["link"].replace("/play#", "/play?lang=ru#"))
+        page.wait_for_selector("#lobby")
+    assert pages[0].query_selector("#log") is None
+    assert pages[0].is_visible("#away-rule")  # (a player: his seat goes to a bot when he is away)
+    for page in pages.values():
+        page.click("#next")
+    pages[1].wait_for_selector("button.action")  # the deal: seat 1 to speak
+    watcher = _page(browser, errors, PHONE)
+    watcher.goto(answer["spectator"].replace("/play#", "/play?lang=ru#"))
+    watcher.wait_for_selector("#log li")  # the deal so far
+    assert watcher.query_selector("#away-rule") is None
+    assert pages[1].is_visible("#away-rule") and pages[1].is_visible("#log li")
+    over = showing(server, browser, errors, _played(1, "pot0").view(0, "ru"), "ru")
+    over.wait_for_selector("#over")
+    assert over.query_selector("#away-rule") is None
+    assert errors == []
+
+
+def test_a_host_who_left_the_table_still_finds_the_hosts_page(live_server, browser) -> None:  # noqa: F811
+    # Глеб made the table on his phone, sat at seat 0 and left it (two presses): his seat went to its bot and the
+    # page said so, with "To the start page" only; there "My tables" listed his seat ("no longer yours") and not
+    # the host's page, so the seats' links and "Give to a bot" / "New link" were out of his reach.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("host-left"))
+    errors: list[str] = []
+    create = _page(browser, errors, PHONE)
+    create.goto(server.url + "/?lang=ru")
+    create.select_option("#variant", "khrap")
+    create.select_option("#seat-1", "")
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    seat = create.context.new_page()
+    seat.on("pageerror", lambda e: errors.append(str(e)))
+    seat.goto(create.get_attribute('.seat-link[data-seat="0"]', "href").replace("/play#", "/play?lang=ru#"))
+    seat.wait_for_selector("#leave")
+    seat.click("#leave")
+    seat.click("#leave-confirm")
+    seat.wait_for_selector("#refusal")
+    assert seat.inner_text("#refusal").startswith("Вы ушли из-за стола")
+    assert seat.inner_text("#host-page") == "открыть страницу хозяина"
+    seat.click("#host-page")
+    seat.wait_for_selector("#host")  # the host's controls: each seat's link, a bot or a new link
+    assert seat.text_content('#host li[data-seat="1"] b') == "Место 1"
+    assert seat.query_selector('#host [data-new-link="0"]') is not None  # (his own seat: to a new link, his)
+    start = create.context.new_page()
+    start.goto(server.url + "/?lang=ru")
+    start.wait_for_selector("#mine li")
+    listed = [li.inner_text() for li in start.query_selector_all("#mine li")]
+    assert sum("страница хозяина" in line for line in listed) == 1, listed
+    # a friend's browser, which keeps no host link, offers no host's page on a revoked seat
+    friend = _page(browser, errors, PHONE)
+    friend.goto(create.get_attribute('.seat-link[data-seat="1"]', "href").replace("/play#", "/play?lang=ru#"))
+    friend.wait_for_selector("#leave")
+    friend.click("#leave")
+    friend.click("#leave-confirm")
+    friend.wait_for_selector("#refusal")
+    assert friend.query_selector("#host-page") is None
+    assert errors == []

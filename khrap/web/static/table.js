@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
+import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -554,8 +554,8 @@ function remember() {
   const tb = view.table;
   const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
   rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
-                  name: view.me === null ? "" : tb.seats[view.me].name || "",
-                  deals: tb.deals, state, seen: Date.now() });
+                  name: view.me === null ? "" : tb.seats[view.me].name || "", table: tb.id,
+                  host: hostTokens()[tb.id] === token, deals: tb.deals, state, seen: Date.now() });
 }
 
 // A name for this player's seat, kept in this browser and said to every table it opens.
@@ -694,9 +694,9 @@ function eventLine(e, fallback) {
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
-    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards", e.count) });
+    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards_taken", e.count) });
     case "exchanged": return e.cards ? (e.cards.length ? t("log_exchanged_cards", { seat, cards: cards(e.cards) }) : t("log_kept", { seat }))
-                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards", e.count) }) : t("log_kept", { seat });
+                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards_taken", e.count) }) : t("log_kept", { seat });
     case "discarded": return e.card ? t("log_discarded_card", { seat, card: cardLabel(e.card) }) : t("log_discarded", { seat });
     case "shown": return t("log_shown", { seat, cards: cards(e.cards) });
     case "swapped": return t("log_swapped", { seat, position: e.position, card: cardLabel(e.card) });
@@ -707,6 +707,7 @@ function eventLine(e, fallback) {
 }
 
 function drawLog() {
+  if (!view.events.length) return null;  // (before the first deal: "What happened", open, over nothing)
   const lines = view.events.map((e, i) => eventLine(e, view.log[i]));
   return el("details", { class: "log", id: "log", open: logOpen, ontoggle: (ev) => { logOpen = ev.target.open; } },
     el("summary", {}, t("log")), el("ol", {}, lines.slice(-60).map((line) => el("li", {}, suited(line)))));
@@ -762,6 +763,17 @@ function signalSwitch() {
             said.startsWith("♪") ? ["♪", el("span", { class: "signal-words" }, said.slice(1))] : said);
 }
 
+// A host whose seat link plays no more (he left the table, or gave his own seat away) still hosts it: the way to
+// the host's page, from this browser's keeping (the page said "To the start page" only, where "My tables" did
+// not list the host's link either: his seats' controls were lost with his seat).
+function hostWayBack() {
+  const here = location.pathname + location.hash;
+  const table = myTables().find((x) => x.link === here)?.table, mine = table && hostTokens()[table];
+  if (!mine || mine === token) return null;
+  return el("p", {}, el("a", { href: `/play#${mine}`, id: "host-page", onclick: (ev) => { ev.preventDefault(); location.hash = mine; location.reload(); } },
+                        t("open_host")));
+}
+
 // The browser that created this table keeps its host token: its pages of the table get the host's controls.
 function claimHost() {
   const mine = hostTokens()[view.table.id];
@@ -786,6 +798,7 @@ function leaveBox() {
 
 // What a player's being away does (below the hand, by "Leave the table": the line over the seats is the deal's alone).
 function awayRule() {
+  if (view.me === null || view.table.finished) return null;  // (a spectator has no seat to be away from; nor has an evening over)
   return el("p", { class: "muted", id: "away-rule" }, t("takeover_rule", { seconds: Math.round(view.takeover_seconds) }));
 }
 
@@ -811,7 +824,7 @@ function hostBox() {
 
 function draw() {
   if (!view) {
-    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), el("p", {}, el("a", { href: "/" }, t("to_start"))));
+    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), hostWayBack(), el("p", {}, el("a", { href: "/" }, t("to_start"))));
     return;
   }
   drawTop();
