@@ -230,6 +230,7 @@ UI: dict[str, str] = {
     "give_bot": "Give to a bot",
     "new_link": "New link",
     "state_revoked": "no longer yours",
+    "mine_host": "the host's page",
     "revoked_bot": "The table's host gave your seat to a bot: this link no longer plays it.",
     "revoked_link": "The table's host gave your seat to a new link: this link no longer plays it. "
                     "Ask the host for yours.",
@@ -238,6 +239,10 @@ UI: dict[str, str] = {
     "elsewhere": "This seat is open in another tab or on another device: this tab only watches.",
     "play_here": "Play here",
     "leave": "Leave the table",
+    "host_sure_bot": "{seat}: give the seat to a bot? Its link stops playing it.",
+    "host_sure_link": "{seat}: give the seat a new link? The old link stops playing it.",
+    "host_sure_link_bot": "{seat}: give the seat a link for a person?",
+    "host_keep": "Keep it as it is",
     "leave_sure": "Leave? A bot plays your seat for the rest of the evening, and your link stops working.",
     "leave_yes": "Yes, leave",
     "leave_no": "Stay",

@@ -219,3 +219,86 @@ def test_a_page_says_only_what_concerns_its_reader(live_server, browser) -> None
     over.wait_for_selector("#over")
     assert over.query_selector("#away-rule") is None
     assert errors == []
+
+
+def test_a_host_who_left_the_table_still_finds_the_hosts_page(live_server, browser) -> None:  # noqa: F811
+    # Глеб made the table on his phone, sat at seat 0 and left it (two presses): his seat went to its bot and the
+    # page said so, with "To the start page" only; there "My tables" listed his seat ("no longer yours") and not
+    # the host's page, so the seats' links and "Give to a bot" / "New link" were out of his reach.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("host-left"))
+    errors: list[str] = []
+    create = _page(browser, errors, PHONE)
+    create.goto(server.url + "/?lang=ru")
+    create.select_option("#variant", "khrap")
+    create.select_option("#seat-1", "")
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    seat = create.context.new_page()
+    seat.on("pageerror", lambda e: errors.append(str(e)))
+    seat.goto(create.get_attribute('.seat-link[data-seat="0"]', "href").replace("/play#", "/play?lang=ru#"))
+    seat.wait_for_selector("#leave")
+    seat.click("#leave")
+    seat.click("#leave-confirm")
+    seat.wait_for_selector("#refusal")
+    assert seat.inner_text("#refusal").startswith("Вы ушли из-за стола")
+    assert seat.inner_text("#host-page") == "открыть страницу хозяина"
+    seat.click("#host-page")
+    seat.wait_for_selector("#host")  # the host's controls: each seat's link, a bot or a new link
+    assert seat.text_content('#host li[data-seat="1"] b') == "Место 1"
+    assert seat.query_selector('#host [data-new-link="0"]') is not None  # (his own seat: to a new link, his)
+    start = create.context.new_page()
+    start.goto(server.url + "/?lang=ru")
+    start.wait_for_selector("#mine li")
+    listed = [li.inner_text() for li in start.query_selector_all("#mine li")]
+    assert sum("страница хозяина" in line for line in listed) == 1, listed
+    # a friend's browser, which keeps no host link, offers no host's page on a revoked seat
+    friend = _page(browser, errors, PHONE)
+    friend.goto(create.get_attribute('.seat-link[data-seat="1"]', "href").replace("/play#", "/play?lang=ru#"))
+    friend.wait_for_selector("#leave")
+    friend.click("#leave")
+    friend.click("#leave-confirm")
+    friend.wait_for_selector("#refusal")
+    assert friend.query_selector("#host-page") is None
+    assert errors == []
+
+
+def test_the_host_hands_a_seat_over_by_saying_it_twice(live_server, browser) -> None:  # noqa: F811
+    # The host's list on a phone: "copy", "Give to a bot" and "New link" side by side, small, for every seat; one tap
+    # on the wrong one gave Anna's seat away at once and her link stopped playing it, in the middle of her deal.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("hand-over"))
+    errors: list[str] = []
+    create = _page(browser, errors, PHONE)
+    create.goto(server.url + "/?lang=ru")
+    create.select_option("#variant", "khrap")
+    create.select_option("#seat-1", "")
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    anna = _page(browser, errors, PHONE)
+    anna.goto(create.get_attribute('.seat-link[data-seat="1"]', "href").replace("/play#", "/play?lang=en#"))
+    anna.wait_for_selector("#name")
+    anna.fill("#name", "Anna")
+    anna.dispatch_event("#name", "change")
+    host = create.context.new_page()
+    host.on("pageerror", lambda e: errors.append(str(e)))
+    host.goto(create.get_attribute("#host-link", "href").replace("/play#", "/play?lang=ru#"))
+    host.wait_for_function("() => document.querySelector('#host li[data-seat=\"1\"] b')?.textContent === 'Anna'")
+    host.click("#host summary")
+    table = next(iter(server.host.tables.values()))
+    host.click("[data-to-bot='1']")
+    assert host.inner_text("#host-sure").startswith("Anna: отдать место боту? Ссылка этого места перестанет работать.")
+    host.click("#host-keep")  # a slip: nothing changes
+    assert host.query_selector("#host-sure") is None
+    host.click("[data-new-link='1']")
+    assert host.inner_text("#host-sure").startswith("Anna: дать месту новую ссылку?")
+    host.click("#host-keep")
+    host.wait_for_timeout(300)
+    assert table.seats[1].human and anna.query_selector("#refusal") is None  # Anna still plays her seat
+    host.click("[data-to-bot='1']")
+    host.click("#host-confirm")
+    anna.wait_for_selector("#refusal")
+    assert not table.seats[1].human
+    host.wait_for_selector("[data-new-link='1']")
+    host.click("[data-new-link='1']")  # a bot's seat to a person: said twice as well
+    assert host.inner_text("#host-sure").startswith("Бот (место: Anna): дать месту ссылку для человека?"), \
+        host.inner_text("#host-sure")
+    assert errors == []

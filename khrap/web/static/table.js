@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
+import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -21,6 +21,7 @@ let showPrevious = false; // the previous trick unfolded
 let hostAsked = false; // this page has shown the table's host token (kept by the browser that created it)
 let hostOpen = false; // the host's controls unfolded (kept across redraws)
 let leaving = false; // "Leave the table" pressed once: the second press confirms
+let handing = null; // the host pressed "Give to a bot" or "New link": { seat, to } until he confirms or keeps the seat
 let logOpen = true; // "What happened" unfolded (kept across redraws: a reader who folds it keeps it folded)
 let fresh = true; // a new connection: its first view is looked at for what the seat did while the page was away
 let missed = null; // that, in a line, until this player acts
@@ -554,8 +555,8 @@ function remember() {
   const tb = view.table;
   const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
   rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
-                  name: view.me === null ? "" : tb.seats[view.me].name || "",
-                  deals: tb.deals, state, seen: Date.now() });
+                  name: view.me === null ? "" : tb.seats[view.me].name || "", table: tb.id,
+                  host: hostTokens()[tb.id] === token, deals: tb.deals, state, seen: Date.now() });
 }
 
 // A name for this player's seat, kept in this browser and said to every table it opens.
@@ -763,6 +764,17 @@ function signalSwitch() {
             said.startsWith("♪") ? ["♪", el("span", { class: "signal-words" }, said.slice(1))] : said);
 }
 
+// A host whose seat link plays no more (he left the table, or gave his own seat away) still hosts it: the way to
+// the host's page, from this browser's keeping (the page said "To the start page" only, where "My tables" did
+// not list the host's link either: his seats' controls were lost with his seat).
+function hostWayBack() {
+  const here = location.pathname + location.hash;
+  const table = myTables().find((x) => x.link === here)?.table, mine = table && hostTokens()[table];
+  if (!mine || mine === token) return null;
+  return el("p", {}, el("a", { href: `/play#${mine}`, id: "host-page", onclick: (ev) => { ev.preventDefault(); location.hash = mine; location.reload(); } },
+                        t("open_host")));
+}
+
 // The browser that created this table keeps its host token: its pages of the table get the host's controls.
 function claimHost() {
   const mine = hostTokens()[view.table.id];
@@ -802,18 +814,30 @@ function hostBox() {
       tok ? [el("code", { class: "host-link" }, link(tok)), " ",
              el("button", { type: "button", class: "small copy", "data-copy": inviteLine(view.table.title, view.table.deals, i, link(tok)),
                             onclick: () => navigator.clipboard?.writeText(inviteLine(view.table.title, view.table.deals, i, link(tok))) }, t("copy")), " ",
-             el("button", { type: "button", class: "small", "data-to-bot": i, onclick: () => send({ type: "seat", seat: i, to: "bot" }) }, t("give_bot"))]
+             el("button", { type: "button", class: "small", "data-to-bot": i, onclick: () => { handing = { seat: i, to: "bot" }; draw(); } }, t("give_bot"))]
           : t("bot_kind", { kind: t(`bot_${s.bot}`) }), " ",
-      el("button", { type: "button", class: "small", "data-new-link": i, onclick: () => send({ type: "seat", seat: i, to: "link" }) }, t("new_link")));
+      el("button", { type: "button", class: "small", "data-new-link": i, onclick: () => { handing = { seat: i, to: "link" }; draw(); } }, t("new_link")),
+      handing?.seat === i ? handingBox(i, handing.to, s.human) : null);
   });
   return el("details", { class: "hosting", id: "host", open: hostOpen, ontoggle: (ev) => { hostOpen = ev.target.open; } },
     el("summary", {}, t("host_title")),
     el("p", { class: "muted" }, t("host_seats_help")), el("ul", { class: "invites" }, rows));
 }
 
+// A seat handed over at once on the first tap took a friend's seat and stopped his link (one slip of the thumb
+// on a phone's small buttons): as "Leave the table", the host says it twice.
+function handingBox(seat, to, person) {
+  const sure = to === "bot" ? t("host_sure_bot", { seat: seatName(seat) })
+                            : person ? t("host_sure_link", { seat: seatName(seat) }) : t("host_sure_link_bot", { seat: seatName(seat) });
+  return el("p", { class: "banner", id: "host-sure" }, sure, " ",
+    el("button", { type: "button", id: "host-confirm", class: "small", onclick: () => { handing = null; send({ type: "seat", seat, to }); } },
+       to === "bot" ? t("give_bot") : t("new_link")), " ",
+    el("button", { type: "button", id: "host-keep", class: "small", onclick: () => { handing = null; draw(); } }, t("host_keep")));
+}
+
 function draw() {
   if (!view) {
-    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), el("p", {}, el("a", { href: "/" }, t("to_start"))));
+    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), hostWayBack(), el("p", {}, el("a", { href: "/" }, t("to_start"))));
     return;
   }
   drawTop();
