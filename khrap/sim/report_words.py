@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from khrap.sim.figures import Figures, template_class
+
 RU: dict[str, str] = {
     # the page
     "Balance report: {names}": "Отчёт о равновесии: {names}",
@@ -164,7 +166,7 @@ RU: dict[str, str] = {
     "the dealer": "сдающий",
     # the measures (name, definition)
     "the first speaker's edge": "преимущество первого говорящего",
-    "how many base stakes a deal the player at the dealer's left (he speaks first) wins more than the average "
+    "how many base stakes a deal the player at the dealer's left (the first to speak) wins more than the average "
     "player at the table; 0 is fair":
         "на сколько базовых ставок за раздачу игрок слева от сдающего (он говорит первым) выигрывает больше "
         "среднего игрока за столом; 0 — справедливо",
@@ -172,7 +174,8 @@ RU: dict[str, str] = {
     "how many base stakes an average player wins or loses in one deal, either way":
         "сколько базовых ставок средний игрок выигрывает или проигрывает за раздачу, в любую сторону",
     "the declarer makes it": "объявивший выполняет",
-    "of the deals with a declarer whose tricks were played, the share where he took the tricks he called for":
+    "of the deals with a declarer whose tricks were played, the share where the declarer took the tricks called "
+    "for":
         "из раздач с объявившим, чьи взятки сыграны, доля тех, где он взял заявленные взятки",
     "deals where everybody passes": "раздачи, где все пасуют",
     "the share of deals with at least one bidding round in which every player passed":
@@ -246,7 +249,7 @@ RU: dict[str, str] = {
     "mean {mean:+.1f}, middle half {a:+d} to {b:+d}, 9 in 10 between {c:+d} and {d:+d}; broke {broke:.1f}% "
     "[{lo:.1f}, {hi:.1f}]":
         "среднее {mean:+.1f}, средняя половина от {a:+d} до {b:+d}, 9 из 10 от {c:+d} до {d:+d}; разорились "
-        "{broke:.1f}% [{lo:.1f}, {hi:.1f}]",
+        "{broke:.1f}% [{lo:.1f}; {hi:.1f}]",
     "Which hands are worth a call ({variant}): made and mean result by the caller's hand":
         "Какие руки стоят заявки ({variant}): выполнено и средний результат по руке заявившего",
     # the headline
@@ -312,10 +315,30 @@ RU: dict[str, str] = {
 CATALOGS: dict[str, dict[str, str]] = {"en": {}, "ru": RU}
 
 
-def tr(lang: str) -> Callable[[str], str]:
+class Say:
+    """The translation function of ``lang``: an English text in ``lang`` (English, or a text not in the
+    catalog, comes back as given), whose ``format`` writes the figures as ``lang`` does; ``figure`` and
+    ``interval`` write a figure alone (:mod:`khrap.sim.figures`)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.catalog = CATALOGS.get(lang, {})
+        self.template = template_class(lang)
+        self.figure = self.template.figures
+        self.interval = self.figure.interval
+
+    def __call__(self, text: str) -> str:
+        return self.template(self.catalog.get(text, text))
+
+
+def tr(lang: str) -> Say:
     """The translation function of ``lang`` (English texts come back as given)."""
-    catalog = CATALOGS.get(lang, {})
-    return lambda text: catalog.get(text, text)
+    return Say(lang)
+
+
+def figures(t: Callable[[str], str]) -> Figures:
+    """The figure formatter of a translation function (English for a plain function)."""
+    return t.figure if isinstance(t, Say) else Figures()
 
 
 def position_label(name: str, t: Callable[[str], str]) -> str:
@@ -340,11 +363,11 @@ ENGLISH: dict[str, str] = {
         "show it)."),
     "EVENING_NOTE": (
         "Each evening is a fresh table: every player brings the stack, the pot carries over from deal to deal, "
-        "the deal passes round. A player's result is the chips he takes home minus his stack; he went broke when "
-        "his stack reached zero or less after some deal. Middle half: a quarter of players did worse, a quarter "
-        "better."),
+        "the deal passes round. A player's result is the chips they take home minus their stack; they went "
+        "broke when their stack reached zero or less after some deal. Middle half: a quarter of players did "
+        "worse, a quarter better."),
     "HANDS_NOTE": (
-        "Every player who stood by a call (declarer or helper) and whose tricks were played, by his hand as dealt "
+        "Every player who stood by a call (declarer or helper) and whose tricks were played, by their hand as dealt "
         "against the deal's trump: how often the call was made, and the chips it won on average (base stakes, "
         "ante included, 95% interval). Rows held fewer than {min_count} times are left out."),
     "MEASURES_NOTE": (
@@ -369,4 +392,4 @@ def note(lang: str, key: str) -> str:
     return CATALOGS.get(lang, {}).get(key) or ENGLISH[key]
 
 
-__all__ = ["CATALOGS", "ENGLISH", "RU", "english", "note", "position_label", "tr"]
+__all__ = ["CATALOGS", "ENGLISH", "RU", "Say", "english", "figures", "note", "position_label", "tr"]
