@@ -11,9 +11,9 @@ module before a ``.py`` of the same name) and are never written into the working
 compiling fails (no C compiler, no Python headers, a module mypyc refuses), the hook says so on
 stderr and the build goes on as a plain wheel, unless KHRAP_COMPILE=strict.
 
-The modules compiled are ``KERNEL_MODULES`` and ``BOT_MODULES`` of ``khrap/kernel_build.py`` (the kernel's
-and the strong bot's solver), read here without importing the package (its dependencies are not in the
-build environment).
+The modules compiled are ``KERNEL_MODULES``, ``BOT_MODULES`` and ``SERVER_MODULES`` of ``khrap/kernel_build.py``
+(the kernel's, the strong bot's solver, the web server's), read here without importing the package (its
+dependencies are not in the build environment).
 """
 
 from __future__ import annotations
@@ -49,18 +49,22 @@ def compile_mode() -> str:
     return "strict" if value == "strict" else "on"
 
 
+_LISTS = ("KERNEL_MODULES", "BOT_MODULES", "SERVER_MODULES")
+
+
 def kernel_modules(root: Path = ROOT) -> list[str]:
-    """``KERNEL_MODULES`` and ``BOT_MODULES`` of khrap/kernel_build.py (dotted names), read from its source."""
+    """``KERNEL_MODULES``, ``BOT_MODULES`` and ``SERVER_MODULES`` of khrap/kernel_build.py (dotted names), read from
+    its source."""
     tree = ast.parse((root / "khrap" / "kernel_build.py").read_text(encoding="utf-8"))
     found: dict[str, list[str]] = {}
     for node in tree.body:
         target = node.target if isinstance(node, ast.AnnAssign) else (
             node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
-        if isinstance(target, ast.Name) and target.id in ("KERNEL_MODULES", "BOT_MODULES") and node.value is not None:
+        if isinstance(target, ast.Name) and target.id in _LISTS and node.value is not None:
             found[target.id] = list(ast.literal_eval(node.value))
     if "KERNEL_MODULES" not in found:
         raise RuntimeError("khrap/kernel_build.py defines no KERNEL_MODULES")
-    return found["KERNEL_MODULES"] + found.get("BOT_MODULES", [])
+    return found["KERNEL_MODULES"] + found.get("BOT_MODULES", []) + found.get("SERVER_MODULES", [])
 
 
 def compile_kernel(root: Path, work: Path, modules: list[str]) -> dict[str, str]:
@@ -116,7 +120,7 @@ class KernelBuildHook(BuildHookInterface):
         build_data["force_include"].update(found)
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
-        sys.stderr.write(f"khrap: compiled {len(modules)} kernel and bot modules with mypyc in "
+        sys.stderr.write(f"khrap: compiled {len(modules)} kernel, bot and server modules with mypyc in "
                          f"{time.perf_counter() - start:.0f} s\n")
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:

@@ -48,8 +48,8 @@ in heuristic self-play, at every third decision with a choice, the evidence
 against a deal the deciding seat's view samples for them, and a logistic
 regression of the two (docs/solver.md).  The evidence is measured with the
 heuristic's constants, so run it after a full run, not before (a full run
-keeps these four, ``min_effective``, the gates (``call_gate``, ``play_gate``, ``discard_gate``) and
-``exchange_stop`` as the file has them).
+keeps these four, ``min_effective``, the gates (``call_gate``, ``play_gate``, ``discard_gate``), the stops
+(``exchange_stop``, ``call_stop``) and the race's start (``race_from``, ``pace_from``) as the file has them).
 
 The file maps each variant's fingerprint (and its family: deck, hand size and
 stages, for house rules that extend it) to its constants and the calibration
@@ -283,7 +283,8 @@ def calibrate(name: str, players: int, deals: int, session: int, seed: int, roun
                       declarer=by_status.get(w.DECLARER, 0.0), helper=by_status.get(w.HELPER, 0.0),
                       pot_share=k.pot_share,  # kept as it is: fitted only by --pot-share-only
                       **{f: getattr(k, f) for f in (*BIDDING, "min_effective", "call_gate", "play_gate",
-                                                     "discard_gate", "exchange_stop")})  # kept: not
+                                                     "discard_gate", "exchange_stop", "call_stop", "race_from",
+                                                     "pace_from")})  # kept: not
     # fitted here
         fitted_share = pot_share(counts["sessions"], players)
         log(f"{name}: round {i + 1}: {len(rows)} calls, sharpen {by_status}, undecided {u}, log-loss {loss:.4f}, "

@@ -1,9 +1,9 @@
 """Which kernel runs: the plain ``.py`` files, or the same files compiled by mypyc (docs/compiled.md).
 
-``KERNEL_MODULES`` are the kernel's hot modules and ``BOT_MODULES`` the strong bot's (its exact solver
-and the solver's door to the kernel), the ones a compiled wheel (``KHRAP_COMPILE=1``, read by the build
-hook ``hatch_build.py``) holds as extension modules beside their sources.  They are written so that
-mypyc can compile them, and CI type-checks them with mypy so they stay so:
+``KERNEL_MODULES`` are the kernel's hot modules, ``BOT_MODULES`` the strong bot's (its exact solver
+and the solver's door to the kernel) and ``SERVER_MODULES`` the web server's, the ones a compiled wheel
+(``KHRAP_COMPILE=1``, read by the build hook ``hatch_build.py``) holds as extension modules beside their
+sources.  They are written so that mypyc can compile them, and CI type-checks them with mypy so they stay so:
 
     python -m khrap.kernel_build            # which kernel this Python imports
     python -m khrap.kernel_build --files    # the modules' files (for mypy)
@@ -49,7 +49,15 @@ starts from one), the exact solver and its door to the kernel, the normal bot (i
 decisions), which plays every playout, and the search itself (docs/solver.md, "Speed").  Written out for the
 build hook, like ``KERNEL_MODULES``."""
 
-COMPILED_MODULES = KERNEL_MODULES + BOT_MODULES
+SERVER_MODULES = (
+    "khrap.web.delta",
+)
+"""The server's hot modules that compile as they are, in the same group: the patches a broadcast makes for
+every connection (``delta.diff``, ``delta.patch``: dicts and lists compared and copied; compiled, the server's
+instructions an action fall by 7 %: docs/compiled.md, "The server's patches").  It needs nothing of the web
+extra.  Written out for the build hook, like ``KERNEL_MODULES``."""
+
+COMPILED_MODULES = KERNEL_MODULES + BOT_MODULES + SERVER_MODULES
 
 
 def _compiled(name: str) -> bool:
@@ -58,8 +66,8 @@ def _compiled(name: str) -> bool:
 
 
 def kernel_kind() -> str:
-    """'compiled' when every compiled module (the kernel's and the bot's) imported is an extension module,
-    'plain' when none is, else 'mixed'."""
+    """'compiled' when every compiled module (the kernel's, the bot's, the server's) imported is an extension
+    module, 'plain' when none is, else 'mixed'."""
     found = {_compiled(name) for name in COMPILED_MODULES}
     return "mixed" if len(found) > 1 else "compiled" if found == {True} else "plain"
 
@@ -70,7 +78,7 @@ def kernel_label() -> str:
 
 
 def module_files() -> list[str]:
-    """The compiled modules' source files (the kernel's and the bot's), relative to the project root."""
+    """The compiled modules' source files (the kernel's, the bot's, the server's), relative to the project root."""
     return [str(Path(*name.split(".")).with_suffix(".py")) for name in COMPILED_MODULES]
 
 

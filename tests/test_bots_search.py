@@ -419,7 +419,8 @@ def test_an_exchange_is_not_gated_by_the_call_gate() -> None:
                 continue
             bot.est.k = replace(bot.est.k, call_gate=1e-9)
             choose_for(bot, state, random.Random(5))
-            assert "gated" not in bot.last and bot.last["samples"] >= 2
+            # searched: at least one sample (khrap judges the pace from the first: one may be all its work allows)
+            assert "gated" not in bot.last and bot.last["samples"] >= 1
             return
     raise AssertionError("no exchange decision with a margin found")
 
@@ -470,7 +471,7 @@ def test_an_exchange_stops_sampling_once_a_rival_clears_the_exchange_stop() -> N
     raise AssertionError("no exchange stopped early")
 
 
-def test_the_exchange_stop_counts_from_exactly_min_effective_samples_and_never_stops_a_call() -> None:
+def test_the_exchange_stop_counts_from_exactly_min_effective_samples_and_a_call_has_its_own() -> None:
     # ``_won`` at the boundary: 15 samples of weight 1 (effective 15 = khrap's min_effective) may win.  Gains 0.5
     # and 1.5 in turn, 8 and 7 of them: mean 14.5 / 15 = 0.967, standard error about 0.13; the bar at factor 1,
     # about 1.8 errors (0.24), is far below the mean.
@@ -478,7 +479,11 @@ def test_the_exchange_stop_counts_from_exactly_min_effective_samples_and_never_s
     rows = [[0.0, (0.5, 1.5)[k % 2]] for k in range(15)]
     bot._alive = [True, True]
     assert bot._won(rows, [1.0] * 15, 0, 1.0)
-    # A call searched by the gated bot runs with the stop off (``_stop`` 0): the stop is the exchanges' only.
+    # The stop's factor by decision: khrap's calibration has 1.3 for an exchange, 1.5 for any other decision before
+    # the card play (``call_stop``: a call's gains are skewed), none in the card play.
+    assert (bot.stop_factor("exchange"), bot.stop_factor("khrap"), bot.stop_factor("pass")) == (1.3, 1.5, 1.5)
+    assert bot.stop_factor("play") == 0.0
+    # A call searched by the gated bot runs with the call's stop; by the ungated bot with none.
     rules = GameState(builtin("khrap"), 4).rules
     for s in range(40):
         state = GameState(rules, 4, dealer=s % 4, seed=s)
@@ -488,6 +493,77 @@ def test_the_exchange_stop_counts_from_exactly_min_effective_samples_and_never_s
         bot = SearchBot(rules, timed=False)
         choose_for(bot, state, random.Random(5))
         if bot.last.get("samples"):
-            assert bot._stop == 0.0
+            assert bot._stop == 1.5
+            ungated = SearchBot(rules, timed=False, gated=False)
+            choose_for(ungated, state, random.Random(5))
+            assert ungated._stop == 0.0
             return
     raise AssertionError("no call searched")
+
+
+def _calls(rules, seeds: int):
+    """Every call decision with a choice before the exchanges in deals of seeds 0 to ``seeds`` - 1, the heuristic
+    bidding at every seat: the state at that decision."""
+    prior = HeuristicBot(rules)
+    for s in range(seeds):
+        state = GameState(rules, 4, dealer=s % 4, seed=s)
+        state.start_deal()
+        step = 0
+        while state.pending is not None and state.pending.kind not in ("play", "exchange"):
+            if len(state.legal_actions()) >= 2:
+                yield state.clone()
+            state.apply(choose_for(prior, state, decision_rng(s, step)))
+            step += 1
+
+
+def test_a_call_stops_sampling_once_a_rival_clears_the_call_stop() -> None:
+    # khrap's ``call_stop`` (1.5): a call whose rival clears 1.5 times its bar stops there and chooses the rival; with
+    # the stop off (0) the same decision samples on past that point.
+    rules = GameState(builtin("khrap"), 4).rules
+    for state in _calls(rules, 60):
+        bot = SearchBot(rules, timed=False)
+        choice = choose_for(bot, state, random.Random(5))
+        if "won" not in bot.last:
+            continue
+        stopped = bot.last["won"]
+        assert bot.last["samples"] == stopped >= 15 and bot.last["overrode"]
+        default = bot.heuristic.choose(typed_view(state, state.to_act), state.legal_actions(),
+                                       random.Random(random.Random(5).random()))
+        assert choice != default
+        off = SearchBot(rules, timed=False)
+        off.est.k = replace(off.est.k, call_stop=0.0)
+        choose_for(off, state, random.Random(5))
+        assert "won" not in off.last and off.last["samples"] > stopped
+        return
+    raise AssertionError("no call stopped early")
+
+
+def test_the_race_starts_and_the_pace_is_judged_at_the_variants_own_counts() -> None:
+    # khrap's calibration: the race from 5 samples (``race_from``), the pace judged from the first (``pace_from``
+    # 1); a variant without them: the module's RACE_FROM (6) and PACE_FROM (3).
+    from khrap.bots import search
+
+    rules = GameState(builtin("khrap"), 4).rules
+    bot = SearchBot(rules)
+    assert (bot._race_from, bot._pace_from) == (5, 1)
+    # A rival worse by 1 chip on each of 5 samples (mean -1, error 0) is dropped as the race starts at 5 ...
+    worse = [[0.0, -1.0]] * 5
+    bot._alive = [True, True]
+    assert not bot._race(worse, [1.0] * 5, 0, more=30)
+    assert bot._alive == [True, False]
+    # ... and not yet on 5 samples where the race starts at 6.
+    bot.est.k = replace(bot.est.k, race_from=0.0, pace_from=0.0)
+    bot._starts()
+    assert (bot._race_from, bot._pace_from) == (search.RACE_FROM, search.PACE_FROM) == (6, 3)
+    bot._alive = [True, True]
+    assert bot._race(worse, [1.0] * 5, 0, more=30)
+    assert bot._alive == [True, True]
+    # One sample whose pace allows 13 more (1 + 13 < 15, khrap's min_effective): khrap stops there, the prior's
+    # choice standing; 14 more reach 15 and it goes on; judged from 3 samples, it goes on either way.
+    one = [[0.0, 1.0]]
+    assert bot._race(one, [1.0], 0, more=13)
+    bot = SearchBot(rules)
+    bot._alive = [True, True]
+    assert bot._race(one, [1.0], 0, more=14)
+    assert not bot._race(one, [1.0], 0, more=13)
+    assert bot._alive == [True, False]

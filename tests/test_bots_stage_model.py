@@ -66,7 +66,7 @@ def test_a_passer_asked_again_by_a_step_for_all_but_the_declarer_may_come_back(t
     rules = Rules(v, 3)
     assert rules.derived.comeback and Estimator(rules).comeback  # (the bot's own copy said no)
     rows = render_rules(v, "md", "en", example=False).splitlines()
-    assert "| **Pass** | Steps 1 and 2 | Out for now: he may still come in at step 2 | Nothing |" in rows
+    assert "| **Pass** | Steps 1 and 2 | Out for now, but may still come in at step 2 | Nothing |" in rows
     # and where no later step can bring a passer back, nobody comes back
     plain = catalog.builtin("khrap-52")
     assert not Rules(plain, 4).derived.comeback and not Estimator(Rules(plain, 4)).comeback

@@ -33,3 +33,36 @@ def test_the_deal_itself_is_left_alone_and_an_illegal_candidate_drops_the_deal()
     impossible = Action(word=w.PLAY, cards=(0,))  # no card is played during the calls
     assert try_each(state, [state.legal_actions()[0], impossible], 3, lambda sim, luck: 0.0) is None
     assert state.legal_words() == before
+
+
+def test_a_replay_draws_what_a_fresh_generator_of_its_seed_draws() -> None:
+    """Every replay of one tape, interleaved, gives ``random.Random(seed)``'s draws call for call (the kernel's
+    shuffle, choices, floats, bits of every width), and the tape seeds its one generator only when a word is asked."""
+    import random
+
+    from khrap.bots.determinize import Replay, Tape
+    from khrap.engine.randomness import shuffle
+
+    for seed in range(40):
+        tape = Tape(seed)
+        assert tape._source is None
+        replays = [(Replay(tape), random.Random(seed)) for _ in range(3)]
+        script = random.Random(1000 + seed)
+        for _ in range(200):
+            ours, theirs = script.choice(replays)
+            op = script.randrange(5)
+            if op == 0:
+                assert ours.random() == theirs.random()
+            elif op == 1:
+                k = script.randrange(0, 130)
+                assert ours.getrandbits(k) == theirs.getrandbits(k), k
+            elif op == 2:
+                a, b = list(range(52)), list(range(52))
+                shuffle(ours, a)
+                shuffle(theirs, b)
+                assert a == b
+            elif op == 3:
+                assert ours.randrange(3, 10 ** 15) == theirs.randrange(3, 10 ** 15)
+            else:
+                assert ours.sample(range(90), 5) == theirs.sample(range(90), 5)
+    assert Replay(Tape(5)).getrandbits(0) == 0 and Tape(5)._source is None

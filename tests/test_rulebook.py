@@ -151,8 +151,8 @@ def test_a_sheet_shows_what_a_house_rule_changes(tmp_path: Path) -> None:
     text = render_rules(str(house), "txt", "en")
     assert "WHAT DIFFERS FROM “KHRAP”" in text
     flat = " ".join(text.split())
-    assert "- Khrap: Following suit, he need not beat the cards played." in flat
-    assert "+ Beat it: Following suit, he must beat the best card of that suit on the trick if he can." in flat
+    assert "- Khrap: Following suit, a player need not beat the cards played." in flat
+    assert "+ Beat it: Following suit, a player must beat the best card of that suit on the trick if they can." in flat
     assert "must beat the best card" in text.split("PLAY\n")[1]  # the rule itself, in the Play section
     assert "WHAT DIFFERS" not in render_rules("khrap", "txt", "en")  # khrap extends nothing
     assert "HOW IT DIFFERS FROM “KHRAP”" in render_rules("khrap-52", "txt", "en")  # a built-in: not "house rules"

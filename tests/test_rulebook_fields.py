@@ -209,7 +209,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "statuses.*.stake.base": ('failing: pays 3 base stakes', 'при провале платит 3 базовые ставки', 'khrap'),
     "statuses.*.stake.pots": ("+ 1 × the pot", "+ банк × 1", "khrap"),
     "statuses.*.locked": (
-        'Locked stakes: a player who locks a stake puts it aside from his chips when he calls',
+        'Locked stakes: a player who locks a stake puts it aside from their chips when they call',
         'Заблокированные ставки: сделав заявку, игрок откладывает ставку из своих фишек'),
     "overridden_becomes": (
         'A declarer who is taken over by another call is out of the deal.',
@@ -222,7 +222,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                         "Храп, Помогу, Веселюсь, Заворачиваю, Вертолёт или Пас"),
     "calls.*.requires.declarer": ('Step 1 | Becomes a helper', 'Шаг 1 | Становится помогающим', 'help'),
     "calls.*.requires.dealer": ('dealer only', 'только сдатчик', 'help'),
-    "calls.*.requires.blind": ('blind: before looking at his cards', 'втёмную: не посмотрев в свои карты', 'help'),
+    "calls.*.requires.blind": ('blind: before looking at their cards', 'втёмную: не посмотрев в свои карты', 'help'),
     "calls.*.requires.holds": ("-holding the trump ace", "-на руке: козырной туз", "merry"),
     "calls.*.requires.holds[].rank": ("holding the trump king", "на руке: козырной король", "merry"),
     "calls.*.requires.holds[].suit": ("holding the A♥", "на руке: Т♥", "merry"),
@@ -238,7 +238,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "calls.*.requires.max_pot.per_player": ("-at most 3 base stakes per player",
                                             "-не больше 3 базовых ставок на игрока", "helicopter"),
     "calls.*.effects.status": (
-        'Out for now: he may still come in at step 2',
+        'Out for now, but may still come in at step 2',
         'Пока вне игры: он ещё может вступить на шаге 2',
         'help'),
     "calls.*.effects.override": ('-takes over from a declarer', '-перебивает храпящего', 'merry'),
@@ -247,7 +247,7 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                                       "khrap"),
     "calls.*.effects.ends_stage": ("ends this step at once", "сразу завершает шаг", "khrap"),
     "calls.*.effects.skip_stages": ("step 2 is skipped", "шаг 2 пропускается", "helicopter"),
-    "calls.*.effects.when": ("at his exchange turn", "в свою очередь обмена", "take-five"),
+    "calls.*.effects.when": ("at their exchange turn", "в свою очередь обмена", "take-five"),
     "calls.*.effects.keep": (
         '-shows the trump ace and keeps it',
         '-показывает козырного туза и оставляет его себе',
@@ -257,23 +257,23 @@ EXPECTED: dict[str, tuple[str, ...]] = {
         'показывает козырного короля и оставляет его себе',
         'merry'),
     "calls.*.effects.keep[].suit": ("shows and keeps the A♥", "показывает и оставляет: Т♥", "merry"),
-    "calls.*.effects.discard_hand": ("-throws his hand", "-сбрасывает все карты", "take-five"),
-    "calls.*.effects.take_turned": ("may take the turned trump card as one of the cards he draws",
+    "calls.*.effects.discard_hand": ("-throws their hand", "-сбрасывает все карты", "take-five"),
+    "calls.*.effects.take_turned": ("may take the turned trump card as one of the cards drawn",
                                     "может взять открытый козырь в счёт добираемых карт", "take-five"),
     "calls.*.effects.draw": (
-        'he draws a new hand of 6 cards, then discards 2',
+        'draws a new hand of 6 cards, then discards 2',
         'берёт новые: 6 карт, затем сбрасывает 2',
         'take-five'),
     "calls.*.effects.then_discard": (
-        'he draws a new hand of 6 cards, then discards 2',
+        'draws a new hand of 6 cards, then discards 2',
         'берёт новые: 6 карт, затем сбрасывает 2',
         'take-five'),
     "calls.*.exchange.takes_part": ("no exchange turn", "в обмене не участвует", "khrap"),
     "calls.*.exchange.min_discard": ("exchanges at least 1 card", "меняет не меньше 1 карты", "khrap"),
     "calls.*.exchange.max_discard": ("exchanges at most 2 cards", "меняет не больше 2 карт", "khrap"),
-    "calls.*.exchange.draw_extra": ("draws 1 card more than he discards, then discards 1",
+    "calls.*.exchange.draw_extra": ("draws 1 card more than they discard, then discards 1",
                                     "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
-    "calls.*.exchange.then_discard": ("draws 1 card more than he discards, then discards 1",
+    "calls.*.exchange.then_discard": ("draws 1 card more than they discard, then discards 1",
                                       "берёт на 1 карту больше, чем сбросил, затем сбрасывает 1", "khrap"),
     "stages": ("Four aces: no step checks for it, so it never happens.", "ни один шаг этого не проверяет"),
     "stages[].kind": ('-The declarer names the trump suit.', '-Храпящий называет козырную масть.'),
@@ -307,12 +307,12 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "play.follow_suit": ("nobody has to follow the suit led", "масть никто не обязан"),
     "play.trump_if_void": ("A player who cannot follow suit may play any card, trump or not.",
                            "Кто не может ходить в масть, кладёт любую карту, козырь или нет."),
-    "play.must_beat": ("Following suit, he must beat the best card of that suit on the trick if he can.",
+    "play.must_beat": ("Following suit, a player must beat the best card of that suit on the trick if they can.",
                        "он обязан побить старшую карту этой масти во взятке, если может"),
-    "play.must_overtrump": ("Playing a trump, he must beat the best trump on the trick if he can.",
+    "play.must_overtrump": ("Playing a trump, a player must beat the best trump on the trick if they can.",
                             "Козыряя, он обязан перебить старший козырь во взятке, если может."),
     "play.first_lead.calls": ('The declarer leads to the first trick.', 'В первую взятку ходит храпящий.'),
-    "play.lone_declarer_takes_all": ("he plays the tricks out alone", "он разыгрывает взятки сам"),
+    "play.lone_declarer_takes_all": ("they play the tricks out alone", "он разыгрывает взятки сам"),
     "joker": ("Joker: the 7♠ is the joker.", "Джокер: 7♠ — джокер."),
     "joker.card": ("the 6♠ is the joker", "6♠ — джокер"),
     "joker.led_demands": ("When the joker is led as the joker, the others must play trumps if they have any.",
@@ -332,9 +332,9 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "settlement.trick_share.statuses": (
         'Each trick pays ⌊P / 4⌋ from the pot to each helper,',
         'Каждая взятка приносит ⌊P / 4⌋ из банка — каждому помогающему,'),
-    "settlement.trick_share.fulfilled_only": ("but only to a player who met his obligation",
+    "settlement.trick_share.fulfilled_only": ("but only to a player who met their obligation",
                                               "но только тому, кто выполнил обязательство"),
-    "settlement.declarer_prize": ("A declarer who met his obligation then takes, by the bidding round in which he "
+    "settlement.declarer_prize": ("A declarer who met their obligation then takes, by the bidding round in which they "
                                   "declared: round 1: all that is left in the pot",
                                   "круг 1 — всё, что осталось в банке"),
     "settlement.penalties": ("A failed player pays nothing.", "Провалившийся ничего не платит."),
@@ -368,15 +368,15 @@ EXPECTED: dict[str, tuple[str, ...]] = {
     "next_dealer": (
         "The next deal is dealt by this deal's final declarer",
         'Следующую раздачу сдаёт последний храпящий этой раздачи'),
-    "allow_debt": ("No debts: a call that could cost a player more chips than he has is not allowed to him.",
+    "allow_debt": ("No debts: a call that could cost a player more chips than they have is not allowed to them.",
                    "В долг не играют: заявка, которая может стоить игроку больше фишек, чем у него есть, "
                    "ему запрещена."),
-    "short_payment": ("pays what he has (his chips and those he has staked), and the rest is not owed",
+    "short_payment": ("pays what they have (their chips and those they have staked), and the rest is not owed",
                       "платит всё, что у него есть (свои фишки и поставленные), а остальное с него не спрашивают"),
     "min_stack": ("A player needs at least 3 base stakes to be dealt in; if one has fewer after a deal, the session "
                   "ends.", "игроку нужно не меньше 3 базовых ставок"),
-    "double": ("A double adds the declarer's stake to what the declarer pays if he fails, and to what the doubler "
-               "pays if he fails.", "Удвоение добавляет ставку храпящего к тому, что платит храпящий"),
+    "double": ("A double adds the declarer's stake to what the declarer pays on failing, and to what the doubler "
+               "pays on failing.", "Удвоение добавляет ставку храпящего к тому, что платит храпящий"),
     "notes": ("The loser fetches the snacks.", "Проигравший несёт закуску."),
     "play.first_lead.suit": ("The first lead of a deal must be a trump if the leader holds one.",
                              "Первым ходом в сдаче должен быть козырь, если он есть у ходящего."),
@@ -526,7 +526,7 @@ def test_without_following_suit_nobody_is_told_to_trump_when_void(lang: str) -> 
     data = builtin("khrap").model_dump(mode="json")
     data["play"]["follow_suit"] = False
     text = _text(Variant.model_validate(data), lang, None)
-    said = {"en": "A player must play a trump if he has one, whatever was led.",
+    said = {"en": "A player must play a trump if they have one, whatever was led.",
             "ru": "Игрок обязан класть козырь, если он есть, какой бы ни была масть хода."}[lang]
     wrong = {"en": "who cannot follow suit must play a trump",
     "ru": "Кто не может ходить в масть, обязан козырять"}[lang]
@@ -610,7 +610,7 @@ def test_the_stock_a_call_needs_counts_its_extra_exchange_draws() -> None:
     """khrap exchanging at least 1 card and drawing 1 extra (then discarding it) reserves 2 cards of the stock."""
     variant = _variant("khrap", calls__khrap__exchange={"min_discard": 1, "draw_extra": 1, "then_discard": 1},
                        calls__helicopter__effects__skip_stages=["fives"])
-    assert "only while the stock still holds 2 cards for him" in _text(variant, "en", "khrap")
+    assert "only while the stock still holds 2 cards to draw" in _text(variant, "en", "khrap")
 
 
 def test_a_carried_pot_keeps_what_rounding_leaves() -> None:

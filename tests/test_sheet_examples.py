@@ -86,10 +86,10 @@ def test_a_call_is_explained_once() -> None:
 
 def test_a_pass_and_an_exchange_say_why() -> None:
     text = " ".join(render_rules("khrap", "txt", "en").split())
-    assert "D says Pass. (With no trump and no ace he cannot count on a trick.)" in text
-    assert "(With only 1 trump or ace he cannot count on enough tricks.)" in text
-    assert "he keeps his trumps and high cards and throws the low cards of other suits." in text
-    assert "C discards 6♦, his weakest card, to keep the hand size." in text
+    assert "D says Pass. (With no trump and no ace they cannot count on a trick.)" in text
+    assert "(With only 1 trump or ace they cannot count on enough tricks.)" in text
+    assert ", keeping their trumps and high cards and throwing the low cards of other suits." in text
+    assert "C discards 6♦, their weakest card, to keep the hand size." in text
 
 
 def test_each_kind_of_step_is_worded_by_a_macro_of_its_own() -> None:

@@ -42,7 +42,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 def test_khrap_says_any_other_call_means_the_dealer_has_looked(lang: str) -> None:
     """A dealer who passed in round one has looked: he cannot wrap in round two (RULES §0 Looking)."""
     text = sheet("khrap", lang)
-    words = {"en": "Any other call, a pass too, means he looks first",
+    words = {"en": "Any other call, a pass too, means looking first",
              "ru": "Любая другая заявка, и пас тоже, значит, что он сначала смотрит карты",
              "lt": "Bet kuris kitas pasakymas, ir pasas taip pat",
              "fi": "Mikä tahansa muu ilmoitus, myös passi",
@@ -53,9 +53,10 @@ def test_khrap_says_any_other_call_means_the_dealer_has_looked(lang: str) -> Non
 # ------------------------------------------------------------------ ambiguities
 def test_passers_come_back_at_every_later_step_that_asks_them() -> None:
     # khrap-shoot's step 2 (answers, `speakers: others`) asks earlier passers too, as frap's whist step does
-    assert "he may still come in at steps 2 and 3" in calls_row("khrap-shoot", "Pass")
-    assert "he may still come in at steps 2 and 4" in calls_row("frap", "Pass")
-    assert "he may still come in at step 2 |" in calls_row("khrap", "Pass")  # khrap's bidding throws passers' cards
+    assert "Out for now, but may still come in at steps 2 and 3" in calls_row("khrap-shoot", "Pass")
+    assert "Out for now, but may still come in at steps 2 and 4" in calls_row("frap", "Pass")
+    # khrap's bidding throws passers' cards
+    assert "Out for now, but may still come in at step 2 |" in calls_row("khrap", "Pass")
 
 
 def test_frap_fine_says_when_the_trump_ace_was_held() -> None:
@@ -147,7 +148,7 @@ def test_the_lowest_card_for_the_first_dealer_settles_ties() -> None:
 def test_frap_cut_draws_five_or_the_trump_and_four() -> None:
     row = calls_row("frap", "Cut")
     assert "draws 5 cards, or takes the turned trump card and draws 4 (the trump suit stays the same)" in row
-    assert "as one of the cards he draws" not in row
+    assert "as one of the cards drawn" not in row
 
 
 @pytest.mark.parametrize(("lang", "name"), [("lt", "Knarkimas"), ("fi", "Kuorsaan"), ("hy", "Խռմփոց"), ("ru", "Храп")])

@@ -84,11 +84,11 @@ def test_house_rules_box_on_page_one_and_marks(tmp_path: Path) -> None:
     box = html.index('class="box house"')
     assert box < html.index('<main class="rules">')  # before the rules: page 1
     assert "This table plays differently from “Khrap”" in html
-    assert "<b>Beating:</b> Following suit, he must beat the best card" in html
+    assert "<b>Beating:</b> Following suit, a player must beat the best card" in html
     marked = re.findall(r'<p class="line changed"><span class="mark"[^>]*>▶</span> ([^<]+)', html)
-    assert marked == ["Following suit, he must beat the best card of that suit on the trick if he can."]
+    assert marked == ["Following suit, a player must beat the best card of that suit on the trick if they can."]
     text = render_rules(str(house), "txt", "en")
-    assert "▶ Following suit, he must beat" in text
+    assert "▶ Following suit, a player must beat" in text
     assert "THIS TABLE PLAYS DIFFERENTLY" in text.split("THE GAME")[0]
 
 

@@ -84,6 +84,17 @@ def english_words(text: str, given: Sequence[str] = ()) -> dict[str, str]:
             if word not in ALLOWED}
 
 
+ENGLISH_FIGURE = re.compile(r"\d\.\d|(?<![\w-])-\d|\[[−+]?\d[\d,]*, ")
+
+
+def english_figures(text: str, given: Sequence[str] = ()) -> list[str]:
+    """Each figure written the English way in ``text`` (a decimal point, a hyphen for a minus, an interval's
+    ends split by a comma), with what is around it; the files named on the command line aside."""
+    for ref in sorted(given, key=len, reverse=True):
+        text = text.replace(ref, "")
+    return [text[max(0, m.start() - 30):m.end() + 10] for m in ENGLISH_FIGURE.finditer(text)]
+
+
 def visible_text(page: str) -> str:
     parser = _Visible()
     parser.feed(page)
@@ -108,6 +119,10 @@ def test_no_english_word_reaches_a_russian_reader(tmp_path: Path, refs: list[str
     assert res.exit_code == 0, res.output
     assert english_words(visible_text(out.read_text(encoding="utf-8")), refs) == {}
     assert english_words(res.stdout, refs) == {}
+    # every figure as Russian writes it: "3,9", "−34", "[−1,20; 0,40]", never "3.9", "-34", "[-1.20, 0.40]"
+    assert english_figures(visible_text(out.read_text(encoding="utf-8")), refs) == []
+    assert english_figures(res.stdout, refs) == []
+    assert re.search(r"\d,\d", res.stdout) and "−" in res.stdout
 
 
 def test_the_check_finds_english() -> None:
@@ -117,6 +132,26 @@ def test_the_check_finds_english() -> None:
     assert english_words("задайте --bots normal или --engine reference") == {}
     assert english_words(visible_text("<style>body { font: sans }</style><p>раз</p><svg><text>% of players</text>"
                                       "</svg>")) == {"players": "% of players"}
+
+
+def test_the_check_finds_english_figures() -> None:
+    assert english_figures("ставка 3.9, итог -34") == ["ставка 3.9, итог -34", "ставка 3.9, итог -34"]
+    assert english_figures("от −249416 до +11290 [−1,20; +0,40]") == []
+    assert english_figures("[+1,16, +1,34]") == ["[+1,16, +1,34]"]
+    assert english_figures("khrap-52.yaml 0,5", ["khrap-52.yaml"]) == []
+
+
+def test_the_russian_figures() -> None:
+    """One formatter writes every figure of the report: Python's format spec, then the language's marks."""
+    from khrap.sim.figures import Figures, template_class
+
+    ru, en = Figures("ru"), Figures("en")
+    assert ru(3.94, ".1f") == "3,9" and ru(-34, "+d") == "−34" and ru(-0.5, ".2f") == "−0,50"
+    assert ru(16642, ",") == "16\u202f642" and ru(1234.5, ",.1f") == "1\u202f234,5"
+    assert ru.interval(-1.2, 0.4, "+.2f") == "[−1,20; +0,40]"
+    assert en(-1234.5, ",.1f") == "-1,234.5" and en.interval(-1.2, 0.4, "+.2f") == "[-1.20, +0.40]"
+    template = template_class("ru")("за {n} раздач: {x:+.1f} из {k:,}; {name}")
+    assert template.format(n=200, x=-3.94, k=4546, name="Храп-2.0") == "за 200 раздач: −3,9 из 4\u202f546; Храп-2.0"
 
 
 def test_the_progress_bars_speak_russian() -> None:

@@ -167,8 +167,8 @@ def test_a_player_whose_call_threw_his_hand_does_not_come_back(tmp_path: Path) -
         state.apply("pass")
     assert asked == [0]  # the passer, not the folder
     rows = render_rules(v, "md", "en", example=False).splitlines()
-    assert "| **Fold** | Step 1 | Out of the deal; throws his hand | Nothing |" in rows  # no "come in at step 2"
-    assert "| **Pass** | Steps 1 and 2 | Out for now: he may still come in at step 2 | Nothing |" in rows
+    assert "| **Fold** | Step 1 | Out of the deal; throws their hand | Nothing |" in rows  # no "come in at step 2"
+    assert "| **Pass** | Steps 1 and 2 | Out for now, but may still come in at step 2 | Nothing |" in rows
 
 
 def test_a_stage_after_the_first_is_asked_only_with_a_declarer() -> None:

@@ -62,6 +62,15 @@ class Constants:
     # samples to its budget or until the race drops every rival).  Set from every exchange of many deals, recorded
     # sample by sample, and a duplicate match (docs/solver.md, "The exchange's early stop").
     exchange_stop: float = 0.0
+    # The same stop at a call (any decision before the card play but an exchange: ``SearchBot._sample``): a call's
+    # gains are skewed (a rare failure pays a pot), so its factor is set higher, from every searched call of many
+    # deals recorded sample by sample, the rule replayed on them (docs/solver.md, "The calls' stop").  0: none.
+    call_stop: float = 0.0
+    # The race's start (``SearchBot._race``): from this many samples on, a rival of the heuristic's choice that
+    # cannot win is dropped (0: ``search.RACE_FROM``); and after this many a decision whose work left cannot reach
+    # ``min_effective`` samples stops (0: ``search.PACE_FROM``).  Set from the recorded samples, as the stops.
+    race_from: float = 0.0
+    pace_from: float = 0.0
     called_slope: float = 2.0
     called_margin: float = 0.5
     passed_slope: float = -0.5

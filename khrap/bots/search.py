@@ -72,16 +72,18 @@ CALL_SAMPLES = 400  # at most this many deals for a decision before the card pla
 PLAY_SAMPLES = 60  # ... and in the card play
 SOLVE_CARDS = 8  # before the card play, the solver finishes a deal from this many cards left (the heuristic
 # plays the tricks before: a full solve costs more samples than its exactness is worth there)
-RACE_FROM = 6  # from this many samples on, a rival of the prior's choice that cannot win is dropped (``_race``) ...
+RACE_FROM = 6  # from this many samples on (the variant's ``race_from`` if set), a rival of the prior's choice that
+# cannot win is dropped (``_race``) ...
 DROP_ERRORS = 1.0  # ... cannot: its mean gain over the prior's choice plus this many standard errors is below the bar
 # it would have to clear at the decision's end (``critical`` times its standard error then, projected from the
 # samples the work left allows at the pace so far, counted without weights, so the bar is if anything low).  A
 # rival whose gain is real but too small to be shown on the samples left could not be chosen anyway.  A decision
-# whose every rival is dropped stops.  (Not done: stopping once a rival clears the bar before the end; on 15
-# samples a call's rare big loss is often not yet seen: "Why at least 15", docs/solver.md.)
+# whose every rival is dropped stops; one whose rival clears the variant's ``exchange_stop`` or ``call_stop`` times its
+# bar stops too (``_won``: set high for calls, whose rare big loss 15 samples often miss: "Why at least 15").
 PACE_FROM = 3  # a decision whose work left cannot reach ``min_effective`` samples (counted) at the pace of its
-# samples so far stops after this many: nothing could override the prior's choice (a first-trick card decision
-# in khrap solves 16 cards per candidate per sample, and its budget holds 5-45 samples).
+# samples so far stops after this many (the variant's ``pace_from`` if set): nothing could override the prior's
+# choice (a first-trick card decision in khrap solves 16 cards per candidate per sample, and its budget holds 5-45
+# samples).
 SHARE_SETTLEMENTS = True  # the samples of a card-play decision share their settlements (``_solve``)
 ALPHA = 0.05  # the chance of overriding the heuristic when no candidate is better, all candidates together
 EVIDENCE_CAP = 3.0  # one seat's calls move a deal's weight by at most e ** 3 either way (the model is only a model)
@@ -175,8 +177,10 @@ class SearchBot:
         self._alive: list[bool] = []  # which candidates of the decision under way are still tried
         self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
         self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
-        self._early: dict = {}  # with ``margins``: the best rival's gain and the work after RACE_FROM samples
+        self._early: dict = {}  # with ``margins``: the best rival's gain and the work when the race starts
         self._stop = 0.0  # the decision under way stops once a rival clears this many times its bar (0: never)
+        self._race_from = self._pace_from = 0  # the samples the race starts at, the pace is judged from: ``_starts``
+        self._starts()
         self.trace: list | None = None  # (benchmarks) if a list: each sample of the decision under way appended to it
         self.last: dict = {}  # what the last decision found (samples, means), for tests and benchmarks
 
@@ -210,7 +214,8 @@ class SearchBot:
             return default  # an early trick, a discard: the search seldom overrides them for its time there
         budget = self._left
         self._settled, self._legal, self._early = {}, {}, {}
-        self._stop = self.est.k.exchange_stop if self.gated and legal[0].word == w.EXCHANGE else 0.0
+        self._stop = self.stop_factor(legal[0].word) if self.gated else 0.0
+        self._starts()
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
         self.last = {"samples": len(rows), "ms": (time.perf_counter() - start) * 1000, "work": budget - self._left,
                      "clear": sum(self._alive) == 1, "margin": margin, "prior": candidates.index(default),
@@ -218,6 +223,18 @@ class SearchBot:
         choice = self._pick(candidates, default, rows, weights, self._alive)
         self.last["overrode"] = choice != default  # (benchmarks/strong_speed.py --by-kind counts them)
         return choice
+
+    def _starts(self) -> None:
+        """The race's start and the pace's for the variant: its ``race_from`` and ``pace_from``, else the module's
+        RACE_FROM and PACE_FROM (read at every decision: a test may change them)."""
+        k = self.est.k
+        self._race_from, self._pace_from = int(k.race_from) or RACE_FROM, int(k.pace_from) or PACE_FROM
+
+    def stop_factor(self, word: str) -> float:
+        """The variant's early stop for a decision of this ``word`` (``_won``): ``exchange_stop`` for an exchange,
+        ``call_stop`` for any other decision before the card play, none (0) in the card play."""
+        k = self.est.k
+        return 0.0 if word == w.PLAY else k.exchange_stop if word == w.EXCHANGE else k.call_stop
 
     def hand_gate(self, word: str) -> float:
         """The variant's gate on the seat's hand for a decision of this ``word``: a card (``play_gate``) or a
@@ -291,7 +308,7 @@ class SearchBot:
             rows.append([v if alive[i] else full[d] for i, v in enumerate(full)])
             weights.append(weight)
             paces.append(left - self._left)
-            if self.margins and len(rows) == RACE_FROM:  # (benchmarks: what the first samples said, and their work)
+            if self.margins and len(rows) == self._race_from:  # (benchmarks: what the first samples said, their work)
                 gains = [g for i, (g, _) in enumerate(self._gains(rows, weights, d)) if i != d and alive[i]]
                 self._early = {"early_gain": max(gains, default=0.0), "early_work": sum(paces, 0.0)}
             go = self._race(rows, weights, d, self._samples_left(paces, cap - len(rows)))
@@ -299,9 +316,9 @@ class SearchBot:
                 self.trace.append((rows[-1], weight, list(alive), self._left))
             if not go:
                 break  # the choice is made: the prior's (every rival dropped, or none can be shown) or a rival's
-            if self._stop > 0 and len(rows) >= RACE_FROM and self._won(rows, weights, d, self._stop):
+            if self._stop > 0 and len(rows) >= self._race_from and self._won(rows, weights, d, self._stop):
                 self._early["won"] = len(rows)
-                break  # a rival is chosen already, clearly (``exchange_stop``): more samples would seldom undo it
+                break  # a rival is chosen already, clearly (``stop_factor``): more samples would seldom undo it
         return rows, weights
 
     def _samples_left(self, paces: list[float], room: int) -> float:
@@ -316,10 +333,10 @@ class SearchBot:
         candidate ``d`` can be chosen on the samples it will have (fewer than ``min_effective``, counted
         without their weights: a bound), nor when every rival is dropped (``_drop``)."""
         n = len(rows)
-        if n >= PACE_FROM and n + more < self.est.k.min_effective:
+        if n >= self._pace_from and n + more < self.est.k.min_effective:
             self._alive[:] = [i == d for i in range(len(self._alive))]
             return False  # too few samples to override, however clear: the prior's choice stands
-        return n < RACE_FROM or self._drop(rows, weights, d, n + more)
+        return n < self._race_from or self._drop(rows, weights, d, n + more)
 
     @staticmethod
     def _gains(rows: list[list[float]], weights: list[float], d: int) -> list[tuple[float, float]]:

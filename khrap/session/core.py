@@ -153,6 +153,12 @@ class Session:
         """Apply an action (text such as ``"exchange 6D 7C"`` or an ``Action``) for ``seat``
         (default: the seat to act).  Returns the action as recorded; IllegalAction says why not."""
         if isinstance(action, str):
+            listed = self._listed(action, seat)
+            if listed is not None:  # the words of a listed action: applied as listed, not parsed and checked
+                actor = self.state.to_act
+                self.state.apply(listed)
+                self.actions.append((actor, action))
+                return action
             refuse_foreign_digits(action)
             try:
                 action = parse_action(action)
@@ -165,6 +171,20 @@ class Session:
         text = str(action)
         self.actions.append((actor, text))
         return text
+
+    def _listed(self, text: str, seat: int | None) -> Action | None:
+        """The legal action listed for the pending decision whose words are ``text`` exactly (as offered:
+        ``legal_words``), or None.  Such an action needs no parsing or check: the kernel applies a listed
+        action as listed (an identity test), and ``str`` of it is ``text``, so it is the action ``text``
+        parses to.  Anything else (other spellings, an exchange's cards) takes the general path."""
+        state = self.state
+        if seat is not None and seat != state.to_act:
+            return None
+        words = state.legal_words()
+        if text not in words:
+            return None
+        found = state.legal_actions()[words.index(text)]
+        return found if str(found) == text else None
 
     def clone(self) -> Session:
         """An independent copy: changing one never changes the other."""

@@ -14,7 +14,7 @@ from khrap.sim.hands import hand_rows, hands_text
 from khrap.sim.makeable import makeable_text, solved_deals
 from khrap.sim.makeable import summary as makeable_summary
 from khrap.sim.paired import PairedResult
-from khrap.sim.report_words import tr
+from khrap.sim.report_words import figures, tr
 from khrap.sim.table_words import contract_name, strength_line, table_lines, word_name
 from khrap.sim.verdict import amount, portrait, stakes_note, verdict, words
 
@@ -179,19 +179,19 @@ def analysis_text(data: dict) -> str:
             variant=comp['variant'], parent=comp['parent'])]
         for r in comp["differences"]:
             unit = r["unit"]
-            out.append(f"  {r['name']}: {amount(r['difference'], unit, t=t)} [{amount(r['ci'][0], unit, False)}, "
-                       f"{amount(r['ci'][1], unit, False)}] — {r['says']}")
+            ends = figures(t).bracket(amount(r['ci'][0], unit, False, t), amount(r['ci'][1], unit, False, t))
+            out.append(f"  {r['name']}: {amount(r['difference'], unit, t=t)} {ends} — {r['says']}")
             out.append(f"      ({r['definition']})")
         out.append("")
     for ev in data["evenings"]:
         out.append(t("An evening of {deals} deals with {stack} chips each, {variant} ({evenings} evenings simulated): "
                      "a player's result in chips").format(**ev))
         for r in ev["rows"]:
-            figures = t("mean {mean:+.1f}, middle half {a:+d} to {b:+d}, 9 in 10 between {c:+d} and {d:+d}; broke "
-                        "{broke:.1f}% [{lo:.1f}, {hi:.1f}]").format(
+            said = t("mean {mean:+.1f}, middle half {a:+d} to {b:+d}, 9 in 10 between {c:+d} and {d:+d}; broke "
+                    "{broke:.1f}% [{lo:.1f}, {hi:.1f}]").format(
                 mean=r['mean'], a=r['p25'], b=r['p75'], c=r['p5'], d=r['p95'], broke=100 * r['broke'],
                 lo=100 * r['broke_ci'][0], hi=100 * r['broke_ci'][1])
-            out.append(f"  {seat_label(r['seat'], words_):<40} {figures}")
+            out.append(f"  {seat_label(r['seat'], words_):<40} {said}")
         out.append("")
     if not any(h["rows"] for h in data["hands"]):
         out += [HANDS_MISSING if lang == "en" else t("HANDS_MISSING"), ""]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 
+from khrap.sim.report_words import figures
 from khrap.sim.stats import Z95
 
 FEATURES = {
@@ -52,6 +53,7 @@ def hand_tables(rows: list[dict], words=None) -> list[dict]:
     """The rows as one table per feature: call, the feature's value, times held, made, mean result (``words``:
     the report's language and display names, ``khrap.sim.report.Words``; None: English and the labels)."""
     t = words.t if words is not None else (lambda text: text)
+    fig = figures(t)
     name_of = words.name if words is not None else (lambda label: label)
     tables = []
     for feature, (name, show) in FEATURES.items():
@@ -59,8 +61,10 @@ def hand_tables(rows: list[dict], words=None) -> list[dict]:
         if not mine:
             continue
         tables.append({"columns": [t("call"), t(name), t("times"), t("made"), t("mean result (stakes)")],
-                       "rows": [[name_of(r["call"]), t(show(r["value"])), r["count"], f"{100 * r['success']:.0f}%",
-                                 f"{r['mean']:+.2f} [{r['ci'][0]:+.2f}, {r['ci'][1]:+.2f}]"] for r in mine]})
+                       "rows": [[name_of(r["call"]), t(show(r["value"])), r["count"],
+                                 fig(100 * r["success"], ".0f") + "%",
+                                 fig(r["mean"], "+.2f") + " " + fig.interval(*r["ci"], "+.2f")]
+                                for r in mine]})
     return tables
 
 

@@ -41,7 +41,9 @@ from dataclasses import dataclass, field
 
 from khrap import words as w
 from khrap.engine.kinds import PLAY
+from khrap.sim.figures import Figures
 from khrap.sim.records import DealRecord
+from khrap.sim.report_words import figures
 from khrap.sim.stats import wilson as stats_wilson
 
 SOLVE_SECONDS = 2.0
@@ -193,14 +195,14 @@ def summary(name: str, tally: Tally, chosen: int, seconds: float) -> dict:
             "total": row("all calls", total)}
 
 
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.0f}%"
+def _pct(x: float | None, fig: Figures) -> str:
+    return "–" if x is None else fig(100 * x, ".0f") + "%"
 
 
-def _pci(share: float | None, ci: list[float] | None) -> str:
+def _pci(share: float | None, ci: list[float] | None, fig: Figures) -> str:
     if share is None or ci is None:
         return "–"
-    return f"{100 * share:.0f}% [{100 * ci[0]:.0f}, {100 * ci[1]:.0f}]"
+    return fig(100 * share, ".0f") + "% " + fig.interval(100 * ci[0], 100 * ci[1], ".0f")
 
 
 COLUMNS = ["call", "contracts", "made [95%]", "makeable [95%]", "made of the makeable [95%]",
@@ -216,27 +218,28 @@ def _same(text: str) -> str:
 
 def table_rows(data: dict, t: Say = _same, name: Say = _same) -> list[list]:
     """The variant's rows for a table with ``COLUMNS`` (the total last); ``name``: a call's display name."""
-    out = []
+    out, fig = [], figures(t)
     for r in [*data["rows"], data["total"]] if len(data["rows"]) > 1 else data["rows"]:
         call = t(r["call"]) if r is data["total"] else name(r["call"])
-        out.append([call, r["contracts"], _pci(r["made_share"], r["made_ci"]),
-                    _pci(r["makeable_share"], r["makeable_ci"]), _pci(r["made_of_makeable"], r["made_of_makeable_ci"]),
+        out.append([call, r["contracts"], _pci(r["made_share"], r["made_ci"], fig),
+                    _pci(r["makeable_share"], r["makeable_ci"], fig),
+                    _pci(r["made_of_makeable"], r["made_of_makeable_ci"], fig),
                     r["failed_makeable"], r["made_unmakeable"]])
     return out
 
 
 def headline(data: dict, t: Say = _same) -> str:
     """One sentence: what was solved, the gap, what was not solved in time."""
-    total = data["total"]
+    total, fig = data["total"], figures(t)
     text = t("{variant}: of the {deals} deals judged, {played} reached the card play and {solved} were solved "
              "({contracts} contracts)").format(variant=data["variant"], deals=data["deals"],
                                                played=data["played"], solved=data["solved"],
                                                contracts=total["contracts"])
     if total["makeable"]:
         text += t("; {makeable} of the contracts were makeable with every card open, {made} were made: the bots "
-                  "made {both} of the makeable ones").format(makeable=_pct(total["makeable_share"]),
-                                                             made=_pct(total["made_share"]),
-                                                             both=_pct(total["made_of_makeable"]))
+                  "made {both} of the makeable ones").format(makeable=_pct(total["makeable_share"], fig),
+                                                             made=_pct(total["made_share"], fig),
+                                                             both=_pct(total["made_of_makeable"], fig))
     elif total["contracts"]:
         text += t("; none was makeable with every card open")
     if data["unsolved"]:

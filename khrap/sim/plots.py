@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from khrap.safe_text import PLOT_RC
+from khrap.sim.report_words import figures
 
 MISSING = "the report needs matplotlib, the `report` extra: pip install 'khrap[report]'"
 
@@ -32,10 +33,44 @@ def _figure(width: float = 6.4, height: float = 3.4):
 
 
 def _svg(fig) -> str:
+    _tick_marks(fig)
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None})
     text = buf.getvalue()
     return _METADATA.sub("", text[text.index("<svg"):])
+
+
+def _tick_marks(fig) -> None:
+    """The tick labels in the marks of the report's language ("0,5", not "0.5"): matplotlib picks and formats
+    the ticks, then the report's one figure formatter (:mod:`khrap.sim.figures`) writes their marks."""
+    marks = figures(_WORDS["say"])
+    if marks.lang == "en":
+        return
+    from matplotlib.ticker import Formatter
+
+    class Marks(Formatter):
+        def __init__(self, inner: Formatter) -> None:
+            self.inner = inner
+
+        def set_axis(self, axis) -> None:
+            super().set_axis(axis)
+            self.inner.set_axis(axis)
+
+        def set_locs(self, locs) -> None:
+            self.inner.set_locs(locs)
+
+        def format_ticks(self, values) -> list[str]:
+            return [marks.written(text) for text in self.inner.format_ticks(values)]
+
+        def __call__(self, x, pos=None) -> str:
+            return marks.written(self.inner(x, pos))
+
+        def get_offset(self) -> str:
+            return marks.written(self.inner.get_offset())
+
+    for ax in fig.get_axes():
+        for axis in (ax.xaxis, ax.yaxis):
+            axis.set_major_formatter(Marks(axis.get_major_formatter()))
 
 
 # The words of the plot being drawn: ``say`` translates a caption (the report's language), ``names`` gives the

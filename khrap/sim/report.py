@@ -17,8 +17,9 @@ from khrap.bots import strength_of
 from khrap.sim import makeable as mk
 from khrap.sim import plots
 from khrap.sim.analysis import HANDS_MISSING
+from khrap.sim.figures import Figures
 from khrap.sim.hands import MIN_COUNT, hand_tables
-from khrap.sim.report_words import note, position_label, tr
+from khrap.sim.report_words import figures, note, position_label, tr
 from khrap.sim.summary import MEASURES
 from khrap.sim.verdict import amount
 
@@ -106,19 +107,22 @@ variant=c.variant, parent=c.parent) }}</h2>
 """
 
 
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f}%"
+ENGLISH = Figures()
 
 
-def _num(x: float | None, digits: int = 2) -> str:
-    return "–" if x is None else f"{x:.{digits}f}"
+def _pct(x: float | None, fig: Figures = ENGLISH) -> str:
+    return "–" if x is None else fig(100 * x, ".1f") + "%"
 
 
-def _ci(row: dict | None) -> str:
+def _num(x: float | None, digits: int = 2, fig: Figures = ENGLISH) -> str:
+    return "–" if x is None else fig(x, f".{digits}f")
+
+
+def _ci(row: dict | None, fig: Figures = ENGLISH) -> str:
     if not row or row.get("mean") is None:
         return "–"
     ci = row.get("ci")
-    return _num(row["mean"]) + ("" if ci is None else f" [{ci[0]:.2f}, {ci[1]:.2f}]")
+    return _num(row["mean"], fig=fig) + ("" if ci is None else " " + fig.interval(ci[0], ci[1], ".2f"))
 
 
 def _by_label(runs: Runs, key: str, name: str, cell: Callable[[dict | None], str], keep=lambda r: True,
@@ -136,6 +140,7 @@ class Words:
     def __init__(self, lang: str = "en", names: dict | None = None) -> None:
         self.lang = lang
         self.t = tr(lang)
+        self.fig = self.t.figure  # every figure of the report, as the language writes it
         self.names = dict(names or {})
 
     def name(self, label: str) -> str:
@@ -155,7 +160,8 @@ def _transpose(runs: Runs, fields: Sequence[tuple[str, Callable[[dict], str]]]) 
 
 def _dist_fields(get: Callable[[dict], dict], digits: int = 1,
                  t: Callable[[str], str] = lambda x: x) -> list[tuple[str, Callable[[dict], str]]]:
-    return [(t(stat), lambda s, stat=stat: _num(get(s)[stat], digits))
+    fig = figures(t)
+    return [(t(stat), lambda s, stat=stat: _num(get(s)[stat], digits, fig))
             for stat in ("mean", "p10", "median", "p90", "max")]
 
 
@@ -181,35 +187,39 @@ def sections(runs: Runs, words: Words | None = None) -> list[dict]:
     """The report's sections: id, title, note, svg, tables (in ``words``' language, labels by display name)."""
     words = words or Words()
     t, say, names = words.t, {"say": words.t, "names": _plot_names(runs, words)}, words.name
-    m = lambda key, fmt=_num: lambda s: fmt(s["measures"][key])  # noqa: E731
-    r = lambda key: lambda s: _pct(s["rates"][key])  # noqa: E731
+    fig = words.fig
+    num = lambda x, digits=2: _num(x, digits, fig)  # noqa: E731
+    pct = lambda x: _pct(x, fig)  # noqa: E731
+    ci = lambda row: _ci(row, fig)  # noqa: E731
+    m = lambda key, fmt=num: lambda s: fmt(s["measures"][key])  # noqa: E731
+    r = lambda key: lambda s: pct(s["rates"][key])  # noqa: E731
     out = [
         {"id": "measures", "title": t("Game-design measures"), "svg": plots.measures(runs, **say),
          "note": words.note("MEASURES_NOTE"),
          "tables": [_transpose(runs, [
              (t("fairness"), m("fairness")), (t("first speaker's edge"), m("first_speaker_edge")),
-             (t("drama"), m("drama", lambda x: _num(x, 3))), (t("decisiveness"), m("decisiveness", _pct)),
+             (t("drama"), m("drama", lambda x: num(x, 3))), (t("decisiveness"), m("decisiveness", pct)),
              (t("decided after trick (mean)"), m("mean_decided_after")), (t("swing"), m("swing")),
              (t("all-pass deals"), r("all_pass")), (t("turn-up deals"), r("turn_up")),
              (t("redeal deals"), r("redeal")),
          ])]},
         {"id": "calls", "title": t("Calls made"), "svg": plots.calls_made(runs, **say),
          "note": t("Every call said, in every bidding round (all-pass rounds included), per deal."),
-         "tables": [_by_label(runs, "calls", "call", lambda row: _num((row or {}).get("per_deal"), 3),
+         "tables": [_by_label(runs, "calls", "call", lambda row: num((row or {}).get("per_deal"), 3),
                               words=words)]},
         {"id": "success", "title": t("Call success rates"), "svg": plots.success_rates(runs, **say),
          "note": words.note("SUCCESS_NOTE"),
          "tables": [_by_label(runs, "contracts", "contract",
                               lambda row: "–" if not row else t("{pct} of {count}").format(
-                                  pct=_pct(row['success']), count=row['count']),
+                                  pct=pct(row['success']), count=row['count']),
                               lambda row: row["judged"] > 0, words)]},
         {"id": "results", "title": t("Results per call"), "svg": plots.results_per_call(runs, **say),
          "note": words.note("RESULTS_NOTE"),
-         "tables": [_by_label(runs, "contracts", "contract", _ci, words=words)]},
+         "tables": [_by_label(runs, "contracts", "contract", ci, words=words)]},
         {"id": "seats", "title": t("Seat fairness"), "svg": plots.seat_fairness(runs, **say),
          "note": t("Mean chips per deal by position at the table: the first speaker sits at the dealer's left."),
          "tables": [{"columns": [t("position"), *_heads(runs)],
-                     "rows": [[names(name)] + [_ci(plots._row(s, "positions", "name", name)) for _, s in runs]
+                     "rows": [[names(name)] + [ci(plots._row(s, "positions", "name", name)) for _, s in runs]
                               for name in _position_names(runs)]}]},
         {"id": "pot", "title": t("Pot distribution"), "svg": plots.pot_distribution(runs, **say),
          "note": words.note("POT_NOTE"),
@@ -222,9 +232,9 @@ def sections(runs: Runs, words: Words | None = None) -> list[dict]:
          "tables": [_transpose(runs, _dist_fields(lambda s: s["swing"], 2, t))]},
         {"id": "length", "title": t("Deal length and endings"), "svg": None, "note": t("Decisions per deal."),
          "tables": [_transpose(runs, _dist_fields(lambda s: s["length"]["actions"], t=t)
-                               + [(t("bidding rounds (mean)"), lambda s: _num(s["length"]["rounds"]["mean"]))]
+                               + [(t("bidding rounds (mean)"), lambda s: num(s["length"]["rounds"]["mean"]))]
                                + [(t("ended by {e}").format(e=names(e) if e in words.names else t(e)),
-                                   lambda s, e=e: _pct(s["rates"]["endings"].get(e)))
+                                   lambda s, e=e: pct(s["rates"]["endings"].get(e)))
                                   for e in sorted({e for _, s in runs for e in s["rates"]["endings"]})])]},
     ]
     for section in out:
@@ -241,26 +251,25 @@ def _plot_names(runs: Runs, words: Words) -> dict:
 
 
 def _cmp_rows(comp: dict, t: Callable[[str], str] = lambda text: text) -> list[dict]:
-    out = []
+    out, fig = [], figures(t)
     for r in comp["differences"]:
         unit = r["unit"]
-        level = (lambda x: f"{100 * x:.1f}%") if unit == "share" else (lambda x: f"{x:.2f}")
+        level = (lambda x: fig(100 * x, ".1f") + "%") if unit == "share" else (lambda x: fig(x, ".2f"))
+        ends = [amount(x, unit, False, t) for x in (*r["ci"], *r["unpaired_ci"])]
         out.append({"name": r["name"], "definition": r["definition"], "base": level(r["base"]),
                     "value": level(r["value"]),
-                    "change": f"{amount(r['difference'], unit, t=t)} [{amount(r['ci'][0], unit, False)}, "
-                              f"{amount(r['ci'][1], unit, False)}]",
-                    "unpaired": f"[{amount(r['unpaired_ci'][0], unit, False)}, "
-                                f"{amount(r['unpaired_ci'][1], unit, False)}]",
+                    "change": f"{amount(r['difference'], unit, t=t)} {fig.bracket(ends[0], ends[1])}",
+                    "unpaired": fig.bracket(ends[2], ends[3]),
                     "says": r["says"]})
     return out
 
 
 def _evening_rows(ev: dict, words: Words | None = None) -> list[list[str]]:
     words = words or Words()
-    span = words.t("{a:+d} to {b:+d}")
-    return [[seat_label(r["seat"], words), f"{r['mean']:+.1f}", span.format(a=r['p25'], b=r['p75']),
-             span.format(a=r['p5'], b=r['p95']), f"{r['min']:+d} / {r['max']:+d}",
-             f"{100 * r['broke']:.1f}% [{100 * r['broke_ci'][0]:.1f}, {100 * r['broke_ci'][1]:.1f}]"]
+    span, fig = words.t("{a:+d} to {b:+d}"), words.fig
+    return [[seat_label(r["seat"], words), fig(r["mean"], "+.1f"), span.format(a=r['p25'], b=r['p75']),
+             span.format(a=r['p5'], b=r['p95']), f"{fig(r['min'], '+d')} / {fig(r['max'], '+d')}",
+             fig(100 * r["broke"], ".1f") + "% " + fig.interval(100 * r["broke_ci"][0], 100 * r["broke_ci"][1], ".1f")]
             for r in ev["rows"]]
 
 
@@ -280,10 +289,10 @@ def render_report(runs: Runs, setup: str = "", refs: Sequence[str] | None = None
     """The HTML page comparing ``runs`` (``[(name, SimResult.summary()), ...]``); ``data``: an ``analysis``
     (verdicts, paired differences, evenings, hands) drawn first."""
     refs = list(refs or [name for name, _ in runs])
-    variants = [{"name": name, "ref": ref, "deals": s["deals"], "speed": f"{s.get('deals_per_second', 0):.0f}"}
-                for (name, s), ref in zip(runs, refs, strict=True)]
     data = data or {}
     words = Words(data.get("lang", "en"), data.get("names"))
+    variants = [{"name": name, "ref": ref, "deals": s["deals"], "speed": words.fig(s.get("deals_per_second", 0), ".0f")}
+                for (name, s), ref in zip(runs, refs, strict=True)]
     t = words.t
     title = t("Balance report: {names}").format(names=t(" vs ").join(name for name, _ in runs))
     comparisons = [{**c, "rows": _cmp_rows(c, t), "svg": Markup(plots.differences(c, say=t))}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from khrap.sim.figures import Figures, template_class
+
 RU: dict[str, str] = {
     # the page
     "Balance report: {names}": "Отчёт о равновесии: {names}",
@@ -246,7 +248,7 @@ RU: dict[str, str] = {
     "mean {mean:+.1f}, middle half {a:+d} to {b:+d}, 9 in 10 between {c:+d} and {d:+d}; broke {broke:.1f}% "
     "[{lo:.1f}, {hi:.1f}]":
         "среднее {mean:+.1f}, средняя половина от {a:+d} до {b:+d}, 9 из 10 от {c:+d} до {d:+d}; разорились "
-        "{broke:.1f}% [{lo:.1f}, {hi:.1f}]",
+        "{broke:.1f}% [{lo:.1f}; {hi:.1f}]",
     "Which hands are worth a call ({variant}): made and mean result by the caller's hand":
         "Какие руки стоят заявки ({variant}): выполнено и средний результат по руке заявившего",
     # the headline
@@ -312,10 +314,30 @@ RU: dict[str, str] = {
 CATALOGS: dict[str, dict[str, str]] = {"en": {}, "ru": RU}
 
 
-def tr(lang: str) -> Callable[[str], str]:
+class Say:
+    """The translation function of ``lang``: an English text in ``lang`` (English, or a text not in the
+    catalog, comes back as given), whose ``format`` writes the figures as ``lang`` does; ``figure`` and
+    ``interval`` write a figure alone (:mod:`khrap.sim.figures`)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.catalog = CATALOGS.get(lang, {})
+        self.template = template_class(lang)
+        self.figure = self.template.figures
+        self.interval = self.figure.interval
+
+    def __call__(self, text: str) -> str:
+        return self.template(self.catalog.get(text, text))
+
+
+def tr(lang: str) -> Say:
     """The translation function of ``lang`` (English texts come back as given)."""
-    catalog = CATALOGS.get(lang, {})
-    return lambda text: catalog.get(text, text)
+    return Say(lang)
+
+
+def figures(t: Callable[[str], str]) -> Figures:
+    """The figure formatter of a translation function (English for a plain function)."""
+    return t.figure if isinstance(t, Say) else Figures()
 
 
 def position_label(name: str, t: Callable[[str], str]) -> str:
@@ -369,4 +391,4 @@ def note(lang: str, key: str) -> str:
     return CATALOGS.get(lang, {}).get(key) or ENGLISH[key]
 
 
-__all__ = ["CATALOGS", "ENGLISH", "RU", "english", "note", "position_label", "tr"]
+__all__ = ["CATALOGS", "ENGLISH", "RU", "Say", "english", "figures", "note", "position_label", "tr"]

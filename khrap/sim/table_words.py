@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.bots import strength_of
 from khrap.engine.decisions import display_name
+from khrap.sim.figures import Figures, template_class
 from khrap.variant.derived import enabled, penalty_matches
 from khrap.variant.schema import Variant
 
@@ -93,7 +94,16 @@ STRENGTH_WORDS = {"en": {"easy": "easy", "normal": "normal", "strong": "strong",
 
 
 def _t(lang: str) -> dict[str, str]:
-    return TEXT.get(lang, TEXT["en"])
+    """The texts of ``lang``, each a template whose ``format`` writes figures as ``lang`` does."""
+    template = template_class(lang if lang in TEXT else "en")
+    return {key: template(text) for key, text in TEXT.get(lang, TEXT["en"]).items()}
+
+
+ENGLISH = Figures()
+
+
+def _fig(lang: str) -> Figures:
+    return template_class(lang if lang in TEXT else "en").figures
 
 
 def quoted(name: str, lang: str) -> str:
@@ -154,25 +164,25 @@ def said_in_either(row: dict) -> bool:
     return max(row["base"], row["value"]) >= SAID
 
 
-def rate(x: float, other: float) -> str:
+def rate(x: float, other: float, fig: Figures = ENGLISH) -> str:
     """A call's rate a deal, two decimals; three where two would show it the same as ``other``."""
-    return f"{x:.2f}" if f"{x:.2f}" != f"{other:.2f}" else f"{x:.3f}"
+    return fig(x, ".2f") if f"{x:.2f}" != f"{other:.2f}" else fig(x, ".3f")
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+def _pct(x: float, fig: Figures) -> str:
+    return fig(100 * x, ".0f") + "%"
 
 
-def _sure(t: dict, row: dict | None, deals: int, points: bool = False, scale: float = 1.0) -> str:
+def _sure(t: dict, row: dict | None, deals: int, fig: Figures, points: bool = False, scale: float = 1.0) -> str:
     if row is None:
         return ""
     if not row["significant"]:
         return t["unsure"].format(n=deals)
     if points:
         return t["sure"].format(diff=t["points"].format(x=100 * row["difference"]),
-                                lo=f"{100 * row['ci'][0]:+.0f}", hi=f"{100 * row['ci'][1]:+.0f}")
-    return t["sure"].format(diff=f"{scale * row['difference']:+.1f}", lo=f"{scale * row['ci'][0]:+.1f}",
-                            hi=f"{scale * row['ci'][1]:+.1f}")
+                                lo=fig(100 * row["ci"][0], "+.0f"), hi=fig(100 * row["ci"][1], "+.0f"))
+    return t["sure"].format(diff=fig(scale * row["difference"], "+.1f"), lo=fig(scale * row["ci"][0], "+.1f"),
+                            hi=fig(scale * row["ci"][1], "+.1f"))
 
 
 def _penalty(variant: Variant, cid: str, status: str, tricks: int, held: bool) -> float:
@@ -247,12 +257,12 @@ def strength_line(bots: Sequence[str], lang: str) -> str:
     return t["strength"].format(strength=shown, what=what)
 
 
-def _evening(t: dict, evenings: Sequence[dict], r: str, p: str) -> str | None:
+def _evening(t: dict, evenings: Sequence[dict], r: str, p: str, fig: Figures) -> str | None:
     """Half the players end an evening within these chips (the middle half), under the rule and the parent."""
     if len(evenings) < 2:
         return None
     rows = [next((x for x in e["rows"] if x["seat"] == "any player"), e["rows"][0]) for e in evenings[:2]]
-    spans = [t["span"].format(lo=f"{x['p25']:+d}", hi=f"{x['p75']:+d}") for x in rows]
+    spans = [t["span"].format(lo=fig(x["p25"], "+d"), hi=fig(x["p75"], "+d")) for x in rows]
     return t["evening"].format(deals=evenings[0]["deals"], stack=evenings[0]["stack"], rule=spans[1],
                                parent=spans[0], r=r, p=p)
 
@@ -262,7 +272,7 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
     """The verdict for the table, first lines first (see the module's doc).  ``rows``: the paired
     differences (``khrap.sim.analysis.difference_rows``); ``summaries``: parent's and rule's summaries;
     ``evenings``: parent's and rule's evening views (``khrap.sim.evening``), if played."""
-    t = _t(lang)
+    t, fig = _t(lang), _fig(lang)
     by = {r["key"]: r for r in rows}
     p, r = quoted(variant_name(parent, lang), lang), quoted(variant_name(rule, lang), lang)
     base, other = summaries
@@ -271,28 +281,29 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
         said = {c["call"]: c["made"] for c in other["calls"]}
         return [t["same"].format(r=r, p=p, n=deals), *call_warnings(parent, rule, said, deals, lang),
                 strength_line(bots, lang)]
-    lines = [line for line in [_evening(t, evenings, r, p)] if line]
+    lines = [line for line in [_evening(t, evenings, r, p, fig)] if line]
     swing = by.get("swing")
     if swing is not None:  # the chips a player wins or loses in a deal, either way
-        lines.append(t["stake"].format(rule=f"{stake * swing['value']:.1f}", parent=f"{stake * swing['base']:.1f}",
-                                       r=r, p=p, sure=_sure(t, swing, deals, scale=stake)))
+        lines.append(t["stake"].format(rule=fig(stake * swing["value"], ".1f"),
+                                       parent=fig(stake * swing["base"], ".1f"), r=r, p=p,
+                                       sure=_sure(t, swing, deals, fig, scale=stake)))
     redeal = by.get("redeal")
     if redeal is not None:
-        lines.append(t["redeal"].format(rule=_pct(redeal["value"]), parent=_pct(redeal["base"]), r=r, p=p,
-                                        sure=_sure(t, redeal, deals, points=True)))
+        lines.append(t["redeal"].format(rule=_pct(redeal["value"], fig), parent=_pct(redeal["base"], fig), r=r, p=p,
+                                        sure=_sure(t, redeal, deals, fig, points=True)))
     # a summary's pot is in its own variant's base stakes (the paired rows in the rule's): each in chips by its own
     pots = [None if s["pot"]["settlement"]["mean"] is None else s["pot"]["settlement"]["mean"] * s.get("base_stake", 1)
             for s in (base, other)]
     after = by.get("pot_after")
     if None not in pots and after is not None:
-        lines.append(t["pot"].format(rule=f"{pots[1]:.0f}", parent=f"{pots[0]:.0f}", r=r, p=p,
-                                     after_rule=f"{stake * after['value']:.1f}",
-                                     after_parent=f"{stake * after['base']:.1f}",
-                                     sure=_sure(t, after, deals, scale=stake)))
+        lines.append(t["pot"].format(rule=fig(pots[1], ".0f"), parent=fig(pots[0], ".0f"), r=r, p=p,
+                                     after_rule=fig(stake * after["value"], ".1f"),
+                                     after_parent=fig(stake * after["base"], ".1f"),
+                                     sure=_sure(t, after, deals, fig, scale=stake)))
     made = by.get("declarer_made")
     if made is not None:
-        lines.append(t["made"].format(rule=_pct(made["value"]), parent=_pct(made["base"]), r=r, p=p,
-                                      sure=_sure(t, made, deals, points=True)))
+        lines.append(t["made"].format(rule=_pct(made["value"], fig), parent=_pct(made["base"], fig), r=r, p=p,
+                                      sure=_sure(t, made, deals, fig, points=True)))
     held = sorted((d for d in rows if d["key"].startswith("held:") and d["significant"] and said_in_either(d)),
                   key=lambda d: -abs(d["difference"]))
     for word, sign in (("more", 1), ("less", -1)):
@@ -300,7 +311,8 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
         if shown:
             lines.append(t[word].format(calls=", ".join(
                 quoted(contract_name((rule, parent), d["key"].split(":", 1)[1], lang), lang) + " "
-                + t["a deal"].format(a=rate(d["base"], d["value"]), b=rate(d["value"], d["base"])) for d in shown)))
+                + t["a deal"].format(a=rate(d["base"], d["value"], fig), b=rate(d["value"], d["base"], fig))
+                for d in shown)))
     said = {c["call"]: c["made"] for c in other["calls"]}
     lines += call_warnings(parent, rule, said, deals, lang)
     lines.append(strength_line(bots, lang))

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import TextIO
 
 from khrap.bots import strength_of
+from khrap.sim.figures import Figures
 from khrap.sim.records import DealRecord, decided_after
+from khrap.sim.report_words import figures
 
 Say = Callable[[str], str]
 
@@ -17,20 +19,24 @@ def _same(text: str) -> str:
     return text
 
 
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
+ENGLISH = Figures()
 
 
-def _num(x: float | None, digits: int = 2) -> str:
-    return "-" if x is None else f"{x:.{digits}f}"
+def _pct(x: float | None, fig: Figures = ENGLISH) -> str:
+    return "-" if x is None else fig(100 * x, ".1f") + "%"
 
 
-def _ci(ci: Sequence[float] | None) -> str:
-    return "" if ci is None else f"[{ci[0]:.2f}, {ci[1]:.2f}]"
+def _num(x: float | None, digits: int = 2, fig: Figures = ENGLISH) -> str:
+    return "-" if x is None else fig(x, f".{digits}f")
+
+
+def _ci(ci: Sequence[float] | None, fig: Figures = ENGLISH) -> str:
+    return "" if ci is None else fig.interval(ci[0], ci[1], ".2f")
 
 
 def _dist(d: dict, t: Say, digits: int = 1) -> str:
-    return ", ".join(f"{t(stat)} {_num(d[stat], digits)}" for stat in ("mean", "p10", "median", "p90", "max"))
+    fig = figures(t)
+    return ", ".join(f"{t(stat)} {_num(d[stat], digits, fig)}" for stat in ("mean", "p10", "median", "p90", "max"))
 
 
 def _table(heads: Sequence[str], rows: Sequence[Sequence[str]], least: Sequence[int]) -> list[str]:
@@ -54,6 +60,10 @@ def account(s: dict, t: Say = _same, name: Say = _same) -> str:
     """A summary (``SimResult.summary()``) as text; ``t`` puts an English text in the reader's language
     (``khrap.sim.report_words.tr``), ``name`` gives a label of the records (a call, a contract, a deal's
     ending, a position) in words."""
+    fig = figures(t)
+    pct = lambda x: _pct(x, fig)  # noqa: E731
+    num = lambda x, digits=2: _num(x, digits, fig)  # noqa: E731
+    ci = lambda x: _ci(x, fig)  # noqa: E731
     out = [
         t("{variant}: {players} players, {bots} bots, seed {seed}").format(
             variant=s["variant"], players=s["players"], bots=_bots(s["bots"], t), seed=s["seed"]),
@@ -64,38 +74,38 @@ def account(s: dict, t: Say = _same, name: Say = _same) -> str:
         t("Calls made (all bidding rounds)"),
     ]
     out += _table([t("call"), t("said"), t("per deal")],
-                  [[name(c["call"]), str(c["made"]), f"{c['per_deal']:.3f}"] for c in s["calls"]], (34, 8, 11))
+                  [[name(c["call"]), str(c["made"]), fig(c["per_deal"], ".3f")] for c in s["calls"]], (34, 8, 11))
     out += ["", t("Contracts at the end of the deal; result = chips won in the deal (ante included), in base "
                   "stakes")]
     out += _table([t("contract"), t("held"), t("per deal"), t("fulfilled"), t("success"), t("mean"), t("95% CI")],
-                  [[name(c["contract"]), str(c["count"]), f"{c['per_deal']:.3f}", str(c["fulfilled"]),
-                    _pct(c["success"]), _num(c["mean"]), _ci(c["ci"])] for c in s["contracts"]],
+                  [[name(c["contract"]), str(c["count"]), fig(c["per_deal"], ".3f"), str(c["fulfilled"]),
+                    pct(c["success"]), num(c["mean"]), ci(c["ci"])] for c in s["contracts"]],
                   (22, 7, 10, 11, 9, 8, 16))
     out += ["", t("Chips per deal by position (base stakes; the first speaker sits at the dealer's left)")]
-    out += [f"  {name(p['name']):<22}{_num(p['mean']):>8}  {_ci(p['ci'])}".rstrip() for p in s["positions"]]
+    out += [f"  {name(p['name']):<22}{num(p['mean']):>8}  {ci(p['ci'])}".rstrip() for p in s["positions"]]
     out += [t("By seat (the deal passes round the table)")]
-    out += [f"  {t('seat {n}').format(n=p['seat']):<22}{_num(p['mean']):>8}  {_ci(p['ci'])}".rstrip()
+    out += [f"  {t('seat {n}').format(n=p['seat']):<22}{num(p['mean']):>8}  {ci(p['ci'])}".rstrip()
             for p in s["seats"]]
     r, m = s["rates"], s["measures"]
-    endings = ", ".join(f"{name(k)} {_pct(v)}" for k, v in r["endings"].items())
+    endings = ", ".join(f"{name(k)} {pct(v)}" for k, v in r["endings"].items())
     out += [
         "",
         t("Pot at settlement (P, base stakes): {dist}").format(dist=_dist(s["pot"]["settlement"], t)),
         t("Pot after the deal (base stakes):   {dist}").format(dist=_dist(s["pot"]["after"], t)),
         "",
         t("All-pass deals {all_pass} ({per_deal} all-passes a deal); turn-ups after an all-pass {turn_up}; "
-          "redeals {redeal}").format(all_pass=_pct(r["all_pass"]), per_deal=_num(r["all_passes_per_deal"], 3),
-                                     turn_up=_pct(r["turn_up"]), redeal=_pct(r["redeal"])),
+          "redeals {redeal}").format(all_pass=pct(r["all_pass"]), per_deal=num(r["all_passes_per_deal"], 3),
+                                     turn_up=pct(r["turn_up"]), redeal=pct(r["redeal"])),
         t("Deals ended by: {endings}").format(endings=endings),
         t("Deal length, actions: {dist}; bidding rounds: mean {rounds}").format(
-            dist=_dist(s["length"]["actions"], t), rounds=_num(s["length"]["rounds"]["mean"])),
+            dist=_dist(s["length"]["actions"], t), rounds=num(s["length"]["rounds"]["mean"])),
         "",
         t("Fairness (spread of chips per deal across positions) {fairness}; first speaker's edge {edge}").format(
-            fairness=_num(m["fairness"]), edge=_num(m["first_speaker_edge"])),
+            fairness=num(m["fairness"]), edge=num(m["first_speaker_edge"])),
         t("Drama (leader changes a deal) {drama}; decisiveness (outcomes certain before the last trick) "
           "{decisiveness}, on average after trick {after}").format(
-            drama=_num(m["drama"], 3), decisiveness=_pct(m["decisiveness"]), after=_num(m["mean_decided_after"])),
-        t("Swing (mean |chip change| a player a deal) {swing}").format(swing=_num(m["swing"])),
+            drama=num(m["drama"], 3), decisiveness=pct(m["decisiveness"]), after=num(m["mean_decided_after"])),
+        t("Swing (mean |chip change| a player a deal) {swing}").format(swing=num(m["swing"])),
     ]
     return "\n".join(out) + "\n"
 

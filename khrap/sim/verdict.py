@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from khrap.sim.report_words import figures
 from khrap.sim.summary import position_name
 from khrap.sim.table_words import rate, said_in_either
 
@@ -70,14 +71,17 @@ def words(key: str, players: int, t: Callable[[str], str] = _same) -> tuple[str,
 
 
 def amount(x: float, unit: str, with_unit: bool = True, t: Callable[[str], str] = _same) -> str:
-    """A change, signed, in its unit: shares in percentage points, stakes with two decimals."""
+    """A change, signed, in its unit: shares in percentage points, stakes with two decimals (figures as
+    ``t``'s language writes them)."""
+    fig = figures(t)
     if unit == "share":
-        return f"{100 * x:+.1f}" + (t(" points") if with_unit else "")
-    return f"{x:+.2f}" + (t(" base stakes") if with_unit and unit == "stakes" else "")
+        return fig(100 * x, "+.1f") + (t(" points") if with_unit else "")
+    return fig(x, "+.2f") + (t(" base stakes") if with_unit and unit == "stakes" else "")
 
 
-def _level(x: float, unit: str) -> str:
-    return f"{100 * x:.1f}%" if unit == "share" else f"{x:.2f}"
+def _level(x: float, unit: str, t: Callable[[str], str] = _same) -> str:
+    fig = figures(t)
+    return fig(100 * x, ".1f") + "%" if unit == "share" else fig(x, ".2f")
 
 
 def ranked(differences: list[dict]) -> list[dict]:
@@ -93,8 +97,8 @@ def describe(d: dict, players: int, t: Callable[[str], str] = _same) -> str:
     lo, hi = d["ci"]
     tail = t(" base stakes") if unit == "stakes" else ""
     return t("{name} goes from {a} to {b}{tail} ({diff}; 95% sure between {lo} and {hi})").format(
-        name=name, a=_level(d['base'], unit), b=_level(d['value'], unit), tail=tail,
-        diff=amount(d['difference'], unit, t=t), lo=amount(lo, unit, False), hi=amount(hi, unit, False))
+        name=name, a=_level(d['base'], unit, t), b=_level(d['value'], unit, t), tail=tail,
+        diff=amount(d['difference'], unit, t=t), lo=amount(lo, unit, False, t), hi=amount(hi, unit, False, t))
 
 
 def stakes_note(rule: str, stake: int, parent_stake: int, t: Callable[[str], str] = _same) -> str:
@@ -144,7 +148,8 @@ def verdict(parent: str, rule: str, differences: list[dict], deals: int, players
     if calls:
         shown = sorted(calls, key=lambda d: -abs(d["difference"]))[:3]
         text += t(" Calls stood by per deal: ") + ", ".join(
-            f"{d.get('label', d['key'].split(':', 1)[1])} {rate(d['base'], d['value'])} → {rate(d['value'], d['base'])}"
+            f"{d.get('label', d['key'].split(':', 1)[1])} {rate(d['base'], d['value'], figures(t))} → "
+            f"{rate(d['value'], d['base'], figures(t))}"
             for d in shown) + "."
     if unclear:
         names = ", ".join(words(d["key"], players, t)[0] for d in unclear[:3])

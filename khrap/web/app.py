@@ -721,11 +721,12 @@ class Buckets:
 
 def sheet_policy(page: str) -> str:
     """The rule sheet's Content-Security-Policy: no script at all, no request to anywhere, and only
-    the sheet's own style blocks (by their hashes; no style attribute, no other ``<style>``)."""
+    the sheet's own style blocks (by their hashes; no style attribute, no other ``<style>``).  Framed by this
+    server's own pages only (the table shows it over the table, with its way back): no other site's."""
     head = page[:page.find("<body")] if "<body" in page else ""
     hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(m.encode()).digest()).decode()}'"
                       for m in _STYLE.findall(head)) or "'none'"
-    return (f"default-src 'none'; style-src {hashes}; img-src data:; frame-ancestors 'none'; "
+    return (f"default-src 'none'; style-src {hashes}; img-src data:; frame-ancestors 'self'; "
             "base-uri 'none'; form-action 'none'")
 
 

@@ -60,25 +60,25 @@ def diff(old: dict, new: dict, memo: dict | None = None) -> dict:
                         sub[key] = diff(before, value)
                         continue
                     pair = (id(before), id(value))
-                    patch = memo.get(pair)
-                    if patch is None:
-                        patch = memo[pair] = diff(before, value, memo)
-                    sub[key] = patch
+                    part = memo.get(pair)
+                    if part is None:
+                        part = memo[pair] = diff(before, value, memo)
+                    sub[key] = part
                     continue
                 if kind is list and 0 < len(before) <= len(value) and value[:len(before)] == before:
                     grown[key] = value[len(before):]
                     continue
         put[key] = value
-    patch: dict[str, Any] = {}
+    made: dict[str, Any] = {}
     if put:
-        patch["s"] = put
+        made["s"] = put
     if sub:
-        patch["p"] = sub
+        made["p"] = sub
     if grown:
-        patch["a"] = grown
+        made["a"] = grown
     if len(new) - missing < len(old):  # (some key of ``old`` is not in ``new``)
-        patch["x"] = [key for key in old if key not in new]
-    return patch
+        made["x"] = [key for key in old if key not in new]
+    return made
 
 
 def apply(old: dict, patch: dict) -> dict:

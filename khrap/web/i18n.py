@@ -52,6 +52,7 @@ UI: dict[str, str] = {
     "bot_search": "deep search",
     "seat_n": "Seat {seat}",
     "seat_short": "{seat}",
+    "bot_short": "Bot{seat}",
     "you_seat": "Seat {seat} (you)",
     "you_name": "{name} (you)",
     "bot_seat": "Bot ({name}'s seat)",
@@ -81,6 +82,8 @@ UI: dict[str, str] = {
     "fingerprint": "Rules fingerprint",
     "fingerprint_help": "A hash of the rules this table plays: the same on every seat's page and on the rule sheet",
     "rule_sheet": "Rule sheet",
+    "back_to_table": "Back to the table",
+    "sheet_new_tab": "Open in a new tab (to print)",
     "connected": "connected",
     "reconnecting": "reconnecting…",
     "no_token": "This page needs a table link (…/play#TOKEN).",
@@ -158,7 +161,8 @@ UI: dict[str, str] = {
     "start": "Start the game",
     "waiting_next": "The next deal starts when the players are ready.",
     "lobby": "The first deal begins when every player here has pressed “{button}”.",
-    "session_over": "The session is over.",
+    "pot_kept": "The pot keeps {chips} for the next deal.",
+    "pot_kept_end": "The pot keeps {chips}: the evening is over, and nobody won the pot.",
     "download_record": "Download the record (khrap replay, khrap verify)",
     "deal_of": "Deal {deal} of {deals}",
     "deals_ahead": "An evening of {deals}",
@@ -226,6 +230,7 @@ UI: dict[str, str] = {
     "give_bot": "Give to a bot",
     "new_link": "New link",
     "state_revoked": "no longer yours",
+    "mine_host": "the host's page",
     "revoked_bot": "The table's host gave your seat to a bot: this link no longer plays it.",
     "revoked_link": "The table's host gave your seat to a new link: this link no longer plays it. "
                     "Ask the host for yours.",
@@ -262,9 +267,14 @@ PLURAL: dict[str, tuple[str, str]] = {
     "n_chips": ("{n} chip", "{n} chips"),
     "n_tricks": ("{n} trick", "{n} tricks"),
     "n_deals": ("{n} deal", "{n} deals"),
+    "n_cards_taken": ("{n} card", "{n} cards"),
 }
 """Counted words, in the language's grammar: the page gets each as its forms for 1, 2 and 5 (one, few
 and many in Russian, the order of its catalog's plural forms) and picks one by ``Intl.PluralRules``."""
+PLURAL_CONTEXT = {"n_cards_taken": "taken"}
+"""The counted words that are the object of a verb ("Vera draws 1 card"), told apart from the same English by a
+gettext context: Russian and Lithuanian say them in another case («берёт 1 карту», "ima 1 kortą"; the log said
+«берёт из колоды 1 карта»), as the game log does."""
 PLURAL_SAMPLES = {"lt": (1, 2, 10)}
 """A number of each of the page's three kinds (one, few, other) where 1, 2 and 5 are not: Lithuanian says
 "5 kortos" as "2 kortos" (few) and "10 kortų" (other)."""
@@ -276,7 +286,9 @@ def strings(lang: str) -> dict[str, str | list[str]]:
     translations = catalogs.load(LOCALE_DIR, DOMAIN, lang)
     words: dict[str, str | list[str]] = {key: translations.gettext(text) for key, text in UI.items()}
     for key, (one, many) in PLURAL.items():
-        words[key] = [translations.ngettext(one, many, n) for n in PLURAL_SAMPLES.get(lang, (1, 2, 5))]
+        context = PLURAL_CONTEXT.get(key)
+        words[key] = [translations.npgettext(context, one, many, n) if context else translations.ngettext(one, many, n)
+                      for n in PLURAL_SAMPLES.get(lang, (1, 2, 5))]
     return words
 
 
@@ -312,7 +324,7 @@ def update() -> None:
     for key, text in UI.items():
         template.add(text, None, auto_comments=[key])
     for key, forms in PLURAL.items():
-        template.add(forms, None, auto_comments=[key])
+        template.add(forms, None, auto_comments=[key], context=PLURAL_CONTEXT.get(key))
     options = {"width": 100, "omit_header": False, "sort_output": False, "no_location": True}
 
     def write(catalog: Catalog, path: Path) -> None:

@@ -165,7 +165,7 @@ def test_the_evenings_end_on_a_phone_names_every_column_and_keeps_the_change_in_
     page = showing(server, browser, errors, _evening_over("ru", deals=10), "ru")
     page.wait_for_selector("#standings")
     heads = [th.inner_text() for th in page.query_selector_all("#ledger thead th.num:not(.pot-head)")]
-    assert heads == ["Ann", "Бор★", "Вер", "Dan", "4"]
+    assert heads == ["Ann", "Бор★", "Вер", "Dan", "Бот4"]  # (the bot's column was "4": a seat number, read as a figure)
     assert page.evaluate("() => { const box = document.querySelector('#settlement .scroll'); "
                          "return box.scrollWidth <= box.clientWidth; }")  # every column on the phone
     in_sight = page.evaluate("""() => {

@@ -175,3 +175,15 @@ def test_the_server_expires_abandoned_tables_apart_a_few_at_a_time(tmp_path, mon
             time.sleep(0.02)
         assert client.app.state.store.ids() == [tables[0].id]  # the one played since was checked again: kept
         assert [len(b) for b in batches] == [2, 2, 1] and sorted(sum(batches, [])) == sorted(found)
+
+
+def test_serve_says_at_start_which_kernel_it_runs(monkeypatch) -> None:
+    """The start line names the kernel (a compiled wheel's server is the faster: docs/serve.md), as
+    ``python -m khrap.kernel_build`` says it; here the server stops at once (its database cannot be made)."""
+    import khrap.kernel_build as kernel_build
+
+    for kind, said in (("compiled", "kernel: compiled (mypyc);"), ("plain", "kernel: plain Python;")):
+        monkeypatch.setattr(kernel_build, "kernel_kind", lambda kind=kind: kind)
+        result = CliRunner().invoke(cli, ["serve", "--db", "/proc/no-such-dir/khrap.sqlite", "--port", "1"])
+        first = result.output.splitlines()[0]
+        assert first.startswith("khrap serve: http://127.0.0.1:1/") and said in first, first

@@ -143,10 +143,12 @@ function showLinks(answer) {
   form.hidden = true;
   const title = rulesTitle(), count = +deals.value;
   rememberHost(answer.table, new URL(answer.host).hash.slice(1));
-  const links = [{ seat: null, link: answer.spectator }, ...answer.seats.filter((s) => s.human).reverse()];
-  for (const s of links) { // the host keeps every link he made (his own seat's first on the list)
+  const links = [{ seat: null, link: answer.host, host: true }, { seat: null, link: answer.spectator },
+                 ...answer.seats.filter((s) => s.human).reverse()];
+  for (const s of links) { // the host keeps every link he made (his own seat's first on the list; his host page too)
     const url = new URL(s.link);
-    rememberTable({ link: url.pathname + url.hash, title, seat: s.seat, state: "waiting", seen: Date.now() });
+    rememberTable({ link: url.pathname + url.hash, title, seat: s.seat, table: answer.table, host: !!s.host,
+                    state: "waiting", seen: Date.now() });
   }
   const rows = answer.seats.map((s) => el("li", { class: "invite" },
     el("b", {}, t("seat_n", { seat: s.seat })), " ",
@@ -170,7 +172,7 @@ function drawMine() {
   if (!mine.length) return;
   $("mine").replaceChildren(el("h2", {}, t("my_tables")), el("ul", { class: "invites" }, mine.map((x) => el("li", { class: "mine" },
     el("a", { href: x.link, target: "_blank" }, x.title || "khrap"), " · ",
-    x.seat === null || x.seat === undefined ? t("watch") : x.name || t("seat_n", { seat: x.seat }), " · ", // his name there
+    x.host ? t("mine_host") : x.seat === null || x.seat === undefined ? t("watch") : x.name || t("seat_n", { seat: x.seat }), " · ", // his name there
     x.state === "revoked" ? t("state_revoked") : x.state === "finished" ? t("state_finished") : x.state === "playing" ? t("deal_of", { deal: x.deal, deals: x.deals }) : t("state_waiting")))));
 }
 

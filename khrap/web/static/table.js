@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
+import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -136,10 +136,11 @@ function playerName(seat) {
 }
 
 // A seat in a narrow column (the settlement's on a phone): the first letters of its player's name (the page shows
-// no seat numbers beside the names), else its number; a mark for the viewer's own.
+// no seat numbers beside the names), else a bot's short name or the seat's; a mark for the viewer's own.
 function shortName(seat) {
-  const name = view.table.seats[seat]?.name;
-  const short = name ? Array.from(name).slice(0, 3).join("") : t("seat_short", { seat });
+  const s = view.table.seats[seat], name = s?.name;
+  const nameless = s && !s.human ? t("bot_short", { seat }) : t("seat_short", { seat });  // ("3" read as a figure)
+  const short = name ? Array.from(name).slice(0, 3).join("") : nameless;
   return seat === view.me ? `${short}★` : short;
 }
 
@@ -167,10 +168,48 @@ function drawTop() {
   top.replaceChildren(
     el("h1", { title: tb.title }, tb.title),  // (a phone cuts a long one short)
     el("span", { class: "fingerprint", id: "fingerprint", title: t("fingerprint_help") }, t("fingerprint"), " ", el("code", {}, tb.fingerprint)),
-    el("a", { href: `/sheet/${tb.id}?lang=${LANG}`, target: "_blank", id: "rules-link", class: "rules" }, t("rule_sheet")),
+    el("a", { href: `/sheet/${tb.id}?lang=${LANG}`, target: "_blank", id: "rules-link", class: "rules",
+              onclick: (ev) => { if (view) { ev.preventDefault(); openSheet(); } } }, t("rule_sheet")),  // (a revoked page: a tab)
     langSwitch(), signalSwitch(),
     el("span", { id: "status", class: "status ok", title: t("connected") }, t("connected")));
 }
+
+// The rule sheet over the table, in a frame, with "Back to the table" above it: opened in a tab of its own (the
+// link's target) it had no way back on a phone, and leaving the page for it would leave the seat to its bot.
+// The table underneath stays connected and drawn: the back button says when it is this player's turn.
+let sheetBox = null;
+function openSheet() {
+  if (!sheetBox) {
+    sheetBox = el("div", { class: "sheet-view", id: "sheet-view", role: "dialog", "aria-label": t("rule_sheet") },
+      el("div", { class: "sheet-bar" },
+        el("button", { type: "button", id: "sheet-back", onclick: closeSheet }),
+        el("a", { id: "sheet-tab", target: "_blank" }, t("sheet_new_tab"))),
+      el("iframe", { id: "sheet-frame", title: t("rule_sheet") }));
+    document.body.append(sheetBox);
+  }
+  const href = `/sheet/${view.table.id}?lang=${LANG}`;
+  const frame = sheetBox.querySelector("iframe");
+  if (frame.getAttribute("src") !== href) frame.setAttribute("src", href);
+  sheetBox.querySelector("#sheet-tab").setAttribute("href", href);
+  sheetBox.hidden = false;
+  document.body.classList.add("sheet-open");
+  sheetBack();
+  sheetBox.querySelector("#sheet-back").focus();
+}
+
+function closeSheet() {
+  if (!sheetBox) return;
+  sheetBox.hidden = true;
+  document.body.classList.remove("sheet-open");
+}
+
+function sheetBack() {
+  const back = sheetBox && !sheetBox.hidden ? sheetBox.querySelector("#sheet-back") : null;
+  const turn = view.table.in_deal && myTurn();  // (between deals "Next deal" is for the table's page to say)
+  if (back) back.textContent = `\u2190 ${t("back_to_table")}${turn ? ` \u00b7 ${t("title_turn")}` : ""}`;
+  if (back) back.classList.toggle("turn", turn);
+}
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeSheet(); });
 
 function seatBox(seat) {
   const o = view.obs, tb = view.table, s = tb.seats[seat];
@@ -472,7 +511,17 @@ function drawSettlement() {
         el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
         el("tr", { class: "now" }, el("th", {}, t("row_now")),
            s.stacks.map((x, i) => el("td", { class: "num", "data-seat": i, "data-chips": x }, number(x))),
-           el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))))));
+           el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))))),
+    potKept(s.pot));
+}
+
+// Chips the deal left in the pot, in words: carried to the next deal, or at the evening's end nobody's (the stacks
+// add up to less than they started with). A pot of 1 shared by tricks gives nobody anything (a share is whole
+// chips): no event, so no row of the ledger said why the chip stayed.
+function potKept(chips) {
+  if (!chips) return null;
+  return el("p", { class: "muted", id: "pot-kept" },
+            t(view.table.finished ? "pot_kept_end" : "pot_kept", { chips: plural("n_chips", chips) }));
 }
 
 function drawNext() {
@@ -483,7 +532,8 @@ function drawNext() {
       view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
                              onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
-      el("p", { id: "over" }, el("b", {}, t("session_over")), " ", el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
+      // (the bar says the evening is over, with its winner: "The session is over." under it said it twice)
+      el("p", { id: "over" }, el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
   }
   if (view.me === null || view.elsewhere) {  // (before the first deal the felt says what begins the evening)
     return tb.deal ? el("p", { class: "muted" }, t("waiting_next")) : null;
@@ -493,7 +543,7 @@ function drawNext() {
   // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
   // the deal came to for this reader: in sight whatever the page above it holds
   return el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
-    el("button", { id: "next", class: "primary", disabled: ready, onclick: () => send({ type: "next" }) },
+    el("button", { id: "next", class: "primary", disabled: ready, onclick: () => { missed = null; send({ type: "next" }); } },
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
       t("waiting_ready", { seats: holding.join(", "), button: tb.deal ? t("next_deal") : t("start") })) : null);
@@ -504,8 +554,8 @@ function remember() {
   const tb = view.table;
   const state = tb.finished ? "finished" : tb.deal ? "playing" : "waiting";
   rememberTable({ link: location.pathname + location.hash, title: tb.title, seat: view.me, deal: tb.deal,
-                  name: view.me === null ? "" : tb.seats[view.me].name || "",
-                  deals: tb.deals, state, seen: Date.now() });
+                  name: view.me === null ? "" : tb.seats[view.me].name || "", table: tb.id,
+                  host: hostTokens()[tb.id] === token, deals: tb.deals, state, seen: Date.now() });
 }
 
 // A name for this player's seat, kept in this browser and said to every table it opens.
@@ -644,9 +694,9 @@ function eventLine(e, fallback) {
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
-    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards", e.count) });
+    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards_taken", e.count) });
     case "exchanged": return e.cards ? (e.cards.length ? t("log_exchanged_cards", { seat, cards: cards(e.cards) }) : t("log_kept", { seat }))
-                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards", e.count) }) : t("log_kept", { seat });
+                                     : e.count ? t("log_exchanged", { seat, cards: plural("n_cards_taken", e.count) }) : t("log_kept", { seat });
     case "discarded": return e.card ? t("log_discarded_card", { seat, card: cardLabel(e.card) }) : t("log_discarded", { seat });
     case "shown": return t("log_shown", { seat, cards: cards(e.cards) });
     case "swapped": return t("log_swapped", { seat, position: e.position, card: cardLabel(e.card) });
@@ -657,6 +707,7 @@ function eventLine(e, fallback) {
 }
 
 function drawLog() {
+  if (!view.events.length) return null;  // (before the first deal: "What happened", open, over nothing)
   const lines = view.events.map((e, i) => eventLine(e, view.log[i]));
   return el("details", { class: "log", id: "log", open: logOpen, ontoggle: (ev) => { logOpen = ev.target.open; } },
     el("summary", {}, t("log")), el("ol", {}, lines.slice(-60).map((line) => el("li", {}, suited(line)))));
@@ -712,6 +763,17 @@ function signalSwitch() {
             said.startsWith("♪") ? ["♪", el("span", { class: "signal-words" }, said.slice(1))] : said);
 }
 
+// A host whose seat link plays no more (he left the table, or gave his own seat away) still hosts it: the way to
+// the host's page, from this browser's keeping (the page said "To the start page" only, where "My tables" did
+// not list the host's link either: his seats' controls were lost with his seat).
+function hostWayBack() {
+  const here = location.pathname + location.hash;
+  const table = myTables().find((x) => x.link === here)?.table, mine = table && hostTokens()[table];
+  if (!mine || mine === token) return null;
+  return el("p", {}, el("a", { href: `/play#${mine}`, id: "host-page", onclick: (ev) => { ev.preventDefault(); location.hash = mine; location.reload(); } },
+                        t("open_host")));
+}
+
 // The browser that created this table keeps its host token: its pages of the table get the host's controls.
 function claimHost() {
   const mine = hostTokens()[view.table.id];
@@ -736,6 +798,7 @@ function leaveBox() {
 
 // What a player's being away does (below the hand, by "Leave the table": the line over the seats is the deal's alone).
 function awayRule() {
+  if (view.me === null || view.table.finished) return null;  // (a spectator has no seat to be away from; nor has an evening over)
   return el("p", { class: "muted", id: "away-rule" }, t("takeover_rule", { seconds: Math.round(view.takeover_seconds) }));
 }
 
@@ -761,11 +824,12 @@ function hostBox() {
 
 function draw() {
   if (!view) {
-    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), el("p", {}, el("a", { href: "/" }, t("to_start"))));
+    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), hostWayBack(), el("p", {}, el("a", { href: "/" }, t("to_start"))));
     return;
   }
   drawTop();
   signalTurn();
+  sheetBack();
   const tb = view.table;
   document.body.dataset.step = tb.step;
   document.body.dataset.toAct = tb.in_deal ? String(view.obs.to_act) : "";
@@ -775,7 +839,7 @@ function draw() {
   const restoreLog = logScroll();
   root.replaceChildren(...[
     banner.length ? el("p", { class: "banner", id: "takeover" }, banner.join(" ")) : null,
-    missed && tb.in_deal ? el("p", { class: "banner", id: "missed" }, suited(missed)) : null,
+    missed ? el("p", { class: "banner", id: "missed" }, suited(missed)) : null,  // (between deals too: the deals missed)
     el("p", { class: "muted deal-line", id: "deal-line" }, tb.deal ? t("deal_of", { deal: tb.deal, deals: tb.deals }) : t("deals_ahead", { deals: plural("n_deals", tb.deals) })),
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
     elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),

@@ -1,0 +1,64 @@
+"""``Session.apply`` of a listed action's words (what a page sends back) takes the listed action as listed,
+without parsing and checking it: tested here against the general path (the same action written otherwise,
+so parsed and checked) at every decision of deals of every built-in variant."""
+
+import random
+
+import pytest
+
+import khrap.session.core as core
+from khrap.session import IllegalAction, Session
+from khrap.variant.catalog import builtin_names
+
+
+def _otherwise(text: str) -> str:
+    """The same action in other words the kernel reads alike (lower case, spaces doubled): never a listed word."""
+    return "  ".join(text.lower().split()) + " "
+
+
+def _seen(game: Session) -> tuple:
+    return (game.actions, [game.observation(s) for s in range(game.players)], [str(e) for e in game.state.log],
+            game.state.stacks, game.legal_words())
+
+
+@pytest.mark.parametrize("variant", builtin_names())
+def test_a_listed_actions_words_do_what_the_general_path_does(variant: str) -> None:
+    rng = random.Random(variant)
+    game = Session(variant, 4, seed=7)
+    decisions = 0
+    while game.state.deals_completed < 2 and decisions < 400:
+        if game.deal_over:
+            game.start_deal()
+            continue
+        texts = [str(a) for a in game.legal_actions()]
+        text = rng.choice(texts)
+        general = game.clone()
+        assert general.apply(_otherwise(text), seat=general.to_act) == text
+        assert game.apply(text, seat=game.to_act) == text
+        assert _seen(game) == _seen(general)
+        decisions += 1
+    assert game.state.deals_completed == 2
+
+
+def test_a_listed_actions_words_are_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Session("khrap", 4, seed=3)
+    game.start_deal()
+
+    def unparsed(text: str) -> None:
+        raise AssertionError(f"{text!r} parsed")
+
+    monkeypatch.setattr(core, "parse_action", unparsed)
+    word = game.legal_words()[0]
+    assert game.apply(word) == word
+    with pytest.raises(AssertionError, match="parsed"):  # the same action otherwise written is parsed
+        game.apply(_otherwise(game.legal_words()[0]))
+
+
+def test_a_listed_word_for_another_seat_is_refused() -> None:
+    game = Session("khrap", 4, seed=3)
+    game.start_deal()
+    seat = game.to_act
+    other = (seat + 1) % game.players
+    with pytest.raises(IllegalAction, match=f"not seat {other}'s turn"):
+        game.apply(game.legal_words()[0], seat=other)
+    assert game.actions == []
