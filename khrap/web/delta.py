@@ -138,10 +138,11 @@ class Parts:
     def whole(self) -> dict:
         """The view these parts make (a new dict; its lists of the log and events are copies)."""
         common, own = self.common, self.own
-        told = common if own.log is None else own  # (the table's log, or the viewer's own)
+        log: list = common.log if own.log is None else own.log  # (the table's log, or the viewer's own)
+        events: list = common.events if own.events is None else own.events
         view = {"type": "state", "table": common.table, "me": own.me,
                 "obs": {"seat": own.me, **common.observed, "hand": own.hand},
-                "log": told.log[:common.logged], "events": told.events[:common.evented], "settled": own.settled,
+                "log": log[:common.logged], "events": events[:common.evented], "settled": own.settled,
                 **common.rest, "legal": own.legal, **self.extras}
         if self.n is not None:
             view["n"] = self.n
