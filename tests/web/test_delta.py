@@ -314,4 +314,4 @@ def test_viewers_that_see_a_change_alike_share_its_patch_and_each_holds_its_own_
             assert all(data is others[0] for data in others)  # the same bytes object: encoded once
             assert now[seat] is not others[0] and now[table.session.to_act] is not others[0]
         take()
-    assert played > 10
+    assert played >= 8  # (most of the deal's 16 cards: not one led after the trick its player took, nor the last)
