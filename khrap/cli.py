@@ -16,6 +16,7 @@ import yaml
 
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, write_or_fail
 from khrap.cli_safety import fail as _fail_safely
+from khrap.rulebook.cli import LANG_HELP, in_language
 from khrap.safe_text import json_text, terminal
 from khrap.variant import derived
 from khrap.variant.catalog import builtin_names, load_variant
@@ -107,6 +108,8 @@ def validate(
     strict: Annotated[bool, typer.Option(
         "--strict", help="Treat warnings as errors: exit 2 if any file has one.")] = False,
     outside: AllowOutsideOpt = False,
+    lang: Annotated[str, typer.Option(
+        "--lang", "-l", help=LANG_HELP.replace("of the sheet", "of the messages"))] = "en",
 ) -> None:
     """Check variant files: every mistake as FILE:LINE:COL: message, then warnings about what is valid but
     probably not meant (FILE:LINE:COL: warning: ...).
@@ -123,7 +126,7 @@ def validate(
         try:
             _, found = lint_file(ref)
         except VariantError as err:
-            typer.echo(str(err), err=True)
+            typer.echo(in_language(err, lang), err=True)
             broken += 1
             continue
         for warning in found:

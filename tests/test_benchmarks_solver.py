@@ -40,10 +40,11 @@ def test_the_strong_bots_speed_is_reported_with_a_digest_of_its_choices() -> Non
 
 
 def test_the_strong_bots_speed_by_kind_counts_its_decisions_and_overrides() -> None:
-    # khrap's deal of seed 1 has a call the search overrides (its fourth action, two candidates, the prior's own
-    # margin 0.005 chip: under khrap's ``call_gate`` of 0.25, so searched; seen with ``strong_speed.py
-    # --decisions``). Seed 3's deal has none since khrap's gates changed (3c4d5ad, 82d8448).
-    args = ("--variant", "khrap", "--deals", "1", "--first-seed", "1")
+    # khrap's deal of seed 6 has a call the search overrides (its second action, two candidates, the prior's own
+    # margin 0.247 chip: under khrap's ``call_gate`` of 0.25, so searched; 32 samples; seen with ``strong_speed.py
+    # --decisions``). Seed 3's deal has none since khrap's gates changed (3c4d5ad, 82d8448), seed 1's none since
+    # its race starts at 4 samples (``race_from``).
+    args = ("--variant", "khrap", "--deals", "1", "--first-seed", "6")
     [plain] = _run("strong_speed.py", *args)
     [found] = _run("strong_speed.py", *args, "--by-kind")
     assert found["digest"] == plain["digest"]  # timing each decision changes no choice
@@ -56,12 +57,12 @@ def test_the_strong_bots_speed_by_kind_counts_its_decisions_and_overrides() -> N
 def test_the_strong_bots_samples_are_recorded_and_replay_its_choices(tmp_path: Path) -> None:
     # ``strong_speed.py --samples F``: each searched decision's samples one by one.  Recording changes no choice, and
     # the override rule (``SearchBot._pick``) replayed on a decision's recorded samples, with the rivals still tried
-    # after its last one, overrides the prior exactly where the bot did (seed 1's deal overrides a call: above).
+    # after its last one, overrides the prior exactly where the bot did (seed 6's deal overrides a call: above).
     from khrap.bots import SearchBot
     from khrap.engine import Action, GameState
     from khrap.variant.catalog import builtin
 
-    args = ("--variant", "khrap", "--deals", "1", "--first-seed", "1")
+    args = ("--variant", "khrap", "--deals", "1", "--first-seed", "6")
     [plain] = _run("strong_speed.py", *args)
     file = tmp_path / "samples.jsonl"
     [found] = _run("strong_speed.py", *args, "--by-kind", "--samples", str(file))

@@ -479,9 +479,9 @@ def test_the_exchange_stop_counts_from_exactly_min_effective_samples_and_a_call_
     rows = [[0.0, (0.5, 1.5)[k % 2]] for k in range(15)]
     bot._alive = [True, True]
     assert bot._won(rows, [1.0] * 15, 0, 1.0)
-    # The stop's factor by decision: khrap's calibration has 1.3 for an exchange, 1.5 for any other decision before
+    # The stop's factor by decision: khrap's calibration has 1.15 for an exchange, 1.5 for any other decision before
     # the card play (``call_stop``: a call's gains are skewed), none in the card play.
-    assert (bot.stop_factor("exchange"), bot.stop_factor("khrap"), bot.stop_factor("pass")) == (1.3, 1.5, 1.5)
+    assert (bot.stop_factor("exchange"), bot.stop_factor("khrap"), bot.stop_factor("pass")) == (1.15, 1.5, 1.5)
     assert bot.stop_factor("play") == 0.0
     # A call searched by the gated bot runs with the call's stop; by the ungated bot with none.
     rules = GameState(builtin("khrap"), 4).rules
@@ -539,24 +539,24 @@ def test_a_call_stops_sampling_once_a_rival_clears_the_call_stop() -> None:
 
 
 def test_the_race_starts_and_the_pace_is_judged_at_the_variants_own_counts() -> None:
-    # khrap's calibration: the race from 5 samples (``race_from``), the pace judged from the first (``pace_from``
+    # khrap's calibration: the race from 4 samples (``race_from``), the pace judged from the first (``pace_from``
     # 1); a variant without them: the module's RACE_FROM (6) and PACE_FROM (3).
     from khrap.bots import search
 
     rules = GameState(builtin("khrap"), 4).rules
     bot = SearchBot(rules)
-    assert (bot._race_from, bot._pace_from) == (5, 1)
-    # A rival worse by 1 chip on each of 5 samples (mean -1, error 0) is dropped as the race starts at 5 ...
-    worse = [[0.0, -1.0]] * 5
+    assert (bot._race_from, bot._pace_from) == (4, 1)
+    # A rival worse by 1 chip on each of 4 samples (mean -1, error 0) is dropped as the race starts at 4 ...
+    worse = [[0.0, -1.0]] * 4
     bot._alive = [True, True]
-    assert not bot._race(worse, [1.0] * 5, 0, more=30)
+    assert not bot._race(worse, [1.0] * 4, 0, more=30)
     assert bot._alive == [True, False]
-    # ... and not yet on 5 samples where the race starts at 6.
+    # ... and not yet on 4 samples where the race starts at 6.
     bot.est.k = replace(bot.est.k, race_from=0.0, pace_from=0.0)
     bot._starts()
     assert (bot._race_from, bot._pace_from) == (search.RACE_FROM, search.PACE_FROM) == (6, 3)
     bot._alive = [True, True]
-    assert bot._race(worse, [1.0] * 5, 0, more=30)
+    assert bot._race(worse, [1.0] * 4, 0, more=30)
     assert bot._alive == [True, True]
     # One sample whose pace allows 13 more (1 + 13 < 15, khrap's min_effective): khrap stops there, the prior's
     # choice standing; 14 more reach 15 and it goes on; judged from 3 samples, it goes on either way.

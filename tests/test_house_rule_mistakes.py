@@ -665,3 +665,56 @@ def test_a_builtin_named_as_the_table_calls_it_is_suggested_by_its_id(tmp_path: 
     # language points at its id.
     path = write(tmp_path, "house.yaml", f"extends: {written}\nbase_stake: 2\n")
     assert mistakes(path) == [f"{path}:1:10: unknown built-in variant '{written}'; did you mean {meant}?"]
+
+
+# --------------------------------------------------------------------------- in the player's language
+
+
+FRIDAY = "extends: khrap\nbase_stak: 2\ncalls: {sadd: {enabled: false}}\nplayers: {min: 1}\nante: 2\n"
+
+
+def test_validate_says_each_mistake_in_russian_at_the_same_place(tmp_path: Path) -> None:
+    path = write(tmp_path, "friday.yaml", FRIDAY)
+    result = runner.invoke(app, ["validate", str(path), "--lang", "ru"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"{path}:2:1: неизвестный ключ 'base_stak'; вы имели в виду 'base_stake'?",
+        f"{path}:3:9: calls: в 'khrap' нет заявки 'sadd'; вы имели в виду 'sad'? (чтобы добавить новую заявку, "
+        "задайте ей `name` и `effects`)",
+        f"{path}:4:16: players.min: должно быть не меньше 2, а указано 1",
+        f"{path}:5:7: ante: должно быть: словарь (ключ: значение), например `ante: {{amount: 1, when: every_deal}}`; "
+        "а указано 2",
+    ]
+    english = runner.invoke(app, ["validate", str(path)])  # the default, word for word as before
+    assert english.stderr.splitlines()[:3] == [
+        f"{path}:2:1: unknown key 'base_stak'; did you mean 'base_stake'?",
+        f"{path}:3:9: calls: 'khrap' has no call 'sadd'; did you mean 'sad'? (to add a new call, give it `name` and "
+        "`effects`)",
+        f"{path}:4:16: players.min: must be at least 2, got 1",
+    ]
+
+
+def test_rules_and_diff_refuse_a_broken_house_rule_in_the_sheets_language(tmp_path: Path) -> None:
+    path = write(tmp_path, "friday.yaml", "extends: khrap\nplayers: {min: 1}\n")
+    for args in (["rules", str(path)], ["diff", "khrap", str(path)]):
+        result = runner.invoke(app, [*args, "--lang", "ru"])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert result.stderr == f"{path}:2:16: players.min: должно быть не меньше 2, а указано 1\n"
+    # a language whose catalog lacks the message: English, never a blank
+    result = runner.invoke(app, ["rules", str(path), "--lang", "fi"])
+    assert result.stderr == f"{path}:2:16: players.min: must be at least 2, got 1\n"
+
+
+def test_every_checker_message_has_its_russian() -> None:
+    from babel.messages.pofile import read_po
+
+    from khrap import catalogs
+    from khrap.rulebook.i18n import CHECKER_DOMAIN, LOCALE_DIR
+    from khrap.rulebook.messages import extract_checker
+
+    checker = [m.id for m in extract_checker() if m.id]
+    assert len(checker) >= 30
+    with catalogs.catalog_path(LOCALE_DIR, CHECKER_DOMAIN, "ru").open("rb") as handle:
+        ru = read_po(handle, locale="ru")
+    missing = [mid for mid in checker if not (ru.get(mid) and ru.get(mid).string and not ru.get(mid).fuzzy)]
+    assert missing == []

@@ -122,3 +122,13 @@ def test_every_hot_module_of_the_kernel_is_compiled() -> None:
     from khrap.engine import KERNEL_MODULES as HOT
 
     assert set(HOT) <= set(KERNEL_MODULES)
+
+
+def test_the_compiled_modules_type_check(tmp_path: Path) -> None:
+    """mypyc compiles only what mypy accepts, and CI's compiled stage runs mypy on the compiled modules first;
+    run here too (where mypy is installed), a change that breaks the compiled build fails before it lands:
+    the modules of other developers (the server's ``delta``) included."""
+    pytest.importorskip("mypy", reason="mypy is not installed (CI's compiled stage installs it and runs the same)")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), *module_files()],
+                          cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

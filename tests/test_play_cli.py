@@ -73,3 +73,12 @@ def test_option_mistakes_give_one_line(tmp_path: Path, args: tuple[str, ...], me
     assert result.returncode == 2, result.stdout
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_a_wrong_number_where_one_choice_is_offered_says_the_one() -> None:
+    # Frap in Russian (seed 5): after «фрап» the exchange offers one choice, «1) меняю»; a 9 typed was answered
+    # «выберите от 1 до 1».
+    result = khrap("play", "frap", "--lang", "ru", "--seed", "5", stdin="фрап\n9\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert "варианта 9 нет; есть только 1, или введите действие" in result.stdout
+    assert "от 1 до 1" not in result.stdout

@@ -62,3 +62,32 @@ def test_a_listed_word_for_another_seat_is_refused() -> None:
     with pytest.raises(IllegalAction, match=f"not seat {other}'s turn"):
         game.apply(game.legal_words()[0], seat=other)
     assert game.actions == []
+
+
+def _to_a_decision_by_word(variant: str, word: str) -> Session:
+    """A game whose pending decision is offered by ``word`` alone (its listing holds ``word CARD`` or ``word SUIT``)."""
+    rng = random.Random(5)
+    game = Session(variant, 4, seed=7)
+    for _ in range(400):
+        if game.deal_over:
+            game.start_deal()
+        elif game.legal_words() == [word]:
+            return game
+        else:
+            game.apply(rng.choice([str(a) for a in game.legal_actions()]))
+    raise AssertionError(f"no {word!r} decision reached in {variant}")
+
+
+@pytest.mark.parametrize(("variant", "word", "refusal"), [
+    ("khrap", "discard", "discard one card"),
+    ("snore", "trump", "write 'trump SUIT'"),
+])
+def test_a_decisions_word_alone_is_refused_as_before(variant: str, word: str, refusal: str) -> None:
+    # The word alone is what legal_words offers for the decision, but no listed action's text: it is
+    # parsed and refused as before, never taken as the listing's first action ("discard" is not "discard KS").
+    game = _to_a_decision_by_word(variant, word)
+    before = list(game.actions)
+    assert all(str(a) != word for a in game.legal_actions())
+    with pytest.raises(IllegalAction, match=refusal):
+        game.apply(word)
+    assert game.actions == before and game.legal_words() == [word]

@@ -106,3 +106,23 @@ def test_a_stake_of_base_stakes_and_pots_is_paid_in_the_accusative() -> None:
     data["statuses"]["declarer"]["stake"] = {"base": 1, "pots": 1}
     text = " ".join(ru(Variant.model_validate(data), example=False).split())
     assert "1 базовую ставку + банк × 1" in text and "1 базовая ставка" not in text
+
+
+def test_a_read_through_against_the_seeds() -> None:
+    # Read against seed 004 and a card player's ear: "сдаются 4 карты" (2 to 4 agree in the plural), the shared
+    # pot split by "все их взятки", "Игра заканчивается только раздачей, после которой ..." (not "после раздачи,
+    # после которой"), and a penalty's condition closed before what is paid ("..., если к началу розыгрыша среди
+    # его карт — козырной туз: платит 3 × P", not "... козырной туз платит").
+    khrap, frap = ru("khrap"), ru("frap")
+    assert "Каждому сдаются 4 карты, в раздаче 4 взятки." in khrap
+    assert "Каждому сдаётся 4 карты" not in khrap
+    assert "каждый получает ⌊банк × его взятки ÷ все их взятки⌋" in khrap
+    assert "Игра заканчивается только раздачей, после которой банк пуст" in khrap
+    assert "при провале с 1 взяткой, если к началу розыгрыша среди его карт — козырной туз: платит 3 × P" in frap
+    assert "при провале с 1 взяткой: платит 2 × P" in frap
+
+
+def test_lithuanian_says_the_stack_may_go_negative() -> None:
+    text = " ".join(render_rules("khrap-shoot", "md", "lt").split())
+    assert "Žaidėjo žetonų skaičius gali tapti neigiamas: skola užrašoma." in text
+    assert "mažiau nei nulis" not in text

@@ -144,8 +144,12 @@ class Game:
                 continue
             if text.isascii() and text.isdigit():  # "²" or "٣" is not a choice number (int() would refuse it)
                 if len(text) > 6 or not 1 <= int(text) <= len(menu):
-                    self.write(self.t(_("there is no choice {number}; choose 1 to {last} or type an action"),
-                                      number=text, last=len(menu)))
+                    if len(menu) == 1:  # ("choose 1 to 1")
+                        self.write(self.t(_("there is no choice {number}; the only one is 1, or type an action"),
+                                          number=text))
+                    else:
+                        self.write(self.t(_("there is no choice {number}; choose 1 to {last} or type an action"),
+                                          number=text, last=len(menu)))
                     continue
                 action = menu[int(text) - 1]
             else:

@@ -44,6 +44,17 @@ def _fail(message: str) -> None:
     fail(message)
 
 
+def in_language(err: Exception, lang: str) -> str:
+    """A mistake as the user reads it: a file's mistakes located (``FILE:LINE:COL: ...``, the location as it
+    always is) and worded in ``lang`` through the checker's catalogs beside the sheets'; English where a
+    message has no translation."""
+    from khrap.rulebook.i18n import checker_translations
+
+    if isinstance(err, VariantError):
+        return err.shown(checker_translations(lang).gettext)
+    return str(err)
+
+
 def rules(variant: VariantArg, fmt: RulesFormatOpt = "html", lang: LangOpt = "en", output: OutOpt = None,
           outside: AllowOutsideOpt = False) -> None:
     """Print a rule sheet of a variant (house rules included): HTML to print, Markdown, plain text or PDF."""
@@ -56,7 +67,7 @@ def rules(variant: VariantArg, fmt: RulesFormatOpt = "html", lang: LangOpt = "en
             return
         _emit(render_rules(variant, fmt, lang), output)
     except (VariantError, ValueError) as err:
-        _fail(str(err))
+        _fail(in_language(err, lang))
     _warn(variant)
 
 
@@ -97,7 +108,7 @@ def diff(
     try:
         _emit(render_diff(first, second, fmt, lang), output)
     except (VariantError, ValueError) as err:
-        _fail(str(err))
+        _fail(in_language(err, lang))
 
 
 def register(app: typer.Typer) -> None:

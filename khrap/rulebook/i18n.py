@@ -35,6 +35,18 @@ def translations(lang: str) -> gettext.NullTranslations:
     return catalogs.load(LOCALE_DIR, DOMAIN, lang)
 
 
+CHECKER_DOMAIN = "checker"
+"""The house-rule checker's messages (:mod:`khrap.variant.said`): a domain of their own beside the sheets'
+``messages``, in the same directory and read the same way, so that a language may have its sheets before its
+checker messages (a message without a translation shows in English)."""
+
+
+@cache
+def checker_translations(lang: str) -> gettext.NullTranslations:
+    """The compiled checker catalog of ``lang`` (``locale/LANG/LC_MESSAGES/checker.po``)."""
+    return catalogs.load(LOCALE_DIR, CHECKER_DOMAIN, lang)
+
+
 def compile_po(data: bytes, lang: str) -> gettext.GNUTranslations:
     """Compile the text of a .po file of the rule sheets into translations, in memory."""
     return catalogs.compile_po(data, lang, DOMAIN)

@@ -10,6 +10,7 @@ from typing import Any
 
 from khrap.variant import derived
 from khrap.variant.checks import Fields, semantic_issues
+from khrap.variant.errors import meant
 from khrap.variant.expect import flow
 from khrap.variant.loader import (
     Loc,
@@ -25,7 +26,14 @@ from khrap.variant.loader import (
     validate,
     value_at,
 )
+from khrap.variant.said import Said
 from khrap.variant.schema import Variant
+
+# A new call or instant win that lacks what a new one needs: a misspelt id, in the player's words.
+_NEW = {"call": (Said("'%(parent)s' has no call %(key)s"),
+                 Said(" (to add a new call, give it `name` and `effects`)")),
+        "instant win": (Said("'%(parent)s' has no instant win %(key)s"),
+                        Said(" (to add a new instant win, give it `name` and `rank` and `count`)"))}
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -96,8 +104,9 @@ def _new_ids(data: dict[Any, Any], origins: Origins) -> tuple[list[VariantError]
     if len(origins.sources) < 2:
         return found, quiet
     parent = Path(origins.sources[-2][0]).stem
-    for section, what, needs in (("calls", "call", ("name", "effects")),
-                                 ("instant_wins", "instant win", ("name", "rank", "count"))):
+    for section, (no_such, to_add), needs in (
+            ("calls", _NEW["call"], ("name", "effects")),
+            ("instant_wins", _NEW["instant win"], ("name", "rank", "count"))):
         entries = data.get(section)
         if not isinstance(entries, dict):
             continue
@@ -106,9 +115,8 @@ def _new_ids(data: dict[Any, Any], origins: Origins) -> tuple[list[VariantError]
             lacking = [n for n in needs if not (isinstance(value, dict) and n in value)]
             if origins.inherited((section, key)) or not lacking:
                 continue
-            fields = " and ".join(f"`{n}`" for n in needs)
-            message = (f"{section}: '{parent}' has no {what} {_show(key)}{did_you_mean(str(key), known)}"
-                       f" (to add a new {what}, give it {fields})")
+            unknown = Said(no_such.text, parent=parent, key=_show(key))
+            message = section + ": " + unknown + meant(str(key), known) + to_add
             found.append(locate_error(origins, (section, key), message, key=True))
             quiet.append((section, key))
     return found, quiet

@@ -10,26 +10,40 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from khrap.safe_text import excerpt, terminal
+from khrap.variant.said import Said, Translate, shown
 
 Loc = tuple[Any, ...]
 Pos = tuple[int, int]
 
 
 class VariantError(Exception):
-    """A user mistake in a variant (or scenario) file, with its location."""
+    """A user mistake in a variant (or scenario) file, with its location.  ``message`` is the English;
+    ``said``, when the message was built as :class:`~khrap.variant.said.Said`, puts it in another language
+    (:meth:`shown`)."""
 
     def __init__(
-        self, message: str, path: str | os.PathLike[str] | None = None, line: int | None = None, col: int | None = None
+        self, message: str | Said, path: str | os.PathLike[str] | None = None, line: int | None = None,
+        col: int | None = None,
     ) -> None:
-        self.message = message
+        self.said = message if isinstance(message, Said) else None
+        self.message = str(message)
         self.path = None if path is None else str(path)
         self.line = line
         self.col = col
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        return self.shown()
+
+    def text(self, translate: Translate | None = None) -> str:
+        """The message alone, in the language of ``translate`` (English without one)."""
+        return self.message if translate is None or self.said is None else shown(self.said, translate)
+
+    def shown(self, translate: Translate | None = None) -> str:
+        """``FILE:LINE:COL: message`` with the message in the language of ``translate`` (the location as it
+        always is)."""
         # Escaped here, once: a path or a quoted value may hold terminal escapes or bidi overrides.
-        message = terminal(self.message)
+        message = terminal(self.text(translate))
         if self.path is None:
             return message
         path = terminal(self.path, one_line=True)
@@ -54,12 +68,13 @@ class VariantErrors(VariantError):
         first = self.errors[0]
         super().__init__(first.message, first.path, first.line, first.col)
 
-    def __str__(self) -> str:
+    def shown(self, translate: Translate | None = None) -> str:
         errors = getattr(self, "errors", [])
-        lines = [VariantError.__str__(e) for e in errors[:MAX_ERRORS]]
+        lines = [VariantError.shown(e, translate) for e in errors[:MAX_ERRORS]]
         if len(errors) > MAX_ERRORS:
-            lines.append(f"... and {len(errors) - MAX_ERRORS} more mistakes (fix these first)")
-        return "\n".join(lines) if lines else VariantError.__str__(self)
+            more = Said("... and %(n)s more mistakes (fix these first)", n=len(errors) - MAX_ERRORS)
+            lines.append(shown(more, translate or str))
+        return "\n".join(lines) if lines else VariantError.shown(self, translate)
 
 
 def errors_of(err: VariantError) -> list[VariantError]:
@@ -69,9 +84,14 @@ def errors_of(err: VariantError) -> list[VariantError]:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """Return ``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
+    return str(meant(word, choices))
+
+
+def meant(word: str, choices: Iterable[str]) -> Said | str:
+    """:func:`did_you_mean` as a message to translate (``""`` when nothing is close)."""
     names = [c for c in choices if isinstance(c, str)]
     match = difflib.get_close_matches(str(word), names, n=1, cutoff=0.6)
-    return f"; did you mean '{match[0]}'?" if match else ""
+    return Said("; did you mean %(word)s?", word="'" + match[0] + "'") if match else ""
 
 
 def _kind(value: Any) -> str:

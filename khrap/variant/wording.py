@@ -12,8 +12,9 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from khrap.variant.errors import Loc, VariantError, VariantErrors, _kind, _show, did_you_mean, dotted
+from khrap.variant.errors import Loc, VariantError, VariantErrors, _kind, _show, did_you_mean, dotted, meant
 from khrap.variant.extends import Origins
+from khrap.variant.said import Said
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -21,7 +22,7 @@ M = TypeVar("M", bound=BaseModel)
 # --------------------------------------------------------------------------- validation
 
 
-def locate_error(origins: Origins, loc: Loc, message: str, key: bool = False) -> VariantError:
+def locate_error(origins: Origins, loc: Loc, message: str | Said, key: bool = False) -> VariantError:
     """A :class:`VariantError` pointing at ``loc`` (at its key with ``key=True``)."""
     return VariantError(message, *origins.locate(loc, key))
 
@@ -174,7 +175,9 @@ def _field_keys(model: type[BaseModel]) -> list[str]:
 # --- turning one pydantic error into one line
 
 
-def _prefixed(loc: Loc, message: str) -> str:
+def _prefixed(loc: Loc, message: str | Said) -> str | Said:
+    if isinstance(message, Said):  # the player's words, put in a language when shown
+        return dotted(loc) + ": " + message if loc else message
     message = " ".join(message.split())  # one line, whatever a validator wrote
     return f"{dotted(loc)}: {message}" if loc else message
 
@@ -184,8 +187,15 @@ _TYPE_KINDS = frozenset({
     "int_parsing", "int_from_float", "float_type", "float_parsing", "bool_type", "bool_parsing", "string_type",
     "literal_error", "union_tag_invalid", "union_tag_not_found", "none_required", "is_instance_of",
 })
-_RANGES = {"greater_than_equal": ("ge", "at least"), "greater_than": ("gt", "more than"),
-           "less_than_equal": ("le", "at most"), "less_than": ("lt", "less than")}
+_RANGES = {"greater_than_equal": ("ge", Said("must be at least %(limit)s, got %(value)s")),
+           "greater_than": ("gt", Said("must be more than %(limit)s, got %(value)s")),
+           "less_than_equal": ("le", Said("must be at most %(limit)s, got %(value)s")),
+           "less_than": ("lt", Said("must be less than %(limit)s, got %(value)s"))}
+# What a value must be, where the phrase is whole (no bounds, no list of choices): said in the player's language.
+_PHRASES = {said.text: said for said in (
+    Said("true or false"), Said("a whole number"), Said("a number"), Said("a text"), Said("a text per language"),
+    Said("a mapping"), Said("a mapping of ids to their rules"), Said("a card"), Said("an amount of chips"),
+    Said("a list of call ids"), Said("a list of stage ids"), Said("a rank (2-9, 10 or T, J, Q, K, A)"))}
 
 
 @dataclass
@@ -287,7 +297,7 @@ def _missing(origins: Origins, loc: Loc, holder: Any, key: Any) -> VariantError:
     holder = _strip(holder) if holder is not None else None
     field = _field_info(holder, key)
     sample = example(field.annotation, field, holder, key) if field is not None else "..."
-    message = f"`{key}` is missing: add it, e.g. `{key}: {sample}`"
+    message = Said("`%(key)s` is missing: add it, e.g. `%(key)s: %(sample)s`", key=key, sample=sample)
     return locate_error(origins, loc, _prefixed(loc, message))
 
 
@@ -296,10 +306,10 @@ def _unknown_key(origins: Origins, loc: Loc, holder: Any, name: Any) -> VariantE
     allowed = _field_keys(holder) if _is_model(holder) else []
     if not parent:
         allowed += origins.extra_top_keys
-    hint = did_you_mean(str(name), allowed)
+    hint = meant(str(name), allowed)
     if not hint and allowed:
-        hint = f" (the keys here are: {', '.join(allowed)})"
-    message = f"unknown key {_show(name)}" + hint
+        hint = Said(" (the keys here are: %(keys)s)", keys=", ".join(allowed))
+    message = Said("unknown key %(key)s", key=_show(name)) + hint
     return locate_error(origins, parent + (name,), _prefixed(parent, message), key=True)
 
 
@@ -308,8 +318,9 @@ def _bad_dict_key(origins: Origins, loc: Loc, err: Mapping[str, Any]) -> Variant
     words = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
     name = loc[-1] if loc else err.get("input")
     parent = loc[:-1] if loc and loc[-1] == name else loc
-    hint = did_you_mean(str(name), words) or (f" (use {' or '.join(words)})" if words else "")
-    return locate_error(origins, parent + (name,), _prefixed(parent, f"unknown key {_show(name)}" + hint), key=True)
+    hint = meant(str(name), words) or (Said(" (use %(words)s)", words=" or ".join(words)) if words else "")
+    message = Said("unknown key %(key)s", key=_show(name)) + hint
+    return locate_error(origins, parent + (name,), _prefixed(parent, message), key=True)
 
 
 def _bad_tag(origins: Origins, data: Any, loc: Loc, err: Mapping[str, Any], tp: Any = None) -> VariantError:
@@ -326,24 +337,27 @@ def _bad_tag(origins: Origins, data: Any, loc: Loc, err: Mapping[str, Any], tp: 
             expected += [str(t) for t in (_literals(member).get(key, ()) if _is_model(member) else ())]
     if not (isinstance(target, dict) and key in target):
         if not isinstance(target, dict):
-            return locate_error(origins, loc, _prefixed(loc, f"must be a mapping, got {_kind(target)}"))
-        message = f"`{key}` is missing: add it, e.g. `{key}: {expected[0] if expected else '...'}`"
+            return locate_error(origins, loc, _prefixed(loc, Said("must be a mapping, got %(kind)s",
+                                                                  kind=_kind(target))))
+        message: Said = Said("`%(key)s` is missing: add it, e.g. `%(key)s: %(sample)s`", key=key,
+                             sample=expected[0] if expected else "...")
         if expected:
             from khrap.variant.expect import choices
 
-            message += f" (one of {choices(expected)})"
+            message += Said(" (one of %(choices)s)", choices=choices(expected))
         return locate_error(origins, loc, _prefixed(loc, message))
     tag = target[key]
     from khrap.variant.expect import choices
 
-    message = f"must be one of {choices(expected)}; got {_show(tag)}" + did_you_mean(str(tag), expected)
+    message = Said("must be one of %(choices)s; got %(value)s", choices=choices(expected), value=_show(tag)) \
+        + meant(str(tag), expected)
     return locate_error(origins, loc + (key,), _prefixed(loc + (key,), message))
 
 
 _CLEAN_PREFIXES = ("Value error, ", "Assertion failed, ")
 
 
-def _human(f: _Found, data: Any = None) -> str:
+def _human(f: _Found, data: Any = None) -> str | Said:
     """What is wrong with the value at ``f.loc``, in a player's words; never pydantic's sentence."""
     from khrap.variant.expect import example, expected
 
@@ -356,34 +370,44 @@ def _human(f: _Found, data: Any = None) -> str:
             msg = msg.removeprefix(prefix)
         return msg
     if kind in _RANGES:
-        name, words = _RANGES[kind]
-        return f"must be {words} {ctx.get(name)}, got {_show(value)}"
-    if kind in ("string_too_long", "string_too_short"):
-        size = ctx.get("max_length" if kind == "string_too_long" else "min_length")
-        words = "at most" if kind == "string_too_long" else "at least"
-        return f"is too {'long' if kind == 'string_too_long' else 'short'}: {words} {size} characters"
+        name, said = _RANGES[kind]
+        return Said(said.text, limit=ctx.get(name), value=_show(value))
+    if kind == "string_too_long":
+        return Said("is too long: at most %(size)s characters", size=ctx.get("max_length"))
+    if kind == "string_too_short":
+        return Said("is too short: at least %(size)s characters", size=ctx.get("min_length"))
     if kind in ("too_short", "too_long"):
         size = ctx.get("min_length" if kind == "too_short" else "max_length")
-        more = "at least" if kind == "too_short" else "at most"
-        return f"needs {more} {size} entr{'y' if size == 1 else 'ies'}, got {ctx.get('actual_length', '?')}"
+        count = ctx.get("actual_length", "?")
+        if kind == "too_short":
+            said = Said("needs at least %(size)s entry, got %(count)s") if size == 1 else \
+                Said("needs at least %(size)s entries, got %(count)s")
+        else:
+            said = Said("needs at most %(size)s entry, got %(count)s") if size == 1 else \
+                Said("needs at most %(size)s entries, got %(count)s")
+        return Said(said.text, size=size, count=count)
     key = f.loc[-1] if f.loc else None
     holder = f.holder if _is_model(f.holder) and f.loc else None
     field = _field_info(holder, key)
     tp = field.annotation if field is not None else f.tp
     if tp is None:
-        return f"is not a valid value here, got {_show(value)}"
+        return Said("is not a valid value here, got %(value)s", value=_show(value))
     what = expected(tp, field, holder, key)
     ident = _id_phrase(data, f.loc) if what == "a text" else None
     if ident is not None:
-        return f"must be {ident}; got {_show(value)}"
+        return Said("must be %(what)s; got %(value)s", what=ident, value=_show(value))
     if what.startswith(("one of ", "`")):  # the choices are the example
-        msg = f"must be {what}; got {_show(value)}"
+        if what.startswith("one of "):
+            msg = Said("must be one of %(choices)s; got %(value)s", choices=what[len("one of "):], value=_show(value))
+        else:
+            msg = Said("must be %(what)s; got %(value)s", what=what, value=_show(value))
     else:
         sample = example(tp, field, holder, key, written=value)
         shown = f"`{key}: {sample}`" if isinstance(key, str) else f"`{sample}`"
-        msg = f"must be {what}, e.g. {shown}; got {_show(value)}"
+        msg = Said("must be %(what)s, e.g. %(sample)s; got %(value)s", what=_PHRASES.get(what, what), sample=shown,
+                   value=_show(value))
     if kind == "literal_error" and isinstance(value, str):
-        msg += did_you_mean(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+        msg += meant(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
     return msg + _comma_hint(f.loc, value)
 
 

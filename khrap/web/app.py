@@ -127,16 +127,27 @@ async def _body(request: Request) -> dict:
     return data
 
 
-def check_upload(text: str) -> tuple[Any, list[dict]]:
+def check_upload(text: str, lang: str = "en") -> tuple[Any, list[dict]]:
     """(variant, []) for a valid house-rule text, else (None, located mistakes), in the loader's upload
-    mode: extends only built-ins, no paths, the size limits; the messages are ``khrap validate``'s."""
+    mode: extends only built-ins, no paths, the size limits; the messages are ``khrap validate --lang``'s,
+    in the page's language ``lang``."""
     if len(text.encode("utf-8", "surrogatepass")) > UPLOAD_BYTES:
         return None, [{"line": None, "col": None, "message": f"a house-rule file is at most {UPLOAD_BYTES // 1024} KiB",
                        "text": f"upload.yaml: a house-rule file is at most {UPLOAD_BYTES // 1024} KiB"}]
     try:
         return load_variant("upload.yaml", text=text, trust=UPLOAD), []
     except VariantError as err:
-        return None, [{"line": e.line, "col": e.col, "message": e.message, "text": str(e)} for e in errors_of(err)]
+        from khrap.rulebook.i18n import checker_translations
+
+        say = checker_translations(lang if lang in i18n.LANGS else "en").gettext
+        return None, [{"line": e.line, "col": e.col, "message": e.text(say), "text": e.shown(say)}
+                      for e in errors_of(err)]
+
+
+def _page_lang(data: dict) -> str:
+    """The language of the page that sent ``data`` (its ``lang``), for the words sent back; English if unknown."""
+    lang = data.get("lang")
+    return lang if isinstance(lang, str) and lang in i18n.LANGS else "en"
 
 
 def _int(data: dict, key: str, default: int, low: int, high: int) -> int:
@@ -312,17 +323,18 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             if not isinstance(text, str):
                 raise Refused(400, "send the house rule's text as `text`")
             limit(request, "post")
-            checked = await checked_text(text)
+            checked = await checked_text(text, _page_lang(data))
         except Refused as err:
             return _refused(err)
         if not checked["ok"]:
             return JSONResponse({"ok": False, "errors": checked["errors"]}, headers=_headers())
         return JSONResponse({k: checked[k] for k in ("ok", "title", "players", "base_stake")}, headers=_headers())
 
-    async def checked_text(text: str) -> dict:
-        """A house-rule text checked in the worker (cached by content); Refused if the work fails."""
+    async def checked_text(text: str, lang: str = "en") -> dict:
+        """A house-rule text checked in the worker (cached by content and language); Refused if the work
+        fails."""
         try:
-            return await worker.run("check", check_text, text)
+            return await worker.run("check", check_text, text, lang)
         except WorkFailed as err:
             raise Refused(422, f"this house-rule file could not be checked: {err}") from None
 
@@ -334,7 +346,7 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
                 raise Refused(503, "this server has as many tables in play as it keeps; try later")
             text = data.get("text")
             if isinstance(text, str) and text.strip():
-                checked = await checked_text(text)
+                checked = await checked_text(text, _page_lang(data))
                 if not checked["ok"]:
                     return JSONResponse({"ok": False, "errors": checked["errors"]}, headers=_headers())
                 variant: Variant | dict = checked["rules"]  # made into a Variant off the loop, below

@@ -67,12 +67,12 @@ def _timed(seconds: float, function: Any, *args: Any) -> tuple[str, Any]:
         signal.setitimer(signal.ITIMER_PROF, 0)
 
 
-def check_text(text: str) -> dict:
+def check_text(text: str, lang: str = "en") -> dict:
     """A house-rule file checked in the loader's upload mode: ``{"ok": True, "rules": ..., "title": ...,
     "players": [min, max], "base_stake": n}`` or ``{"ok": False, "errors": [...]}``."""
     from khrap.web.app import check_upload
 
-    variant, errors = check_upload(text)
+    variant, errors = check_upload(text, lang)
     if variant is None:
         return {"ok": False, "errors": errors}
     return {"ok": True, "rules": variant.model_dump(mode="json"), "title": variant.name,

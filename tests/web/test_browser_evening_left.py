@@ -260,3 +260,45 @@ def test_a_host_who_left_the_table_still_finds_the_hosts_page(live_server, brows
     friend.wait_for_selector("#refusal")
     assert friend.query_selector("#host-page") is None
     assert errors == []
+
+
+def test_the_host_hands_a_seat_over_by_saying_it_twice(live_server, browser) -> None:  # noqa: F811
+    # The host's list on a phone: "copy", "Give to a bot" and "New link" side by side, small, for every seat; one tap
+    # on the wrong one gave Anna's seat away at once and her link stopped playing it, in the middle of her deal.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("hand-over"))
+    errors: list[str] = []
+    create = _page(browser, errors, PHONE)
+    create.goto(server.url + "/?lang=ru")
+    create.select_option("#variant", "khrap")
+    create.select_option("#seat-1", "")
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    anna = _page(browser, errors, PHONE)
+    anna.goto(create.get_attribute('.seat-link[data-seat="1"]', "href").replace("/play#", "/play?lang=en#"))
+    anna.wait_for_selector("#name")
+    anna.fill("#name", "Anna")
+    anna.dispatch_event("#name", "change")
+    host = create.context.new_page()
+    host.on("pageerror", lambda e: errors.append(str(e)))
+    host.goto(create.get_attribute("#host-link", "href").replace("/play#", "/play?lang=ru#"))
+    host.wait_for_function("() => document.querySelector('#host li[data-seat=\"1\"] b')?.textContent === 'Anna'")
+    host.click("#host summary")
+    table = next(iter(server.host.tables.values()))
+    host.click("[data-to-bot='1']")
+    assert host.inner_text("#host-sure").startswith("Anna: отдать место боту? Ссылка этого места перестанет работать.")
+    host.click("#host-keep")  # a slip: nothing changes
+    assert host.query_selector("#host-sure") is None
+    host.click("[data-new-link='1']")
+    assert host.inner_text("#host-sure").startswith("Anna: дать месту новую ссылку?")
+    host.click("#host-keep")
+    host.wait_for_timeout(300)
+    assert table.seats[1].human and anna.query_selector("#refusal") is None  # Anna still plays her seat
+    host.click("[data-to-bot='1']")
+    host.click("#host-confirm")
+    anna.wait_for_selector("#refusal")
+    assert not table.seats[1].human
+    host.wait_for_selector("[data-new-link='1']")
+    host.click("[data-new-link='1']")  # a bot's seat to a person: said twice as well
+    assert host.inner_text("#host-sure").startswith("Бот (место: Anna): дать месту ссылку для человека?"), \
+        host.inner_text("#host-sure")
+    assert errors == []

@@ -44,6 +44,7 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
     friend.wait_for_selector("#next")
     assert friend.query_selector("#host") is None  # a friend's page has no host's controls
     mine.click("[data-new-link='1']")
+    mine.click("#host-confirm")  # (said twice: test_browser_evening_left)
     friend.wait_for_selector("#refusal")
     said = friend.inner_text("#refusal")  # his seat as he knows it: "your seat", not its number (seat 1)
     assert "gave your seat to a new link: this link no longer plays it" in said and "seat 1" not in said
@@ -73,6 +74,7 @@ def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -
         time.sleep(0.05)
     mine.wait_for_selector("[data-to-bot='2']")
     mine.click("[data-to-bot='2']")
+    mine.click("#host-confirm")
     mine.wait_for_function("() => document.querySelector('#seat-2 .seat-tags').textContent.includes('bot')")
     assert mine.query_selector("[data-to-bot='2']") is None
     phone = _page(browser, errors, PHONE)  # the host's link on his phone: the links wrap, nothing scrolls sideways

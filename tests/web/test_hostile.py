@@ -237,3 +237,18 @@ def test_a_refusal_is_said_in_the_readers_language_from_its_code(client) -> None
         pass
     assert message["reason"] == f"not seat {other}'s turn; seat {to_act} is to act"
     assert message["said"] == f"сейчас не очередь места {other}; ходит место {to_act}"
+
+
+def test_a_house_rules_mistakes_come_back_in_the_pages_language(client) -> None:
+    # The create page sends its language: the mistakes are worded in it, located the same way; an unknown
+    # language (or none) gets English.
+    text = "extends: khrap\nbase_stak: 2\n"
+    for url in ("/api/validate", "/api/tables"):
+        ru = client.post(url, json={"text": text, "players": 4, "lang": "ru"}).json()["errors"]
+        assert [(e["line"], e["col"], e["message"]) for e in ru] == [
+            (2, 1, "неизвестный ключ 'base_stak'; вы имели в виду 'base_stake'?")]
+        assert ru[0]["text"] == "upload.yaml:2:1: неизвестный ключ 'base_stak'; вы имели в виду 'base_stake'?"
+        for lang in ("xx", None, 7):
+            en = client.post(url, json={"text": text, "players": 4, "lang": lang}).json()["errors"]
+            assert en[0]["message"] == "unknown key 'base_stak'; did you mean 'base_stake'?"
+    assert client.app.state.host.tables == {}

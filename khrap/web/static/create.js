@@ -100,7 +100,7 @@ async function post(url, body) {
 }
 
 async function check() {
-  const answer = await post("/api/validate", { text: house.value });
+  const answer = await post("/api/validate", { text: house.value, lang: document.documentElement.lang });
   if (answer.ok) {
     chooseHouse();
     checkedRange = answer.players;
@@ -116,7 +116,7 @@ form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const bots = {};
   seatsBox.querySelectorAll("select").forEach((s) => { if (s.value) bots[s.dataset.seat] = s.value; });
-  const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, clock: +clock.value || 0, bots };
+  const body = { players: +players.value, stacks: +stacks.value, base_stake: +stake.value, deals: +deals.value, clock: +clock.value || 0, bots, lang: document.documentElement.lang };
   if (variant.value) body.variant = variant.value;
   else body.text = house.value; // the server refuses an empty file with a reason, never plays a built-in instead
   if (!variant.value && !checkedTitle) await check(); // (its title, for the invites)

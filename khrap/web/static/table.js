@@ -21,6 +21,7 @@ let showPrevious = false; // the previous trick unfolded
 let hostAsked = false; // this page has shown the table's host token (kept by the browser that created it)
 let hostOpen = false; // the host's controls unfolded (kept across redraws)
 let leaving = false; // "Leave the table" pressed once: the second press confirms
+let handing = null; // the host pressed "Give to a bot" or "New link": { seat, to } until he confirms or keeps the seat
 let logOpen = true; // "What happened" unfolded (kept across redraws: a reader who folds it keeps it folded)
 let fresh = true; // a new connection: its first view is looked at for what the seat did while the page was away
 let missed = null; // that, in a line, until this player acts
@@ -813,13 +814,25 @@ function hostBox() {
       tok ? [el("code", { class: "host-link" }, link(tok)), " ",
              el("button", { type: "button", class: "small copy", "data-copy": inviteLine(view.table.title, view.table.deals, i, link(tok)),
                             onclick: () => navigator.clipboard?.writeText(inviteLine(view.table.title, view.table.deals, i, link(tok))) }, t("copy")), " ",
-             el("button", { type: "button", class: "small", "data-to-bot": i, onclick: () => send({ type: "seat", seat: i, to: "bot" }) }, t("give_bot"))]
+             el("button", { type: "button", class: "small", "data-to-bot": i, onclick: () => { handing = { seat: i, to: "bot" }; draw(); } }, t("give_bot"))]
           : t("bot_kind", { kind: t(`bot_${s.bot}`) }), " ",
-      el("button", { type: "button", class: "small", "data-new-link": i, onclick: () => send({ type: "seat", seat: i, to: "link" }) }, t("new_link")));
+      el("button", { type: "button", class: "small", "data-new-link": i, onclick: () => { handing = { seat: i, to: "link" }; draw(); } }, t("new_link")),
+      handing?.seat === i ? handingBox(i, handing.to, s.human) : null);
   });
   return el("details", { class: "hosting", id: "host", open: hostOpen, ontoggle: (ev) => { hostOpen = ev.target.open; } },
     el("summary", {}, t("host_title")),
     el("p", { class: "muted" }, t("host_seats_help")), el("ul", { class: "invites" }, rows));
+}
+
+// A seat handed over at once on the first tap took a friend's seat and stopped his link (one slip of the thumb
+// on a phone's small buttons): as "Leave the table", the host says it twice.
+function handingBox(seat, to, person) {
+  const sure = to === "bot" ? t("host_sure_bot", { seat: seatName(seat) })
+                            : person ? t("host_sure_link", { seat: seatName(seat) }) : t("host_sure_link_bot", { seat: seatName(seat) });
+  return el("p", { class: "banner", id: "host-sure" }, sure, " ",
+    el("button", { type: "button", id: "host-confirm", class: "small", onclick: () => { handing = null; send({ type: "seat", seat, to }); } },
+       to === "bot" ? t("give_bot") : t("new_link")), " ",
+    el("button", { type: "button", id: "host-keep", class: "small", onclick: () => { handing = null; draw(); } }, t("host_keep")));
 }
 
 function draw() {
