@@ -874,6 +874,7 @@ class Host:
                 conn.send(update.delta() if patched else update.whole())
             else:
                 send_text(update.delta_text() if patched else update.text())
+        memo.clear()  # (it holds updates that hold it: a cycle, with the collector off a leak)
         if self.on_change is not None:
             self.on_change(table)
 
@@ -881,8 +882,10 @@ class Host:
 class _Update:
     """One view key's update in a broadcast: its view's parts, and (made when a connection needs them) the view
     and its JSON, the patch from the view that key was sent last (``before``: its number and parts) and that
-    patch's JSON.  ``alike``: the update whose patch is this one's too (itself, or the first of the broadcast with
-    the same common parts and extras before and after and nothing of its own changed: its patch is the same)."""
+    patch's JSON.  ``alike``: the update whose patch is this one's too (the first of the broadcast with the same
+    common parts and extras before and after and nothing of its own changed: its patch is the same), or None.
+    The broadcast's ``memo`` holds the first ones, and each update the memo: ``broadcast`` empties it when it is
+    done, so that no cycle is left (the server runs with the cyclic collector off)."""
 
     __slots__ = ("_data", "_delta", "_delta_data", "_whole", "alike", "before", "memo", "parts")
 
@@ -892,12 +895,14 @@ class _Update:
         self._data: bytes | None = None
         self._delta: dict | None = None
         self._delta_data: bytes | None = None
-        self.alike = self
+        self.alike: _Update | None = None  # (None: itself; never itself, which would be a cycle)
         if before is not None:
             number, old = before
             if old.own is parts.own:  # (``delta.patch`` then adds nothing of the viewer's)
-                self.alike = memo.setdefault(
+                first = memo.setdefault(
                     ("alike", id(old.common), id(old.extras), number, id(parts.common), id(parts.extras)), self)
+                if first is not self:
+                    self.alike = first
 
     def whole(self) -> dict:
         if self._whole is None:
@@ -913,7 +918,7 @@ class _Update:
         return self.data().decode()
 
     def delta(self) -> dict:
-        if self.alike is not self:
+        if self.alike is not None:
             return self.alike.delta()
         if self._delta is None:
             number, old = self.before
@@ -921,7 +926,7 @@ class _Update:
         return self._delta
 
     def delta_data(self) -> bytes:
-        if self.alike is not self:
+        if self.alike is not None:
             return self.alike.delta_data()
         if self._delta_data is None:
             self._delta_data = encode_json(self.delta())
