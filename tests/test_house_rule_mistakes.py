@@ -718,3 +718,13 @@ def test_every_checker_message_has_its_russian() -> None:
         ru = read_po(handle, locale="ru")
     missing = [mid for mid in checker if not (ru.get(mid) and ru.get(mid).string and not ru.get(mid).fuzzy)]
     assert missing == []
+
+
+def test_a_value_of_the_wrong_kind_names_the_kind_in_russian_too(tmp_path: Path) -> None:
+    path = write(tmp_path, "kinds.yaml", "extends: khrap\nplayers: {min: x}\ncalls:\n  sad: {enabled: maybe}\n")
+    result = runner.invoke(app, ["validate", str(path), "--lang", "ru"])
+    assert result.stderr.splitlines() == [
+        f"{path}:2:16: players.min: должно быть: целое число от 2 до 12, например `min: 2`; а указано 'x'",
+        f"{path}:4:18: calls.sad.enabled: должно быть: true или false, например `enabled: true`; а указано 'maybe'",
+    ]
+    assert mistakes(path)[0] == f"{path}:2:16: players.min: must be a whole number from 2 to 12, e.g. `min: 2`; got 'x'"

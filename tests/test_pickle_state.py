@@ -1,7 +1,7 @@
 """A ``GameState`` pickles (Dask and multiprocessing ship a state to another process) and plays on the same.
 
-The compiled program holds functions written at run time (the calls' listers), which pickle cannot carry:
-a program pickles as its rules, and rules as the variant and the player count they are made from.
+A program pickles as its rules (made again once per rules on the other side, shared by the states that
+shared it), and rules as the variant and the player count they are made from.
 """
 
 from __future__ import annotations

@@ -43,3 +43,17 @@ def test_report_is_the_same_for_the_same_seed(tmp_path) -> None:
         text = out.read_text(encoding="utf-8")
         pages.append(text[text.index("<h2"):])  # the header tells speeds and workers
     assert pages[0] == pages[1]
+
+
+def test_the_reports_english_does_not_call_every_player_he() -> None:
+    # "the player at the dealer's left (he speaks first)", "the chips he takes home minus his stack", "by his
+    # hand as dealt": players are not all "he" (the Russian keeps its own grammar).
+    import re
+
+    from khrap.sim.report_words import ENGLISH, RU
+    from khrap.sim.table_words import TEXT
+    from khrap.sim.verdict import WORDS
+
+    english = [*ENGLISH.values(), *RU, *TEXT["en"].values(), *(text for entry in WORDS.values() for text in entry[:2])]
+    assert len(english) > 100
+    assert [t for t in english if re.search(r"\b(he|him|his|himself)\b", t, re.IGNORECASE)] == []

@@ -1,11 +1,12 @@
 """The preconditions of a call, as one table: each entry is a test and the sentence that says why it fails.
 
-The kernel lists the calls open to a seat by running the tests, written out as one function per
-calls stage (``compiled/listers.py``): no sentence is made.  The reason is worked out only when an
-action is refused (``legal.py``): the first entry whose test fails gives it, in the table's order
-(who may call, the cards he holds, the table, blind calls last).  A test is a Python expression
-over ``m`` (the kernel: a machine or its ``GameState``), ``seat``, ``hand`` (his cards) and
-``trump``; it is true when the precondition is met.
+The kernel lists the calls open to a seat by running the tests, each stage's by one lister
+(``compiled/listers.py``): no sentence is made.  The reason is worked out only when an action is
+refused (``legal.py``): the first entry whose test fails gives it, in the table's order (who may
+call, the cards he holds, the table, blind calls last).  A test is a ``Check`` of the listers' module
+(one class per kind, the variant's values in it): ``test.met(m, seat, hand, trump)`` over ``m`` (the
+kernel: a machine or its ``GameState``), ``seat``, ``hand`` (his cards) and ``trump`` is true when
+the precondition is met, the one definition the listing and the refusals both run.
 
 How a call is written (a hand position, ``trump``, ``from N``) is checked apart, before the table
 (``calls.argument_refusal``): the forms the engines list are always written right.
@@ -18,6 +19,25 @@ from dataclasses import dataclass
 
 from khrap import words as w
 from khrap.cards import RANKS
+from khrap.engine.compiled.listers import (
+    Always,
+    Check,
+    Covers,
+    Dealer,
+    DeclarerExists,
+    Holds,
+    HoldsTrump,
+    IsDeclarer,
+    NoDeclarer,
+    NoOtherDeclarer,
+    NotLooked,
+    PotAtMost,
+    StockHolds,
+    TrumpsAtLeast,
+    TrumpsAtMost,
+    TurnedRank,
+    TurnedThere,
+)
 from khrap.engine.refusal import Refusal
 from khrap.engine.rules import compile_pattern, pattern_card
 from khrap.variant import derived as facts
@@ -29,26 +49,21 @@ Reason = Callable[[object, int], Refusal]
 
 @dataclass(frozen=True, slots=True)
 class Precondition:
-    """One entry: ``test`` (an expression, true when met) and ``reason``.
+    """One entry: ``test`` (a ``Check`` of ``compiled/listers.py``, met or not) and ``reason``.
 
-    ``by_declarer``: the test as a lister specialised by whether a declarer exists writes it,
+    ``by_declarer``: the test as a lister specialised by whether a declarer exists runs it,
     ``(while none, while one exists)``; None there means "always met then" (the lister leaves it out,
     e.g. because a call that needs a declarer is not listed at all while there is none)."""
 
-    test: str
+    test: Check
     reason: Reason
-    by_declarer: tuple[str | None, str | None] | None = None
+    by_declarer: tuple[Check | None, Check | None] | None = None
     # An entry about how the action is written (where it draws from): listed forms always meet it,
     # so listers leave it out; ``refused(state, seat, action)`` gives its reason or None.
     refused: Callable[[object, int, object], Refusal | None] | None = None
 
-    def test_when(self, declarer_exists: bool) -> str | None:
+    def test_when(self, declarer_exists: bool) -> Check | None:
         return self.test if self.by_declarer is None else self.by_declarer[declarer_exists]
-
-
-def trumps(hand: list[int], trump: int | None) -> int:
-    """How many trumps ``hand`` holds (none while no trump is named)."""
-    return sum(1 for card in hand if card // 13 == trump)
 
 
 def needs_card(cid: str, pattern: CardPattern, trump: int | None) -> Refusal:
@@ -69,53 +84,52 @@ def table(cid: str, call: Call, allow_debt: bool, takes: bool = False) -> list[P
     add = found.append
     # Who may call.
     if req.dealer:
-        add(Precondition("seat == m.dealer", lambda s, seat: Refusal("dealer_only", call=cid, seat=s.dealer)))
+        add(Precondition(Dealer(), lambda s, seat: Refusal("dealer_only", call=cid, seat=s.dealer)))
     if req.declarer == "exists":
-        add(Precondition("m.declarer is not None", lambda s, seat: (
+        add(Precondition(DeclarerExists(), lambda s, seat: (
             Refusal("needs_declarer", call=cid, calls=tuple(s.rules.derived.declaring))), (None, None)))
     if req.declarer == "absent":
-        add(Precondition("m.declarer is None", lambda s, seat: (
+        add(Precondition(NoDeclarer(), lambda s, seat: (
             Refusal("declarer_exists", call=cid, seat=s.declarer)), (None, None)))
     if eff.status == w.DECLARER and not eff.override:
-        add(Precondition("m.declarer is None or m.declarer == seat", lambda s, seat: (
-            Refusal("no_override", call=cid, seat=s.declarer)), (None, "m.declarer == seat")))
+        add(Precondition(NoOtherDeclarer(), lambda s, seat: (
+            Refusal("no_override", call=cid, seat=s.declarer)), (None, IsDeclarer())))
     # The cards he holds.
     for pattern in req.holds:
         rank, suit = compile_pattern(pattern)
         # The trump suit (suit None): while none is named nobody holds it.
-        card = f"{suit * 13 + rank}" if suit is not None else f"trump is not None and trump * 13 + {rank}"
-        test = f"{card} in hand"
+        test = Holds(suit * 13 + rank) if suit is not None else HoldsTrump(rank)
         add(Precondition(test, lambda s, seat, p=pattern: needs_card(cid, p, s.trump)))
     if req.min_trumps is not None:
-        add(Precondition(f"trumps(hand, trump) >= {req.min_trumps}",
+        add(Precondition(TrumpsAtLeast(req.min_trumps),
                          lambda s, seat: Refusal("min_trumps", call=cid, n=req.min_trumps)))
     if req.max_trumps is not None:
-        add(Precondition(f"trumps(hand, trump) <= {req.max_trumps}",
+        add(Precondition(TrumpsAtMost(req.max_trumps),
                          lambda s, seat: Refusal("max_trumps", call=cid, n=req.max_trumps)))
     # The table: the turned card, the pot, the stock, his stack.
     if req.turned_rank is not None:
         rank = RANKS.index(req.turned_rank)
-        add(Precondition(f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {rank}",
+        add(Precondition(TurnedRank(rank),
                          lambda s, seat: Refusal("turned_rank", call=cid, rank=req.turned_rank)))
     if req.max_pot is not None:
         add(pot_bound(cid, req.max_pot))
     if eff.take_turned in ("yes", "swap") or takes:
-        add(Precondition("not m.turned_taken and bool(m.turned)",
+        add(Precondition(TurnedThere(),
                          lambda s, seat: Refusal("needs_turned", call=cid)))
     need = facts.draws_of(call, takes)
     if need:
-        add(Precondition(f"{need} <= len(m.stock) - m.owed_draws", lambda s, seat: (
+        add(Precondition(StockHolds(need), lambda s, seat: (
             Refusal("stock_short", call=cid, n=need, m=len(s.stock) - s.owed_draws))))
     if facts.draws_at_once(call):
         count = facts.draws_now(call, takes)
-        add(Precondition("True", _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
+        add(Precondition(Always(), _never, refused=lambda s, seat, action: source_refusal(s, count, action.source)))
     if not allow_debt:  # (``allow_debt``: no stack is checked, as with debts or with payments capped)
-        add(Precondition(f"m.can_cover(seat, {eff.status!r}, {cid!r})",
+        add(Precondition(Covers(status=eff.status, cid=cid),
                          lambda s, seat: short_reason(s, seat, cid, eff.status)))
     # Blind calls last: a seat who looked because the call was not open to him then (not the dealer,
     # no declarer yet, a wrong turned card) hears that reason.
     if req.blind:
-        add(Precondition("not m.looked[seat]",
+        add(Precondition(NotLooked(),
                          lambda s, seat: Refusal("blind_only", call=cid)))
     return found
 
@@ -132,13 +146,12 @@ def short_reason(state, seat: int, cid: str, status: str) -> Refusal:
 
 def pot_bound(cid: str, bound: PotBound) -> Precondition:
     """The pot holds at most ``bound``: its base stakes in chips (the program's), times the seats when per player."""
-    chips = f"{bound.base} * m.program.base_stake" + (" * m.n" if bound.per_player else "")
 
     def reason(s, seat: int) -> Refusal:
         cap = bound.base * s.program.base_stake * (s.n if bound.per_player else 1)
         return Refusal("pot_cap", call=cid, n=cap, per=(bound.base, s.n) if bound.per_player else None, m=s.pot)
 
-    return Precondition(f"m.pot <= {chips}", reason)
+    return Precondition(PotAtMost(bound.base, bound.per_player), reason)
 
 
 def _never(state, seat: int) -> Refusal:
@@ -152,48 +165,39 @@ def source_refusal(state, count: int, source: str | int) -> Refusal | None:
     return None
 
 
-Check = Callable[[object, int, list, "int | None"], bool]
-
-
-def compile_test(test: str, where: str) -> Check:
-    """A test of the table as a function ``check(m, seat, hand, trump)``."""
-    code = compile(f"lambda m, seat, hand, trump: {test}", f"<precondition: {where}>", "eval")
-    return eval(code, {"trumps": trumps})  # noqa: S307 - the expression is written above from the variant
-
-
-Compiled = tuple[tuple[tuple[Check, Reason, object], ...], tuple[Check, ...]]
-
-
-def checks(rules, cid: str, takes: bool) -> Compiled:
-    """The table of call ``cid`` compiled, made once per rules (refusals, ``met``): every entry as
-    (test, reason, refused), and the tests alone that listing runs."""
+def entries(rules, cid: str, takes: bool) -> tuple[Precondition, ...]:
+    """The table of call ``cid`` (``takes``: the form of an optional take that takes the turned card) under
+    ``rules``, made once per rules."""
     key = (cid, takes)
     found = rules.preconditions.get(key)
     if found is None:
         v = rules.variant
-        entries = table(cid, rules.calls[cid], v.allow_debt or v.short_payment == "capped", takes)
-        compiled = tuple((compile_test(e.test, cid), e.reason, e.refused) for e in entries)
-        found = rules.preconditions[key] = (compiled, tuple(c for c, _, refused in compiled if refused is None))
+        found = rules.preconditions[key] = tuple(
+            table(cid, rules.calls[cid], v.allow_debt or v.short_payment == "capped", takes))
+    return found
+
+
+def conditions(cid: str, call: Call, allow_debt: bool, declarer_exists: bool, takes: bool = False) -> list[Check]:
+    """The tests of ``call``'s preconditions (the table, in its order) a listing runs, while a declarer exists or
+    not; ``takes``: for the form of an optional take that takes the turned card.  (Forms listed by the machine
+    always name a valid position and draw from the top, so no entry about the action's writing is kept.)"""
+    found: list[Check] = []
+    for entry in table(cid, call, allow_debt, takes):
+        test = entry.test_when(declarer_exists)
+        if entry.refused is None and test is not None:
+            found.append(test)
     return found
 
 
 def unmet(state, seat: int, cid: str, action) -> Refusal | None:
     """The reason of the first precondition of ``cid``, written as ``action``, that ``seat`` does not meet now."""
     hand, trump = state.hands[seat], state.trump
-    for check, reason, refused in checks(state.rules, cid, action.take_turned)[0]:
+    for entry in entries(state.rules, cid, action.take_turned):
+        refused = entry.refused
         if refused is not None:
             problem = refused(state, seat, action)
             if problem:
                 return problem
-        elif not check(state, seat, hand, trump):
-            return reason(state, seat)
+        elif not entry.test.met(state, seat, hand, trump):
+            return entry.reason(state, seat)
     return None
-
-
-def met(state, seat: int, cid: str, takes: bool = False) -> bool:
-    """Whether ``seat`` meets every precondition of ``cid`` now, in a form the engines list (no reason is made)."""
-    hand, trump = state.hands[seat], state.trump
-    for check in checks(state.rules, cid, takes)[1]:  # noqa: SIM110 - a loop is cheaper than all() here
-        if not check(state, seat, hand, trump):
-            return False
-    return True

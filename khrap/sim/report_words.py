@@ -166,7 +166,7 @@ RU: dict[str, str] = {
     "the dealer": "сдающий",
     # the measures (name, definition)
     "the first speaker's edge": "преимущество первого говорящего",
-    "how many base stakes a deal the player at the dealer's left (he speaks first) wins more than the average "
+    "how many base stakes a deal the player at the dealer's left (the first to speak) wins more than the average "
     "player at the table; 0 is fair":
         "на сколько базовых ставок за раздачу игрок слева от сдающего (он говорит первым) выигрывает больше "
         "среднего игрока за столом; 0 — справедливо",
@@ -174,7 +174,8 @@ RU: dict[str, str] = {
     "how many base stakes an average player wins or loses in one deal, either way":
         "сколько базовых ставок средний игрок выигрывает или проигрывает за раздачу, в любую сторону",
     "the declarer makes it": "объявивший выполняет",
-    "of the deals with a declarer whose tricks were played, the share where he took the tricks he called for":
+    "of the deals with a declarer whose tricks were played, the share where the declarer took the tricks called "
+    "for":
         "из раздач с объявившим, чьи взятки сыграны, доля тех, где он взял заявленные взятки",
     "deals where everybody passes": "раздачи, где все пасуют",
     "the share of deals with at least one bidding round in which every player passed":
@@ -362,11 +363,11 @@ ENGLISH: dict[str, str] = {
         "show it)."),
     "EVENING_NOTE": (
         "Each evening is a fresh table: every player brings the stack, the pot carries over from deal to deal, "
-        "the deal passes round. A player's result is the chips he takes home minus his stack; he went broke when "
-        "his stack reached zero or less after some deal. Middle half: a quarter of players did worse, a quarter "
-        "better."),
+        "the deal passes round. A player's result is the chips they take home minus their stack; they went "
+        "broke when their stack reached zero or less after some deal. Middle half: a quarter of players did "
+        "worse, a quarter better."),
     "HANDS_NOTE": (
-        "Every player who stood by a call (declarer or helper) and whose tricks were played, by his hand as dealt "
+        "Every player who stood by a call (declarer or helper) and whose tricks were played, by their hand as dealt "
         "against the deal's trump: how often the call was made, and the chips it won on average (base stakes, "
         "ante included, 95% interval). Rows held fewer than {min_count} times are left out."),
     "MEASURES_NOTE": (

@@ -23,13 +23,13 @@ from khrap.sim.table_words import rate, said_in_either
 WORDS: dict[str, tuple[str, str, str]] = {
     # key: (name, definition, unit: "stakes", "share" or "count")
     "first_edge": ("the first speaker's edge",
-                   "how many base stakes a deal the player at the dealer's left (he speaks first) wins more than "
-                   "the average player at the table; 0 is fair", "stakes"),
+                   "how many base stakes a deal the player at the dealer's left (the first to speak) wins more "
+                   "than the average player at the table; 0 is fair", "stakes"),
     "swing": ("stakes at risk per deal",
               "how many base stakes an average player wins or loses in one deal, either way", "stakes"),
     "declarer_made": ("the declarer makes it",
-                      "of the deals with a declarer whose tricks were played, the share where he took the tricks "
-                      "he called for", "share"),
+                      "of the deals with a declarer whose tricks were played, the share where the declarer took "
+                      "the tricks called for", "share"),
     "all_pass": ("deals where everybody passes",
                  "the share of deals with at least one bidding round in which every player passed", "share"),
     "redeal": ("deals dealt again", "the share of deals redealt after the last all-pass round", "share"),

@@ -98,11 +98,17 @@ def _choices(values: tuple[Any, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _bounds(field: FieldInfo | None) -> str:
+def bounds(field: FieldInfo | None) -> tuple[Any, Any]:
+    """The least and the greatest value a field allows (None: no bound)."""
     low = high = None
     for meta in field.metadata if field is not None else ():
         low = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else low
         high = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else high
+    return low, high
+
+
+def _bounds(field: FieldInfo | None) -> str:
+    low, high = bounds(field)
     if low is not None and high is not None:
         return f" from {low} to {high}"
     if low is not None:

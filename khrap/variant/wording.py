@@ -404,11 +404,32 @@ def _human(f: _Found, data: Any = None) -> str | Said:
     else:
         sample = example(tp, field, holder, key, written=value)
         shown = f"`{key}: {sample}`" if isinstance(key, str) else f"`{sample}`"
-        msg = Said("must be %(what)s, e.g. %(sample)s; got %(value)s", what=_PHRASES.get(what, what), sample=shown,
+        msg = Said("must be %(what)s, e.g. %(sample)s; got %(value)s", what=_what(what, tp, field), sample=shown,
                    value=_show(value))
     if kind == "literal_error" and isinstance(value, str):
         msg += meant(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
     return msg + _comma_hint(f.loc, value)
+
+
+def _what(what: str, tp: Any, field: Any) -> str | Said:
+    """What a value must be, in the player's language where the phrase is one of those said (``_PHRASES``, a
+    whole number and its bounds); else as ``expected`` wrote it."""
+    from khrap.variant.expect import _plain, bounds
+
+    if what in _PHRASES:
+        return _PHRASES[what]
+    if _plain(tp) is int and field is not None:
+        low, high = bounds(field)
+        if low is not None and high is not None:
+            said = Said("a whole number from %(low)s to %(high)s", low=low, high=high)
+        elif low is not None:
+            said = Said("a whole number of at least %(low)s", low=low)
+        elif high is not None:
+            said = Said("a whole number of at most %(high)s", high=high)
+        else:
+            return what
+        return said if str(said) == what else what  # (never a phrase other than the English one)
+    return what
 
 
 def _comma_hint(loc: Any, value: Any) -> str:

@@ -1,67 +1,332 @@
-"""Call listers: for one calls stage, a function written out from the variant that lists the calls open to a seat.
+"""Call listers: for one calls stage, the calls open to a seat, found by running each call's tests as data.
 
-The machine asks "which calls may this seat make?" several times a deal.  Looping over the stage's
-calls and over each call's tuple of test functions costs a Python call per test; here the tests of
-every call of the stage are written out as one function's source, with the variant's values (ranks,
-suits, counts) in it as constants, and compiled once per variant, the way ``dataclasses`` writes its
-methods.  The tests are those of the preconditions table (the engine's ``preconditions`` module), the one
-the refusals are worked out from (``tests/test_compiled_parts.py`` checks the lists against
-it); no variant or call is named here.  A call with an optional take of the turned card has two forms,
-tested apart: only the one that takes needs the turned card and draws one card fewer.
+The machine asks "which calls may this seat make?" several times a deal.  Each precondition of the
+preconditions table (the engine's ``preconditions`` module, the one the refusals are worked out from)
+is a ``Check``: an object of one class per kind of test (the seat is the dealer, he holds a card, the
+stock holds enough cards, ...) holding the variant's values (a card, a rank, a count), whose ``met``
+is the one definition of that test, read by the listers here and by the refusals (``preconditions.unmet``).
+A ``Lister`` holds, for each call of the stage, the tests the listing runs and the forms it lists, and
+runs them in a native loop when compiled; where the module runs as plain Python, it runs them written out
+as one function's source (each test's ``source``, compiled with ``exec``, the way ``dataclasses`` writes
+its methods), which the interpreter runs faster.  ``tests/test_compiled_parts.py`` checks the lists
+against the table and the two branches against each other; no variant or call is named here.  A call
+with an optional take of the turned card has two forms, tested apart: only the one that takes needs the
+turned card and draws one card fewer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from types import CodeType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from khrap.engine.preconditions import table, trumps
-from khrap.variant.schema import Call
+from khrap.engine.actions import Action, call_forms
 
-Lister = Callable[[object, int], list]
-"""``lister(machine, seat)``: the calls open to ``seat`` now, in the stage's order (``look`` not included)."""
-
-
-def conditions(cid: str, call: Call, allow_debt: bool, declarer_exists: bool, takes: bool = False) -> list[str]:
-    """The tests of ``call``'s preconditions (the table of ``preconditions``, in its order) as Python
-    expressions over ``m`` (the machine), ``seat``, ``hand`` and ``trump``, while a declarer exists or not;
-    ``takes``: for the form of an optional take that takes the turned card.  (Forms listed by the machine
-    always name a valid position and draw from the top, so no entry about the action's writing is kept.)"""
-    found: list[str] = []
-    for entry in table(cid, call, allow_debt, takes):
-        test = entry.test_when(declarer_exists)
-        if entry.refused is None and test is not None:
-            found.append(test)
-    return found
+if TYPE_CHECKING:  # (the machine imports this module through the program: the type is read natively all the same)
+    from khrap.engine.compiled.machine import Machine
 
 
-def lister_source(calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool) -> str:
-    """Source of ``def lister(m, seat)`` listing the forms of ``calls`` open to ``seat``, in order.
+def trumps(hand: list[int], trump: int | None) -> int:
+    """How many trumps ``hand`` holds (none while no trump is named)."""
+    if trump is None:
+        return 0
+    count = 0
+    for card in hand:
+        if card // 13 == trump:
+            count += 1
+    return count
 
-    Each call's forms are read from ``FORMS[i]`` (one tuple; by hand size for a swapping call; for an
-    optional take, the form without and the form with the turned card, each tested apart)."""
-    lines = ["def lister(m, seat):", "    hand = m.hands[seat]", "    size = len(hand)", "    trump = m.trump",
-             "    found = []"]
 
-    def add(tests: list[str], forms: str, indent: str = "    ") -> None:
-        if tests:
-            lines.append(f"{indent}if {' and '.join(f'({t})' for t in tests)}:")
-            indent += "    "
-        lines.append(f"{indent}found += {forms}")
+def held(hand: list[int], card: int) -> bool:
+    """``card in hand``, as a native loop over the unboxed cards when compiled (``in`` compares boxed ints)."""
+    for c in hand:  # noqa: SIM110 - compiled, a loop over unboxed ints (``any`` makes a generator)
+        if c == card:
+            return True
+    return False
 
-    for i, (cid, call) in enumerate(calls):
-        take = call.effects.take_turned
-        lines.append(f"    # {cid}")
-        if take == "optional":
-            add(conditions(cid, call, allow_debt, declarer_exists), f"FORMS[{i}][:1]")
-            add(conditions(cid, call, allow_debt, declarer_exists, takes=True), f"FORMS[{i}][1:]")
-        else:
-            forms = f"FORMS[{i}][size]" if take == "swap" else f"FORMS[{i}]"
-            add(conditions(cid, call, allow_debt, declarer_exists), forms)
-    lines.append("    return found")
-    return "\n".join(lines) + "\n"
+
+class Check:
+    """One precondition's test: true (``met``) when ``seat`` meets it now on machine ``m`` (``hand``: his cards,
+    ``trump``: the trump named, both read once per listing).  This base is always met (an entry about how a
+    call is written, which listed forms always meet: ``preconditions``); each kind is a subclass, its values
+    in ``n`` (a card, a rank, a count, base stakes), ``flag``, ``status`` and ``cid``."""
+
+    n: int
+    flag: bool
+    status: str
+    cid: str
+
+    def __init__(self, n: int = 0, flag: bool = False, status: str = "", cid: str = "") -> None:
+        self.n = n
+        self.flag = flag
+        self.status = status
+        self.cid = cid
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return True
+
+    def source(self) -> str:
+        """``met`` written as a Python expression over ``m``, ``seat``, ``hand`` and ``trump`` (``written``)."""
+        return "True"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Check) and type(other) is type(self) and other.n == self.n
+                and other.flag == self.flag and other.status == self.status and other.cid == self.cid)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.n, self.flag, self.status, self.cid))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.n!r}, {self.flag!r}, {self.status!r}, {self.cid!r})"
+
+
+class Always(Check):
+    """Always met."""
+
+    def source(self) -> str:
+        return "True"
+
+
+class Dealer(Check):
+    """He is the dealer."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return seat == m.dealer
+
+    def source(self) -> str:
+        return "seat == m.dealer"
+
+
+class IsDeclarer(Check):
+    """He is the declarer."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return m.declarer == seat
+
+    def source(self) -> str:
+        return "m.declarer == seat"
+
+
+class DeclarerExists(Check):
+    """Someone is the declarer."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return m.declarer is not None
+
+    def source(self) -> str:
+        return "m.declarer is not None"
+
+
+class NoDeclarer(Check):
+    """Nobody is the declarer."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return m.declarer is None
+
+    def source(self) -> str:
+        return "m.declarer is None"
+
+
+class NoOtherDeclarer(Check):
+    """Nobody is the declarer, or he is."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        declarer = m.declarer
+        return declarer is None or declarer == seat
+
+    def source(self) -> str:
+        return "m.declarer is None or m.declarer == seat"
+
+
+class Holds(Check):
+    """He holds card ``n``."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return held(hand, self.n)
+
+    def source(self) -> str:
+        return f"{self.n} in hand"
+
+
+class HoldsTrump(Check):
+    """He holds the trump of rank ``n`` (nobody does while no trump is named)."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return trump is not None and held(hand, trump * 13 + self.n)
+
+    def source(self) -> str:
+        return f"trump is not None and trump * 13 + {self.n} in hand"
+
+
+class TrumpsAtLeast(Check):
+    """He holds ``n`` trumps or more."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return trumps(hand, trump) >= self.n
+
+    def source(self) -> str:
+        return f"trumps(hand, trump) >= {self.n}"
+
+
+class TrumpsAtMost(Check):
+    """He holds ``n`` trumps or fewer."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return trumps(hand, trump) <= self.n
+
+    def source(self) -> str:
+        return f"trumps(hand, trump) <= {self.n}"
+
+
+class TurnedThere(Check):
+    """The turned card is on the table, not taken."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return not m.turned_taken and bool(m.turned)
+
+    def source(self) -> str:
+        return "not m.turned_taken and bool(m.turned)"
+
+
+class TurnedRank(Check):
+    """The turned card is on the table, not taken, and of rank ``n``."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        turned = m.turned
+        return not m.turned_taken and bool(turned) and turned[-1] % 13 == self.n
+
+    def source(self) -> str:
+        return f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {self.n}"
+
+
+class PotAtMost(Check):
+    """The pot holds at most ``n`` base stakes, times the seats when ``flag`` (per player)."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        cap = self.n * m.program.base_stake
+        return m.pot <= (cap * m.n if self.flag else cap)
+
+    def source(self) -> str:
+        return f"m.pot <= {self.n} * m.program.base_stake" + (" * m.n" if self.flag else "")
+
+
+class StockHolds(Check):
+    """The stock holds ``n`` cards beyond those owed."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return self.n <= len(m.stock) - m.owed_draws
+
+    def source(self) -> str:
+        return f"{self.n} <= len(m.stock) - m.owed_draws"
+
+
+class Covers(Check):
+    """Every stack call ``cid`` (giving ``status``) may charge covers the most it can cost (``Machine.can_cover``)."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return m.can_cover(seat, self.status, self.cid)
+
+    def source(self) -> str:
+        return f"m.can_cover(seat, {self.status!r}, {self.cid!r})"
+
+
+class NotLooked(Check):
+    """He has not looked at his cards."""
+
+    def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
+        return not m.looked[seat]
+
+    def source(self) -> str:
+        return "not m.looked[seat]"
+
+
+# One call form's listing: the tests it needs and the forms it lists when they are met (or, ``sized`` not "",
+# the forms of call ``sized``, a swap, for the hand's size, made when a size is first asked for).
+Entry = tuple[tuple[Check, ...], tuple[Action, ...], str]
+
+# Whether this module runs as plain Python (not compiled by mypyc): then a lister runs its tests written out
+# as one function's source (``written``), which the interpreter runs several times faster than the loop over
+# the tests' ``met`` (a Python call each); compiled, the loop is native and the written function would be
+# interpreted.  The two branches are held equal by ``tests/test_compiled_parts.py``.
+INTERPRETED: Final = __file__.endswith(".py")
+
+
+class Lister:
+    """The calls of one calls stage (while a declarer exists or not) as ``open(machine, seat)`` lists them: each
+    call's forms whose tests ``seat`` meets, in the stage's order (``look`` not included).  ``write``: run the
+    tests written out as Python (default: where this module is not compiled)."""
+
+    tests: list[tuple[Check, ...]]
+    forms: list[tuple[Action, ...]]
+    swaps: list[str]  # "" or the swapping call whose forms depend on the hand's size
+    sized: dict[tuple[str, int], tuple[Action, ...]]
+    where: str  # the stage, as error messages name it
+    written: Callable[[Machine, int], list[Action]] | None  # the tests written out (``write``), else None
+    source: str  # its source ("" when not written)
+
+    def __init__(self, where: str, entries: list[Entry], write: bool | None = None) -> None:
+        self.where = where
+        self.tests = [tests for tests, _, _ in entries]
+        self.forms = [forms for _, forms, _ in entries]
+        self.swaps = [sized for _, _, sized in entries]
+        self.sized = {}
+        self.written = None
+        self.source = ""
+        if INTERPRETED if write is None else write:
+            self.source = self._source()
+            scope: dict[str, Any] = {"FORMS": self.forms, "SIZED": self._sized, "trumps": trumps}
+            exec(_compiled(self.source, where), scope)  # noqa: S102 - source written from the tests' own
+            self.written = scope["lister"]
+
+    def open(self, m: Machine, seat: int) -> list[Action]:
+        """The forms open to ``seat`` now, in order."""
+        written = self.written
+        if written is not None:
+            return written(m, seat)
+        hand = m.hands[seat]
+        trump = m.trump
+        found: list[Action] = []
+        tests, swaps = self.tests, self.swaps
+        for i in range(len(tests)):
+            met = True
+            for test in tests[i]:
+                if not test.met(m, seat, hand, trump):
+                    met = False
+                    break
+            if met:
+                swap = swaps[i]
+                forms = self._sized(swap, len(hand)) if swap else self.forms[i]
+                if len(forms) == 1:  # (most calls have one form: an append is cheaper than an extend)
+                    found.append(forms[0])
+                else:
+                    found.extend(forms)
+        return found
+
+    def _sized(self, cid: str, size: int) -> tuple[Action, ...]:
+        key = (cid, size)
+        found = self.sized.get(key)
+        if found is None:
+            found = self.sized[key] = call_forms(cid, "swap", size)
+        return found
+
+    def _source(self) -> str:
+        """Source of ``def lister(m, seat)``, ``open`` written out: each entry's tests (their ``source``) joined
+        by ``and``, the variant's values in them as constants."""
+        lines = ["def lister(m, seat):", "    hand = m.hands[seat]", "    size = len(hand)", "    trump = m.trump",
+                 "    found = []"]
+        for i in range(len(self.tests)):
+            tests, swap = self.tests[i], self.swaps[i]
+            indent = "    "
+            if tests:
+                lines.append(f"    if {' and '.join(f'({t.source()})' for t in tests)}:")
+                indent = "        "
+            lines.append(f"{indent}found += " + (f"SIZED({swap!r}, size)" if swap else f"FORMS[{i}]"))
+        lines.append("    return found")
+        return "\n".join(lines) + "\n"
+
+    def __repr__(self) -> str:
+        return f"<calls lister: {self.where}>"
 
 
 @lru_cache(maxsize=256)
@@ -69,14 +334,3 @@ def _compiled(source: str, where: str) -> CodeType:
     """The code of a lister's source, compiled once: every table of the same rules writes the same source
     (a server makes a session per table, and compiling was most of the cost of a new one)."""
     return compile(source, f"<calls lister: {where}>", "exec")
-
-
-def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool,
-                forms: list) -> Lister:
-    """Compile ``lister_source``, with ``forms[i]`` as it reads them; ``where`` names it in tracebacks."""
-    source = lister_source(calls, allow_debt, declarer_exists)
-    scope: dict[str, Any] = {"FORMS": forms, "trumps": trumps}
-    exec(_compiled(source, where), scope)  # noqa: S102 - source written above from the variant
-    lister = scope["lister"]
-    lister.source = source
-    return lister

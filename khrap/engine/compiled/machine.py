@@ -425,7 +425,7 @@ class Machine(Payouts):
         made = 0
         while True:
             seat = self.seat
-            found = listers[self.declarer is not None](self, seat)
+            found = listers[self.declarer is not None].open(self, seat)
             if self.may_look:
                 found.append(LOOK)
             action = choose(found)
@@ -579,14 +579,14 @@ class Machine(Payouts):
     def _legal_calls(self, seat: int) -> list[Action]:
         listers = self.program.stages[self.stage_index].listers
         assert listers is not None
-        return listers[self.declarer is not None](self, seat)
+        return listers[self.declarer is not None].open(self, seat)
 
     def _blind_open(self, seat: int) -> bool:
         """Whether a blind call is open to ``seat`` (he has not looked)."""
         listers = self.program.stages[self.stage_index].blind_listers
         assert listers is not None
         lister = listers[self.declarer is not None]
-        return lister is not None and bool(lister(self, seat))
+        return lister is not None and bool(lister.open(self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
         """Whether call ``cid`` (giving ``status``) may be made by ``seat`` on a table that refuses what a stack

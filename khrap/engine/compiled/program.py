@@ -4,8 +4,7 @@ The ``Program`` is the rules object the kernel (``machine.py``) steps over: made
 variant and player count (``Rules.program``).  Each call becomes a ``CompiledCall``: its fields copied into
 slots.  Stages become ``CompiledStage`` records with their enabled calls and
 exchange groups resolved, and the preconditions of a calls stage's calls
-written out as one lister function (``listers.py``) holding only the tests
-the calls have.  Nothing here knows a variant or a call
+held by one lister (``listers.py``) with only the tests the calls have.  Nothing here knows a variant or a call
 by name: every value comes from the variant.
 """
 
@@ -17,9 +16,10 @@ from typing import Any, Final
 
 from khrap import words as w
 from khrap.cards import RANKS, SUITS
-from khrap.engine.actions import Action, call_forms
-from khrap.engine.compiled.listers import Lister, make_lister
+from khrap.engine.actions import call_forms
+from khrap.engine.compiled.listers import Entry, Lister
 from khrap.engine.kinds import Kind
+from khrap.engine.preconditions import conditions
 from khrap.engine.rules import Rules, compile_pattern
 from khrap.variant import derived as facts
 from khrap.variant.schema import Amount, Call, Stage
@@ -77,7 +77,7 @@ class CompiledStage:
     # size and the stock's limit, None: no such limit (``derived.discard_cap``), extra draws, cards the stock
     # keeps for the turn (``derived.reserved_for_exchange``), discards owed after): made once, read every turn.
     limits: dict[str, tuple[int, int | None, int, int, int]] = field(default_factory=dict)
-    # The same as written-out functions (``listers.py``): ``listers[d](machine, seat)`` lists the open calls.
+    # The same as listers (``listers.py``): ``listers[d].open(machine, seat)`` lists the open calls.
     listers: tuple[Lister, Lister] | None = None
     blind_listers: tuple[Lister | None, Lister | None] | None = None
     # An offer stage: the kind of decision it asks (a ``Kind`` of the registry), and the statuses of the seats
@@ -206,9 +206,9 @@ class Program:
         return self
 
     def __reduce__(self) -> tuple[Callable[[Rules], Program], tuple[Rules]]:
-        """A program pickles as its rules (its listers are functions written at run time, which pickle cannot
-        carry): unpickled, it is made again from them (``Rules.program``), once for every table shipped
-        with it (a pickle's states that shared one program share one again)."""
+        """A program pickles as its rules: unpickled, it is made again from them (``Rules.program``), once for
+        every table shipped with it (a pickle's states that shared one program share one again, and no
+        program's tables travel with every state)."""
         return _program_of, (self.rules,)
 
     def rotations(self, seats: list[int]) -> dict[int, list[int]]:
@@ -272,23 +272,29 @@ class Program:
         return self._lister(f"{sid} {declarer_exists} blind", calls, declarer_exists) if calls else None
 
     def _lister(self, where: str, calls: tuple[CompiledCall, ...], declarer_exists: int) -> Lister:
-        """The calls of a stage as a written-out lister (``where``: the stage, for tracebacks)."""
-        forms = [_FormsBySize(c.cid) if c.take_turned == "swap" else call_forms(c.cid, c.take_turned, 0)
-                 for c in calls]
+        """The calls of a stage as a lister (``where``: the stage, for error messages)."""
         named = [(c.cid, self.rules.calls[c.cid]) for c in calls]
-        return make_lister(where, named, not self.refuse_short, bool(declarer_exists), forms)
+        return make_lister(where, named, not self.refuse_short, bool(declarer_exists))
 
 
-class _FormsBySize(dict):
-    """A swapping call's forms by hand size, made when a size is first asked for."""
-
-    def __init__(self, cid: str) -> None:
-        super().__init__()
-        self.cid = cid
-
-    def __missing__(self, size: int) -> tuple[Action, ...]:
-        found = self[size] = call_forms(self.cid, "swap", size)
-        return found
+def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool,
+                write: bool | None = None) -> Lister:
+    """The lister of ``calls`` (in the stage's order) while a declarer exists or not: each call's tests from the
+    preconditions table (``conditions``) and its forms; an optional take's two forms tested apart.  ``write``:
+    the lister's branch (``Lister``; default: the one for this build)."""
+    entries: list[Entry] = []
+    for cid, call in calls:
+        take = call.effects.take_turned
+        tests = tuple(conditions(cid, call, allow_debt, declarer_exists))
+        if take == "optional":
+            plain, taking = call_forms(cid, take, 0)
+            entries.append((tests, (plain,), ""))
+            entries.append((tuple(conditions(cid, call, allow_debt, declarer_exists, takes=True)), (taking,), ""))
+        elif take == "swap":  # (its forms by the hand's size, made when a size is first listed)
+            entries.append((tests, (), cid))
+        else:
+            entries.append((tests, call_forms(cid, take, 0), ""))
+    return Lister(where, entries, write)
 
 
 def _program_of(rules: Rules) -> Program:

@@ -8,12 +8,15 @@ may play to a trick, given the trump and the program.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from khrap import words as w
 from khrap.engine.compiled.table import Choose, Table, mypyc_attr
 from khrap.engine.kinds import PLAY
 from khrap.engine.trick import beaters, strength
+
+if TYPE_CHECKING:  # (the program's module imports the machine's parts: typed natively all the same when compiled)
+    from khrap.engine.compiled.program import Program
 
 UNDECIDED: Final = w.UNDECIDED
 DECLARER: Final = w.DECLARER
@@ -25,25 +28,30 @@ IN_SUIT: Final[dict[int | None, Callable[[int], bool]]] = {
     suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)
 }
 IN_SUIT[None] = frozenset().__contains__
+# Whether this module runs as plain Python (not compiled by mypyc): the fused trick loop then lists a follower's
+# cards with C-level filters over ``IN_SUIT``, else with ``_follow``'s native loop (held equal by
+# tests/test_kernel_branches.py, which plays the loop against the general branch, and test_compiled_parts.py).
+INTERPRETED: Final = __file__.endswith(".py")
 
 
-def first_lead_suit(program, trump: int | None, first_trick: bool) -> int | None:
+def first_lead_suit(program: Program, trump: int | None, first_trick: bool) -> int | None:
     """The suit the first lead of the deal must be, if the leader holds one (``play.first_lead.suit``).
 
     None: any lead, because it is not the first trick, the variant asks no suit, or it asks for
     trump and there is none."""
-    suit = program.first_lead_suit
+    suit: Any = program.first_lead_suit  # (a suit, "trump" or None)
     if suit is None or not first_trick:
         return None
     return trump if suit == "trump" else suit
 
 
-def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]], trump: int | None,
+def playable(program: Any, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]], trump: int | None,
              first_trick: bool = False) -> list[int]:
     """The plays open to ``hand`` on ``trick`` (empty: a lead), as ints: a card, plus ``JOKER_FLAG``
     when played as the joker (last).  ``first_trick``: no trick of the deal has been taken yet
-    (the first lead's suit may be bound).  A pure function of its arguments: what a solver needs."""
-    p = program
+    (the first lead's suit may be bound).  A pure function of its arguments: what a solver needs.  (``program``,
+    a ``Program``, is read through a variable of its type: compiled, its fields are read natively.)"""
+    p: Program = program
     if not trick:
         options = list(hand)
         suit = first_lead_suit(p, trump, first_trick)
@@ -71,6 +79,20 @@ def playable(program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]
     if joker is not None and joker in hand:
         options.append(joker + JOKER_FLAG)
     return options
+
+
+def _follow(hand: list[int], led: int, trump: int | None) -> list[int]:
+    """The plain follow rule's options for ``hand`` on a trick led in suit ``led``: the cards of that suit, else the
+    trumps, else every card (a new list, in the hand's order).  Compiled, a native loop over the unboxed cards
+    (``list(filter(...))`` called a set's ``__contains__`` through Python for each card)."""
+    same = [c for c in hand if c // 13 == led]
+    if same:
+        return same
+    if trump is not None:
+        trumps = [c for c in hand if c // 13 == trump]
+        if trumps:
+            return trumps
+    return hand.copy()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
@@ -136,13 +158,15 @@ class Tricks(Table):
             hand.remove(card)
             won.append(card)
             led = card // 13
-            in_led = in_suit[led]
             # (class, rank) as one number, class × 13 + rank: trump 2, the suit led 1 (another suit never wins).
             best_seat, best = leader, card % 13 + (26 if led == trump else 13)
+            in_led = in_suit[led] if INTERPRETED else in_trump
             for seat in rotations[leader]:
                 hand = hands[seat]
-                # (``list(filter(...))``: compiled, ``[*filter(...)]`` is an empty list extended by a second one)
-                card = choose(list(filter(in_led, hand)) or list(filter(in_trump, hand)) or list(hand))
+                if INTERPRETED:  # (C-level filters, the interpreter's fastest; compiled, ``_follow``'s native loop)
+                    card = choose(list(filter(in_led, hand)) or list(filter(in_trump, hand)) or list(hand))
+                else:
+                    card = choose(_follow(hand, led, trump))
                 hand.remove(card)
                 won.append(card)
                 suit = card // 13
