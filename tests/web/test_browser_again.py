@@ -40,6 +40,10 @@ def test_play_again_keeps_the_host_and_says_who_started_it(live_server, browser)
         page.fill("#name", ("Anna", "Boris")[seat])
         page.dispatch_event("#name", "change")
     anna.wait_for_selector("#host", state="attached")  # her seat's page has the host's controls
+    hosting = create.context.new_page()  # and her host page is open too (no seat: she watches with the controls)
+    hosting.on("pageerror", lambda e: errors.append(str(e)))
+    hosting.goto(create.get_attribute("#host-link", "href").replace("/play#", "/play?lang=en#"))
+    hosting.wait_for_selector("#host", state="attached")
     for page in pages.values():
         page.wait_for_function("() => document.querySelector('#seat-0 .seat-name').textContent.startsWith('Anna')")
         page.click("#next")
@@ -57,6 +61,10 @@ def test_play_again_keeps_the_host_and_says_who_started_it(live_server, browser)
     assert boris.inner_text("#again-link") == "Anna started a new evening: to the new table"
     new = server.host.get(server.host.rematch_of(old.id))
     assert new is not None and new.setup["after"] == old.id
+    hosting.wait_for_selector("#again-link")  # her host page leads to the new table's host page
+    assert hosting.get_attribute("#again-link", "href") == "/play#" + new.host_token
+    hosting.click("#again-link")
+    hosting.wait_for_selector("#host li[data-seat='1'] .host-link", state="attached")
     anna.click("#again-link")
     anna.wait_for_selector("#host li[data-seat='1'] .host-link", state="attached")  # the host's controls there
     assert anna.evaluate("() => location.hash") == "#" + new.seats[0].token
