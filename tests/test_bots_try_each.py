@@ -66,3 +66,39 @@ def test_a_replay_draws_what_a_fresh_generator_of_its_seed_draws() -> None:
             else:
                 assert ours.sample(range(90), 5) == theirs.sample(range(90), 5)
     assert Replay(Tape(5)).getrandbits(0) == 0 and Tape(5)._source is None
+
+
+def test_spending_the_deal_plays_the_last_candidate_on_it_and_changes_no_figure() -> None:
+    # ``spend``: the caller gives the deal away, so the last candidate is played on the deal itself; every
+    # other candidate still starts from the deal as it was, so the row is the row of copies.
+    from khrap.bots.determinize import fast_clone
+
+    def finish(sim: GameState, luck: object) -> float:
+        return 100.0 * len(sim.legal_actions()) + len(sim.log) + sim.rng.random()
+
+    state = a_call_decision()
+    candidates = state.legal_actions()[:2]
+    after_last = fast_clone(state)
+    after_last.apply(candidates[-1])
+    copies = try_each(state, candidates, 5, finish)
+    spent = try_each(state, candidates, 5, finish, spend=True)
+    assert copies is not None and spent == copies
+    assert state.legal_words() == after_last.legal_words() and len(state.log) == len(after_last.log)
+
+
+def test_a_replay_refuses_what_random_random_refuses_and_is_never_reseeded() -> None:
+    import random
+
+    import pytest
+
+    from khrap.bots.determinize import Replay, Tape
+
+    ours, theirs = Replay(Tape(9)), random.Random(9)
+    for gen in (ours, theirs):
+        with pytest.raises(ValueError):
+            gen.getrandbits(-1)
+    # gauss keeps its second value (gauss_next) between calls, as random.Random's does
+    assert [ours.gauss(0, 1) for _ in range(3)] == [theirs.gauss(0, 1) for _ in range(3)]
+    with pytest.raises(TypeError):
+        ours.seed(3)
+    assert ours.random() == theirs.random()

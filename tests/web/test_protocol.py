@@ -141,8 +141,9 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
             assert message["type"] != "refused", message
             check(message, table, seat, committed)
             if message["type"] == "state":  # the view held (a patched one too) is the one the server made for it
-                made = [v.whole() for n, v in host.sent[table.id].values() if n == message["n"]]
-                assert made == [message]
+                key = (seat, "en" if seat is not None else "ru", False, False)  # (the seats' language, the spectator's)
+                n, parts = host.sent[table.id][key]  # (a broadcast's views share a number: the key's own)
+                assert n == message["n"] and parts.whole() == message
         return inspect
 
     seats = [Recorder(inspector(seat)) for seat in range(players)]
