@@ -39,16 +39,20 @@ from khrap.web.table import Table
 
 
 class Seat:
-    """A connection that keeps the texts it is sent (the client's work is measured apart)."""
+    """A connection that keeps the messages it is sent, as the server's sockets take them: a broadcast's as UTF-8
+    bytes (``send_json``), the others as text (the client's work is measured apart)."""
 
     def __init__(self) -> None:
-        self.texts: list[str] = []
+        self.texts: list[str | bytes] = []
 
     def send(self, message: dict) -> None:
-        raise AssertionError("every message goes as text here")
+        raise AssertionError("every message goes encoded here")
 
     def send_text(self, text: str) -> None:
         self.texts.append(text)
+
+    def send_json(self, data: bytes) -> None:
+        self.texts.append(data)
 
     def close(self, reason: str) -> None:
         pass
@@ -139,7 +143,7 @@ def _play(seated: list, host: Host, rng: random.Random, actions: int,
                 for text in conn.texts:
                     if measured:
                         sent += 1
-                        sent_bytes += len(text.encode())
+                        sent_bytes += len(text) if isinstance(text, bytes) else len(text.encode())
                     if not decode:
                         continue
                     message = loads(text)

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from khrap.engine import Action, GameState, IllegalAction
-from khrap.engine.resample import Resampler, copy_state
+from khrap.engine.resample import Replay, Resampler, Tape, copy_state
 
 
 def try_each(deal: GameState, candidates: Sequence[Action], seed: int,
@@ -45,70 +45,6 @@ def try_each(deal: GameState, candidates: Sequence[Action], seed: int,
             return None
         row.append(finish(sim, Replay(luck)))
     return row
-
-
-class Tape:
-    """The 32-bit words ``random.Random(seed)`` puts out, in order, drawn from one generator as far as any reader
-    (``Replay``) has asked; the generator is seeded at the first word asked, not before."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.words: list[int] = []
-        self._source: random.Random | None = None
-
-    def word(self, i: int) -> int:
-        """The ``i``-th word (from 0)."""
-        words = self.words
-        while len(words) <= i:
-            if self._source is None:
-                self._source = random.Random(self.seed)
-            words.append(self._source.getrandbits(32))
-        return words[i]
-
-
-class Replay(random.Random):
-    """A generator that draws exactly what a fresh ``random.Random(tape.seed)`` would, call for call: its words
-    read from ``tape`` from the first, so every replay of one tape gives the same draws, and only the tape's one
-    generator is seeded.  Its own ``random`` and ``getrandbits`` make them from the words as CPython's do (every
-    other method of ``random.Random`` draws through these two); its own state cannot be read, set or seeded."""
-
-    def __init__(self, tape: Tape) -> None:  # (``random.Random.__init__`` would seed the C state: not used)
-        self._tape = tape
-        self._at = 0
-        self.gauss_next = None  # (what ``random.Random.__init__`` sets beside the seed)
-
-    def _word(self) -> int:
-        self._at += 1
-        return self._tape.word(self._at - 1)
-
-    def random(self) -> float:
-        """As CPython's ``random()``: 53 bits from two words, the first's high 27 and the second's high 26."""
-        a, b = self._word() >> 5, self._word() >> 6
-        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
-
-    def getrandbits(self, k: int) -> int:
-        """As CPython's: up to 32 bits from one word's high bits; more from words filled from the low end, the
-        last one cut to its high bits."""
-        if k < 0:
-            raise ValueError("number of bits must be non-negative")
-        if k <= 32:
-            return self._word() >> (32 - k) if k else 0
-        value, shift = 0, 0
-        while k > 0:
-            word = self._word()
-            value |= (word >> (32 - k) if k < 32 else word) << shift
-            shift += 32
-            k -= 32
-        return value
-
-    def seed(self, *args, **kwargs) -> None:
-        raise TypeError("a Replay draws from its tape: it cannot be seeded")
-
-    def getstate(self):
-        raise TypeError("a Replay draws from its tape: it has no state of its own")
-
-    def setstate(self, state) -> None:
-        raise TypeError("a Replay draws from its tape: it has no state of its own")
 
 
 def fast_clone(state: GameState) -> GameState:

@@ -36,6 +36,11 @@ SAMPLES = 100  # random hands dealt to estimate how often a seat joins a declare
 WEIGH_DEALS = 40
 WEIGH_ERRORS = 2.0
 _KNOWN = frozenset({w.PLAY, w.DISCARD, w.EXCHANGE, w.TRUMP, w.LOOK})
+# The decisions ``decide_in`` keeps: an exchange (its 16 throws scored: about 100,000 instructions compiled, and found
+# again in about half of a search's playouts), not a card play (about 40,000, found again in a quarter: its key, some
+# 10,000, costs what it saves) nor a call (it draws from the decision's generator).
+KEPT_WORDS = frozenset({w.EXCHANGE})
+DECIDED_KEPT = 20_000  # ``decide_in`` keeps at most this many choices (then starts again)
 _JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
 _SAMPLES: dict[str, dict] = {}  # the random hands those chances are read from, per variant, shared alike
 
@@ -196,6 +201,7 @@ class HeuristicBot:
         self._samples: dict[int, list] = _SAMPLES.setdefault(key, {})
         self._followed: dict[int | None, FollowedDeal] = {}  # per seat: its deal's facts read so far
         self._weigher: Any = None  # the search (an MctsBot) that weighs a decision of a kind it has no rule for
+        self._decided: dict[tuple, tuple[Sequence[Action], Action]] = {}  # ``decide_in``'s choices by what they read
 
     def choose(self, observation: dict | TypedView, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:
@@ -278,6 +284,29 @@ class HeuristicBot:
         if not self.knows(legal):
             return legal[0]  # (weighed only at the real decision: ``weigh``)
         return self.call(info, legal, rng, round_)
+
+    def decide_in(self, state: GameState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        """``decide`` for ``seat`` in a simulated deal (the search's playouts), the same choice: an exchange
+        (``KEPT_WORDS``) is kept by everything it reads of the deal and found again when a playout meets the same
+        facts (the candidates of one sample meet many: the other seats' exchanges are often the same whatever the
+        seat's own choice was).  Only a decision that draws nothing from ``rng`` may be kept."""
+        if legal[0].word not in KEPT_WORDS:
+            return self.decide(info_from_state(state, seat), legal, rng, state.round)
+        hands = state.hands
+        # Everything ``info_from_state`` gives but the stock's size, which no decision reads (the cards played,
+        # turned and on the table make ``gone``); the listed actions by identity: the entry keeps them alive, so
+        # an id found is the same action (a listing's actions are the kernel's own shared ones).
+        key = (seat, tuple(hands[seat]), state.trump, tuple(state.turned), state.turned_taken, tuple(state.statuses),
+               tuple(state.call_of), tuple(state.tricks), tuple(state.trick), tuple(state.won), state.pot,
+               tuple([len(h) for h in hands]), tuple([id(a) for a in legal]))
+        found = self._decided.get(key)
+        if found is not None:
+            return found[1]
+        choice = self.decide(info_from_state(state, seat), legal, rng, state.round)
+        if len(self._decided) >= DECIDED_KEPT:
+            self._decided.clear()
+        self._decided[key] = (legal, choice)
+        return choice
 
     # ------------------------------------------------------------ calls
     def _trump_for(self, info: Info, declarer: bool) -> int | None:

@@ -21,6 +21,7 @@ from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.engine.compiled.tricks import playable as _pure_playable
 from khrap.engine.copying import copy_state
 from khrap.engine.kinds import PLAY
+from khrap.engine.state import GameState
 
 Entry = tuple[int, int, bool]  # (seat, card, played as the joker)
 Play = tuple[int, bool]  # (card, as the joker)
@@ -62,8 +63,9 @@ def position_of(state) -> Position:
     )
 
 
-def in_card_play(state) -> bool:
-    """Whether ``state`` waits for a card to be played."""
+def in_card_play(state: GameState) -> bool:
+    """Whether ``state`` waits for a card to be played (typed: compiled, its reads are native, not by name; the
+    search asks it at every playout step)."""
     return state.pending is not None and state.pending.kind is PLAY
 
 
@@ -83,13 +85,13 @@ def pot_share(rules) -> float:
     return found[1]
 
 
-def worth(state, seat: int, share: float) -> float:
+def worth(state: GameState, seat: int, share: float) -> float:
     """A seat's chips as the search and the solver value a deal's end: its stack, its locked stake and
     ``share`` of each chip left in the pot (the pot stays at the table; see ``pot_share``)."""
     return state.stacks[seat] + state.locked[seat] + share * state.pot
 
 
-def seat_worth(state, seat: int) -> float:
+def seat_worth(state: GameState, seat: int) -> float:
     """``worth`` at the variant's pot share: what the search bots compare their candidates by."""
     return worth(state, seat, pot_share(state.rules))
 

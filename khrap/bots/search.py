@@ -466,7 +466,7 @@ class SearchBot:
                 raise OutOfTime
             actor = state.to_act
             assert actor is not None  # (a decision is pending)
-            state.apply(self.heuristic.decide(info_from_state(state, actor), legal, rng, state.round))
+            state.apply(self.heuristic.decide_in(state, actor, legal, rng))
         return seat_worth(state, seat)
 
     # ---------------------------------------------------------------- the bidding as evidence

@@ -40,7 +40,7 @@ from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.loader import UPLOAD, VariantError, errors_of
 from khrap.variant.schema import Variant
 from khrap.web import i18n
-from khrap.web.host import MAX_MESSAGE, PER_TABLE, RATE, Host, encode
+from khrap.web.host import MAX_MESSAGE, PER_TABLE, RATE, Host, encode, encode_json
 from khrap.web.store import Store
 from khrap.web.table import MAX_CLOCK, Table
 from khrap.web.wire import EXTENSION, Wire
@@ -837,6 +837,10 @@ class _Socket:
     def send(self, message: dict) -> None:
         self.send_text(encode(message))
 
+    def send_json(self, data: bytes) -> None:
+        """A message already encoded, as UTF-8 (``Host.broadcast``'s)."""
+        self.send_text(data.decode())
+
     def send_text(self, text: str) -> None:
         """A message already encoded (a broadcast encodes each view once for all its connections)."""
         if self.closed:
@@ -915,15 +919,19 @@ class _WireSocket:
         self.handler: asyncio.Task | None = None  # the task that waits for its end (``serve_wire``)
 
     def send(self, message: dict) -> None:
-        self.send_text(encode(message))
+        self.send_json(encode_json(message))
 
     def send_text(self, text: str) -> None:
+        self.send_json(text.encode())
+
+    def send_json(self, data: bytes) -> None:
+        """A message already encoded, as UTF-8: a broadcast's bytes, shared by the connections that get them."""
         if self.closed:
             return
         if self.wire.buffered() > self.MAX_BUFFERED:  # a reader that never reads does not grow the server
             self.abort()
             return
-        self.wire.write_text(text.encode())
+        self.wire.write_text(data)
 
     def close(self, reason: str) -> None:
         if not self.closed:

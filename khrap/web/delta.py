@@ -112,14 +112,17 @@ class Common:
 
 class OwnParts:
     """A viewer's own parts of its view (``me`` None: a spectator's): its hand, settlement, legal actions, and
-    its log and events: the table's lists (``Common``'s) until the seat holds an event otherwise, then its own."""
+    its log and events: None while they are the table's (``Common``'s), else its own lists (once the seat holds an
+    event otherwise), of which a view shows as many items as the table's (a seat holds every event of the deal, as
+    the table holds it or as its own).  The same object from one change to the next while none of them changed
+    but by the table's new items (``Table.parts``): a patch then adds nothing of the viewer's, and the viewers
+    alike share its text (``Host.broadcast``)."""
 
-    __slots__ = ("events", "evented", "hand", "legal", "log", "logged", "me", "settled")
+    __slots__ = ("events", "hand", "legal", "log", "me", "settled")
 
-    def __init__(self, me: int | None, hand: list | None, log: list, events: list, settled: dict | None,
-                 legal: list) -> None:
-        self.me, self.hand, self.settled, self.legal = me, hand, settled, legal
-        self.log, self.logged, self.events, self.evented = log, len(log), events, len(events)
+    def __init__(self, me: int | None, hand: list | None, log: list | None, events: list | None,
+                 settled: dict | None, legal: list) -> None:
+        self.me, self.hand, self.settled, self.legal, self.log, self.events = me, hand, settled, legal, log, events
 
 
 class Parts:
@@ -135,9 +138,11 @@ class Parts:
     def whole(self) -> dict:
         """The view these parts make (a new dict; its lists of the log and events are copies)."""
         common, own = self.common, self.own
+        log: list = common.log if own.log is None else own.log  # (the table's log, or the viewer's own)
+        events: list = common.events if own.events is None else own.events
         view = {"type": "state", "table": common.table, "me": own.me,
                 "obs": {"seat": own.me, **common.observed, "hand": own.hand},
-                "log": own.log[:own.logged], "events": own.events[:own.evented], "settled": own.settled,
+                "log": log[:common.logged], "events": events[:common.evented], "settled": own.settled,
                 **common.rest, "legal": own.legal, **self.extras}
         if self.n is not None:
             view["n"] = self.n
@@ -201,14 +206,14 @@ def patch(old: Parts, new: Parts, memo: dict) -> dict:
     made = _common(before, after, memo) if before is not after else _EMPTY
     put = {**made["s"]}  # (the common patch's dicts are every viewer's: copied where this one adds to them)
     sub, grown, gone = made["p"], made["a"], made["x"]
-    if not (was.log is before.log and was.logged == before.logged and now.log is after.log
-            and now.logged == after.logged and was.events is before.events and was.evented == before.evented
-            and now.events is after.events and now.evented == after.evented):  # (its own log, or it had one)
-        grown = {key: items for key, items in grown.items() if key not in _LISTS}
-        for key in _LISTS:
+    if was is not now and (was.log is not None or now.log is not None):  # (its own log, or it had one: its
+        grown = {key: items for key, items in grown.items() if key not in _LISTS}  # items, not the table's; the
+        for key in _LISTS:  # same parts: its lists grew by the table's new items, as the common patch says)
             put.pop(key, None)
-        _grown(put, grown, "log", was.log, was.logged, now.log, now.logged)
-        _grown(put, grown, "events", was.events, was.evented, now.events, now.evented)
+        _grown(put, grown, "log", before.log if was.log is None else was.log, before.logged,
+               after.log if now.log is None else now.log, after.logged)
+        _grown(put, grown, "events", before.events if was.events is None else was.events, before.evented,
+               after.events if now.events is None else now.events, after.evented)
     if was is not now:
         hand = now.hand
         if was.me != now.me or (was.hand is not hand and (type(was.hand) is not type(hand) or was.hand != hand)):

@@ -96,6 +96,17 @@ def encode(message: dict) -> str:
     return text
 
 
+def encode_json(message: dict) -> bytes:
+    """``encode``'s text as UTF-8 bytes, made as bytes (orjson writes bytes, and a socket sends bytes: no text
+    made and encoded again for each connection)."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(message)
+        except TypeError:  # a lone surrogate, a key not a string: the standard encoder's escapes (ASCII)
+            return json.dumps(message).encode()
+    return encode(message).encode()
+
+
 def _decode(raw: str | bytes) -> Any:
     """A client's message as JSON, refused (ValueError, UnicodeError, RecursionError) unless it is text in
     UTF-8 (no lone surrogate, escaped or not) nested at most some hundreds deep.  orjson where it is installed:
@@ -337,6 +348,9 @@ class Host:
         extras["takeover_seconds"] = self.takeover_seconds
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             extras["again"] = again.spectator_token if seat is None else again.seats[seat].token
+            extras["again_by"] = again.setup.get("again_by")  # the seat that pressed "Play again" (None: not known)
+            if host:  # the host of this table hosts the new one: its page keeps the new host link (nobody else's)
+                extras["again_host"] = {"table": again.id, "token": again.host_token}
         extras["clock"] = _NO_CLOCK if deadline is None and mine is None else \
             {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
         parts.extras = extras
@@ -677,7 +691,7 @@ class Host:
             self._refuse(client, {"reason": "a player may ask to play again once the session is over"})
             return
         if self.rematch_of(table.id) is None:
-            self.add(table.again(self.table_kwargs.get("seed_source")))
+            self.add(table.again(self.table_kwargs.get("seed_source"), by=client.seat))
         self.broadcast(table)
 
     def _next(self, client: Client) -> None:
@@ -822,14 +836,17 @@ class Host:
         """Each connection of ``table`` gets its own view (one per seat and language, made once and encoded
         once): the whole view, or to a connection that asked for them and holds the view this seat and
         language was sent last, the patch from that one to this one (a ``delta`` message, ``khrap.web.delta``:
-        made from the parts of the two views, not from the views).
+        made from the parts of the two views, not from the views).  The views of a broadcast share one number,
+        so the viewers that see the change alike (the spectators, and the seats of which nothing of their own
+        changed: most seats at most actions) share one patch, encoded once.
         ``seats``: only the connections of these seats (the others keep the view they hold as their base)."""
         kept = self.sent.pop(table.id, {})
         made: dict[tuple, _Update] = {}
-        memo: dict = {}  # the patches of the parts the views share, made once (``delta.patch``)
+        memo: dict = {}  # the patches of the parts the views share, made once (``delta.patch``), and their texts
         presence = (self.present(table), self.taken_over(table))
         timing = (self._clock_deadline(table), self.timed_out.get(table.id))
         again: Table | None | bool = False  # (found for the first view: a broadcast to nobody loads no table)
+        number = next(self._numbers)
         now: dict[tuple, tuple[int, Parts]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
             key = (client.seat, client.lang, client.passive, client.host)  # (``Client.key``, without its call)
@@ -844,56 +861,83 @@ class Host:
                 if again is False:
                     again = self._again_table(table)
                 parts = self.parts(table, *key, presence=presence, again=again, timing=timing)
-                parts.n = next(self._numbers)
+                parts.n = number
                 update = made[key] = _Update(parts, kept.get(key), memo)
-                now[key] = (parts.n, parts)
+                now[key] = (number, parts)
                 self.sent[table.id] = now  # (kept for the keys of the connections still at the table only)
             patched = client.deltas and update.before is not None and client.shown == (key, update.before[0])
-            client.shown = (key, update.parts.n)
-            send_text = getattr(client.conn, "send_text", None)
+            client.shown = (key, number)
+            conn = client.conn
+            send_json = getattr(conn, "send_json", None)
+            if send_json is not None:  # JSON once per seat and language (or for all alike), as the bytes sent
+                send_json(update.delta_data() if patched else update.data())
+                continue
+            send_text = getattr(conn, "send_text", None)
             if send_text is None:
-                client.conn.send(update.delta() if patched else update.whole())
-            else:  # JSON once per seat and language, not once per connection
+                conn.send(update.delta() if patched else update.whole())
+            else:
                 send_text(update.delta_text() if patched else update.text())
+        memo.clear()  # (it holds updates that hold it: a cycle, with the collector off a leak)
         if self.on_change is not None:
             self.on_change(table)
 
 
 class _Update:
     """One view key's update in a broadcast: its view's parts, and (made when a connection needs them) the view
-    and its JSON text, the patch from the view that key was sent last (``before``: its number and parts) and
-    that patch's text."""
+    and its JSON, the patch from the view that key was sent last (``before``: its number and parts) and that
+    patch's JSON.  ``alike``: the update whose patch is this one's too (the first of the broadcast with the same
+    common parts and extras before and after and nothing of its own changed: its patch is the same), or None.
+    The broadcast's ``memo`` holds the first ones, and each update the memo: ``broadcast`` empties it when it is
+    done, so that no cycle is left (the server runs with the cyclic collector off)."""
 
-    __slots__ = ("_delta", "_delta_text", "_text", "_whole", "before", "memo", "parts")
+    __slots__ = ("_data", "_delta", "_delta_data", "_whole", "alike", "before", "memo", "parts")
 
     def __init__(self, parts: Parts, before: tuple[int, Parts] | None, memo: dict) -> None:
         self.parts, self.before, self.memo = parts, before, memo
         self._whole: dict | None = None
-        self._text: str | None = None
+        self._data: bytes | None = None
         self._delta: dict | None = None
-        self._delta_text: str | None = None
+        self._delta_data: bytes | None = None
+        self.alike: _Update | None = None  # (None: itself; never itself, which would be a cycle)
+        if before is not None:
+            number, old = before
+            if old.own is parts.own:  # (``delta.patch`` then adds nothing of the viewer's)
+                first = memo.setdefault(
+                    ("alike", id(old.common), id(old.extras), number, id(parts.common), id(parts.extras)), self)
+                if first is not self:
+                    self.alike = first
 
     def whole(self) -> dict:
         if self._whole is None:
             self._whole = self.parts.whole()
         return self._whole
 
+    def data(self) -> bytes:
+        if self._data is None:
+            self._data = encode_json(self.whole())
+        return self._data
+
     def text(self) -> str:
-        if self._text is None:
-            self._text = encode(self.whole())
-        return self._text
+        return self.data().decode()
 
     def delta(self) -> dict:
+        if self.alike is not None:
+            return self.alike.delta()
         if self._delta is None:
             number, old = self.before
             self._delta = {"type": "delta", "n": self.parts.n, "base": number, "d": patch(old, self.parts, self.memo)}
         return self._delta
 
+    def delta_data(self) -> bytes:
+        if self.alike is not None:
+            return self.alike.delta_data()
+        if self._delta_data is None:
+            self._delta_data = encode_json(self.delta())
+        return self._delta_data
+
     def delta_text(self) -> str:
-        if self._delta_text is None:
-            self._delta_text = encode(self.delta())
-        return self._delta_text
+        return self.delta_data().decode()
 
 
 __all__ = ["BURST", "CHAT_MAX", "PER_TABLE", "REACTIONS", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE",
-           "encode"]
+           "encode", "encode_json"]

@@ -13,7 +13,8 @@ import hashlib
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
@@ -21,6 +22,7 @@ from khrap.cards import card_str, cards_str
 from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
+from khrap.engine.actions import Action
 from khrap.engine.decisions import display_names
 from khrap.engine.observation import seen
 from khrap.engine.refusal import Refusal
@@ -156,9 +158,9 @@ class Table:
     _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
     # lang: (public, key, part, and the presence lists it was last given: ``_table_part``)
     _table_parts: dict[str, tuple[dict, tuple, dict, Any, Any]] = field(default_factory=dict)
-    # Each (seat, language, offered)'s parts but its table part, with the ``public`` they were made with: kept until
-    # that changes.
-    _bodies: dict[tuple[int | None, str, bool], tuple[dict, OwnParts]] = field(default_factory=dict)
+    # Each (seat, language, offered)'s own parts, with the ``public`` they were made with: kept until that changes;
+    # and how many events of the deal it held as its own then (-1: its log is the table's).
+    _bodies: dict[tuple[int | None, str, bool], tuple[dict, OwnParts, int]] = field(default_factory=dict)
     # lang: (the ``public`` and table part it was made with, what every viewer in that language holds alike)
     _commons: dict[str, tuple[dict, dict, Common]] = field(default_factory=dict)
     _hands: dict[int | None, tuple[list[int] | None, list[str] | None]] = field(default_factory=dict)  # (ints, words)
@@ -206,8 +208,9 @@ class Table:
         table._rebuild()
         return table
 
-    def again(self, seed_source: Callable[[], str] | None = None) -> Table:
-        """A new table with this one's rules, seats, stacks and deals ("play again"): new links, new seeds."""
+    def again(self, seed_source: Callable[[], str] | None = None, by: int | None = None) -> Table:
+        """A new table with this one's rules, seats, stacks and deals ("play again"): new links, new seeds;
+        ``by``: the seat that asked for it (its page names who started the new evening)."""
         s = self.setup
         bots = {i: st.bot for i, st in enumerate(self.seats) if not st.human and st.bot}  # as the seats are now
         table = Table.create(
@@ -216,6 +219,8 @@ class Table:
             deals=s["deals"], takeover_bot=s["takeover_bot"], clock=s.get("clock", 0),
             seed_source=seed_source or self.seed_source, dealer=secrets.randbelow(s["players"]))
         table.setup["after"] = self.id
+        if by is not None:
+            table.setup["again_by"] = by
         for old, new in zip(self.seats, table.seats, strict=True):
             new.name = old.name
         return table
@@ -440,12 +445,24 @@ class Table:
         it may hold them (the log and the events are made from these); the seed of a deal is included only
         once it is settled."""
         public = self._public()
-        common = self._common(public, lang, present, takeover)
+        return Parts(self._common(public, lang, present, takeover), self._own_parts(public, seat, lang, offered))
+
+    def _own_parts(self, public: dict, seat: int | None, lang: str, offered: bool) -> OwnParts:
+        """``_own``, made once a change of the session; the parts made before if none of them changed but by the
+        table's new items (the same object: a patch adds nothing of the viewer's, and the viewers alike share its
+        text, ``Host.broadcast``)."""
         key = (seat, lang, offered)
         made = self._bodies.get(key)
-        if made is None or made[0] is not public:  # (the same ``public``: the session has not moved since)
-            made = self._bodies[key] = (public, self._own(seat, lang, offered, self._told[(None, lang)]))
-        return Parts(common, made[1])
+        if made is not None and made[0] is public:  # (the same ``public``: the session has not moved since)
+            return made[1]
+        own, mine = self._own(seat, lang, offered, self._told[(None, lang)])
+        if made is not None:
+            was = made[1]
+            if own.log is was.log and mine == made[2] and own.hand is was.hand and own.legal is was.legal \
+                    and own.settled is was.settled:  # (its log the table's, or its own grown by the table's items)
+                own = was
+        self._bodies[key] = (public, own, mine)
+        return own
 
     def _common(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> Common:
         """What every viewer in ``lang`` holds alike (``delta.Common``): made once a change of the table and
@@ -469,24 +486,38 @@ class Table:
         self._commons[lang] = (public, part, common)
         return common
 
-    def _own(self, seat: int | None, lang: str, offered: bool, public: DealLog) -> OwnParts:
+    def _own(self, seat: int | None, lang: str, offered: bool, public: DealLog) -> tuple[OwnParts, int]:
         """What ``seat`` holds alone in its view (its hand, settlement, legal actions; its log, the table's lists
-        until it holds an event otherwise): made once a change of the session, so a change of the seats only (a
-        name, a seat ready for the next deal, a player come or gone) makes nothing of it again.  ``public``: the
-        table's log in ``lang``, read up to now (``_deal_log``), and who is to act."""
+        until it holds an event otherwise), and how many of the deal's events it holds as its own: made once a
+        change of the session, so a change of the seats only (a name, a seat ready for the next deal, a player come
+        or gone) makes nothing of it again.  ``public``: the table's log in ``lang``, read up to now
+        (``_deal_log``), and who is to act."""
         told: DealLog | SeatLog = public
+        mine = -1  # (its own events; -1: none, the log is the table's, ``OwnParts.log`` None)
         if seat is not None:
             told = self._told.get((seat, lang))  # type: ignore[assignment]
             if not isinstance(told, SeatLog) or told.public is not public:
                 told = self._told[(seat, lang)] = SeatLog(seat, public)
             if told.read < public.read:
                 told.catch_up(self.session.state)
+            if told.own:
+                mine = told.owned
         # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
         settled = None if told.settled is None else told.settled.shared_data(seat)
         legal: list[dict] = _NO_ACTIONS
         if offered and seat is not None and public.to_act == seat:
-            legal = [self._describe(a) for a in self.session.legal_actions()]
-        return OwnParts(seat, self._hand(seat), told.lines, told.events, settled, legal)
+            legal = []
+            kept = _DESCRIBED_OBJECTS
+            for a in self.session.legal_actions():  # (the kernel lists many of the same objects again)
+                found = kept.get(id(a))
+                if found is None or found[0] is not a:
+                    if len(kept) >= _DESCRIBED_LIMIT:
+                        kept.clear()
+                    found = kept[id(a)] = (a, self._describe(a))  # (holding ``a``: its id is not reused meanwhile)
+                legal.append(found[1])
+        if mine < 0:
+            return OwnParts(seat, self._hand(seat), None, None, settled, legal), mine
+        return OwnParts(seat, self._hand(seat), told.lines, told.events, settled, legal), mine
 
     def _hand(self, seat: int | None) -> list[str] | None:
         """The seat's hand as ``render`` writes it, from the engine's view of the seat (``seat_hand``): the same
@@ -682,16 +713,17 @@ class Table:
         return [self._revealed[d.number] for d in settled[-3:]]  # the last few: the page checks the latest
 
     @staticmethod
-    def _describe(action) -> dict:
+    def _describe(action: Action) -> dict:
         """A legal action as the page offers it: made once per action (the same few hundred recur all evening,
         at every table), shared by the views that offer it (read only)."""
-        found = _DESCRIBED.get(action)
+        key = _ACTION_FIELDS(action)
+        found = _DESCRIBED.get(key)
         if found is None:
             if len(_DESCRIBED) >= _DESCRIBED_LIMIT:
                 _DESCRIBED.clear()
-            found = _DESCRIBED[action] = {
-                "text": str(action), "word": action.word, "cards": cards_str(action.cards), "joker": bool(action.joker),
-                "position": action.position, "take_turned": bool(action.take_turned)}
+            found = _DESCRIBED[key] = {
+                "text": str(action), "word": action.word, "cards": cards_str(action.cards),
+                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
         return found
 
     # ------------------------------------------------------------ records
@@ -782,6 +814,7 @@ class SeatLog:
         self.viewer, self.public = viewer, public
         self.read = 0
         self.own = False  # holds an event of the deal otherwise than the table (then its lists are its own)
+        self.owned = 0  # its own events read (while this stays, its lists grow by the table's items alone)
         self._lines: list[str] = public.lines
         self._events: list[dict] = public.events
         self._settled: tuple[int, ev.Event] | None = None  # (place, event): a settlement the seat holds otherwise
@@ -831,6 +864,7 @@ class SeatLog:
                 self._lines.append(lines[at])
                 self._events.append(events[at])
             else:  # its own secret event
+                self.owned += 1
                 voice = public.voice
                 self._lines += tell([e], voice.lang, self.viewer, voice=voice)
                 self._events.append(_public_event(e, self.viewer))
@@ -839,9 +873,16 @@ class SeatLog:
             at += 1
 
 
-_DESCRIBED: dict[Any, dict] = {}
+_DESCRIBED: dict[tuple, dict] = {}
 _DESCRIBED_LIMIT = 4096
-"""Legal actions as the page offers them, by action (``Table._describe``); emptied when it holds this many."""
+"""Legal actions as the page offers them, by their fields (``Table._describe``); emptied when it holds this many."""
+_ACTION_FIELDS = attrgetter(*(f.name for f in fields(Action)))
+"""An action's fields, in order, read in C: equal actions have equal fields (a dataclass's equality), and the tuple
+is hashed in C, where the action's own hash and equality are Python functions."""
+_DESCRIBED_OBJECTS: dict[int, tuple[Action, dict]] = {}
+"""The same by the action object (its id, the object held): the kernel lists the same objects from one decision to
+the next for half the actions, and an id is found without hashing the action's fields (a seat to act is offered a
+dozen or two actions at every change)."""
 
 _NO_ACTIONS: list[dict] = []
 """A view's ``legal`` when its seat has nothing to do: one list for every such view (views are read only), so a

@@ -98,7 +98,7 @@ def test_a_table_holds_only_so_many_connections_and_encodes_each_view_once(monke
         inboxes.append(inbox)
     assert inboxes[-1].closed == "table full" and all(i.closed is None for i in inboxes[:-1])
     encoded = []
-    monkeypatch.setattr("khrap.web.host.encode", lambda message: encoded.append(1) or json.dumps(message))
+    monkeypatch.setattr("khrap.web.host.encode_json", lambda message: encoded.append(1) or json.dumps(message).encode())
     host.broadcast(table)
     assert len(encoded) == 1  # 30 spectators in one language: one view, encoded once
     assert all(i.texts >= 1 for i in inboxes[:-1])

@@ -5,6 +5,7 @@ its whole view first, then patches, and the whole view again when it asks (``ful
 from __future__ import annotations
 
 import copy
+import gc
 import json
 
 from hypothesis import HealthCheck, given, settings
@@ -89,22 +90,30 @@ def parts_updates(draw) -> tuple[Parts, dict, Parts]:
 
     log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
     common = Common(draw(PARTS), draw(OBSERVED), log, events, draw(REST))
-    mine = (log, events) if draw(st.booleans()) else own_copy(log, events)
+    mine = (None, None) if draw(st.booleans()) else own_copy(log, events)  # (None: the table's lists)
     own = OwnParts(draw(st.sampled_from([None, 0, 2])), draw(HAND), *mine, draw(SETTLED), draw(LEGAL))
     old = Parts(common, own, draw(EXTRAS), draw(st.integers(1, 5)))
     held = old.whole()
-    if draw(st.sampled_from(["grown", "grown", "new"])) == "grown":
+    grown = draw(st.sampled_from(["grown", "grown", "new"])) == "grown"
+    alike = True  # (the viewer's own lists, if any, grew by the table's new items)
+    if grown:
         added = draw(st.lists(SCALARS, max_size=2)), draw(st.lists(JSON, max_size=2))
         log += added[0]
         events += added[1]
-        if mine[0] is not log and draw(st.booleans()):  # its own lists grown alike
-            mine[0].extend(added[0])
+        if mine[0] is not None:  # its own lists grow as long (a seat holds every event): alike, or an item its own
+            alike = draw(st.booleans())
+            mine[0].extend(added[0] if alike else draw(st.lists(SCALARS, min_size=len(added[0]),
+                                                                 max_size=len(added[0]))))
             mine[1].extend(added[1])
     else:
         log, events = draw(st.lists(SCALARS, max_size=3)), draw(st.lists(JSON, max_size=3))
     how = draw(st.sampled_from(["table's", "own", "became own"]))
-    mine = (log, events) if how == "table's" else mine if how == "own" else own_copy(log, events)
-    if draw(st.integers(0, 4)):  # (else the viewer's parts are the same object: nothing of its own changed)
+    if how == "own" and not grown:  # (a new deal's log: its own lists are new ones)
+        how = "became own"
+    mine = (None, None) if how == "table's" else mine if how == "own" else own_copy(log, events)
+    # The viewer's parts the same object when nothing of its own changed (its lists the table's, or its own grown
+    # by the table's items alone: ``Table.parts``), else new ones.
+    if draw(st.integers(0, 4)) or not (own.log is None or (grown and alike)):
         own = OwnParts(then(own.me, st.sampled_from([None, 0, 2])), then(own.hand, HAND), *mine,
                        then(own.settled, SETTLED), then(own.legal, LEGAL))
     common = Common(then(common.table, PARTS), then(common.observed, OBSERVED), log, events, then(common.rest, REST))
@@ -132,15 +141,15 @@ def test_a_patch_of_the_parts_holds_what_changed_only() -> None:
     every viewer, and the seat's hand goes with the patch of the observation they share."""
     log, observed = ["a", "b"], {"phase": "bidding", "to_act": 1}
     common = Common({"step": "1:4", "title": "Khrap"}, observed, log, [], {"moves": None})
-    old = Parts(common, OwnParts(1, ["7H"], log, [], None, []), {"clock": None}, 3)
+    old = Parts(common, OwnParts(1, ["7H"], None, None, None, []), {"clock": None}, 3)
     log.append("c")
     now = Common({"step": "1:5", "title": "Khrap"}, {"phase": "bidding", "to_act": 2}, log, [], common.rest)
-    new = Parts(now, OwnParts(1, ["7H"], log, [], None, [{"text": "pass"}]), {"clock": None}, 4)
+    new = Parts(now, OwnParts(1, ["7H"], None, None, None, [{"text": "pass"}]), {"clock": None}, 4)
     memo: dict = {}
     assert patch(old, new, memo) == {"s": {"legal": [{"text": "pass"}], "n": 4},
                                      "p": {"table": {"s": {"step": "1:5"}}, "obs": {"s": {"to_act": 2}}},
                                      "a": {"log": ["c"]}}
-    other = Parts(now, OwnParts(1, ["7H", "8H"], log, [], None, []), {"clock": None}, 5)
+    other = Parts(now, OwnParts(1, ["7H", "8H"], None, None, None, []), {"clock": None}, 5)
     assert patch(old, other, memo)["p"]["obs"] == {"s": {"to_act": 2, "seat": 1, "hand": ["7H", "8H"]}}
     assert memo[(id(observed), id(now.observed))] == {"s": {"to_act": 2}}  # (the shared patch, not changed)
     assert patch(new, new, {}) == {}
@@ -246,3 +255,75 @@ def test_a_seat_ready_for_the_next_deal_is_told_to_the_seats_ready_only() -> Non
             assert message["type"] == "delta" and message["base"] == view["n"]
             view = apply(view, message["d"])
         assert view == host.view(table, *client.key) | {"n": view["n"]}
+
+
+class Sink:
+    """A connection as the server's sockets take a broadcast: its encoded bytes (``send_json``), kept as sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(json.dumps(message).encode())
+
+    def send_json(self, data: bytes) -> None:
+        self.sent.append(data)
+
+    def close(self, reason: str) -> None:
+        pass
+
+
+def test_viewers_that_see_a_change_alike_share_its_patch_and_each_holds_its_own_view() -> None:
+    """At a played card, the seat that played (its hand) and the one to play next (its legal actions) get patches
+    of their own; the two other seats and both spectators, of which nothing of their own changed, get one and the
+    same bytes (one patch, encoded once); and every connection's patches make exactly its own view."""
+    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=100, base_stake=1, bots={},
+                         deals=3, seed_source=fixed_seeds("alike"))
+    host.add(table)
+    conns = [Sink() for _ in range(6)]
+    clients = [host.connect(conn) for conn in conns]
+    tokens = [*(seat.token for seat in table.seats), table.spectator_token, table.spectator_token]
+    for client, token in zip(clients, tokens, strict=True):
+        host.receive(client, json.dumps({"type": "hello", "token": token, "deltas": True}))
+    views: list[dict] = [{} for _ in conns]
+
+    def take() -> None:  # each connection applies what it was sent, as the page does, and holds its own view
+        for k, (conn, client) in enumerate(zip(conns, clients, strict=True)):
+            for data in conn.sent:
+                message = json.loads(data)
+                if message["type"] == "state":
+                    views[k] = message
+                elif message["type"] == "delta":
+                    assert message["base"] == views[k]["n"]
+                    views[k] = apply(views[k], message["d"])
+            conn.sent.clear()
+            assert views[k] == host.view(table, *client.key) | {"n": views[k]["n"]}
+
+    def play() -> bool:  # one action; True if it was a card the viewers alike were checked at
+        seat = table.session.to_act
+        text = table.bot_action(seat, "rule")
+        host.receive(clients[seat], json.dumps({"type": "act", "action": text, "step": table.step}))
+        now = [conn.sent[-1] for conn in conns]
+        checked = text.startswith("play") and table.in_deal and table.session.to_act != seat
+        if checked:
+            others = [now[i] for i in range(4) if i not in (seat, table.session.to_act)] + now[4:]
+            assert all(data is others[0] for data in others)  # the same bytes object: encoded once
+            assert now[seat] is not others[0] and now[table.session.to_act] is not others[0]
+        take()
+        return checked
+
+    for client in clients[:4]:
+        host.receive(client, json.dumps({"type": "next"}))
+    take()
+    played = 0
+    gc.collect()
+    gc.disable()  # (as at ``khrap serve``: what a broadcast would leave in a cycle is never freed)
+    try:
+        while table.in_deal:
+            played += play()
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left == 0  # nothing of the deal's broadcasts is left in a cycle
+    assert played >= 8  # (most of the deal's 16 cards: not one led after the trick its player took, nor the last)
