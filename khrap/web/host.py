@@ -348,6 +348,9 @@ class Host:
         extras["takeover_seconds"] = self.takeover_seconds
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             extras["again"] = again.spectator_token if seat is None else again.seats[seat].token
+            extras["again_by"] = again.setup.get("again_by")  # the seat that pressed "Play again" (None: not known)
+            if host:  # the host of this table hosts the new one: its page keeps the new host link (nobody else's)
+                extras["again_host"] = {"table": again.id, "token": again.host_token}
         extras["clock"] = _NO_CLOCK if deadline is None and mine is None else \
             {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
         parts.extras = extras
@@ -688,7 +691,7 @@ class Host:
             self._refuse(client, {"reason": "a player may ask to play again once the session is over"})
             return
         if self.rematch_of(table.id) is None:
-            self.add(table.again(self.table_kwargs.get("seed_source")))
+            self.add(table.again(self.table_kwargs.get("seed_source"), by=client.seat))
         self.broadcast(table)
 
     def _next(self, client: Client) -> None:
@@ -874,6 +877,7 @@ class Host:
                 conn.send(update.delta() if patched else update.whole())
             else:
                 send_text(update.delta_text() if patched else update.text())
+        memo.clear()  # (it holds updates that hold it: a cycle, with the collector off a leak)
         if self.on_change is not None:
             self.on_change(table)
 
@@ -881,8 +885,10 @@ class Host:
 class _Update:
     """One view key's update in a broadcast: its view's parts, and (made when a connection needs them) the view
     and its JSON, the patch from the view that key was sent last (``before``: its number and parts) and that
-    patch's JSON.  ``alike``: the update whose patch is this one's too (itself, or the first of the broadcast with
-    the same common parts and extras before and after and nothing of its own changed: its patch is the same)."""
+    patch's JSON.  ``alike``: the update whose patch is this one's too (the first of the broadcast with the same
+    common parts and extras before and after and nothing of its own changed: its patch is the same), or None.
+    The broadcast's ``memo`` holds the first ones, and each update the memo: ``broadcast`` empties it when it is
+    done, so that no cycle is left (the server runs with the cyclic collector off)."""
 
     __slots__ = ("_data", "_delta", "_delta_data", "_whole", "alike", "before", "memo", "parts")
 
@@ -892,12 +898,14 @@ class _Update:
         self._data: bytes | None = None
         self._delta: dict | None = None
         self._delta_data: bytes | None = None
-        self.alike = self
+        self.alike: _Update | None = None  # (None: itself; never itself, which would be a cycle)
         if before is not None:
             number, old = before
             if old.own is parts.own:  # (``delta.patch`` then adds nothing of the viewer's)
-                self.alike = memo.setdefault(
+                first = memo.setdefault(
                     ("alike", id(old.common), id(old.extras), number, id(parts.common), id(parts.extras)), self)
+                if first is not self:
+                    self.alike = first
 
     def whole(self) -> dict:
         if self._whole is None:
@@ -913,7 +921,7 @@ class _Update:
         return self.data().decode()
 
     def delta(self) -> dict:
-        if self.alike is not self:
+        if self.alike is not None:
             return self.alike.delta()
         if self._delta is None:
             number, old = self.before
@@ -921,7 +929,7 @@ class _Update:
         return self._delta
 
     def delta_data(self) -> bytes:
-        if self.alike is not self:
+        if self.alike is not None:
             return self.alike.delta_data()
         if self._delta_data is None:
             self._delta_data = encode_json(self.delta())

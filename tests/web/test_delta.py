@@ -5,6 +5,7 @@ its whole view first, then patches, and the whole view again when it asks (``ful
 from __future__ import annotations
 
 import copy
+import gc
 import json
 
 from hypothesis import HealthCheck, given, settings
@@ -299,19 +300,30 @@ def test_viewers_that_see_a_change_alike_share_its_patch_and_each_holds_its_own_
             conn.sent.clear()
             assert views[k] == host.view(table, *client.key) | {"n": views[k]["n"]}
 
-    for client in clients[:4]:
-        host.receive(client, json.dumps({"type": "next"}))
-    take()
-    played = 0
-    while table.in_deal:
+    def play() -> bool:  # one action; True if it was a card the viewers alike were checked at
         seat = table.session.to_act
         text = table.bot_action(seat, "rule")
         host.receive(clients[seat], json.dumps({"type": "act", "action": text, "step": table.step}))
         now = [conn.sent[-1] for conn in conns]
-        if text.startswith("play") and table.in_deal and table.session.to_act != seat:
-            played += 1
+        checked = text.startswith("play") and table.in_deal and table.session.to_act != seat
+        if checked:
             others = [now[i] for i in range(4) if i not in (seat, table.session.to_act)] + now[4:]
             assert all(data is others[0] for data in others)  # the same bytes object: encoded once
             assert now[seat] is not others[0] and now[table.session.to_act] is not others[0]
         take()
+        return checked
+
+    for client in clients[:4]:
+        host.receive(client, json.dumps({"type": "next"}))
+    take()
+    played = 0
+    gc.collect()
+    gc.disable()  # (as at ``khrap serve``: what a broadcast would leave in a cycle is never freed)
+    try:
+        while table.in_deal:
+            played += play()
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left == 0  # nothing of the deal's broadcasts is left in a cycle
     assert played >= 8  # (most of the deal's 16 cards: not one led after the trick its player took, nor the last)
