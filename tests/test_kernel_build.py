@@ -132,3 +132,28 @@ def test_the_compiled_modules_type_check(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), *module_files()],
                           cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def test_the_servers_patches_are_compiled_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/compiled.md, "The server's patches": the compiled wheel compiles khrap.web.delta with the kernel
+    # (an empty SERVER_MODULES kept every other test of this file passing)
+    from khrap.kernel_build import SERVER_MODULES
+
+    assert SERVER_MODULES == ("khrap.web.delta",)
+    assert "khrap.web.delta" in load_hook(monkeypatch).kernel_modules(ROOT)
+    assert "khrap/web/delta.py" in [Path(f).as_posix() for f in module_files()]
+
+
+@pytest.mark.parametrize(("which", "kind", "label"), [
+    ("all", "compiled", "compiled (mypyc)"),
+    ("none", "plain", "plain Python"),
+    ("first", "mixed", "partly compiled (mypyc)"),
+])
+def test_the_kernel_is_compiled_only_when_every_module_is(monkeypatch: pytest.MonkeyPatch, which: str, kind: str,
+                                                          label: str) -> None:
+    # One module compiled and another not (a stale extension beside a plain tree) is "mixed", never "compiled".
+    import khrap.kernel_build as kernel_build
+
+    first = COMPILED_MODULES[0]
+    monkeypatch.setattr(kernel_build, "_compiled", lambda name: which == "all" or (which == "first" and name == first))
+    assert (kernel_build.kernel_kind(), kernel_build.kernel_label()) == (kind, label)

@@ -66,10 +66,11 @@ def test_a_typed_deal_with_an_invalid_input_ends_with_the_right_settlement(tmp_p
     # seats 0 and 3 lose their ante.  Final stacks [99, 101, 101, 99], pot 0.
     assert "deal 1 settled" in out
     assert "seat 1 takes 2 (2 tricks" in out and "seat 2 takes 2 (2 tricks" in out
-    for seat, after, change in ((0, 99, "-1"), (1, 101, "+1"), (2, 101, "+1"), (3, 99, "-1")):
-        assert re.search(rf"seat {seat}\s+100\s+{after}\s+\{change}", out), out
+    minus = "\u2212"  # (the minus sign people read, not a hyphen)
+    for seat, after, change in ((0, 99, f"{minus}1"), (1, 101, "+1"), (2, 101, "+1"), (3, 99, f"{minus}1")):
+        assert re.search(rf"seat {seat}\s+100\s+{after}\s+{re.escape(change)}  ← you", out), out
     assert "The session is over after 1 deal: seat 0: 99, seat 1: 101, seat 2: 101, seat 3: 99; pot 0." in out
-    assert "Seats 1, 2 share the win with 101 chips each." in out
+    assert "Seats 1 (you), 2 (you) share the win with 101 chips each." in out  # (the four seats are people here)
     restored = Session.from_record(load_record(start))  # the saved record replays to the same stacks
     assert restored.stacks == [99, 101, 101, 99] and restored.pot == 0
 

@@ -9,7 +9,7 @@ the ``read``/``write`` functions given (``input``/``print`` at a terminal).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -111,7 +111,8 @@ class Game:
         self.write(f"  {heads[0]:<8}{heads[1]:>8}{heads[2]:>8}{heads[3]:>8}")
         for seat, (before, after) in enumerate(zip(s.deal_stacks, s.stacks, strict=True)):
             you = self.t(_("  ← you")) if seat in self.table.humans else ""
-            self.write(f"  {self.t(_('seat {seat}'), seat=seat):<8}{before:>8}{after:>8}{after - before:>+8}{you}")
+            self.write(f"  {self.t(_('seat {seat}'), seat=seat):<8}{_chips(before):>8}{_chips(after):>8}"
+                       f"{_chips(after - before, sign=True):>8}{you}")
         self.write("  " + self.t(_("pot {pot}"), pot=s.pot))
 
     def save(self) -> None:
@@ -252,27 +253,35 @@ def run(session: Session, table: Table, read: Callable[[str], str] = input,
     deals = counted(table.lang, _n("{count} deal", "{count} deals"), count)
     write(translate(table.lang, _("The session is over after {deals}: {stacks}; pot {pot}."), deals=deals,
                     stacks=_stacks(session.stacks, table.lang), pot=session.pot))
-    write(_winners(session.stacks, table.lang))
+    write(_winners(session.stacks, table.lang, table.humans))
     _goodbye(session, table, write)
     return True
 
 
 def _stacks(stacks: list[int], lang: str) -> str:
     """Each seat's chips in words, "seat 0: 94, seat 1: 112" (it printed the list, "[94, 112]")."""
-    return ", ".join(translate(lang, _("seat {seat}: {chips}"), seat=seat, chips=chips)
+    return ", ".join(translate(lang, _("seat {seat}: {chips}"), seat=seat, chips=_chips(chips))
                      for seat, chips in enumerate(stacks))
 
 
-def _winners(stacks: list[int], lang: str) -> str:
-    """Who won the evening, with how many chips (the session's end said only the stacks)."""
+def _chips(chips: int, sign: bool = False) -> str:
+    """Chips as people read them: a negative number with the minus sign (U+2212), as the web page writes it, not
+    a hyphen ("−8", not "-8"); ``sign``: a change, "+8" too.  (Prose only: ``--json`` and records keep numbers.)"""
+    return (f"{chips:+}" if sign else str(chips)).replace("-", "\u2212")
+
+
+def _winners(stacks: list[int], lang: str, humans: Collection[int] = ()) -> str:
+    """Who won the evening, with how many chips (the session's end said only the stacks); a seat of a person at
+    this keyboard marked "(you)", as the settlement's rows are ("← you")."""
     best = max(stacks)
-    seats = [seat for seat, chips in enumerate(stacks) if chips == best]
+    seats = [translate(lang, _("{seat} (you)"), seat=seat) if seat in humans else str(seat)
+             for seat, chips in enumerate(stacks) if chips == best]
     if len(seats) == 1:
         return counted(lang, _n("Seat {seat} wins with {count} chip.", "Seat {seat} wins with {count} chips."), best,
                        seat=seats[0])
     return counted(lang, _n("Seats {seats} share the win with {count} chip each.",
                             "Seats {seats} share the win with {count} chips each."), best,
-                   seats=", ".join(map(str, seats)))
+                   seats=", ".join(seats))
 
 
 def _goodbye(session: Session, table: Table, write: Callable[[str], None]) -> None:

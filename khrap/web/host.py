@@ -348,6 +348,9 @@ class Host:
         extras["takeover_seconds"] = self.takeover_seconds
         if again is not None:  # each seat is sent its own seat's link at the new table, a spectator his
             extras["again"] = again.spectator_token if seat is None else again.seats[seat].token
+            extras["again_by"] = again.setup.get("again_by")  # the seat that pressed "Play again" (None: not known)
+            if host:  # the host of this table hosts the new one: its page keeps the new host link (nobody else's)
+                extras["again_host"] = {"table": again.id, "token": again.host_token}
         extras["clock"] = _NO_CLOCK if deadline is None and mine is None else \
             {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
         parts.extras = extras
@@ -688,7 +691,7 @@ class Host:
             self._refuse(client, {"reason": "a player may ask to play again once the session is over"})
             return
         if self.rematch_of(table.id) is None:
-            self.add(table.again(self.table_kwargs.get("seed_source")))
+            self.add(table.again(self.table_kwargs.get("seed_source"), by=client.seat))
         self.broadcast(table)
 
     def _next(self, client: Client) -> None:

@@ -67,6 +67,7 @@ UI: dict[str, str] = {
     "chart": "Chips after each deal",
     "play_again": "Play again (same seats and rules)",
     "go_again": "To the new table",
+    "go_again_by": "{name} started a new evening: to the new table",
     "my_tables": "My tables (kept in this browser)",
     "state_waiting": "not started",
     "state_finished": "over",

@@ -208,8 +208,9 @@ class Table:
         table._rebuild()
         return table
 
-    def again(self, seed_source: Callable[[], str] | None = None) -> Table:
-        """A new table with this one's rules, seats, stacks and deals ("play again"): new links, new seeds."""
+    def again(self, seed_source: Callable[[], str] | None = None, by: int | None = None) -> Table:
+        """A new table with this one's rules, seats, stacks and deals ("play again"): new links, new seeds;
+        ``by``: the seat that asked for it (its page names who started the new evening)."""
         s = self.setup
         bots = {i: st.bot for i, st in enumerate(self.seats) if not st.human and st.bot}  # as the seats are now
         table = Table.create(
@@ -218,6 +219,8 @@ class Table:
             deals=s["deals"], takeover_bot=s["takeover_bot"], clock=s.get("clock", 0),
             seed_source=seed_source or self.seed_source, dealer=secrets.randbelow(s["players"]))
         table.setup["after"] = self.id
+        if by is not None:
+            table.setup["again_by"] = by
         for old, new in zip(self.seats, table.seats, strict=True):
             new.name = old.name
         return table

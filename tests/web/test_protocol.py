@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterable
 
 import pytest
 
@@ -108,12 +109,15 @@ def allowed(table: Table, seat: int | None) -> set[str]:
     return known
 
 
-def check(message: dict, table: Table, seat: int | None, committed: dict[int, str]) -> None:
+def check(message: dict, table: Table, seat: int | None, committed: dict[int, str],
+          hosts: Iterable[str] = ()) -> None:
+    """``hosts``: host links this connection (a seat's or a spectator's, not the host's) must never be sent."""
     if message["type"] != "state":
         return
     scanned = {k: v for k, v in message.items() if k != "dealt"}
     scanned["table"] = {k: v for k, v in message["table"].items() if k != "canonical"}  # the deck's order, unshuffled
     text = json.dumps(scanned, ensure_ascii=False)  # as it goes over the wire (the seeds are in `fair`)
+    assert not [token for token in hosts if token in text], f"seat {seat} was sent a host link"
     leaked = cards_in(text) - allowed(table, seat)
     assert not leaked, f"seat {seat} was sent cards it may not see: {sorted(leaked)}"
     for deal in table.deals:
@@ -139,7 +143,7 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
     def inspector(seat: int | None):
         def inspect(message: dict) -> None:
             assert message["type"] != "refused", message
-            check(message, table, seat, committed)
+            check(message, table, seat, committed, host.hosts)  # (the new table's too, after "play again")
             if message["type"] == "state":  # the view held (a patched one too) is the one the server made for it
                 key = (seat, "en" if seat is not None else "ru", False, False)  # (the seats' language, the spectator's)
                 n, parts = host.sent[table.id][key]  # (a broadcast's views share a number: the key's own)
@@ -167,6 +171,8 @@ def play(name: str, players: int, deals: int, kind: str, label: str) -> int:
                                                            "step": table.step}))
             steps += 1
             assert steps < 5000
+    host.receive(clients[-1], json.dumps({"type": "again"}))  # every view now links to the new table
+    assert host.rematch_of(table.id) is not None
     _SEEN.clear()
     _KNOWN.clear()
     good, bad = verify_record(table.record())

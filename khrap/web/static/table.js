@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberTable, suitLabel, suited, t } from "./common.js";
+import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberHost, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -58,6 +58,7 @@ function connect() {
       if (fresh) { fresh = false; missed = missedSince(); }
       remember();
       claimHost();
+      keepAgainHost();
       draw();
       drawChat();
     } else if (message.type === "chat") {
@@ -530,8 +531,7 @@ function drawNext() {
   if (tb.in_deal) return null;
   if (tb.finished) { // who won and "Play again" kept at the foot of the screen; the record's link in its place below
     return [el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
-      view.again ? el("a", { href: `/play#${view.again}`, id: "again-link", class: "button primary",
-                             onclick: (ev) => { ev.preventDefault(); location.hash = view.again; location.reload(); } }, t("go_again"))
+      view.again ? againLink()
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
       // (the bar says the evening is over, with its winner: "The session is over." under it said it twice)
       el("p", { id: "over" }, el("a", { href: `/record/${token}`, id: "download", download: "" }, t("download_record")))];
@@ -548,6 +548,27 @@ function drawNext() {
        tb.deal ? t("next_deal") : t("start")),
     ready && holding.length ? el("span", { class: "muted", id: "holding" },  // the button by the name it has on their screens
       t("waiting_ready", { seats: holding.join(", "), button: tb.deal ? t("next_deal") : t("start") })) : null);
+}
+
+// The way to the table "Play again" made: a seat's page to its seat there, a spectator's to watch it, the host's
+// own page (no seat) to the new table's host page; the host's seat page claims the new host link there itself
+// (``keepAgainHost``). Who did not press it reads who did, by the name the table shows ("Anna started...").
+function againLink() {
+  const to = view.me === null && view.again_host ? view.again_host.token : view.again;
+  const by = view.again_by, name = typeof by === "number" && by !== view.me ? view.table.seats[by]?.name : "";
+  return el("a", { href: `/play#${to}`, id: "again-link", class: "button primary",
+                   onclick: (ev) => { ev.preventDefault(); location.hash = to; location.reload(); } },
+            name ? t("go_again_by", { name }) : t("go_again"));
+}
+
+// The host of a finished table hosts its "play again" too: this browser keeps the new table's host link (sent to
+// the host's pages only), as it keeps the link of a table it created; its pages of the new table claim it.
+function keepAgainHost() {
+  const next = view.again_host;
+  if (!next || typeof next.table !== "string" || typeof next.token !== "string" || hostTokens()[next.table] === next.token) return;
+  rememberHost(next.table, next.token);
+  rememberTable({ link: `${location.pathname}#${next.token}`, title: view.table.title, seat: null, table: next.table,
+                  host: true, state: "waiting", seen: Date.now() });
 }
 
 // "My tables": this browser keeps each table it opened, with its link and how it stood when last seen.

@@ -1,0 +1,42 @@
+"""The terminal's end of the evening as people read it: the winner's line marks the player's own seat "(you)"
+("(вы)"), as the settlement's rows do ("← you"), and chips below zero are written with the minus sign (U+2212)
+the web page writes, not a hyphen.  Expected strings written by hand."""
+
+from __future__ import annotations
+
+from khrap.play import Table, run
+from khrap.play.game import _stacks, _winners
+from khrap.session import Session
+
+MINUS = "\u2212"
+
+
+def test_the_winner_is_marked_you_when_the_seat_is_the_players() -> None:
+    # 112 % 100 is 12, a teen: «фишек»
+    assert _winners([94, 112, 80, 99], "ru", [1]) == "Побеждает место 1 (вы): 112 фишек."
+    assert _winners([94, 112, 80, 99], "ru", [0]) == "Побеждает место 1: 112 фишек."
+    assert _winners([120, 80, 100, 100], "en", [0]) == "Seat 0 (you) wins with 120 chips."
+    assert _winners([120, 80, 100, 100], "en", []) == "Seat 0 wins with 120 chips."  # (--watch: nobody's seat)
+    assert _winners([101, 99, 101, 99], "en", [2]) == "Seats 0, 2 (you) share the win with 101 chips each."
+    assert _winners([101, 99, 101, 99], "ru", [0, 1]) == "Победу делят места 0 (вы), 2: по 101 фишке."
+
+
+def test_chips_below_zero_are_written_with_the_minus_sign() -> None:
+    assert _stacks([-8, 108, 0], "en") == f"seat 0: {MINUS}8, seat 1: 108, seat 2: 0"
+    assert _stacks([-8, 108], "ru") == f"место 0: {MINUS}8, место 1: 108"
+
+
+def test_the_settlements_changes_use_the_minus_sign_and_the_winner_line_says_you() -> None:
+    out: list[str] = []
+    game = Session("khrap", 4, seed=5)
+    assert run(game, Table(humans=[0], bots="rule", deals=1, lang="en"), read=lambda _p: "1", write=out.append)
+    lines = "\n".join(out).splitlines()
+    head = next(i for i, line in enumerate(lines) if line.split() == ["seat", "before", "after", "change"])
+    rows = lines[head + 1:head + 5]
+    changes = [row.split()[4] for row in rows]  # "seat", "0", before, after, change
+    assert any(change.startswith(MINUS) for change in changes) and not any("-" in row for row in rows), rows
+    for row in rows:  # each change is after - before, in the sign people read
+        before, after = int(row.split()[2]), int(row.split()[3])
+        assert row.split()[4] == f"{after - before:+}".replace("-", MINUS)
+    winner = next(line for line in lines if " wins with " in line or " share the win " in line)
+    assert ("(you)" in winner) == (game.stacks[0] == max(game.stacks)), winner
