@@ -74,8 +74,9 @@ def _seeds(i: int):
 
 
 def run(tables: int, actions: int, deltas: bool, collector: bool = False, decode: bool = True,
-        db: str = ":memory:") -> dict:
+        db: str = ":memory:", spectators: int = 0) -> dict:
     """``db``: the store's file (as ``khrap serve`` keeps it: WAL, a commit an action), in memory by default.
+    ``spectators``: connections watching each table besides its four seats (the same language).
     ``decode`` False: the seats keep what they are sent and nothing more (the server's work alone, as
     instruction counts under ``valgrind --tool=cachegrind`` want it: ``--no-clients``)."""
     host = Host(Store(db), takeover_seconds=1e12, clock=Clock())
@@ -86,11 +87,12 @@ def run(tables: int, actions: int, deltas: bool, collector: bool = False, decode
                              base_stake=1, bots={}, deals=500, session_seed=i,
                              seed_source=_seeds(i))
         host.add(table)
-        conns = [Seat() for _ in range(4)]
+        conns = [Seat() for _ in range(4 + spectators)]
         clients = [host.connect(c) for c in conns]
         for seat, client in enumerate(clients):
-            host.receive(client, json.dumps({"type": "hello", "token": table.seats[seat].token, "deltas": deltas}))
-        seated.append((table, conns, clients, [None] * 4))
+            token = table.seats[seat].token if seat < 4 else table.spectator_token
+            host.receive(client, json.dumps({"type": "hello", "token": token, "deltas": deltas}))
+        seated.append((table, conns, clients[:4], [None] * len(conns)))
     passes: list[float] = []
     began = [0.0]
 
@@ -168,12 +170,13 @@ def main() -> None:
     parser.add_argument("--no-clients", action="store_true",
                         help="the seats only keep what they are sent (the server's work alone)")
     parser.add_argument("--db", default=":memory:", help="the store's file (a new one), in memory by default")
+    parser.add_argument("--spectators", type=int, default=0, help="connections watching each table (0 to 100)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 1000 or not 1 <= args.actions <= 1_000_000:
-        parser.error("--tables from 1 to 1000, --actions from 1 to 1,000,000")
+    if not 1 <= args.tables <= 1000 or not 1 <= args.actions <= 1_000_000 or not 0 <= args.spectators <= 100:
+        parser.error("--tables from 1 to 1000, --actions from 1 to 1,000,000, --spectators from 0 to 100")
     rows = [run(args.tables, args.actions, deltas, args.collector, not args.no_clients,
-                args.db if args.db == ":memory:" else f"{args.db}.{deltas:d}")
+                args.db if args.db == ":memory:" else f"{args.db}.{deltas:d}", args.spectators)
             for deltas in ((False,) if args.whole else (True, False))]
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -170,3 +170,18 @@ def test_a_sheet_over_the_page_limit_is_not_served(tmp_path, monkeypatch) -> Non
         monkeypatch.setattr(web, "SHEET_BYTES", len(normal.content) - 1)
         refused = client.get(f"/sheet/{table}")
         assert refused.status_code == 413 and "KiB" in refused.text
+
+
+def test_a_sheet_is_framed_by_this_servers_pages_only(tmp_path) -> None:
+    """The table shows the rule sheet in a frame over itself (its way back): the sheet's policy lets this
+    server's pages frame it, and no other site ('self' alone; with the directive left out any page could)."""
+    from starlette.testclient import TestClient
+
+    from khrap.web import app as web
+
+    with TestClient(web.create_app(tmp_path / "t.sqlite", bot_delay=0.0)) as client:
+        table = client.post("/api/tables", json={"text": "extends: khrap\n", "players": 4}).json()["table"]
+        sheet = client.get(f"/sheet/{table}")
+        assert sheet.status_code == 200
+        directives = dict(d.strip().split(" ", 1) for d in sheet.headers["content-security-policy"].split(";"))
+        assert directives["frame-ancestors"] == "'self'" and directives["default-src"] == "'none'"
