@@ -389,19 +389,26 @@ def test_a_discard_with_more_cards_in_hand_than_the_discard_gate_is_not_searched
         assert "gated" not in other.last and other.last["samples"] >= 2
 
 
-def _exchanges(rules, seeds: int):
-    """Deals of seeds 0 to ``seeds`` - 1 bid by the heuristic at every seat up to an exchange with a choice (a deal
-    whose bidding ends without one is skipped): the state at that decision."""
+def _before_play(rules, seeds: int):
+    """Deals of seeds 0 to ``seeds`` - 1 bid by the heuristic at every seat: the state at each decision with a
+    choice before the card play (a copy), up to the deal's first exchange, which ends the deal's decisions."""
     prior = HeuristicBot(rules)
     for s in range(seeds):
         state = GameState(rules, 4, dealer=s % 4, seed=s)
         state.start_deal()
         step = 0
-        while state.pending is not None and state.pending.kind not in ("play", "exchange"):
+        while state.pending is not None and state.pending.kind != "play":
+            if len(state.legal_actions()) >= 2:
+                yield state.clone()
+            if state.pending.kind == "exchange":
+                break
             state.apply(choose_for(prior, state, decision_rng(s, step)))
             step += 1
-        if state.pending is not None and state.pending.kind == "exchange" and len(state.legal_actions()) >= 2:
-            yield state
+
+
+def _exchanges(rules, seeds: int):
+    """The first exchange with a choice of each deal (a deal whose bidding ends without one is skipped)."""
+    return (state for state in _before_play(rules, seeds) if state.pending.kind == "exchange")
 
 
 def test_an_exchange_is_not_gated_by_the_call_gate() -> None:
@@ -502,18 +509,8 @@ def test_the_exchange_stop_counts_from_exactly_min_effective_samples_and_a_call_
 
 
 def _calls(rules, seeds: int):
-    """Every call decision with a choice before the exchanges in deals of seeds 0 to ``seeds`` - 1, the heuristic
-    bidding at every seat: the state at that decision."""
-    prior = HeuristicBot(rules)
-    for s in range(seeds):
-        state = GameState(rules, 4, dealer=s % 4, seed=s)
-        state.start_deal()
-        step = 0
-        while state.pending is not None and state.pending.kind not in ("play", "exchange"):
-            if len(state.legal_actions()) >= 2:
-                yield state.clone()
-            state.apply(choose_for(prior, state, decision_rng(s, step)))
-            step += 1
+    """Every call decision with a choice before the exchanges."""
+    return (state for state in _before_play(rules, seeds) if state.pending.kind != "exchange")
 
 
 def test_a_call_stops_sampling_once_a_rival_clears_the_call_stop() -> None:

@@ -12,20 +12,13 @@ from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
-from tests.web.test_browser_table import PHONE, _page, _play, browser  # noqa: E402, F401  (the fixture)
+from tests.web.test_browser_table import PHONE, _made_on_the_page, _page, _play, browser  # noqa: E402, F401  (the fixture)
 
 
 def test_play_again_keeps_the_host_and_says_who_started_it(live_server, browser) -> None:  # noqa: F811
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("again"))
     errors: list[str] = []
-    create = _page(browser, errors)
-    create.goto(server.url + "/?lang=en")
-    create.select_option("#variant", "khrap")
-    for seat, kind in enumerate(("", "", "normal", "normal")):
-        create.select_option(f"#seat-{seat}", kind)
-    create.fill("#deals", "1")
-    create.click("#create")
-    create.wait_for_selector(".seat-link")
+    create = _made_on_the_page(browser, errors, server, deals=1)
     links = {int(a.get_attribute("data-seat")): a.get_attribute("href")
              for a in create.query_selector_all(".seat-link")}
     anna = create.context.new_page()  # the host's own seat, in the browser that created the table

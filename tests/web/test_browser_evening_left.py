@@ -12,7 +12,7 @@ from tests.web.conftest import fixed_seeds
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
 from tests.web.test_browser_log import showing  # noqa: E402
-from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
+from tests.web.test_browser_table import PHONE, _create, _made_on_the_page, _page, browser  # noqa: E402, F401  (the fixture)
 
 
 def _played(deals: int, seed: str, names=("Anna", "", "", "")):
@@ -221,25 +221,25 @@ def test_a_page_says_only_what_concerns_its_reader(live_server, browser) -> None
     assert errors == []
 
 
+def _left(page) -> None:
+    """The seat's page leaves the table (both presses) and shows what it says then."""
+    page.wait_for_selector("#leave")
+    page.click("#leave")
+    page.click("#leave-confirm")
+    page.wait_for_selector("#refusal")
+
+
 def test_a_host_who_left_the_table_still_finds_the_hosts_page(live_server, browser) -> None:  # noqa: F811
     # Глеб made the table on his phone, sat at seat 0 and left it (two presses): his seat went to its bot and the
     # page said so, with "To the start page" only; there "My tables" listed his seat ("no longer yours") and not
     # the host's page, so the seats' links and "Give to a bot" / "New link" were out of his reach.
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("host-left"))
     errors: list[str] = []
-    create = _page(browser, errors, PHONE)
-    create.goto(server.url + "/?lang=ru")
-    create.select_option("#variant", "khrap")
-    create.select_option("#seat-1", "")
-    create.click("#create")
-    create.wait_for_selector(".seat-link")
+    create = _made_on_the_page(browser, errors, server, lang="ru", viewport=PHONE)
     seat = create.context.new_page()
     seat.on("pageerror", lambda e: errors.append(str(e)))
     seat.goto(create.get_attribute('.seat-link[data-seat="0"]', "href").replace("/play#", "/play?lang=ru#"))
-    seat.wait_for_selector("#leave")
-    seat.click("#leave")
-    seat.click("#leave-confirm")
-    seat.wait_for_selector("#refusal")
+    _left(seat)
     assert seat.inner_text("#refusal").startswith("Вы ушли из-за стола")
     assert seat.inner_text("#host-page") == "открыть страницу хозяина"
     seat.click("#host-page")
@@ -254,10 +254,7 @@ def test_a_host_who_left_the_table_still_finds_the_hosts_page(live_server, brows
     # a friend's browser, which keeps no host link, offers no host's page on a revoked seat
     friend = _page(browser, errors, PHONE)
     friend.goto(create.get_attribute('.seat-link[data-seat="1"]', "href").replace("/play#", "/play?lang=ru#"))
-    friend.wait_for_selector("#leave")
-    friend.click("#leave")
-    friend.click("#leave-confirm")
-    friend.wait_for_selector("#refusal")
+    _left(friend)
     assert friend.query_selector("#host-page") is None
     assert errors == []
 
@@ -267,12 +264,7 @@ def test_the_host_hands_a_seat_over_by_saying_it_twice(live_server, browser) -> 
     # on the wrong one gave Anna's seat away at once and her link stopped playing it, in the middle of her deal.
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("hand-over"))
     errors: list[str] = []
-    create = _page(browser, errors, PHONE)
-    create.goto(server.url + "/?lang=ru")
-    create.select_option("#variant", "khrap")
-    create.select_option("#seat-1", "")
-    create.click("#create")
-    create.wait_for_selector(".seat-link")
+    create = _made_on_the_page(browser, errors, server, lang="ru", viewport=PHONE)
     anna = _page(browser, errors, PHONE)
     anna.goto(create.get_attribute('.seat-link[data-seat="1"]', "href").replace("/play#", "/play?lang=en#"))
     anna.wait_for_selector("#name")

@@ -12,7 +12,7 @@ from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
-from tests.web.test_browser_table import PHONE, _create, _page, _shot, browser  # noqa: E402, F401  (the fixture)
+from tests.web.test_browser_table import PHONE, _create, _made_on_the_page, _page, _shot, browser  # noqa: E402, F401  (the fixture)
 
 
 def answer_id(server) -> str:
@@ -23,12 +23,7 @@ def answer_id(server) -> str:
 def test_the_host_hands_seats_to_a_new_link_and_to_a_bot(live_server, browser) -> None:  # noqa: F811
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("seats"))
     errors: list[str] = []
-    create = _page(browser, errors)
-    create.goto(server.url + "/?lang=en")
-    create.select_option("#variant", "khrap")
-    for seat, kind in enumerate(("", "", "", "normal")):
-        create.select_option(f"#seat-{seat}", kind)
-    create.click("#create")
+    create = _made_on_the_page(browser, errors, server, ("", "", "", "normal"))
     create.wait_for_selector("#host-link")
     links = {int(a.get_attribute("data-seat")): a.get_attribute("href")
              for a in create.query_selector_all(".seat-link")}

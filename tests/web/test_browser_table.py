@@ -35,6 +35,21 @@ def _page(browser, errors: list[str], viewport: dict | None = None):
     return page
 
 
+def _made_on_the_page(browser, errors: list[str], server, seats=("", "", "normal", "normal"), *, lang: str = "en",
+                      deals: int | None = None, viewport: dict | None = None):
+    """A khrap table made on the create page, a seat's kind as listed ("" a person): the page with the seats' links."""
+    create = _page(browser, errors, viewport)
+    create.goto(f"{server.url}/?lang={lang}")
+    create.select_option("#variant", "khrap")
+    for seat, kind in enumerate(seats):
+        create.select_option(f"#seat-{seat}", kind)
+    if deals is not None:
+        create.fill("#deals", str(deals))
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    return create
+
+
 def test_a_pasted_house_rule_makes_that_house_rules_table(live_server, browser) -> None:
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("house"))
     errors: list[str] = []
