@@ -9,6 +9,7 @@ set bits; ``_suit_counts`` packs the cards of each suit (the joker left out) int
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -85,3 +86,55 @@ def test_chances_are_each_card_s_chance(variant: str) -> None:
                     gone, 8, [5, 5, 5, 5], 10)
         q = est.opponents_share(seat, len(est.unseen(seat, hand)))
         assert est.chances(hand, trump, seat) == [est.sharpen(est.chance(c, hand, trump, seat, q)) for c in hand]
+
+
+@pytest.mark.parametrize("variant", ["khrap", "khrap-shoot", "snore"])
+def test_kept_answers_are_the_answers_worked_out(variant: str) -> None:
+    """``joiners`` and ``penalty`` keep their answers by what they read: over the seats' facts at every call of a
+    few heuristic deals, asked of one estimator for every declaring call and trick count, they answer as worked out
+    afresh (a key without the statuses or the pot fails; the seats holding cards: tests/test_bots_stage_model.py)."""
+    from khrap.bots import HeuristicBot, choose_for
+    from khrap.bots.heuristic import info_from_state
+    from khrap.engine import GameState
+
+    rules = Rules(load_variant(variant), 4)
+    est, bot = Estimator(rules), HeuristicBot(rules)
+    checked = 0
+    changed: dict[str, int] = {}
+    for seed in range(12):
+        state = GameState(rules, 4, dealer=seed % 4, seed=seed)
+        state.start_deal()
+        step = 0
+        while state.pending is not None:
+            legal = state.legal_actions()
+            seat = state.to_act
+            if len(legal) > 1 and legal[0].word in rules.calls:
+                seat_info = info_from_state(state, seat)
+                words = [a.word for a in legal]
+                for a in legal:
+                    call = rules.calls.get(a.word)
+                    if call is None or call.effects.status != w.DECLARER:
+                        continue
+                    first = est.joiners(call, seat_info, words)
+                    assert first == est._joiners_of(call, seat_info, words)
+                    for what, other in perturbed(seat_info):
+                        found = est.joiners(call, other, words)
+                        assert found == est._joiners_of(call, other, words), what
+                        changed[what] = changed.get(what, 0) + (found != first)
+                    for tricks in range(3):
+                        assert est.penalty(w.DECLARER, a.word, tricks, [], None, state.pot) == \
+                            est._penalty(w.DECLARER, a.word, tricks, [], None, state.pot)
+                    checked += 1
+            state.apply(choose_for(bot, state, random.Random(f"{seed}:{step}")))
+            step += 1
+    assert checked > 10
+    assert changed.get("statuses"), changed
+
+
+def perturbed(seat: Info) -> list[tuple[str, Info]]:
+    """The seat's facts with one fact ``joiners`` reads changed: the next seat a helper (then nobody is alone), the
+    cards of the seats that are out thrown."""
+    nxt = (seat.seat + 1) % seat.n
+    statuses = [w.HELPER if s == nxt else st for s, st in enumerate(seat.statuses)]
+    sizes = [0 if st == w.OUT else size for st, size in zip(seat.statuses, seat.hand_sizes, strict=True)]
+    return [("statuses", replace(seat, statuses=statuses)), ("cards held", replace(seat, hand_sizes=sizes))]

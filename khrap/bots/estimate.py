@@ -151,6 +151,10 @@ class Estimator:
             _SHARED.clear()
         self._draw, self._pools = _SHARED.setdefault((tuple(self.deck), self.joker, repr(self.k)), ({}, {}))
         self._limits: dict[int, tuple[Call, int | None]] = {}  # by id(call): (call, ``_exchange_limit``)
+        # ``penalty``'s answers by (status, call, tricks, pot), where no penalty reads the cards held
+        self._held_read = any(pen.held for pen in self.variant.settlement.penalties)
+        self._penalties: dict[tuple[str, str | None, int, int], int] = {}
+        self._joiners: dict[tuple, tuple[Call, list[int] | None]] = {}  # ``joiners``' answers by what they read
         # the deck's cards as bits (``_unseen_count``), -1 where a card is in it twice (then its list is counted)
         self._deck_mask = card_mask(self.deck) if len(set(self.deck)) == len(self.deck) else -1
         # The joker as an int (-1: none), compared natively where ``joker`` (``int | None``) is a boxed comparison;
@@ -227,9 +231,9 @@ class Estimator:
         blocked = card_mask(hand) | card_mask(info.gone)
         q = self.opponents_share(info, self._unseen_count(blocked) if pool is None else len(pool))
         joker = self._joker  # (``self.sharpen`` called as a method: compiled, a native call; a bound one in a local
-        lengths = [0, 0, 0, 0]  # is called through Python)
+        lengths = 0  # is called through Python)  (the hand's suits' lengths, 8 bits a suit: native ints compiled)
         for c in hand:
-            lengths[c // 13] += 1
+            lengths += 1 << (8 * (c // 13))
         above = self._above
         out = []
         for card in hand:
@@ -249,9 +253,9 @@ class Estimator:
             if trump is None:
                 p = p * UNKNOWN_TRUMP
             elif suit == trump:
-                p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (lengths[trump] - 1))
+                p = min(1.0, p + (1 - p) * TRUMP_LENGTH * ((lengths >> 8 * trump & 255) - 1))
             else:
-                p = p * max(0.0, 1 - RUFF_RISK * lengths[suit] - 0.1)
+                p = p * max(0.0, 1 - RUFF_RISK * (lengths >> 8 * suit & 255) - 0.1)
             out.append(self.sharpen(p, exponent))
         return out
 
@@ -456,7 +460,21 @@ class Estimator:
 
     def penalty(self, status: str, call_id: str | None, tricks: int, hand: Sequence[int], trump: int | None,
                 pot: int) -> int:
-        """What a failed ``status`` with ``tricks`` pays (the first matching penalty)."""
+        """What a failed ``status`` with ``tricks`` pays (the first matching penalty).  Where no penalty reads the
+        cards held, the hand and the trump change nothing: kept by the rest (a call's value asks it for every
+        trick count short of the obligation, at every call of every playout)."""
+        if self._held_read:
+            return self._penalty(status, call_id, tricks, hand, trump, pot)
+        key = (status, call_id, tricks, pot)
+        found = self._penalties.get(key)
+        if found is None:
+            if len(self._penalties) > 10_000:
+                self._penalties.clear()
+            found = self._penalties[key] = self._penalty(status, call_id, tricks, hand, trump, pot)
+        return found
+
+    def _penalty(self, status: str, call_id: str | None, tricks: int, hand: Sequence[int], trump: int | None,
+                 pot: int) -> int:
         for pen in self.variant.settlement.penalties:
             if not penalty_matches(pen, status, call_id):
                 continue
@@ -532,8 +550,24 @@ class Estimator:
         Read off the variant's stages by the stage model (``variant/derived.py``): the rest of the current
         calls stage (unless the call ends it), then every later calls stage that lists a helper call while
         a declarer exists (``joinable``), by who speaks there (``speakers``) and who still holds cards then
-        (``keeps_out_hands``: the players who pass keep theirs until it asks).
+        (``keeps_out_hands``: the players who pass keep theirs until it asks).  Kept by all it reads: the call,
+        the seat, the statuses, which seats hold cards and the words listed (every declaring call of every
+        playout asks it).
         """
+        words = tuple(legal_words)
+        held = 0
+        for s, size in enumerate(info.hand_sizes):
+            if size:
+                held |= 1 << s
+        key = (id(call), info.seat, info.n, tuple(info.statuses), held, words)
+        found = self._joiners.get(key)
+        if found is None or found[0] is not call:
+            if len(self._joiners) > 10_000:
+                self._joiners.clear()
+            found = self._joiners[key] = (call, self._joiners_of(call, info, words))
+        return None if found[1] is None else list(found[1])
+
+    def _joiners_of(self, call: Call, info: Info, legal_words: Iterable[str]) -> list[int] | None:
         eff = call.effects
         others = [s for s in range(info.n) if s != info.seat]
         if eff.forces_others or any(info.statuses[s] in w.ACTIVE for s in others):
