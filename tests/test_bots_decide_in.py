@@ -122,7 +122,8 @@ def test_an_exchange_is_not_found_again_when_a_fact_it_reads_changed(variant: st
 
 def call_changed(state: GameState, what: str, seat: int) -> GameState | None:
     """A copy of ``state`` with one fact a call reads changed (None where it cannot be): the pot doubled (and one
-    more), the bidding round the last (or one later), another seat's status, the seat's hand less its last card (into the stock)."""
+    more), the bidding round the last (or one later), another seat's status, the seat's hand less its last card
+    (into the stock)."""
     new = state.play_copy()
     other = (seat + 1) % new.n
     if what == "pot":
