@@ -484,10 +484,20 @@ class SearchBot:
         while state.pending is not None:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
-            if in_card_play(state) and seat in state.in_play and sum(map(len, state.hands)) <= SOLVE_CARDS:
-                return seat_worth(state, seat) + self._solve(state, seat, deadline, root=False)
+            # (loops, not ``sum(map(...))`` nor ``next(generator)``: compiled, each made an object at every step)
+            if in_card_play(state) and seat in state.in_play:
+                held = 0
+                for hand in state.hands:
+                    held += len(hand)
+                if held <= SOLVE_CARDS:
+                    return seat_worth(state, seat) + self._solve(state, seat, deadline, root=False)
             legal = state.legal_actions()
-            look = legal[0] if len(legal) == 1 else next((a for a in legal if a.word == w.LOOK), None)
+            look: Action | None = legal[0] if len(legal) == 1 else None
+            if look is None:
+                for a in legal:
+                    if a.word == w.LOOK:
+                        look = a
+                        break
             if look is not None:
                 self._left -= APPLY_WORK
                 state.apply(look)
