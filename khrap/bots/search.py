@@ -176,6 +176,8 @@ class SearchBot:
         self._left = 0.0  # the work left to the decision under way
         self._alive: list[bool] = []  # which candidates of the decision under way are still tried
         self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
+        # ... and of any leaf of the decision under way, by what the kernel's settlement reads (``Kernel.settles_as``)
+        self._alike: dict = {}
         self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
         self._seen: list[tuple[float, float]] | None = None  # the race's gains on the samples so far (``_drop``)
         self._early: dict = {}  # with ``margins``: the best rival's gain and the work when the race starts
@@ -217,7 +219,7 @@ class SearchBot:
             self.last = {"margin": None, "gated": True}
             return default  # an early trick, a discard: the search seldom overrides them for its time there
         budget = self._left
-        self._settled, self._legal, self._early = {}, {}, {}
+        self._settled, self._legal, self._early, self._alike = {}, {}, {}, {}
         self._stop = self.stop_factor(legal[0].word) if self.gated else 0.0
         self._starts()
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
@@ -449,9 +451,10 @@ class SearchBot:
         position = position_of(state)
         # The samples of a card-play decision differ only in cards hidden from the seat, so they settle alike
         # unless a penalty reads the cards held: one settlement per trick count serves them all.  Each sample
-        # is still charged for every settlement it needs (the same work, the same choice, less time).
+        # is still charged for every settlement it needs (the same work, the same choice, less time).  So are the
+        # playouts' leaves, whose deals settle alike when what the settlement reads is the same (``_alike``).
         shared = self._settled if root and SHARE_SETTLEMENTS and not state.program.penalties_read_held else None
-        kernel = Kernel(position, shared=shared)
+        kernel = Kernel(position, shared=shared, alike=self._alike)
         legal = self._legal.setdefault(position.trump, {})
         solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline, legal=legal,
                         max_nodes=max(0, int(self._left)))
