@@ -295,7 +295,6 @@ class SearchBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             left = self._left
-            self._seen = None  # (the race's gains on this sample's rows, once worked out: ``_drop``)
             deal = view.sample(rng)
             # The search reads the sample's state, never its events: it records none (the kernel's null sink,
             # as in its own playouts) and starts with no history, so that no candidate's copy copies it.
@@ -340,6 +339,9 @@ class SearchBot:
         candidate ``d`` can be chosen on the samples it will have (fewer than ``min_effective``, counted
         without their weights: a bound), nor when every rival is dropped (``_drop``)."""
         n = len(rows)
+        # (the gains ``_drop`` works out on these rows, for ``_won``; reset here, not in ``_sample``, which reads it:
+        # compiled, mypyc would take the attribute there for None, as mypy narrows it, and refuse the list)
+        self._seen = None
         if n >= self._pace_from and n + more < self.est.k.min_effective:
             self._alive[:] = [i == d for i in range(len(self._alive))]
             return False  # too few samples to override, however clear: the prior's choice stands
