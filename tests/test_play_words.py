@@ -40,3 +40,16 @@ def test_the_settlements_changes_use_the_minus_sign_and_the_winner_line_says_you
         assert row.split()[4] == f"{after - before:+}".replace("-", MINUS)
     winner = next(line for line in lines if " wins with " in line or " share the win " in line)
     assert ("(you)" in winner) == (game.stacks[0] == max(game.stacks)), winner
+
+
+def test_a_negative_winner_and_the_logs_stacks_use_the_minus_sign() -> None:
+    # every stack below zero (a table with debts): the best is -1 chip, written "−1", in both languages
+    assert _winners([-3, -5, -1, -7], "en") == f"Seat 2 wins with {MINUS}1 chip."  # (the form of one, as in Russian)
+    assert _winners([-3, -1, -1, -7], "ru", [1]) == f"Победу делят места 1 (вы), 2: по {MINUS}1 фишке."
+    # the game log's settled line and the record's story, as the terminal's own stacks line writes them
+    from khrap.engine.events import Settled
+    from khrap.gamelog import listed
+
+    line = Settled(None, {"stacks": (98, -3, 0, 105), "pot": 0}).render("en")
+    assert line == f"deal settled; stacks 98, {MINUS}3, 0, 105; pot 0"
+    assert listed([-12, 4]) == f"{MINUS}12, 4"

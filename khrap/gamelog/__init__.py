@@ -105,8 +105,16 @@ def translate(lang: str, message: str, **values) -> str:
 
 
 def counted(lang: str, message: tuple[str, str], count: int, **values) -> str:
-    """A counted message (``_n``) in ``lang``'s grammar for ``count``; ``{count}`` is filled in too."""
-    return translations(lang).ngettext(message[0], message[1], count).format(count=count, **values)
+    """A counted message (``_n``) in ``lang``'s grammar for ``count``; ``{count}`` is filled in too (below zero
+    with the minus sign, ``number``, and the form of its size: «по −1 фишке», as «по 1 фишке»)."""
+    form = translations(lang).ngettext(message[0], message[1], abs(count))
+    return form.format(count=number(count), **values)
+
+
+def number(n: int) -> str:
+    """A number as people read it: below zero with the minus sign (U+2212), as the web page and the terminal's
+    own lines write it, not a hyphen ("−8", not "-8").  (Prose only: JSON and records keep numbers.)"""
+    return str(n).replace("-", "\u2212")
 
 
 def word(lang: str, kernel_word: str, variant=None) -> str:
@@ -226,8 +234,8 @@ def _word(r: _Renderer, word: str) -> str:
 
 
 def listed(values) -> str:
-    """Chips, seat by seat, as a reader writes them: "98, 103" (it read as a Python list, "[98, 103]")."""
-    return ", ".join(str(v) for v in values)
+    """Chips, seat by seat, as a reader writes them: "98, −3" (it read as a Python list, "[98, -3]")."""
+    return ", ".join(number(v) for v in values)
 
 
 def _list(r: _Renderer, values) -> str:

@@ -17,7 +17,7 @@ from khrap.bots import Bot, choose_for, decision_rng, make_bot
 from khrap.engine import IllegalAction
 from khrap.engine.events import EVERYTHING, Credited, InstantWin, Settling
 from khrap.engine.kinds import PLAY
-from khrap.gamelog import _, _n, counted, tell, translate
+from khrap.gamelog import _, _n, counted, number, tell, translate
 from khrap.play import refusals
 from khrap.play.reader import Reader, Unreadable, normal
 from khrap.play.screen import choices, menu_text, render, table_voice
@@ -265,9 +265,8 @@ def _stacks(stacks: list[int], lang: str) -> str:
 
 
 def _chips(chips: int, sign: bool = False) -> str:
-    """Chips as people read them: a negative number with the minus sign (U+2212), as the web page writes it, not
-    a hyphen ("−8", not "-8"); ``sign``: a change, "+8" too.  (Prose only: ``--json`` and records keep numbers.)"""
-    return (f"{chips:+}" if sign else str(chips)).replace("-", "\u2212")
+    """Chips as people read them (``gamelog.number``: "−8", not "-8"); ``sign``: a change, "+8" too."""
+    return ("+" if sign and chips >= 0 else "") + number(chips)
 
 
 def _winners(stacks: list[int], lang: str, humans: Collection[int] = ()) -> str:

@@ -129,7 +129,7 @@ class Table:
     spectator_token: str
     deals: list[Deal] = field(default_factory=list)
     actions: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, text, "human"|"bot")
-    session: Session | None = None
+    session: Session = field(init=False)  # made from the setup and actions by ``_rebuild``, which every maker calls
     seed_source: Callable[[], str] = new_seed
     host_token: str | None = None  # the host's link: he may hand seats over (None: a table made before hosts)
     reseats: int = 0  # how many times a seat changed hands (each leaves a revoked link stored: ``MAX_RESEATS``)
@@ -144,12 +144,13 @@ class Table:
     # The session's ``settled`` events as (log index, stacks, pot), read once each: a view is made on every
     # action for every seat, and the session's log grows for the whole evening.
     _settled: list[tuple[int, list[int], int]] = field(default_factory=list)
-    _settled_read: tuple[object, int] = (None, 0)  # (the log read, how far)
+    _settled_read: tuple[list | None, int] = (None, 0)  # (the log read, how far)
     _overs: list[int] = field(default_factory=list)  # the log indices of its ``session_over`` events, read with them
     _standings_made: list[list[int]] | None = None
     # Each viewer's log lines and page events of the deal in progress, per language, and the deal's closed
     # tricks and chip moves: an event is worded once per viewer and language, not on every update.
-    _told: dict[tuple[int | None, str], DealLog | SeatLog] = field(default_factory=dict)
+    _deal_logs: dict[str, DealLog] = field(default_factory=dict)  # lang: the table's (a spectator's)
+    _seat_logs: dict[tuple[int, str], SeatLog] = field(default_factory=dict)  # (seat, lang): each seat's
     _voices: dict[str, Voice] = field(default_factory=dict)
     _worded: dict[str, dict] = field(default_factory=dict)  # the title and calls in each language
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
@@ -461,7 +462,7 @@ class Table:
         made = self._bodies.get(key)
         if made is not None and made[0] is public:  # (the same ``public``: the session has not moved since)
             return made[1]
-        own, mine = self._own(seat, lang, offered, self._told[(None, lang)])
+        own, mine = self._own(seat, lang, offered, self._deal_logs[lang])
         if made is not None:
             was = made[1]
             if own.log is was.log and mine == made[2] and own.hand is was.hand and own.legal is was.legal \
@@ -501,13 +502,14 @@ class Table:
         told: DealLog | SeatLog = public
         mine = -1  # (its own events; -1: none, the log is the table's, ``OwnParts.log`` None)
         if seat is not None:
-            told = self._told.get((seat, lang))  # type: ignore[assignment]
-            if not isinstance(told, SeatLog) or told.public is not public:
-                told = self._told[(seat, lang)] = SeatLog(seat, public)
-            if told.read < public.read:
-                told.catch_up(self.session.state)
-            if told.own:
-                mine = told.owned
+            log = self._seat_logs.get((seat, lang))
+            if log is None or log.public is not public:
+                log = self._seat_logs[(seat, lang)] = SeatLog(seat, public)
+            told = log
+            if log.read < public.read:
+                log.catch_up(self.session.state)
+            if log.own:
+                mine = log.owned
         # (not the log scanned a view; the event's own shared dict: the same object until another deal is settled)
         settled = None if told.settled is None else told.settled.shared_data(seat)
         legal: list[dict] = _NO_ACTIONS
@@ -665,9 +667,9 @@ class Table:
         state = s.state
         log, at = state.log, self._deal_log_at()
         first = log[at] if s.deals_started and at < len(log) else None  # the deal's first event: which deal
-        public = self._told.get((None, lang))
-        if not isinstance(public, DealLog) or public.first is not first:
-            public = self._told[(None, lang)] = DealLog(None, self._voice(lang), first)
+        public = self._deal_logs.get(lang)
+        if public is None or public.first is not first:
+            public = self._deal_logs[lang] = DealLog(None, self._voice(lang), first)
         if first is not None and public.logged != len(log):  # (read once a change, not once a view)
             public.extend(events_since(state, None, public.read))
             public.logged = len(log)
@@ -711,11 +713,12 @@ class Table:
         settled = [d for d in self.deals[-4:] if d.decks is not None]
         missing = [d for d in settled if d.number not in self._revealed]
         if missing:
-            at = sum(d.decks for d in self.deals if d.decks is not None and d.number < missing[0].number)
+            at = sum(d.decks or 0 for d in self.deals if d.number < missing[0].number)
             for d in missing:
-                dealt = self.session.state.decks_dealt[at:at + d.decks]
+                count = d.decks or 0
+                dealt = self.session.state.decks_dealt[at:at + count]
                 self._revealed[d.number] = {"deal": d.number, "decks": [" ".join(cards_str(x)) for x in dealt]}
-                at += d.decks
+                at += count
         return [self._revealed[d.number] for d in settled[-3:]]  # the last few: the page checks the latest
 
     @staticmethod
