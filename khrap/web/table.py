@@ -42,7 +42,8 @@ FIRST_DECKS = 8
 """Decks made from a deal's seed when a table is rebuilt (the deal and its first redeals); more if needed."""
 DEAL_DECKS = 3
 """Decks made from a deal's seed when it begins (the deal and two redeals: ``_ensure_decks`` makes more after
-any action that leaves fewer than two unused; each deck is some 80 us of SHA-256, and most deals use one)."""
+any action that leaves fewer than two unused; each deck is some 110 k instructions, ``deck_from_seed``, and most
+deals use one)."""
 MAX_DEALS = 500
 MAX_STACK = 1_000_000
 MAX_CLOCK = 3600
