@@ -92,3 +92,18 @@ def test_deal_count_plays_each_kind_of_deal() -> None:
         done = subprocess.run([sys.executable, str(BENCHMARKS / "deal_count.py"), what, "3"], capture_output=True,
                               text=True, timeout=300, cwd=BENCHMARKS)
         assert done.returncode == 0 and not done.stdout, (what, done.stderr)
+
+
+def test_offer_gains_plays_each_offer_out_both_ways() -> None:
+    """benchmarks/offer_gains.py (the doubling's measured rate, docs/extending.md): it finds the rule's offers
+    and compares each answer; a variant that offers none is told so."""
+    rule = str(BENCHMARKS.parent / "docs" / "house-rules" / "khrap-double.yaml")
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "offer_gains.py"), rule, "--deals", "2"],
+                          capture_output=True, text=True, timeout=300, cwd=BENCHMARKS)
+    assert done.returncode == 0, done.stderr
+    head, *rows = done.stdout.splitlines()
+    assert "seeds 0-1, normal bots:" in head and " offers, an answer other than the first taken at " in head
+    assert rows and all(row.startswith("  double against the first answer, where the bot ") for row in rows)
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "offer_gains.py"), "khrap"], capture_output=True,
+                          text=True, timeout=300, cwd=BENCHMARKS)
+    assert done.returncode == 1 and "offers no decision in a stage of its own" in done.stderr

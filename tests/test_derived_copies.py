@@ -14,6 +14,8 @@ Where a copy and the definition disagreed, the test says which was right and fai
 - how a hand joins a declarer (``joins``): the bot's join samples counted blind helper calls (and calls no
   stage offers), its waiting value did not; a hand the bot values is a seen hand, and a blind call closes as
   its player looks.
+- what a seat learned in the deal (``engine.resample.facts_of`` over typed events, ``bots.knowledge.deal_facts``
+  over the observation's JSON events): they agree at every decision of random deals of every built-in.
 """
 
 from __future__ import annotations
@@ -345,3 +347,27 @@ def test_the_bot_rounds_the_pot_once_for_both_chances() -> None:
     bot._join_chance(replace(info, pot=9))
     bot._declare_chance(replace(info, pot=9))
     assert set(bot._joins) - before <= {(4, 4), (-4, 4)} and {(4, 4), (-4, 4)} <= set(bot._joins)
+
+
+@pytest.mark.parametrize("name", catalog.builtin_names())
+def test_a_seat_reads_the_same_facts_from_the_json_events_as_from_the_typed_ones(name: str) -> None:
+    # Two readers of what a seat learned in a deal: khrap.bots.knowledge.deal_facts over the observation's JSON
+    # events (the RL encoder, a bot given the dict) and the engine's resampler's facts_of over the typed events
+    # of the seat's view (the bots' default).  At every decision of random deals, for every seat, they agree.
+    from khrap.bots.knowledge import deal_facts
+    from khrap.engine.resample import facts_of
+    from khrap.engine.view import seat_view
+
+    players = 3 if name == "student-snore" else 4
+    state = GameState(Rules(catalog.builtin(name), players), players, seed=3)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(6):
+        state.start_deal()
+        while state.pending is not None:
+            for seat in range(players):
+                typed = facts_of(seat_view(state, seat).events, seat)
+                assert deal_facts(state.observation(seat)["events"], seat) == typed, (name, seat, state.log[-1])
+                checked += bool(typed.played or typed.own_seen or typed.public_in_hand)
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100  # (the deals reached play, draws and shown cards: the comparison held facts)

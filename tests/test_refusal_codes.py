@@ -29,13 +29,18 @@ def _fields(text: str) -> set[str]:
 
 
 def test_every_code_has_a_message() -> None:
-    assert set(ENGLISH) == set(refusals.MESSAGES)
+    # A kind of decision a rule offers (``offer_<kind>``, registered by the registry) is said by the one offer
+    # sentence; every other code has its own message, and no message is left without its code.
+    offers = {code for code in ENGLISH if code.startswith(refusals.OFFERED)}
+    assert "offer_double" in offers
+    assert set(ENGLISH) - offers == set(refusals.MESSAGES)
+    assert all(refusals.known(Refusal(code, seat=1, answers=("a", "b"))) for code in offers)
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_every_code_is_said_in_every_catalog(lang: str) -> None:
     catalog = gamelog.translations(lang)
-    for code, message in refusals.MESSAGES.items():
+    for code, message in [*refusals.MESSAGES.items(), ("offer_double", refusals.OFFER_MESSAGE)]:
         said = catalog.gettext(message)
         assert said != message, f"{lang}: {code} ({message!r}) is not translated"
         assert _fields(said) == _fields(message), (lang, code)
@@ -79,3 +84,19 @@ def test_the_face_refuses_with_codes() -> None:
     with pytest.raises(IllegalAction) as caught:
         state.apply("pass", (state.seat + 1) % 4)
     assert caught.value.reason.code == "not_turn"
+
+
+def test_an_offered_kind_with_no_message_of_its_own_is_said_by_its_answers(monkeypatch) -> None:
+    # A kind a house rule might add (issue 31: no terminal file changes for it): its refusal code is registered
+    # with its English only, and a Russian table still says it, its answers by their names in the registry (a
+    # word no entry names as it is).  The doubling rule's own refusal is said the same way.
+    monkeypatch.setitem(ENGLISH, "offer_raise", "seat {seat} is asked whether he raises: {answers}")
+    variant = builtin("khrap")
+    raised = Refusal("offer_raise", seat=3, answers=("no-raise", "raise"))
+    assert str(raised) == "seat 3 is asked whether he raises: no-raise or raise"
+    assert refusals.known(raised)
+    assert refusals.say(Voice("ru", variant), raised) == "место 3 сейчас должно ответить: no-raise или raise"
+    doubled = Refusal("offer_double", seat=2, answers=("no-double", "double"))
+    assert refusals.say(Voice("ru", variant), doubled) == "место 2 сейчас должно ответить: Не удваиваю или Удваиваю"
+    assert refusals.say(Voice("en", variant), doubled) == (
+        "seat 2 is asked whether he doubles the declarer's stake: no-double or double")  # CONTRACT.md's English

@@ -66,9 +66,15 @@ MESSAGES: dict[str, str] = {
     "short_self": _("{call} may cost {n} chips and seat {seat} has {m}"),
     "short_other": _("{call} may cost seat {seat} ({role}) {n} chips and he has {m}"),
     "blind_only": _("{call} must be called blind, before looking at the cards"),
-    "offer_double": _("seat {seat} is asked whether he doubles the declarer's stake: {answers}"),
 }
 """Each refusal code's game-log message (``engine.refusal.ENGLISH`` has its English sentence)."""
+
+OFFERED = "offer_"
+"""The code prefix of a refusal by a kind of decision a rule offers (the registry's ``offer``: ``offer_<kind>``)."""
+
+OFFER_MESSAGE = _("seat {seat} must answer now: {answers}")
+"""What the table says of any offer's refusal, named by its answers in the player's language: a kind a rule adds
+is said in every language with no line here (docs/extending.md); a kind may still give its own in ``MESSAGES``."""
 
 
 def _either(voice: Voice, names: list[str]) -> str:
@@ -98,9 +104,14 @@ _VOICED: dict[str, Callable[[Voice, Any], Any]] = {
 }
 
 
-def _said(voice: Voice, refusal: Refusal) -> str:
+def _message(code: str) -> str | None:
+    """The game-log message of a refusal ``code``: its own, else an offer's; None for a code nothing says."""
+    return MESSAGES.get(code) or (OFFER_MESSAGE if code.startswith(OFFERED) else None)
+
+
+def _said(voice: Voice, refusal: Refusal, message: str) -> str:
     values = {name: _VOICED.get(name, lambda v, x: x)(voice, value) for name, value in refusal.fields.items()}
-    return voice.t(MESSAGES[refusal.code], **values)
+    return voice.t(message, **values)
 
 
 # Sentences that are not a kernel's ``Refusal`` (an action that does not parse): English pattern -> message.
@@ -133,8 +144,9 @@ def say(voice: Voice, reason: str) -> str:
     """The kernel's refusal ``reason`` in ``voice``'s language (English: as the kernel said it)."""
     if voice.lang == "en" or voice.codes:
         return str(reason)
-    if isinstance(reason, Refusal) and reason.code in MESSAGES:
-        return _said(voice, reason)
+    message = _message(reason.code) if isinstance(reason, Refusal) else None
+    if message is not None:
+        return _said(voice, reason, message)
     for pattern, message in _COMPILED:
         found = pattern.match(reason)
         if found is not None:
@@ -147,5 +159,5 @@ def known(reason: str) -> bool:
     """Whether the table can say ``reason`` (its code's message, or a pattern): the test over every built-in's
     refusals."""
     if isinstance(reason, Refusal):
-        return reason.code in MESSAGES
+        return _message(reason.code) is not None
     return any(pattern.match(reason) for pattern, _message in _COMPILED)
