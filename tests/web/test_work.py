@@ -109,3 +109,29 @@ def test_a_table_is_made_off_the_event_loop(tmp_path, monkeypatch) -> None:
         built_in = client.post("/api/tables", json={"variant": "frap", "players": 3, "base_stake": 3})
     assert house.status_code == built_in.status_code == 200, (house.json(), built_in.json())
     assert len(made_on) == 2 and loop_thread not in made_on
+
+
+def test_the_variants_listing_is_made_once_off_the_event_loop(tmp_path, monkeypatch) -> None:
+    """``GET /api/variants`` (issue 32: up to 0.67 s on the loop at every request) is made in a thread once,
+    then served as made (mutation: call ``_listing`` directly in the route, or at every request, and this
+    fails)."""
+    import threading
+
+    from khrap.web import app as app_module
+
+    made_on: list[str] = []
+    real = app_module._listing
+
+    def spy() -> bytes:
+        made_on.append(threading.current_thread().name)
+        return real()
+
+    monkeypatch.setattr(app_module, "_listing", spy)
+    app = create_app(tmp_path / "t.sqlite", bot_delay=0.0)
+    with Client(app, base_url="http://127.0.0.1:8000") as client:
+        client.opened = []
+        loop_thread = client.portal.call(lambda: threading.current_thread().name)
+        answers = [client.get("/api/variants") for _ in range(3)]
+    assert [a.status_code for a in answers] == [200] * 3
+    assert answers[0].content == answers[2].content and "khrap" in [v["name"] for v in answers[0].json()["variants"]]
+    assert len(made_on) == 1 and loop_thread not in made_on
