@@ -16,10 +16,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+import struct
+from collections.abc import Iterator, Sequence
 
 SEED_BYTES = 32
 """A deal's seed: 256 random bits, written as 64 hex digits."""
+_EIGHT_WORDS = struct.Struct(">8I")
+"""A SHA-256 digest as eight big-endian 32-bit words."""
+_WORD_RANGE = 1 << 32
+_LIMITS = tuple(_WORD_RANGE - _WORD_RANGE % n if n else 0 for n in range(129))
+"""For n choices, the largest multiple of n a 32-bit word may be below (a word at or above it is drawn again),
+made once for decks of up to 128 cards."""
 
 
 def new_seed() -> str:
@@ -32,14 +39,15 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
 
 
-def _words(seed: bytes, index: int):
+def _words(seed: bytes, index: int) -> Iterator[int]:
     """32-bit words: SHA-256(seed ‖ index ‖ counter) for counter 0, 1, ... (4-byte big-endian each),
     every digest read as eight big-endian words."""
-    counter = 0
+    start = hashlib.sha256(seed + index.to_bytes(4, "big"))  # (the seed and index hashed once: each digest
+    counter = 0  # goes on from a copy of this state; the words read by ``struct``, not eight slices each)
     while True:
-        digest = hashlib.sha256(seed + index.to_bytes(4, "big") + counter.to_bytes(4, "big")).digest()
-        for k in range(0, 32, 4):
-            yield int.from_bytes(digest[k:k + 4], "big")
+        digest = start.copy()
+        digest.update(counter.to_bytes(4, "big"))
+        yield from _EIGHT_WORDS.unpack(digest.digest())
         counter += 1
 
 
@@ -51,7 +59,7 @@ def deck_from_seed(canonical: Sequence, seed: str, index: int = 0) -> list:
     words = _words(bytes.fromhex(seed), index)
     for i in range(len(deck) - 1, 0, -1):
         n = i + 1
-        limit = (1 << 32) - (1 << 32) % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else _WORD_RANGE - _WORD_RANGE % n
         r = next(words)
         while r >= limit:
             r = next(words)

@@ -38,6 +38,18 @@ def test_the_deck_of_a_seed_is_a_fixed_shuffle() -> None:
     assert commitment(seed) == "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
 
 
+def test_the_shuffle_of_a_seed_worked_by_hand() -> None:
+    # fairness.py's steps on small decks, the digests from `sha256sum` of 40 bytes: the zero seed, then the index
+    # and the counter (4 bytes each, big-endian).  Index 0: 2c34ce1d f23b838c 5abf2a7f ...; the last of four
+    # places takes 0x2c34ce1d % 4 = 1: [0, 1, 2, 3] -> [0, 3, 2, 1]; the next (3 choices) 0xf23b838c =
+    # 4,063,986,572, remainder 2 by 3 (the card stays); the next (2 choices) 0x5abf2a7f, odd (it stays): [0, 3,
+    # 2, 1].  Index 1 (a redeal), three cards: 3bef79ba 8af50e48 ...; 0x3bef79ba % 3 = 2 (stays), then even:
+    # [1, 0, 2].
+    seed = "00" * 32
+    assert deck_from_seed([0, 1, 2, 3], seed) == [0, 3, 2, 1]
+    assert deck_from_seed([0, 1, 2], seed, 1) == [1, 0, 2]
+
+
 def test_a_downloaded_record_replays_and_verifies(tmp_path: Path) -> None:
     table = finished_table()
     record = table.record()
