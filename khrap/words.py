@@ -17,6 +17,12 @@ FROM: Final = "from"
 TOP: Final = "top"
 BOTTOM: Final = "bottom"
 
+# The answers of the doubling offer (``Variant.double``; its registry entry, engine/compiled/face.py): the
+# words the kernel's ``Payouts._double`` applies, named here beside the other action words, not borrowed
+# from the kind's name (``Kind.DOUBLE`` names the decision, ``DOUBLE`` one of its answers).
+NO_DOUBLE: Final = "no-double"
+DOUBLE: Final = "double"
+
 KERNEL_WORDS: Final = frozenset({LOOK, EXCHANGE, DISCARD, PLAY, TRUMP})
 """Words a variant may not use as call ids."""
 

@@ -123,3 +123,35 @@ def test_the_web_table_offers_the_answers_by_their_names() -> None:
     view = table.view(seat, "ru")
     assert [a["text"] for a in view["legal"]] == ["no-double", "double"]
     assert view["table"]["calls"]["double"] == "Удваиваю"  # the page's buttons read their names here
+
+
+def test_a_weighed_gain_is_a_weighted_mean_with_kishs_standard_error() -> None:
+    from khrap.bots.heuristic import weighted_gain
+
+    # Worked by hand: gains 1 and 3 with equal weights: mean 2, spread ((1-2)^2 + (3-2)^2) / 2 = 1 over
+    # 2 - 1 effective samples less one: error 1.  Weights 3 and 1: mean (3 + 3) / 4 = 1.5, effective
+    # 4^2 / (9 + 1) = 1.6 samples, spread (3 * 0.25 + 1 * 2.25) / 4 = 0.75 over at least one: error 0.75 ** 0.5.
+    assert weighted_gain([1.0, 3.0], [1.0, 1.0]) == (2.0, 1.0)
+    mean, error = weighted_gain([1.0, 3.0], [3.0, 1.0])
+    assert mean == 1.5 and abs(error - 0.75 ** 0.5) < 1e-12
+
+
+def test_a_sampled_deal_weighs_by_how_well_the_declarers_hand_fits_his_call() -> None:
+    # The bot asked samples the hands it cannot see; a deal that gives the declarer (the only other seat in
+    # play) a hand he would khrap with counts e ** 3 (the cap), one with no trick in it e ** -3: seat 1's
+    # 6S 7S 6C 7C against hearts is about no trick for his two, AH KH AS AC (the second deal) four.
+    import math
+
+    from khrap.bots.heuristic import WEIGH_CAP
+
+    weak = at_the_offer()
+    bot = make_bot("normal", weak.rules)
+    assert math.isclose(bot.bidding_weight(weak, 2), math.exp(-WEIGH_CAP))
+    from khrap.cards import parse_card
+
+    deck = "AH 6S 8S 8C KH 7S 9S 9C AS 6C TS TC AC 7C JS JC 9H"
+    strong = GameState(rules(), 4, seed=1, decks=[[parse_card(c) for c in deck.split()]])
+    strong.start_deal()
+    for words in ("khrap", "help", "pass", "pass", "pass", "pass", "exchange", "exchange"):
+        strong.apply(words)
+    assert math.isclose(bot.bidding_weight(strong, 2), math.exp(WEIGH_CAP))

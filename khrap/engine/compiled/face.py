@@ -254,10 +254,10 @@ DECISIONS: Final[dict[Kind, Decision]] = {
     EXCHANGE: Decision(EXCHANGE, w.EXCHANGE, True, _list_exchanges, _apply_exchange, _exchange_option,
                        legal.exchange_refusal, SubsetBlock(w.EXCHANGE)),
     # A helper's offer to double before the first lead (``Variant.double``; the rule: ``Payouts._double``).
-    DOUBLE: offer(DOUBLE, ("no-double", "double"), {
-        "no-double": {"en": "No double", "ru": "Не удваиваю", "lt": "Nedvigubinu", "fi": "En tuplaa",
+    DOUBLE: offer(DOUBLE, (w.NO_DOUBLE, w.DOUBLE), {
+        w.NO_DOUBLE: {"en": "No double", "ru": "Не удваиваю", "lt": "Nedvigubinu", "fi": "En tuplaa",
                       "hy": "Չեմ կրկնապատկում"},
-        "double": {"en": "Double", "ru": "Удваиваю", "lt": "Dvigubinu", "fi": "Tuplaan", "hy": "Կրկնապատկում եմ"},
+        w.DOUBLE: {"en": "Double", "ru": "Удваиваю", "lt": "Dvigubinu", "fi": "Tuplaan", "hy": "Կրկնապատկում եմ"},
     }, "seat {seat} is asked whether he doubles the declarer's stake: {answers}", Machine._double),
 }
 """The registry of decision kinds (``engine.decisions`` is its public face)."""

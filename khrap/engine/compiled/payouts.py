@@ -18,7 +18,6 @@ from khrap.engine.compiled.program import holds
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import Tricks
 from khrap.engine.events import Ledger
-from khrap.engine.kinds import DOUBLE
 
 DECLARER: Final = w.DECLARER
 HELPER: Final = w.HELPER
@@ -74,7 +73,7 @@ class Payouts(Tricks):
         lead): ``double`` adds the declarer's stake to what the declarer and the doubler each pay if he fails
         (their ``stake_of``, which a ``pay: stake`` penalty charges) and ends the offers (once per deal); the
         other answer changes nothing."""
-        if action.word != DOUBLE:
+        if action.word != w.DOUBLE:  # the answer's word, not the kind's name (equal strings, not one thing)
             return
         declarer = self.declarer
         assert declarer is not None
