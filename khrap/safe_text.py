@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PLOT_RC", "excerpt", "json_text", "surrogate_at", "terminal"]
+__all__ = ["BIDI_CONTROLS", "PLOT_RC", "bidi_control_at", "excerpt", "json_text", "surrogate_at", "terminal"]
 
-# Bidi embeddings, overrides, isolates and marks (Unicode UAX #9), plus the
-# other invisible format characters that can hide or reorder text.
-_BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+"""The bidi embeddings, overrides and isolates (Unicode UAX #9): each reorders the text after it, past the end of
+its own string where it is not closed.  A rule file holding one is refused (khrap.variant.reading); a player's
+name drops them (khrap.web.host.readable)."""
+# Plus the marks (harmless in a name, but invisible), all escaped on a screen.
+_BIDI = "\u061c\u200e\u200f" + BIDI_CONTROLS
+_BIDI_CONTROL = re.compile(f"[{BIDI_CONTROLS}]")
 _UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]")
 _UNSAFE_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]")
 _UNSAFE_JSON = re.compile(f"[\x7f-\x9f{_BIDI}\u2028\u2029\ud800-\udfff]")  # json.dumps escapes C0 itself
@@ -56,6 +60,11 @@ def surrogate_at(text: str) -> int | None:
     match = _SURROGATE.search(text)
     return None if match is None else match.start()
 
+
+def bidi_control_at(text: str) -> int | None:
+    """Index of the first of :data:`BIDI_CONTROLS` in ``text``, or None."""
+    match = _BIDI_CONTROL.search(text)
+    return None if match is None else match.start()
 
 
 def json_text(text: str) -> str:

@@ -10,13 +10,14 @@ cheap to compose and only explodes when expanded, which is where we count.
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from khrap.safe_io import InputRefused, read_limited
-from khrap.safe_text import excerpt, surrogate_at
+from khrap.safe_text import bidi_control_at, excerpt, surrogate_at
 from khrap.variant.errors import Loc, Pos, VariantError, _kind
 from khrap.variant.said import Said
 
@@ -137,9 +138,10 @@ def _short_tag(tag: str) -> str:
 class _Builder:
     """Turns composed nodes into plain data, recording marks and enforcing expansion limits."""
 
-    def __init__(self, loader: _Loader, path: str) -> None:
+    def __init__(self, loader: _Loader, path: str, text: str) -> None:
         self.loader = loader
         self.path = path
+        self.text = text
         self.marks = Marks()
         self.aliases = 0
         self.nodes = 0
@@ -193,10 +195,28 @@ class _Builder:
         construct = yaml.constructor.SafeConstructor.yaml_constructors[node.tag]
         if surrogate_at(node.value) is not None:  # only an escape ("\ud800") can write one
             raise self.error("not valid Unicode text: a lone surrogate (\\ud800 to \\udfff) in a string", node)
+        if bidi_control_at(node.value) is not None:
+            raise self.bidi_control(node)
         try:
             return construct(self.loader, node)
         except (ValueError, KeyError, yaml.YAMLError):  # e.g. "!!int abc", or an integer of 5,000 digits
             raise self.error(f"invalid value {excerpt(node.value)} for tag '{_short_tag(node.tag)}'", node) from None
+
+    def bidi_control(self, node: yaml.ScalarNode) -> VariantError:
+        """A name or text holding a bidi override, embedding or isolate: refused here, once for every page and
+        screen that would show it (an unclosed one reverses the text beside it too).  Located at the character
+        itself where the file writes it as it is, at its value where an escape (``"\\u202e"``) writes it."""
+        char = node.value[bidi_control_at(node.value) or 0]
+        code = f"U+{ord(char):04X} ({unicodedata.name(char)})"
+        message = Said("a bidirectional control character %(char)s in a name or text: it would reorder the "
+                       "text around it wherever it is shown; remove it", char=code)
+        written = self.text[node.start_mark.index : node.end_mark.index]
+        at = bidi_control_at(written)
+        if at is None:
+            return self.error(message, node)
+        index = node.start_mark.index + at
+        line_start = self.text.rfind("\n", 0, index) + 1
+        return VariantError(message, self.path, self.text.count("\n", 0, index) + 1, index - line_start + 1)
 
     def mapping(self, node: yaml.MappingNode, loc: Loc, depth: int) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
@@ -311,7 +331,7 @@ def _parse(text: str, name: str) -> tuple[Any, Marks]:
         root = loader.get_single_node()
         if root is None or (isinstance(root, yaml.ScalarNode) and root.value == "" and not root.style):
             raise VariantError(Said("file is empty"), name)  # only comments, or an empty document
-        builder = _Builder(loader, name)
+        builder = _Builder(loader, name, text)
         return builder.build(root, (), 0), builder.marks
     except yaml.YAMLError as err:
         raise _syntax_error(err, name, text) from None

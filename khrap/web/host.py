@@ -30,6 +30,7 @@ except ImportError:  # the web extra brings it; without it the standard encoder 
     orjson = None  # type: ignore[assignment]
 
 from khrap.engine import IllegalAction
+from khrap.safe_text import BIDI_CONTROLS
 from khrap.web.delta import Parts, patch
 from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Lost, Store
@@ -121,7 +122,10 @@ def _decode(raw: str | bytes) -> Any:
 def readable(name: str) -> str:
     """At most ``MAX_NAME`` printable characters, spaces squeezed (the page shows it as text, never markup);
     "" when none of them draws anything (spaces, combining marks, fillers): a seat never shows a blank name."""
-    cleaned = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME]
+    # (isprintable drops every format character; the bidi controls are named too, the set a rule file is refused
+    # for, so that the two stay one rule if either changes)
+    kept = "".join(c for c in name if c.isprintable() and c not in BIDI_CONTROLS)
+    cleaned = " ".join(kept.split())[:MAX_NAME]
     seen = any(c not in BLANK and not c.isspace() and not unicodedata.category(c).startswith("M") for c in cleaned)
     return cleaned if seen else ""
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from khrap.safe_text import PLOT_RC, excerpt, json_text, surrogate_at, terminal
+from khrap.safe_text import PLOT_RC, bidi_control_at, excerpt, json_text, surrogate_at, terminal
 from tests.hardening.common import UNSAFE, assert_clean, assert_refused, invoke
 
 BASE = [
@@ -55,6 +55,9 @@ def test_a_hostile_name_is_escaped_everywhere(tmp_path: Path, text: str) -> None
     for args in commands:
         assert_clean(invoke(args, "terminal"))
     shown = invoke(["show", house, "--json"])
+    if bidi_control_at(text) is not None:  # an override or isolate: refused where the file is read, located
+        assert_refused(shown, house, contains="bidirectional control character")
+        return
     assert json.loads(shown.stdout)["name"]["en"] == text  # escaped for the screen, the same JSON
 
 

@@ -252,3 +252,19 @@ def test_a_house_rules_mistakes_come_back_in_the_pages_language(client) -> None:
             en = client.post(url, json={"text": text, "players": 4, "lang": lang}).json()["errors"]
             assert en[0]["message"] == "unknown key 'base_stak'; did you mean 'base_stake'?"
     assert client.app.state.host.tables == {}
+
+
+def test_a_house_rule_with_a_bidi_override_is_refused_located_in_the_pages_language(client) -> None:
+    # `name: {en: "` is 12 characters and Пятница 7: the override is the 20th character of line 2
+    text = 'extends: khrap\nname: {en: "Пятница\u202eEVIL_TABLE"}\n'
+    for url in ("/api/validate", "/api/tables"):
+        en = client.post(url, json={"text": text, "players": 4}).json()
+        assert not en["ok"]
+        assert [(e["line"], e["col"], e["message"]) for e in en["errors"]] == [(2, 20, (
+            "a bidirectional control character U+202E (RIGHT-TO-LEFT OVERRIDE) in a name or text: it would reorder "
+            "the text around it wherever it is shown; remove it"))]
+        ru = client.post(url, json={"text": text, "players": 4, "lang": "ru"}).json()["errors"]
+        assert [(e["line"], e["col"], e["message"]) for e in ru] == [(2, 20, (
+            "управляющий символ направления текста U+202E (RIGHT-TO-LEFT OVERRIDE) в имени или тексте: он переставит "
+            "текст вокруг себя везде, где его покажут; удалите его"))]
+    assert client.app.state.host.tables == {}
