@@ -55,7 +55,32 @@ def fast_clone(state: GameState) -> GameState:
 
 class SeatView(Resampler):
     """One seat's knowledge of the deal in progress (build it with ``seat_view``): the engine's
-    resampler (``khrap.engine.resample``), which reads the seat's view the engine makes."""
+    resampler (``khrap.engine.resample``), which reads the seat's view the engine makes.
+
+    Made at its first use: until a bot reads anything of it but ``seat`` and ``held``, it holds the state and
+    has read nothing.  A search bot gets one at every decision (``khrap.bots.choose_for``) and searches few
+    of them (one legal action, a gate): a resampler reads the seat's whole deal, its events and a copy, about
+    a twentieth of the strong bot's time when every decision made one.  So it is made then, from the state as
+    it stands: read it during the decision it was given for, before the state changes."""
+
+    def __init__(self, state: GameState, seat: int) -> None:  # (``Resampler.__init__`` runs at the first read)
+        self.seat = seat
+        self._state: GameState | None = state
+        self._held = len(state.hands[seat]) if state.looked[seat] else 0
+
+    @property
+    def held(self) -> int:
+        """How many cards the seat holds as far as it knows (none before it looked): its hand in every sample."""
+        return self._held
+
+    def __getattr__(self, name: str):
+        # (called only for an attribute not found: the resampler's, before it is made)
+        state = self.__dict__.get("_state")
+        if state is None:
+            raise AttributeError(name)
+        self._state = None
+        Resampler.__init__(self, state, self.seat)
+        return getattr(self, name)
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:

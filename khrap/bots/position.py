@@ -100,9 +100,12 @@ class Kernel:
     """The kernel's rules for one position's deal: legal plays, the trick's taker, the settlement."""
 
     def __init__(self, position: Position, share: float | None = None,
-                 shared: dict[tuple[int, ...], tuple[float, ...]] | None = None) -> None:
+                 shared: dict[tuple[int, ...], tuple[float, ...]] | None = None,
+                 alike: dict[tuple, tuple[float, ...]] | None = None) -> None:
         """``shared``: settlements already computed for deals that settle alike whatever their hidden cards
-        (the samples of one card-play decision, where the settlement reads no card held), filled in too."""
+        (the samples of one card-play decision, where the settlement reads no card held), filled in too.
+        ``alike``: settlements already computed for any deal of the same rules, keyed by what a settlement reads
+        (``settles_as``), filled in too (the playouts' leaves of one decision: most settle as another did)."""
         self.position = position
         self._shared = shared
         self.share = pot_share(position.rules) if share is None else share
@@ -110,8 +113,11 @@ class Kernel:
         self.order = position.order
         self._next = {s: position.order[(i + 1) % len(position.order)] for i, s in enumerate(position.order)}
         self._program = getattr(position.rules, "program", None)
+        read_held = self._program is None or self._program.penalties_read_held
+        self._alike = None if read_held else alike
         self._settled: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._before: list[float] | None = None
+        self._facts: tuple | None = None  # (``settles_as``)
 
     @property
     def settled(self) -> int:
@@ -146,6 +152,22 @@ class Kernel:
         led = _trick.led_suit(trick) if trick else (None if joker else card // 13)
         return _trick.strength(card, joker, led, self.trump)
 
+    def strongest_first(self, plays: list[Play], trick: Sequence[Entry]) -> list[Play]:
+        """``plays`` strongest first by ``strength`` on ``trick``, the first listed first among equals: what
+        ``sorted(plays, key=..., reverse=True)`` gives (a stable sort), in one loop of integer keys, class × 13 +
+        rank then the place in the list (compiled: a key function is called through Python, and the solver
+        orders the plays of most positions it meets)."""
+        if len(plays) > 64:  # (the place takes 6 bits)
+            return sorted(plays, key=lambda p: self.strength(p[0], p[1], trick), reverse=True)
+        trump = self.trump
+        led = _trick.led_suit(trick)
+        keys: list[int] = []
+        for i, (card, joker) in enumerate(plays):
+            cls, rank = _trick.strength(card, joker, led if trick else (None if joker else card // 13), trump)
+            keys.append((cls * 13 + rank) * 64 + 63 - i)
+        keys.sort(reverse=True)
+        return [plays[63 - (k & 63)] for k in keys]
+
     def chips(self, tricks: tuple[int, ...]) -> tuple[float, ...]:
         """What each seat gains in the deal when play ends with ``tricks``: the kernel's settlement.
 
@@ -157,11 +179,35 @@ class Kernel:
             shared = self._shared
             found = None if shared is None else shared.get(tricks)
             if found is None:
-                found = self._settle(tricks)
+                alike = self._alike
+                key = None if alike is None else (tricks, self.settles_as())
+                found = None if key is None or alike is None else alike.get(key)
+                if found is None:
+                    found = self._settle(tricks)
+                    if key is not None and alike is not None:
+                        alike[key] = found
                 if shared is not None:
                     shared[tricks] = found
             self._settled[tricks] = found
         return found
+
+    def settles_as(self) -> tuple:
+        """What the kernel's settlement of the position's deal reads besides the tricks and the rules, and what a
+        seat's worth is measured from (``worth``): two deals of one rules program with these equal settle alike
+        trick count for trick count (``Payouts.settle`` and what it calls: the statuses and the declarer, who is
+        in play, the calls and stakes penalties read, the declarer's round for the prize, the stacks, locked
+        stakes and pot paid from and into; the cards held only where a penalty reads them, and then ``alike`` is
+        not used; the tricks are the settlement's own, not the deal's so far) and the pot's share a worth counts.
+        Worked out once per kernel."""
+        facts = self._facts
+        if facts is None:
+            state = self.position.state
+            if state is None:
+                raise ValueError("chips need the position's GameState (read it with position_of)")
+            facts = self._facts = (
+                tuple(state.statuses), state.declarer, tuple(state.call_of), tuple(state.stake_of),
+                state.declarer_round, tuple(state.stacks), tuple(state.locked), state.pot, state.trump, self.share)
+        return facts
 
     def _settle(self, tricks: tuple[int, ...]) -> tuple[float, ...]:
         state = self.position.state

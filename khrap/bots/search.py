@@ -176,7 +176,10 @@ class SearchBot:
         self._left = 0.0  # the work left to the decision under way
         self._alive: list[bool] = []  # which candidates of the decision under way are still tried
         self._settled: dict = {}  # the settlements of the card-play decision under way, shared by its samples
+        # ... and of any leaf of the decision under way, by what the kernel's settlement reads (``Kernel.settles_as``)
+        self._alike: dict = {}
         self._legal: dict = {}  # per trump, the solvers' legal plays of the decision under way (``Solver``)
+        self._seen: list[tuple[float, float]] | None = None  # the race's gains on the samples so far (``_drop``)
         self._early: dict = {}  # with ``margins``: the best rival's gain and the work when the race starts
         self._stop = 0.0  # the decision under way stops once a rival clears this many times its bar (0: never)
         self._race_from = self._pace_from = 0  # the samples the race starts at, the pace is judged from: ``_starts``
@@ -199,6 +202,9 @@ class SearchBot:
         deadline = start + ms / 1000 if self.timed else None
         cap = self.samples or (PLAY_SAMPLES if playing else CALL_SAMPLES)
         self._left = float(self.work if self.work is not None else (PLAY_WORK if playing else CALL_WORK))
+        if playing and self.gated and 0 < self.hand_gate(w.PLAY) < view.held:
+            self.last = {"margin": None, "gated": True}
+            return default  # an early trick: as below, before the seat's view is read (``SeatView`` is made then)
         candidates = distinct_cards(view, legal, default) if playing else \
             self._flat._candidates(observation, legal, default)
         if len(candidates) == 1 or cap < self.est.k.min_effective:
@@ -209,11 +215,11 @@ class SearchBot:
         if margin is not None and 0 < gate < margin:
             self.last = {"margin": margin, "gated": True}
             return default  # the prior's call is far ahead by its own values: the search would not override it
-        if self.gated and 0 < self.hand_gate(legal[0].word) < len(view.base.hands[view.seat]):
+        if self.gated and 0 < self.hand_gate(legal[0].word) < view.held:
             self.last = {"margin": None, "gated": True}
             return default  # an early trick, a discard: the search seldom overrides them for its time there
         budget = self._left
-        self._settled, self._legal, self._early = {}, {}, {}
+        self._settled, self._legal, self._early, self._alike = {}, {}, {}, {}
         self._stop = self.stop_factor(legal[0].word) if self.gated else 0.0
         self._starts()
         rows, weights = self._sample(view, candidates, rng, deadline, cap, playing, candidates.index(default))
@@ -316,7 +322,7 @@ class SearchBot:
                 self.trace.append((rows[-1], weight, list(alive), self._left))
             if not go:
                 break  # the choice is made: the prior's (every rival dropped, or none can be shown) or a rival's
-            if self._stop > 0 and len(rows) >= self._race_from and self._won(rows, weights, d, self._stop):
+            if self._stop > 0 and len(rows) >= self._race_from and self._won(rows, weights, d, self._stop, self._seen):
                 self._early["won"] = len(rows)
                 break  # a rival is chosen already, clearly (``stop_factor``): more samples would seldom undo it
         return rows, weights
@@ -333,49 +339,78 @@ class SearchBot:
         candidate ``d`` can be chosen on the samples it will have (fewer than ``min_effective``, counted
         without their weights: a bound), nor when every rival is dropped (``_drop``)."""
         n = len(rows)
+        # (the gains ``_drop`` works out on these rows, for ``_won``; reset here, not in ``_sample``, which reads it:
+        # compiled, mypyc would take the attribute there for None, as mypy narrows it, and refuse the list)
+        self._seen = None
         if n >= self._pace_from and n + more < self.est.k.min_effective:
             self._alive[:] = [i == d for i in range(len(self._alive))]
             return False  # too few samples to override, however clear: the prior's choice stands
         return n < self._race_from or self._drop(rows, weights, d, n + more)
 
     @staticmethod
-    def _gains(rows: list[list[float]], weights: list[float], d: int) -> list[tuple[float, float]]:
+    def _gains(rows: list[list[float]], weights: list[float], d: int,
+               alive: list[bool] | None = None) -> list[tuple[float, float]]:
         """Each candidate's weighted mean gain over candidate ``d`` and its standard error (Kish's effective
-        sample size for the weights)."""
-        total = sum(weights, 0.0)  # (a float start: compiled, mypyc took a bare sum for an int)
-        effective = total * total / sum((x * x for x in weights), 0.0)
-        out = []
+        sample size for the weights); with ``alive``, only for the live rivals of ``d`` (the others (0, 0)).
+
+        Loops over the samples, not generators (compiled, a native float sum: the race asks this at every
+        sample, for every rival, over every sample so far); the same additions in the same order as
+        ``sum(..., 0.0)``, so the same floats."""
+        total = squares = 0.0
+        for wt in weights:
+            total += wt
+            squares += wt * wt
+        effective = total * total / squares
+        spread = max(1.0, effective - 1)
+        n = len(rows)
+        out: list[tuple[float, float]] = []
         for i in range(len(rows[0])):
-            diffs = [row[i] - row[d] for row in rows]
-            mean = sum((x * wt for x, wt in zip(diffs, weights, strict=True)), 0.0) / total
-            var = sum((wt * (x - mean) ** 2 for x, wt in zip(diffs, weights, strict=True)), 0.0) / total
-            out.append((mean, math.sqrt(var / max(1.0, effective - 1))))
+            if alive is not None and (i == d or not alive[i]):
+                out.append((0.0, 0.0))
+                continue
+            mean = 0.0
+            for j in range(n):
+                row = rows[j]
+                x: float = row[i] - row[d]
+                mean += x * weights[j]
+            mean /= total
+            var = 0.0
+            for j in range(n):
+                row = rows[j]
+                x = row[i] - row[d]
+                var += weights[j] * (x - mean) ** 2
+            out.append((mean, math.sqrt(var / total / spread)))
         return out
 
-    def _won(self, rows: list[list[float]], weights: list[float], d: int, factor: float) -> bool:
+    def _won(self, rows: list[list[float]], weights: list[float], d: int, factor: float,
+             gains: list[tuple[float, float]] | None = None) -> bool:
         """Whether a live rival of candidate ``d`` clears ``factor`` times the bar ``_pick`` sets (its weighted mean
         gain above ``critical`` standard errors, on at least ``min_effective`` effective samples): ``_pick`` would
-        choose a rival on these samples already."""
+        choose a rival on these samples already.  ``gains``: ``_gains`` of these rows if worked out already (the
+        race's, ``_drop``: the same floats), every live rival's at least."""
         total = sum(weights, 0.0)
         effective = total * total / sum((x * x for x in weights), 0.0)
         if effective < self.est.k.min_effective:
             return False
         bar = factor * critical(len(rows[0]) - 1, effective - 1)
         return any(i != d and alive and mean > bar * error + 1e-9
-                   for i, ((mean, error), alive) in enumerate(zip(self._gains(rows, weights, d), self._alive,
-                                                                      strict=True)))
+                   for i, ((mean, error), alive) in enumerate(zip(
+                       self._gains(rows, weights, d, self._alive) if gains is None else gains, self._alive,
+                       strict=True)))
 
     def _drop(self, rows: list[list[float]], weights: list[float], d: int, at_end: float | None = None) -> bool:
         """Drop every live rival of candidate ``d`` that cannot win: its weighted mean gain plus DROP_ERRORS
         standard errors is at most the bar at the end (``critical`` for the decision's rivals on ``at_end``
-        samples, times the standard error projected there; 0 without ``at_end``); whether any is left alive."""
+        samples, times the standard error projected there; 0 without ``at_end``); whether any is left alive.
+        The gains worked out are kept (``self._seen``) for ``_won`` on the same samples."""
         alive = self._alive
         if at_end is not None:
             end = max(at_end, len(rows))  # the samples at the end (their effective number is not known yet)
             bar = critical(len(alive) - 1, end - 1) * math.sqrt(len(rows) / end)
         else:
             bar = 0.0
-        for i, (mean, error) in enumerate(self._gains(rows, weights, d)):
+        self._seen = gains = self._gains(rows, weights, d, alive)
+        for i, (mean, error) in enumerate(gains):
             if i != d and alive[i] and mean + DROP_ERRORS * error <= bar * error + 1e-9:
                 alive[i] = False
         return any(a for i, a in enumerate(alive) if i != d)
@@ -418,9 +453,10 @@ class SearchBot:
         position = position_of(state)
         # The samples of a card-play decision differ only in cards hidden from the seat, so they settle alike
         # unless a penalty reads the cards held: one settlement per trick count serves them all.  Each sample
-        # is still charged for every settlement it needs (the same work, the same choice, less time).
+        # is still charged for every settlement it needs (the same work, the same choice, less time).  So are the
+        # playouts' leaves, whose deals settle alike when what the settlement reads is the same (``_alike``).
         shared = self._settled if root and SHARE_SETTLEMENTS and not state.program.penalties_read_held else None
-        kernel = Kernel(position, shared=shared)
+        kernel = Kernel(position, shared=shared, alike=self._alike)
         legal = self._legal.setdefault(position.trump, {})
         solver = Solver(position, seat, chips_of(kernel, seat), kernel=kernel, deadline=deadline, legal=legal,
                         max_nodes=max(0, int(self._left)))
@@ -453,10 +489,20 @@ class SearchBot:
         while state.pending is not None:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
-            if in_card_play(state) and seat in state.in_play and sum(map(len, state.hands)) <= SOLVE_CARDS:
-                return seat_worth(state, seat) + self._solve(state, seat, deadline, root=False)
+            # (loops, not ``sum(map(...))`` nor ``next(generator)``: compiled, each made an object at every step)
+            if in_card_play(state) and seat in state.in_play:
+                held = 0
+                for hand in state.hands:
+                    held += len(hand)
+                if held <= SOLVE_CARDS:
+                    return seat_worth(state, seat) + self._solve(state, seat, deadline, root=False)
             legal = state.legal_actions()
-            look = legal[0] if len(legal) == 1 else next((a for a in legal if a.word == w.LOOK), None)
+            look: Action | None = legal[0] if len(legal) == 1 else None
+            if look is None:
+                for a in legal:
+                    if a.word == w.LOOK:
+                        look = a
+                        break
             if look is not None:
                 self._left -= APPLY_WORK
                 state.apply(look)

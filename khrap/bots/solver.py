@@ -148,10 +148,9 @@ class Solver:
         key = (seat, hand, trick, first)
         found = self._legal.get(key)
         if found is None:
-            strength = self.kernel.strength
-            plays = self.kernel.playable(seat, _cards(hand), trick, first)
             # strongest first: the move ordering (a cheap first guess at the best play)
-            found = self._legal[key] = sorted(plays, key=lambda p: strength(p[0], p[1], trick), reverse=True)
+            kernel = self.kernel
+            found = self._legal[key] = kernel.strongest_first(kernel.playable(seat, _cards(hand), trick, first), trick)
         return found
 
     def _child(self, hands: tuple[int, ...], trick: tuple[Entry, ...], tricks: tuple[int, ...], seat: int, play: Play,

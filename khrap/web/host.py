@@ -33,7 +33,7 @@ from khrap.engine import IllegalAction
 from khrap.web.delta import Parts, patch
 from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Lost, Store
-from khrap.web.table import Table
+from khrap.web.table import Change, Table
 
 MAX_MESSAGE = 4096
 """Bytes in one message from a client (an action is at most 200 characters)."""
@@ -332,15 +332,25 @@ class Host:
         if again is False:
             again = self._again_table(table)
         deadline, timed_out = timing or (self._clock_deadline(table), self.timed_out.get(table.id))
+        parts.extras = self._extras(table, seat, passive, host, again, deadline, timed_out)
+        return parts
+
+    def _plain(self, passive: bool) -> dict[str, Any]:
+        """A view's extras with no clock, no "play again" and no host link: one dict for all such views (read
+        only), so a patch finds it unchanged by identity."""
+        plain = self._plain_extras.get(passive)
+        if plain is None or plain["takeover_seconds"] != self.takeover_seconds:
+            plain = self._plain_extras[passive] = {"elsewhere": passive, "host": None,
+                                                   "takeover_seconds": self.takeover_seconds, "clock": _NO_CLOCK}
+        return plain
+
+    def _extras(self, table: Table, seat: int | None, passive: bool, host: bool, again: Table | None,
+                deadline: float | None, timed_out: dict | None) -> dict[str, Any]:
+        """The server's keys of a view (``Parts.extras``): whether it only watches, the host's links, the turn
+        clock, the table its "play again" made."""
         mine = timed_out if timed_out and timed_out["seat"] == seat else None
         if not host and again is None and deadline is None and mine is None:
-            # (most views: one dict for all, read only, so a patch finds it unchanged by identity)
-            plain = self._plain_extras.get(passive)
-            if plain is None or plain["takeover_seconds"] != self.takeover_seconds:
-                plain = self._plain_extras[passive] = {"elsewhere": passive, "host": None,
-                                                       "takeover_seconds": self.takeover_seconds, "clock": _NO_CLOCK}
-            parts.extras = plain
-            return parts
+            return self._plain(passive)  # (most views)
         extras: dict[str, Any] = {"elsewhere": passive, "host": None}
         if host:
             extras["host"] = {"links": {str(i): st.token for i, st in enumerate(table.seats) if st.human},
@@ -353,8 +363,7 @@ class Host:
                 extras["again_host"] = {"table": again.id, "token": again.host_token}
         extras["clock"] = _NO_CLOCK if deadline is None and mine is None else \
             {"left": None if deadline is None else max(0.0, round(deadline - self.clock(), 1)), "timed_out": mine}
-        parts.extras = extras
-        return parts
+        return extras
 
     def _again_table(self, table: Table) -> Table | None:
         again_id = self.rematch_of(table.id)
@@ -843,9 +852,11 @@ class Host:
         kept = self.sent.pop(table.id, {})
         made: dict[tuple, _Update] = {}
         memo: dict = {}  # the patches of the parts the views share, made once (``delta.patch``), and their texts
-        presence = (self.present(table), self.taken_over(table))
-        timing = (self._clock_deadline(table), self.timed_out.get(table.id))
-        again: Table | None | bool = False  # (found for the first view: a broadcast to nobody loads no table)
+        present, takeover = self.present(table), self.taken_over(table)
+        deadline, timed_out = self._clock_deadline(table), self.timed_out.get(table.id)  # (the turn clock starts)
+        change: Change | None = None  # (made for the first view: a broadcast to nobody loads no table)
+        again: Table | None = None
+        plain = False  # every view but the host's has the plain extras (no clock, no "play again")
         number = next(self._numbers)
         now: dict[tuple, tuple[int, Parts]] = {}  # each key's view made now: the base of its next patch
         for client in list(self.clients.get(table.id, [])):
@@ -858,10 +869,13 @@ class Host:
                 continue
             update = made.get(key)
             if update is None:
-                if again is False:
-                    again = self._again_table(table)
-                parts = self.parts(table, *key, presence=presence, again=again, timing=timing)
-                parts.n = number
+                seat, lang, passive, hosting = key
+                if change is None:
+                    change, again = table.change(present, takeover), self._again_table(table)
+                    plain = again is None and deadline is None and timed_out is None
+                extras = self._plain(passive) if plain and not hosting else \
+                    self._extras(table, seat, passive, hosting, again, deadline, timed_out)
+                parts = Parts(change.common(lang), change.own(seat, lang, not passive), extras, number)
                 update = made[key] = _Update(parts, kept.get(key), memo)
                 now[key] = (number, parts)
                 self.sent[table.id] = now  # (kept for the keys of the connections still at the table only)
