@@ -118,3 +118,58 @@ def test_an_exchange_is_not_found_again_when_a_fact_it_reads_changed(variant: st
             assert keeping.decide_in(new, seat, listed, random.Random(0)) is expected, what
             shown[what] = shown.get(what, 0) + (expected is not before)
     assert all(shown.get(what) for what in ("hand sizes", "statuses", "trump", "gone", "stock")), shown
+
+
+def call_changed(state: GameState, what: str, seat: int) -> GameState | None:
+    """A copy of ``state`` with one fact a call reads changed (None where it cannot be): the pot doubled (and one
+    more), the bidding round the last (or one later), another seat's status, the seat's hand less its last card
+    (into the stock)."""
+    new = state.play_copy()
+    other = (seat + 1) % new.n
+    if what == "pot":
+        new.pot = 2 * new.pot + 1
+    elif what == "round":  # (to the last round: where nobody can join, a lone declarer need not wait for it)
+        last = new.rules.variant.all_pass.rounds
+        new.round = last if new.round < last else new.round + 1
+    elif what == "statuses":
+        new.statuses[other] = "out" if new.statuses[other] != "out" else "undecided"
+    elif what == "hand" and new.hands[seat]:
+        new.stock.append(new.hands[seat].pop())
+    else:
+        return None
+    return new
+
+
+@pytest.mark.parametrize(("variant", "facts"), [("khrap", ("pot", "statuses", "hand")),
+                                                ("snore", ("round", "pot"))])  # (snore's prize reads the round)
+def test_a_call_is_not_valued_again_when_a_fact_it_reads_changed(variant: str, facts: tuple[str, ...]) -> None:
+    """``decide_in`` keeps what each answer of a call is worth by the facts it reads and the bidding round: for each
+    such fact, a deal where changing it alone changes the choice, and the bot that kept the worths of the deal
+    before the change chooses as a fresh bot does after it (a key without the fact fails); the same deal again is
+    found again (nothing more kept) and chosen alike, its tie-breaks drawn as ever."""
+    rules = Rules(load_variant(variant), 4)
+    shown: dict[str, int] = {}
+    found = 0
+    for state in decisions(rules, range(30)):
+        legal = state.legal_actions()
+        if legal[0].word not in rules.calls:
+            continue
+        seat = state.to_act
+        before = HeuristicBot(rules).decide(info_from_state(state, seat), legal, random.Random(0), state.round)
+        keeping = HeuristicBot(rules)
+        assert keeping.decide_in(state, seat, legal, random.Random(0)) is before
+        kept = len(keeping._worths)
+        assert keeping.decide_in(state.play_copy(), seat, legal, random.Random(0)) is before
+        found += len(keeping._worths) == kept
+        for what in facts:
+            new = call_changed(state, what, seat)
+            if new is None:
+                continue
+            listed = new.legal_actions()
+            if len(listed) < 2 or listed[0].word not in rules.calls:
+                continue
+            expected = HeuristicBot(rules).decide(info_from_state(new, seat), listed, random.Random(0), new.round)
+            assert keeping.decide_in(new, seat, listed, random.Random(0)) is expected, what
+            shown[what] = shown.get(what, 0) + (expected is not before)
+    assert found > 20
+    assert all(shown.get(what) for what in facts), shown

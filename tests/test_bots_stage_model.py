@@ -88,3 +88,9 @@ def test_players_who_pass_where_the_hands_are_thrown_cannot_join_later(tmp_path:
     assert [seat for seat, _ in asked] == [2, 0]
     rules = Rules(kept, 3)
     assert Estimator(rules).joiners(rules.calls["bid"], first, ["bid", "pass"]) == [0, 2]
+    # seat 0 passed before: asked again while he holds his cards, not once they are gone (one estimator asked
+    # both: its kept answers are kept by the cards held too)
+    est, passed = Estimator(rules), _info(1, ["out", "undecided", "undecided"])
+    assert est.joiners(rules.calls["bid"], passed, ["bid", "pass"]) == [0, 2]
+    passed.hand_sizes = [0, 4, 4]
+    assert est.joiners(rules.calls["bid"], passed, ["bid", "pass"]) == [2]

@@ -7,9 +7,11 @@ penalties and declarer's prize.  No variant or call is ever named.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
+from typing import Final
 
 from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
@@ -18,10 +20,11 @@ from khrap.engine.rules import pattern_card
 from khrap.variant.derived import draws_now, exchange_limit, joinable, keeps_out_hands, opening_pot, penalty_matches
 from khrap.variant.schema import Amount, Call, CallsStage
 
-RUFF_RISK = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
-NOT_TOP = 0.7  # a card below an unseen higher one needs the right moment
-UNKNOWN_TRUMP = 0.5  # side winners when the trump suit is not known yet (the declarer will name his best)
-TRUMP_LENGTH = 0.15  # a low trump's extra chance per other trump held (it ruffs once the suit runs out)
+# (``Final``: compiled, each is a C constant, not a read of the module's dictionary at every card)
+RUFF_RISK: Final = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
+NOT_TOP: Final = 0.7  # a card below an unseen higher one needs the right moment
+UNKNOWN_TRUMP: Final = 0.5  # side winners when the trump suit is not known yet (the declarer will name his best)
+TRUMP_LENGTH: Final = 0.15  # a low trump's extra chance per other trump held (it ruffs once the suit runs out)
 # The fitted constants (how much a chance is sharpened, how much a seat that may still play counts,
 # a helper's contest bonus) come per variant from calibration.yaml (``khrap.bots.calibration``).
 
@@ -40,6 +43,37 @@ def order_statistics(values: Sequence[float], count: int) -> list[float]:
                                        for j in range(count)]
     # (each term multiplied in the same order as ever, v x C(i, j) x C(N-i-1, count-j-1): the same floats)
     return [sum(v * a * b for v, (a, b) in zip(values, row, strict=True)) / total for row in table]
+
+
+def bits(mask: int) -> int:
+    """How many bits ``mask`` (>= 0) has set: a native loop once compiled (``int.bit_count`` is a call through Python
+    there), one turn a bit, for the few cards of a suit."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def with_average(probs: list[float], kept: int, avg: float, drawn: int) -> list[float]:
+    """``sorted(probs[:kept] + [avg] * drawn, reverse=True)`` for ``probs`` sorted high first, without a sort: the
+    average goes in before the first kept chance below it (equal numbers are the same number, so the same list)."""
+    out: list[float] = []
+    i = 0
+    while i < kept and probs[i] >= avg:
+        out.append(probs[i])
+        i += 1
+    for _ in range(drawn):
+        out.append(avg)
+    while i < kept:
+        out.append(probs[i])
+        i += 1
+    return out
+
+
+def unpacked(packed: int) -> list[int]:
+    """The four suits' counts ``Estimator._suit_counts`` packed, as a list."""
+    return [packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255]
 
 
 def card_mask(cards: Iterable[int]) -> int:
@@ -117,13 +151,36 @@ class Estimator:
             _SHARED.clear()
         self._draw, self._pools = _SHARED.setdefault((tuple(self.deck), self.joker, repr(self.k)), ({}, {}))
         self._limits: dict[int, tuple[Call, int | None]] = {}  # by id(call): (call, ``_exchange_limit``)
+        # ``penalty``'s answers by (status, call, tricks, pot), where no penalty reads the cards held
+        self._held_read = any(pen.held for pen in self.variant.settlement.penalties)
+        self._penalties: dict[tuple[str, str | None, int, int], int] = {}
+        self._joiners: dict[tuple, tuple[Call, list[int] | None]] = {}  # ``joiners``' answers by what they read
         # the deck's cards as bits (``_unseen_count``), -1 where a card is in it twice (then its list is counted)
         self._deck_mask = card_mask(self.deck) if len(set(self.deck)) == len(self.deck) else -1
+        # The joker as an int (-1: none), compared natively where ``joker`` (``int | None``) is a boxed comparison;
+        # and per card, the deck's cards of its suit above it as bits: ``chances`` counts the unseen ones above a
+        # card with one mask (a deck with a card twice counts its lists, ``_above`` empty).
+        self._joker = -1 if self.joker is None else self.joker
+        top = max(self.deck, default=-1)
+        self._above = [card_mask(c for c in self.deck if c // 13 == card // 13 and c > card) for card in range(top + 1)]
+        self._suits = [card_mask(self.by_suit[s]) for s in range(4)]  # each suit's cards as bits
 
     # ------------------------------------------------------------ cards
     def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
         blocked = card_mask(hand) | card_mask(info.gone)  # (bits, not sets: compiled, no card is boxed)
         return [c for c in self.deck if not blocked >> c & 1]
+
+    def unseen_above(self, card: int, blocked: int) -> bool:
+        """Some card of ``card``'s suit above it is unseen: not in ``blocked`` (the hand and the cards gone)."""
+        return self._above[card] & ~blocked != 0
+
+    def unseen_in(self, suit: int, blocked: int) -> bool:
+        """Some card of ``suit`` is unseen: not in ``blocked``."""
+        return self._suits[suit] & ~blocked != 0
+
+    def joker_unseen(self, blocked: int) -> bool:
+        """The deck has a joker and it is unseen: not in ``blocked``."""
+        return self._joker >= 0 and not blocked >> self._joker & 1
 
     def _unseen_count(self, blocked: int) -> int:
         """How many cards ``unseen`` lists, given the mask of the hand and the cards gone."""
@@ -150,7 +207,7 @@ class Estimator:
             return 1.0
         suit, mine = card // 13, set(hand)
         higher = sum(1 for c in self.by_suit[suit] if c > card and c not in mine and c not in info.gone)
-        p = (1 - q) ** higher * (1.0 if higher == 0 else NOT_TOP)
+        p = math.pow(1 - q, float(higher)) * (1.0 if higher == 0 else NOT_TOP)  # (``**``'s number: see ``chances``)
         if trump is None:
             return p * UNKNOWN_TRUMP
         if suit == trump:
@@ -161,7 +218,9 @@ class Estimator:
 
     def sharpen(self, p: float, exponent: float | None = None) -> float:
         """The calibrated chance: ``p ** sharpen`` (a certain winner stays certain, a long shot shrinks most)."""
-        return p ** (exponent or self.k.sharpen) if 0.0 < p < 1.0 else p
+        # (``math.pow``: compiled, a native call on two doubles; ``**`` is always mypyc's generic power of boxed
+        # numbers.  For a finite positive base both are the C library's ``pow``: the same number)
+        return math.pow(p, exponent or self.k.sharpen) if 0.0 < p < 1.0 else p
 
     def chances(self, hand: Sequence[int], trump: int | None, info: Info,
                 exponent: float | None = None, pool: Sequence[int] | None = None) -> list[float]:
@@ -171,29 +230,32 @@ class Estimator:
         hand)`` if the caller has it."""
         blocked = card_mask(hand) | card_mask(info.gone)
         q = self.opponents_share(info, self._unseen_count(blocked) if pool is None else len(pool))
-        joker = self.joker  # (``self.sharpen`` called as a method: compiled, a native call; a bound one in a local
-        lengths = [0, 0, 0, 0]  # is called through Python)
+        joker = self._joker  # (``self.sharpen`` called as a method: compiled, a native call; a bound one in a local
+        lengths = 0  # is called through Python)  (the hand's suits' lengths, 8 bits a suit: native ints compiled)
         for c in hand:
-            lengths[c // 13] += 1
+            lengths += 1 << (8 * (c // 13))
+        above = self._above
         out = []
         for card in hand:
             if card == joker:
                 out.append(self.sharpen(1.0, exponent))
                 continue
             suit = card // 13
-            higher = 0
-            for c in self.by_suit[suit]:
-                if c > card and not blocked >> c & 1:
-                    higher += 1
-            # (a float power: compiled, a float ** int is a generic power of two boxed numbers; Python takes the
-            # int as a float there too, so the same number)
-            p = (1 - q) ** float(higher) * (1.0 if higher == 0 else NOT_TOP)
+            if self._deck_mask >= 0:  # (the unseen cards of its suit above it, as bits)
+                higher = bits(above[card] & ~blocked)
+            else:
+                higher = 0
+                for c in self.by_suit[suit]:
+                    if c > card and not blocked >> c & 1:
+                        higher += 1
+            # (a float power: Python takes a float ** int's int as a float, so ``math.pow`` of it is the same number)
+            p = math.pow(1 - q, float(higher)) * (1.0 if higher == 0 else NOT_TOP)
             if trump is None:
                 p = p * UNKNOWN_TRUMP
             elif suit == trump:
-                p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (lengths[trump] - 1))
+                p = min(1.0, p + (1 - p) * TRUMP_LENGTH * ((lengths >> 8 * trump & 255) - 1))
             else:
-                p = p * max(0.0, 1 - RUFF_RISK * lengths[suit] - 0.1)
+                p = p * max(0.0, 1 - RUFF_RISK * (lengths >> 8 * suit & 255) - 0.1)
             out.append(self.sharpen(p, exponent))
         return out
 
@@ -227,22 +289,28 @@ class Estimator:
         chance depends only on how many unseen cards of its suit lie above it and on the suit's length
         in the hand with it (the same arithmetic as ``chance``, without a pass over the deck per card).
         Cached on those counts: the search bot's playouts ask it for the same counts again and again."""
-        counts = [0, 0, 0, 0]
-        for c in pool:
-            if c != self.joker:
-                counts[c // 13] += 1
-        lengths = [0, 0, 0, 0]
-        for c in hand:
-            if c != self.joker:
-                lengths[c // 13] += 1
-        joker = self.joker is not None and self.joker in pool
-        key = (tuple(counts), tuple(lengths), joker, len(pool), trump, q, exponent)
+        counts, joker = self._suit_counts(pool)
+        lengths, _ = self._suit_counts(hand)
+        key = (counts, lengths, joker, len(pool), trump, q, exponent)
         cached = self._pools.get(key)
         if cached is None:
             if len(self._pools) > 100_000:
                 self._pools.clear()
-            cached = self._pools[key] = self._pool_sum(counts, lengths, joker, trump, q, exponent) / len(pool)
+            cached = self._pools[key] = self._pool_sum(unpacked(counts), unpacked(lengths), joker, trump, q,
+                                                       exponent) / len(pool)
         return cached
+
+    def _suit_counts(self, cards: Sequence[int]) -> tuple[int, bool]:
+        """How many of ``cards`` (the joker left out) each suit holds, packed 8 bits a suit (``unpacked``), and
+        whether the joker is among them: the keys of the pool's caches, counted with native ints once compiled."""
+        joker = self._joker
+        packed, found = 0, False
+        for c in cards:
+            if c == joker:
+                found = True
+            else:
+                packed += 1 << (8 * (c // 13))
+        return packed, found
 
     def draw_spread(self, hand: Sequence[int], trump: int | None, info: Info, exponent: float | None,
                     count: int, avg: float, pool: Sequence[int] | None = None) -> list[float]:
@@ -256,21 +324,16 @@ class Estimator:
             pool = self.unseen(info, hand)
         if trump is None or count == 1 or len(pool) < count:
             return [avg] * count
-        counts, lengths = [0, 0, 0, 0], [0, 0, 0, 0]
-        for c in pool:
-            if c != self.joker:
-                counts[c // 13] += 1
-        for c in hand:
-            if c != self.joker:
-                lengths[c // 13] += 1
-        joker = self.joker is not None and self.joker in pool
+        counts, joker = self._suit_counts(pool)
+        lengths, _ = self._suit_counts(hand)
         q = self.opponents_share(info, len(pool))
-        key = ("spread", tuple(counts), tuple(lengths), joker, trump, q, exponent, count)
+        key = ("spread", counts, lengths, joker, trump, q, exponent, count)
         spread = self._pools.get(key)
         if spread is None:
             if len(self._pools) > 100_000:
                 self._pools.clear()
-            values = sorted(self._pool_values(counts, lengths, joker, trump, q, exponent), reverse=True)
+            values = sorted(self._pool_values(unpacked(counts), unpacked(lengths), joker, trump, q, exponent),
+                            reverse=True)
             spread = self._pools[key] = order_statistics(values, count)
         mean = sum(spread) / count
         scale = avg / mean if mean > avg > 0 else 1.0  # the same cap on the tricks shared as ``draw_chance``'s
@@ -283,7 +346,7 @@ class Estimator:
         for suit in range(4):
             length = lengths[suit] + 1
             for higher in range(counts[suit]):
-                p = (1 - q) ** float(higher) * (1.0 if higher == 0 else NOT_TOP)  # (a float power: see ``chances``)
+                p = math.pow(1 - q, float(higher)) * (1.0 if higher == 0 else NOT_TOP)  # (see ``chances``)
                 if suit == trump:
                     p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
                 else:
@@ -302,7 +365,7 @@ class Estimator:
                 continue
             length = lengths[suit] + 1
             for higher in range(unseen):
-                p = (1 - q) ** float(higher) * (1.0 if higher == 0 else NOT_TOP)  # (a float power: see ``chances``)
+                p = math.pow(1 - q, float(higher)) * (1.0 if higher == 0 else NOT_TOP)  # (see ``chances``)
                 if suit == trump:
                     p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
                 else:
@@ -380,11 +443,12 @@ class Estimator:
         cards, k within the call's bounds (``limit``: at most, his call's own or the stage's; a call may force
         some: ``min_discard``), draw k plus ``draw_extra`` average cards, then drop ``then_discard`` weakest."""
         most = min(limit, len(probs))
+        extra, owed = rule.draw_extra, rule.then_discard  # (read once: a pydantic model's fields)
         best: list[float] | None = None
         best_total = 0.0
         for k in range(min(rule.min_discard, most), most + 1):
-            after = sorted(probs[: len(probs) - k] + [avg] * (k + rule.draw_extra), reverse=True)
-            after = after[: len(after) - rule.then_discard] if rule.then_discard else after
+            after = with_average(probs, len(probs) - k, avg, k + extra)
+            after = after[: len(after) - owed] if owed else after
             total: float = sum(after)  # (typed: compiled, mypyc compares two bare sums of floats as ints)
             if best is None or total > best_total:
                 best, best_total = after, total
@@ -396,7 +460,21 @@ class Estimator:
 
     def penalty(self, status: str, call_id: str | None, tricks: int, hand: Sequence[int], trump: int | None,
                 pot: int) -> int:
-        """What a failed ``status`` with ``tricks`` pays (the first matching penalty)."""
+        """What a failed ``status`` with ``tricks`` pays (the first matching penalty).  Where no penalty reads the
+        cards held, the hand and the trump change nothing: kept by the rest (a call's value asks it for every
+        trick count short of the obligation, at every call of every playout)."""
+        if self._held_read:
+            return self._penalty(status, call_id, tricks, hand, trump, pot)
+        key = (status, call_id, tricks, pot)
+        found = self._penalties.get(key)
+        if found is None:
+            if len(self._penalties) > 10_000:
+                self._penalties.clear()
+            found = self._penalties[key] = self._penalty(status, call_id, tricks, hand, trump, pot)
+        return found
+
+    def _penalty(self, status: str, call_id: str | None, tricks: int, hand: Sequence[int], trump: int | None,
+                 pot: int) -> int:
         for pen in self.variant.settlement.penalties:
             if not penalty_matches(pen, status, call_id):
                 continue
@@ -472,8 +550,24 @@ class Estimator:
         Read off the variant's stages by the stage model (``variant/derived.py``): the rest of the current
         calls stage (unless the call ends it), then every later calls stage that lists a helper call while
         a declarer exists (``joinable``), by who speaks there (``speakers``) and who still holds cards then
-        (``keeps_out_hands``: the players who pass keep theirs until it asks).
+        (``keeps_out_hands``: the players who pass keep theirs until it asks).  Kept by all it reads: the call,
+        the seat, the statuses, which seats hold cards and the words listed (every declaring call of every
+        playout asks it).
         """
+        words = tuple(legal_words)
+        held = 0
+        for s, size in enumerate(info.hand_sizes):
+            if size:
+                held |= 1 << s
+        key = (id(call), info.seat, info.n, tuple(info.statuses), held, words)
+        found = self._joiners.get(key)
+        if found is None or found[0] is not call:
+            if len(self._joiners) > 10_000:
+                self._joiners.clear()
+            found = self._joiners[key] = (call, self._joiners_of(call, info, words))
+        return None if found[1] is None else list(found[1])
+
+    def _joiners_of(self, call: Call, info: Info, legal_words: Iterable[str]) -> list[int] | None:
         eff = call.effects
         others = [s for s in range(info.n) if s != info.seat]
         if eff.forces_others or any(info.statuses[s] in w.ACTIVE for s in others):

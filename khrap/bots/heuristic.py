@@ -13,12 +13,12 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from khrap import words as w
 from khrap.bots.calibration import Constants, constants_for
 from khrap.bots.determinize import SeatView
-from khrap.bots.estimate import Estimator, Info
+from khrap.bots.estimate import Estimator, Info, card_mask
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card, parse_suit
 from khrap.engine import Action, GameState, Rules
@@ -44,10 +44,12 @@ WEIGH_ERRORS = 2.0
 # is much flatter: 74 %.)  Tuned on seeds 400-499 (benchmarks/offer_gains.py; docs/extending.md).
 WEIGH_SLOPE = 6.0
 WEIGH_CAP = 3.0
+_ACTIVE: Final = w.ACTIVE  # (a constant of this module: compiled, not a read of the words module at every play)
 _KNOWN = frozenset({w.PLAY, w.DISCARD, w.EXCHANGE, w.TRUMP, w.LOOK})
 # The decisions ``decide_in`` keeps: an exchange (its 16 throws scored: about 100,000 instructions compiled, and found
 # again in about half of a search's playouts), not a card play (about 40,000, found again in a quarter: its key, some
-# 10,000, costs what it saves) nor a call (it draws from the decision's generator).
+# 10,000, costs what it saves) nor a call (it draws from the decision's generator: of a call, only its answers' worths
+# are kept, ``HeuristicBot.call``'s ``kept``).
 KEPT_WORDS = frozenset({w.EXCHANGE})
 DECIDED_KEPT = 20_000  # ``decide_in`` keeps at most this many choices (then starts again)
 _JOINS: dict[str, dict] = {}  # join chances per variant (its data as JSON), shared by the bots of a table
@@ -178,6 +180,30 @@ def throw_score(parts: tuple[list[tuple[float, int]], float, int, int], thrown: 
     return total, -len(thrown)
 
 
+def weakest(winners: Sequence[Action], led: int | None, trump: int | None, joker_last: bool) -> Action:
+    """The first of ``winners`` with the lowest strength (``joker_last``: a card played as the joker after every
+    plain one): ``min`` by that key, written out (compiled, a key function is called through Python)."""
+    choice = winners[0]
+    low = (choice.joker if joker_last else False, strength(choice.cards[0], choice.joker, led, trump))
+    for a in winners[1:]:
+        key = (a.joker if joker_last else False, strength(a.cards[0], a.joker, led, trump))
+        if key < low:
+            choice, low = a, key
+    return choice
+
+
+def highest(actions: Sequence[Action], by_rank: bool) -> Action:
+    """The first of ``actions`` whose card is highest (``by_rank``: its rank, else its number): ``max`` by that key,
+    written out."""
+    choice = actions[0]
+    top = choice.cards[0] % 13 if by_rank else choice.cards[0]
+    for a in actions[1:]:
+        value = a.cards[0] % 13 if by_rank else a.cards[0]
+        if value > top:
+            choice, top = a, value
+    return choice
+
+
 def weighted_gain(gains: list[float], weights: list[float]) -> tuple[float, float]:
     """The weighted mean of ``gains`` and its standard error (Kish's effective sample size for the weights);
     (0, inf) with fewer than two."""
@@ -223,6 +249,8 @@ class HeuristicBot:
         self._followed: dict[int | None, FollowedDeal] = {}  # per seat: its deal's facts read so far
         self._weigher: Any = None  # the search (an MctsBot) that weighs a decision of a kind it has no rule for
         self._decided: dict[tuple, tuple[Sequence[Action], Action]] = {}  # ``decide_in``'s choices by what they read
+        # ``decide_in``'s calls: each answer's worth by what it reads (the listing kept alive with it)
+        self._worths: dict[tuple, tuple[Sequence[Action], list[float | None]]] = {}
 
     def choose(self, observation: dict | TypedView, legal: Sequence[Action], rng: random.Random,
                view: SeatView | None = None) -> Action:
@@ -306,7 +334,12 @@ class HeuristicBot:
             return self.play(info, legal)
         if word == w.DISCARD:
             hand = held(info)
-            return max(legal, key=lambda a: self._keep_value(info, [c for c in hand if c != a.cards[0]]))
+            thrown, best_value = legal[0], 0.0  # (``max`` by the hand kept's value, written out: see ``weakest``)
+            for i, a in enumerate(legal):
+                value = self._keep_value(info, [c for c in hand if c != a.cards[0]])
+                if i == 0 or value > best_value:
+                    thrown, best_value = a, value
+            return thrown
         if word == w.EXCHANGE:
             return self.exchange(info, legal)
         if word == w.TRUMP:
@@ -320,8 +353,12 @@ class HeuristicBot:
         """``decide`` for ``seat`` in a simulated deal (the search's playouts), the same choice: an exchange
         (``KEPT_WORDS``) is kept by everything it reads of the deal and found again when a playout meets the same
         facts (the candidates of one sample meet many: the other seats' exchanges are often the same whatever the
-        seat's own choice was).  Only a decision that draws nothing from ``rng`` may be kept."""
-        if legal[0].word not in KEPT_WORDS:
+        seat's own choice was).  Only a decision that draws nothing from ``rng`` may be kept.  A call draws its
+        tie-breaks, so of a call only what each answer is worth is kept (``call``'s ``kept``), by the same facts and
+        the bidding round: found again, the draws are made as ever and nothing is valued twice."""
+        word = legal[0].word
+        kept_call = word not in _KNOWN and word in self.rules.calls and len(legal) > 1
+        if word not in KEPT_WORDS and not kept_call:
             return self.decide(info_from_state(state, seat), legal, rng, state.round)
         hands = state.hands
         # Everything ``info_from_state`` gives but the stock's size, which no decision reads (the cards played,
@@ -329,7 +366,14 @@ class HeuristicBot:
         # an id found is the same action (a listing's actions are the kernel's own shared ones).
         key = (seat, tuple(hands[seat]), state.trump, tuple(state.turned), state.turned_taken, tuple(state.statuses),
                tuple(state.call_of), tuple(state.tricks), tuple(state.trick), tuple(state.won), state.pot,
-               tuple([len(h) for h in hands]), tuple([id(a) for a in legal]))
+               tuple([len(h) for h in hands]), tuple([id(a) for a in legal]), state.round if kept_call else 0)
+        if kept_call:
+            worths = self._worths.get(key)
+            if worths is None:
+                if len(self._worths) >= DECIDED_KEPT:
+                    self._worths.clear()
+                worths = self._worths[key] = (legal, [None] * len(legal))
+            return self.call(info_from_state(state, seat), legal, rng, state.round, worths[1])
         found = self._decided.get(key)
         if found is not None:
             return found[1]
@@ -345,11 +389,14 @@ class HeuristicBot:
             return self.est.best_suit(info.hand, info)
         return info.trump
 
-    def call(self, info: Info, legal: Sequence[Action], rng: random.Random, round_: int = 1) -> Action:
+    def call(self, info: Info, legal: Sequence[Action], rng: random.Random, round_: int = 1,
+             kept: list[float | None] | None = None) -> Action:
         """The call worth most chips (ties broken by the decision's randomness); a blind one only when clearly
         worth it.  Passing is valued last, and only when it could matter: what waiting keeps is never below 0
         (``_waiting_value``; the cautious bidding's pass may be), so a lone pass whose tie-break alone beats
-        every other call is taken without working out what waiting keeps: the same choice, for less."""
+        every other call is taken without working out what waiting keeps: the same choice, for less.
+        ``kept``: each answer's worth (without its tie-break) where already worked out for the same facts, by
+        its place among the answers, filled in here (``decide_in``)."""
         look = None
         options: list[tuple[Action, Call, float]] = []  # (action, its call, its tie-break), in the listed order
         for action in legal:
@@ -363,14 +410,14 @@ class HeuristicBot:
         values: list[float | None] = [None] * len(options)
         for i, (action, call, noise) in enumerate(options):
             if i not in passes:
-                values[i] = self._call_worth(info, legal, action, call, round_) + noise
+                values[i] = self._kept_worth(kept, i, info, legal, action, call, round_) + noise
         others = [v for v in values if v is not None]
         for i in passes:
-            _, _, noise = options[i]
+            action, call, noise = options[i]
             if not self.cautious and look is None and len(passes) == 1 and others and max(others) < noise:
                 values[i] = noise  # (at least this: enough to beat every other call)
             else:
-                values[i] = self._out_worth(info, legal) + noise
+                values[i] = self._kept_worth(kept, i, info, legal, action, call, round_) + noise
         best: Action | None = None
         best_value: float | None = None
         for (action, _, _), value in zip(options, values, strict=True):
@@ -380,6 +427,20 @@ class HeuristicBot:
         if look is not None and (best_value is None or best_value <= self.rules.variant.base_stake):
             return look  # a blind call only when clearly worth it
         return best or legal[0]
+
+    def _kept_worth(self, kept: list[float | None] | None, i: int, info: Info, legal: Sequence[Action], action: Action,
+                    call: Call, round_: int) -> float:
+        """The ``i``-th answer's worth: passing's (``_out_worth``) or the call's (``_call_worth``), from ``kept``
+        where it is there, and kept there."""
+        found = None if kept is None else kept[i]
+        if found is None:
+            if call.effects.status == w.OUT:
+                found = self._out_worth(info, legal)
+            else:
+                found = self._call_worth(info, legal, action, call, round_)
+            if kept is not None:
+                kept[i] = found
+        return found
 
     def _call_worth(self, info: Info, legal: Sequence[Action], action: Action, call: Call, round_: int) -> float:
         """What saying ``call`` (a declaring or helper one) is worth in chips."""
@@ -560,16 +621,23 @@ class HeuristicBot:
         return ranked, avg, extra, owed
 
     # ------------------------------------------------------------ play
-    def _master(self, info: Info, card: int, trump: int | None, after: Sequence[int]) -> bool:
+    def _blocked(self, info: Info) -> int:
+        """The cards no other seat may hold as bits: the seat's hand and the cards gone (``_master``'s questions)."""
+        return card_mask(held(info)) | card_mask(info.gone)
+
+    def _master(self, info: Info, card: int, trump: int | None, after: Sequence[int], blocked: int = -1) -> bool:
         """No seat still to play can beat ``card``: each either lacks a higher card of its suit (none is
         unseen, or he has shown a void there) or cannot ruff it (no trump unseen, or he has shown a void
-        in trumps too).  A trump is master once every seat still to play has shown a void in trumps."""
-        hand = set(held(info))
+        in trumps too).  A trump is master once every seat still to play has shown a void in trumps.
+        ``blocked``: ``_blocked(info)`` if the caller has it (one play asks this of several cards)."""
+        if blocked < 0:
+            blocked = self._blocked(info)
+        est = self.est
         suit = card // 13
-        if self.est.joker is not None and self.est.joker not in hand and self.est.joker not in info.gone:
+        if est.joker_unseen(blocked):
             return False
-        higher = any(c > card and c not in hand and c not in info.gone for c in self.est.by_suit[suit])
-        trumps_out = trump is not None and suit != trump and self._trumps_out(info, trump)
+        higher = est.unseen_above(card, blocked)
+        trumps_out = trump is not None and suit != trump and est.unseen_in(trump, blocked)
         for seat in after:
             void = info.voids.get(seat, ())
             if suit not in void and higher:
@@ -580,8 +648,7 @@ class HeuristicBot:
 
     def _trumps_out(self, info: Info, trump: int) -> bool:
         """Some trump is neither in this hand nor gone."""
-        hand = set(held(info))
-        return any(c not in hand and c not in info.gone for c in self.est.by_suit[trump])
+        return self.est.unseen_in(trump, self._blocked(info))
 
     def _ruff_threat(self, info: Info, trump: int | None, after: Sequence[int]) -> bool:
         """A seat still to play may hold a trump: a side winner led now may be ruffed."""
@@ -591,43 +658,55 @@ class HeuristicBot:
 
     def _after(self, info: Info) -> list[int]:
         """Active seats still to play to the current trick after this seat."""
-        active = [s for s in range(info.n) if info.statuses[s] in w.ACTIVE]
-        played = {s for s, _, _ in info.trick}
-        return [s for s in active if s != info.seat and s not in played]
+        played = 0
+        for s, _, _ in info.trick:
+            played |= 1 << s
+        statuses = info.statuses
+        return [s for s in range(info.n) if statuses[s] in _ACTIVE and s != info.seat and not played >> s & 1]
 
     def play(self, info: Info, legal: Sequence[Action]) -> Action:
         trump = info.trump
         hand = held(info)
         after = self._after(info)
         if not info.trick:
-            return self._lead(info, legal, self._card_chances(info, hand), after)
+            return self._lead(info, legal, after)
         first = info.trick[0]
         led = None if first[2] else first[1] // 13
         best = max(strength(c, j, led, trump) for _, c, j in info.trick)
         winners = [a for a in legal if strength(a.cards[0], a.joker, led, trump) > best]
         if winners:
-            sure = [a for a in winners if a.joker or not after or self._master(info, a.cards[0], trump, after)]
+            blocked = self._blocked(info) if after else -1
+            sure = [a for a in winners if a.joker or not after or self._master(info, a.cards[0], trump, after, blocked)]
             if sure:
-                return min(sure, key=lambda a: (a.joker, strength(a.cards[0], a.joker, led, trump)))
+                return weakest(sure, led, trump, True)
             plain = [a for a in winners if not a.joker]
             if plain:
-                return min(plain, key=lambda a: strength(a.cards[0], a.joker, led, trump))
+                return weakest(plain, led, trump, False)
             statuses: dict[Any, Any] = self.rules.variant.statuses  # (keyed by the status words)
             need = statuses[info.statuses[info.seat]].tricks - info.tricks[info.seat]
             if need > 0 and len(hand) <= need:
                 return winners[0]
         # the cheapest card (the hand's chances made only here: a follower that can win has chosen already)
         chances = self._card_chances(info, hand)
-        return min(legal, key=lambda a: (a.joker, chances.get(a.cards[0], 0.0), a.cards[0] % 13))
+        # (``min`` by (joker, chance, rank), written out: compiled, a key function is called through Python)
+        choice = legal[0]
+        low = (choice.joker, chances.get(choice.cards[0], 0.0), choice.cards[0] % 13)
+        for a in legal[1:]:
+            key = (a.joker, chances.get(a.cards[0], 0.0), a.cards[0] % 13)
+            if key < low:
+                choice, low = a, key
+        return choice
 
     def _card_chances(self, info: Info, hand: list[int]) -> dict[int, float]:
         """Each card of ``hand``'s trick chance (the hand model's, by card)."""
-        return dict(zip(hand, self.est.chances(hand, info.trump, info), strict=True))
+        found = self.est.chances(hand, info.trump, info)
+        return {card: found[i] for i, card in enumerate(hand)}
 
-    def _lead(self, info: Info, legal: Sequence[Action], chances: dict[int, float], after: list[int]) -> Action:
+    def _lead(self, info: Info, legal: Sequence[Action], after: list[int]) -> Action:
         trump = info.trump
         plain = [a for a in legal if not a.joker]
-        masters = [a for a in plain if self._master(info, a.cards[0], trump, after)]
+        blocked = self._blocked(info)
+        masters = [a for a in plain if self._master(info, a.cards[0], trump, after, blocked)]
         trumps = [a for a in plain if a.cards[0] // 13 == trump]
         master_trumps = [a for a in masters if a.cards[0] // 13 == trump]
         side_masters = [a for a in masters if a.cards[0] // 13 != trump]
@@ -635,9 +714,9 @@ class HeuristicBot:
         # (a seat to play may hold a trump and be void in that suit unseen): the master trump takes
         # its trick anyway and pulls a trump from every seat that holds one.
         if master_trumps and (len(trumps) >= 2 or (side_masters and self._ruff_threat(info, trump, after))):
-            return max(master_trumps, key=lambda a: a.cards[0])
+            return highest(master_trumps, False)
         if side_masters:
-            return max(side_masters, key=lambda a: a.cards[0] % 13)
+            return highest(side_masters, True)
         if master_trumps:
             return master_trumps[0]
         if not plain:
@@ -646,11 +725,26 @@ class HeuristicBot:
         status = statuses.get(info.statuses[info.seat])
         need = (status.tricks if status else 0) - info.tricks[info.seat]
         hand = held(info)
+        chances = self._card_chances(info, hand)  # (made only here: a master led needs none)
         if need > 0 and len(hand) <= need + 1:
             # every trick left counts (one loser at most may still be afforded later): lead the card
             # most likely to take one, not a sure loser kept for a long game that is not coming
-            return max(plain, key=lambda a: (chances.get(a.cards[0], 0.0), a.cards[0] % 13))
+            choice = plain[0]  # (``max`` by (chance, rank), written out: a key function is called through Python)
+            top = (chances.get(choice.cards[0], 0.0), choice.cards[0] % 13)
+            for a in plain[1:]:
+                rival = (chances.get(a.cards[0], 0.0), a.cards[0] % 13)
+                if rival > top:
+                    choice, top = a, rival
+            return choice
         side = [a for a in plain if a.cards[0] // 13 != trump] or plain
-        length = {s: sum(1 for c in hand if c // 13 == s) for s in range(4)}
-        return min(side, key=lambda a: (length[a.cards[0] // 13] if trumps else 0, chances.get(a.cards[0], 0.0),
-                                        a.cards[0] % 13))
+        length = [0, 0, 0, 0]  # (cards by suit; read only with a trump among the plain cards)
+        for c in hand:
+            if c // 13 < 4:
+                length[c // 13] += 1
+        choice = side[0]  # (``min`` by (suit length, chance, rank), written out)
+        low = (length[choice.cards[0] // 13] if trumps else 0, chances.get(choice.cards[0], 0.0), choice.cards[0] % 13)
+        for a in side[1:]:
+            key = (length[a.cards[0] // 13] if trumps else 0, chances.get(a.cards[0], 0.0), a.cards[0] % 13)
+            if key < low:
+                choice, low = a, key
+        return choice

@@ -42,11 +42,13 @@ def _players(variant_ref: str, players: int | None) -> int:
     return default_players(variant)
 
 
-def _new_session(variant: str, players: int | None, seed: int | None) -> Session:
+def _new_session(variant: str, players: int | None, seed: int | None, lang: str = "en") -> Session:
     try:
         return Session(variant, _players(variant, players), seed=seed)
     except (VariantError, RulesError, ValueError) as err:
-        _fail(str(err))
+        from khrap.rulebook.cli import in_language
+
+        _fail(in_language(err, lang))  # a house rule's mistakes in the language the game is asked in
 
 
 def play(
@@ -93,7 +95,7 @@ def play(
         except RecordError as err:
             _fail(f"{resume}: {err}")
     else:
-        session = _new_session(variant, players, seed)
+        session = _new_session(variant, players, seed, lang)
         _warn(variant)
     saved = session.table
     if lang not in languages():

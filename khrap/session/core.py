@@ -83,6 +83,10 @@ class Session:
         self.state = GameState(self.rules, players, dealer=dealer, stacks=stacks, pot=pot, seed=self.seed,
                                decks=self.decks)
         self.actions: list[tuple[int, str]] = []
+        # Where each action's events begin in ``state.log`` (its length then): the events from there to the next
+        # one's are the action's, so a reader that knows who made an action (a table's bot or its player) can say
+        # who made each event of it (``web.table``: the log names the bot, not the player, for a bot's play).
+        self.acted_at: list[int] = []
         self.deals_started = 0
         self.deal_stacks = list(self.state.stacks)  # stacks before the current deal's ante
         self.deal_log_at = 0  # where the current deal's lines begin in state.log
@@ -155,8 +159,9 @@ class Session:
         if isinstance(action, str):
             listed = self._listed(action, seat)
             if listed is not None:  # the words of a listed action: applied as listed, not parsed and checked
-                actor = self.state.to_act
+                actor, at = self.state.to_act, len(self.state.log)
                 self.state.apply(listed)
+                self.acted_at.append(at)
                 self.actions.append((actor, action))
                 return action
             refuse_foreign_digits(action)
@@ -167,8 +172,10 @@ class Session:
         actor = self.state.to_act
         if actor is None:
             raise IllegalAction("no deal is in progress: start_deal() begins the next one")
+        at = len(self.state.log)
         self.state.apply(action, seat)
         text = str(action)
+        self.acted_at.append(at)
         self.actions.append((actor, text))
         return text
 

@@ -160,10 +160,12 @@ def _items(values: Any, loc: Loc) -> list[tuple[Loc, Any]]:
     return [(loc + (j,), v) for j, v in enumerate(values)] if isinstance(values, list) else []
 
 
-def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc: Any, message: str) -> VariantError:
+def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc: Any,
+           message: str | Said) -> VariantError:
     """A semantic issue located where the user wrote it, naming the inherited values it clashes with."""
-    parent = _parent(origins) if "stage '" in message else None
-    message = _name_stages(message, variant, parent, origins)
+    if isinstance(message, str):  # (a ``Said`` names no stage: ``checks.Issue``)
+        parent = _parent(origins) if "stage '" in message else None
+        message = _name_stages(message, variant, parent, origins)
     if not isinstance(loc, Fields):
         return locate_error(origins, loc, message)
     chosen = origins.latest(loc)
@@ -177,8 +179,11 @@ def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc:
             where = f"{path}:{line}:{col}" if line is not None else path
             shown = flow(value_at(data, other))
             what = f"{dotted(other)}: {shown}" if len(shown) <= 60 else dotted(other)  # a long list: where it is
-            notes.append(f"`{what}` at {where}")
-        message += f" (inherited: {'; '.join(notes)})"
+            notes.append(Said("`%(what)s` at %(where)s", what=what, where=where))
+        listed: Said = notes[0]
+        for note in notes[1:]:
+            listed = listed + "; " + note
+        message = message + Said(" (inherited: %(notes)s)", notes=listed)
     return locate_error(origins, chosen, message)
 
 
@@ -236,7 +241,8 @@ def _inherited(err: VariantError, ref: str | Path) -> VariantError:
     except (OSError, ValueError):  # a path that cannot be resolved (a NUL, a loop of links) is not a parent
         other = False
     if other:
-        return VariantError(f"{err.message} (inherited by {ref})", err.path, err.line, err.col)
+        return VariantError((err.said or err.message) + Said(" (inherited by %(file)s)", file=str(ref)), err.path,
+                            err.line, err.col)
     return err
 
 

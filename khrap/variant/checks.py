@@ -12,11 +12,15 @@ from collections.abc import Iterator
 from khrap.cards import RANKS
 from khrap.variant import derived
 from khrap.variant.derived import deck_for, makes_declarer, offering, open_while, opens
+from khrap.variant.errors import meant
 from khrap.variant.loader import did_you_mean
+from khrap.variant.said import Said
 from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, PlayStage, Variant
 from khrap.words import KERNEL_WORDS
 
-Issue = tuple[tuple, str]
+Issue = tuple[tuple, str | Said]
+"""Where, and the message: English text, or ``Said`` where it is put in the reader's language (``--lang``; the
+checks a house rule meets first: its players, deck, calls' hands, statuses)."""
 
 
 class Fields(tuple):
@@ -54,7 +58,7 @@ def _enabled(v: Variant) -> list[tuple[str, Call]]:
 def _players(v: Variant) -> Iterator[Issue]:
     if v.players.min > v.players.max:
         yield (Fields(("players", "min"), ("players", "max")),
-               f"players.min ({v.players.min}) is more than players.max ({v.players.max})")
+               Said("players.min (%(min)s) is more than players.max (%(max)s)", min=v.players.min, max=v.players.max))
 
 
 def _deck(v: Variant) -> Iterator[Issue]:
@@ -70,13 +74,15 @@ def _deck(v: Variant) -> Iterator[Issue]:
     for players in range(v.players.min, v.players.max + 1):
         ranks = deck_for(v, players)
         if ranks is None:
-            yield Fields(("deck", "by_players"), ("players", "max")), f"no deck is given for {players} players"
+            yield Fields(("deck", "by_players"), ("players", "max")), Said("no deck is given for %(players)s players",
+                                                                           players=players)
             continue
         need = players * v.hand_size + turned
         if len(ranks) * 4 < need and tuple(ranks) not in small:  # each deck once: at its fewest players
             yield (Fields(("deck",), ("players", "max"), ("hand_size",)),
-                   f"a deck of {len(ranks) * 4} cards is too small for {players} players: "
-                   f"{players} hands of {v.hand_size} and {turned} turned cards need {need}")
+                   Said("a deck of %(cards)s cards is too small for %(players)s players: %(players)s hands of "
+                        "%(hand)s and %(turned)s turned cards need %(need)s", cards=len(ranks) * 4, players=players,
+                        hand=v.hand_size, turned=turned, need=need))
             if v.deck.ranks:
                 return  # one deck for every count: more players would only repeat this
             small.add(tuple(ranks))
@@ -95,7 +101,8 @@ def _call_ids(v: Variant) -> Iterator[Issue]:
 
 def _ref(v: Variant, loc: tuple, cid: str) -> Iterator[Issue]:
     if cid not in v.calls:
-        yield loc, f"unknown call '{cid}'{did_you_mean(cid, v.calls)}"
+        quoted = f"'{cid}'"
+        yield loc, Said("unknown call %(call)s", call=quoted) + meant(cid, v.calls)
 
 
 def _references(v: Variant) -> Iterator[Issue]:
@@ -261,8 +268,8 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
         fewest = hand_after(v, call, sure=True)
         if after is not None and after != v.hand_size:
             yield (Fields(("calls", cid, "effects"), ("hand_size",)),
-                   f"call '{cid}' leaves {after} cards in hand, not the hand size "
-                   f"{v.hand_size}: keep + take + draw - then_discard must make a hand")
+                   Said("call '%(call)s' leaves %(after)s cards in hand, not the hand size %(hand)s: keep + take + "
+                        "draw - then_discard must make a hand", call=cid, after=after, hand=v.hand_size))
         elif fewest is not None and fewest != after:
             where = ("calls", cid)
             yield (Fields((*where, "effects", "keep"), (*where, "requires", "holds")),

@@ -14,6 +14,7 @@ from khrap.variant import reading
 from khrap.variant import trust as trusted
 from khrap.variant.errors import Loc, VariantError, _show
 from khrap.variant.reading import Marks, _read_text, read_yaml
+from khrap.variant.said import Said
 from khrap.variant.trust import Trust, _named_file, _resolve_ref
 
 # --------------------------------------------------------------------------- extends
@@ -81,12 +82,14 @@ class Origins:
 def _extends_target(value: Any, child: Path, marks: Marks, catalog_dir: Path, trust: Trust | None = None) -> Path:
     where = (str(child), *(marks.locate(("extends",)) or (None, None)))
     if not isinstance(value, str) or not value.strip():
-        raise VariantError(f"extends must be a built-in variant name or a file path, got {_show(value)}", *where)
+        raise VariantError(Said("extends must be a built-in variant name or a file path, got %(value)s",
+                                value=_show(value)), *where)
     try:
         return _named_file(value, child.parent, catalog_dir, trusted.TRUST if trust is None else trust)
     except VariantError as err:
-        message = err.message if err.message.startswith("unknown built-in") else f"extends: {err.message}"
-        raise VariantError(message, *where) from None
+        said = err.said or err.message  # (its words to translate, where it has them)
+        raise VariantError(said if err.message.startswith("unknown built-in") else "extends: " + said, *where) \
+            from None
 
 
 def _read_chain(path: Path, catalog_dir: Path, trust: Trust | None = None,
@@ -114,7 +117,7 @@ def _read_chain(path: Path, catalog_dir: Path, trust: Trust | None = None,
         parent_real = os.path.realpath(parent)
         if parent_real in real:
             names = [p.name for p, _, _ in chain[real.index(parent_real) :]] + [parent.name]
-            raise VariantError(f"extends cycle: {' -> '.join(names)}", *where)
+            raise VariantError(Said("extends cycle: %(files)s", files=" -> ".join(names)), *where)
         if len(chain) >= limits.chain:
             raise VariantError(f"extends chain too long (more than {limits.chain} files)", *where)
         path = parent

@@ -18,6 +18,7 @@ import yaml
 from khrap.safe_io import InputRefused, read_limited
 from khrap.safe_text import excerpt, surrogate_at
 from khrap.variant.errors import Loc, Pos, VariantError, _kind
+from khrap.variant.said import Said
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ class _Builder:
         self.nodes = 0
         self.active: list[int] = []  # ids of collections being built: an alias back into one is a cycle
 
-    def error(self, message: str, node: yaml.Node) -> VariantError:
+    def error(self, message: str | Said, node: yaml.Node) -> VariantError:
         return VariantError(message, self.path, *_pos(node.start_mark))
 
     def deref(self, node: yaml.Node) -> yaml.Node:
@@ -205,7 +206,8 @@ class _Builder:
             if key in result:
                 if merged:  # explicit keys and earlier merges win over later merges
                     continue
-                raise self.error(f"duplicate key {key!r} (first at line {first_line[key]})", key_node)
+                raise self.error(Said("duplicate key %(key)s (first at line %(line)s)", key=repr(key),
+                                      line=first_line[key]), key_node)
             first_line[key] = key_node.start_mark.line + 1
             result[key] = self.build(value_node, loc + (key,), depth, key=_pos(key_node.start_mark))
         return result
@@ -275,8 +277,8 @@ def _syntax_error(err: yaml.YAMLError, path: str, text: str) -> VariantError:
         from khrap.variant.yamlhints import explain  # PyYAML's words turned into a player's
 
         message, where = explain(err, text)
-        return VariantError(f"invalid YAML: {message}", path, *(where or (None, None)))
-    return VariantError("invalid YAML: the file could not be read as YAML", path)
+        return VariantError(Said("invalid YAML: %(message)s", message=message), path, *(where or (None, None)))
+    return VariantError(Said("invalid YAML: the file could not be read as YAML"), path)
 
 
 def read_yaml(path: str | os.PathLike[str], text: str | None = None) -> tuple[Any, Marks]:
@@ -290,10 +292,11 @@ def read_yaml(path: str | os.PathLike[str], text: str | None = None) -> tuple[An
     elif len(text) > LIMITS.file_bytes or len(text.encode("utf-8", "replace")) > LIMITS.file_bytes:
         raise VariantError(_too_large(), name)
     if not text.strip():
-        raise VariantError("file is empty", name)
+        raise VariantError(Said("file is empty"), name)
     data, marks = _parse(text, name)
     if not isinstance(data, dict):
-        raise VariantError(f"the top level must be a mapping of keys to values, got {_kind(data)}", name, *_root(marks))
+        raise VariantError(Said("the top level must be a mapping of keys to values, got %(got)s", got=_kind(data)),
+                           name, *_root(marks))
     return data, marks
 
 
@@ -307,7 +310,7 @@ def _parse(text: str, name: str) -> tuple[Any, Marks]:
         loader = _Loader(text, name)  # the reader checks characters already here
         root = loader.get_single_node()
         if root is None or (isinstance(root, yaml.ScalarNode) and root.value == "" and not root.style):
-            raise VariantError("file is empty", name)  # only comments, or an empty document
+            raise VariantError(Said("file is empty"), name)  # only comments, or an empty document
         builder = _Builder(loader, name)
         return builder.build(root, (), 0), builder.marks
     except yaml.YAMLError as err:

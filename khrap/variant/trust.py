@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from khrap.safe_text import excerpt
-from khrap.variant.errors import VariantError, did_you_mean
+from khrap.variant.errors import VariantError, meant
+from khrap.variant.said import Said
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def _builtin_names(catalog_dir: Path) -> list[str]:
     return sorted(p.stem for p in catalog_dir.glob("*.yaml"))
 
 
-def _by_display_name(name: str, catalog_dir: Path) -> str:
+def _by_display_name(name: str, catalog_dir: Path) -> Said | str:
     """``"; did you mean 'khrap' (Храп)?"`` when ``name`` is a built-in's display name in some language (a Russian
     table writes ``extends: храп``), else ``""``.  Read on this mistake only."""
     import yaml
@@ -69,15 +70,18 @@ def _by_display_name(name: str, catalog_dir: Path) -> str:
         titles = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("name")
         for title in titles.values() if isinstance(titles, dict) else ():
             if isinstance(title, str) and title.casefold() == wanted:
-                return f"; did you mean '{path.stem}' ({title})?"
+                word = f"'{path.stem}' ({title})"
+                return Said("; did you mean %(word)s?", word=word)
     return ""
 
 
-def _unknown_builtin(name: str, catalog_dir: Path) -> str:
+def _unknown_builtin(name: str, catalog_dir: Path) -> Said:
+    """The message for a name no built-in has, with the nearest one (or all of them), to put in a language."""
     names = _builtin_names(catalog_dir)
-    hint = _by_display_name(name, catalog_dir) or did_you_mean(name, names) or \
-        (f"; built-in variants are: {', '.join(names)}" if names else "")
-    return f"unknown built-in variant '{name}'{hint}"
+    hint = _by_display_name(name, catalog_dir) or meant(name, names) or \
+        (Said("; built-in variants are: %(names)s", names=", ".join(names)) if names else "")
+    quoted = f"'{name}'"
+    return Said("unknown built-in variant %(name)s", name=quoted) + hint
 
 
 def _resolve_ref(ref: str | os.PathLike[str], catalog_dir: Path) -> Path:
@@ -109,18 +113,19 @@ def _named_file(value: str, folder: Path, catalog_dir: Path, trust: Trust) -> Pa
         return target
     shown = excerpt(value, 80)
     if not trust.paths:
-        raise VariantError(f"{shown}: a file sent here may name only a built-in variant "
-                           f"({', '.join(_builtin_names(catalog_dir))})")
+        raise VariantError(Said("%(file)s: a file sent here may name only a built-in variant (%(names)s)",
+                                file=shown, names=", ".join(_builtin_names(catalog_dir))))
     if "\0" in value:
         raise VariantError(f"{shown}: not a valid path (it holds a NUL character)")
     target = folder / value
     if not trust.outside and not _inside(target, folder) and not _inside(target, catalog_dir):
-        raise VariantError(f"{shown} is outside the folder of the file that names it; a file may name only "
-                           "files in its own folder or below (run the command with --allow-outside to allow it)")
+        raise VariantError(Said("%(file)s is outside the folder of the file that names it; a file may name only "
+                                "files in its own folder or below (run the command with --allow-outside to allow it)",
+                                file=shown))
     try:
         found = target.is_file()
     except OSError:
         found = False
     if not found:
-        raise VariantError(f"no such file {shown} (looked for {target})")
+        raise VariantError(Said("no such file %(file)s (looked for %(path)s)", file=shown, path=str(target)))
     return target

@@ -13,12 +13,14 @@ import re
 
 import yaml
 
+from khrap.variant.said import Said
+
 Where = tuple[int, int]  # 1-based line and column
 
 __all__ = ["explain"]
 
-_GENERAL = ("this is not valid YAML: check the indentation (spaces, not tabs), the colon after each key "
-            "(`key: value`), and that every quote and bracket is closed")
+_GENERAL = Said("this is not valid YAML: check the indentation (spaces, not tabs), the colon after each key "
+                "(`key: value`), and that every quote and bracket is closed")
 
 
 def _pos(mark: yaml.Mark | None) -> Where | None:
@@ -40,26 +42,28 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def explain(err: yaml.MarkedYAMLError, text: str) -> tuple[str, Where | None]:
-    """A message and the position to report, for a PyYAML syntax error in ``text``."""
+def explain(err: yaml.MarkedYAMLError, text: str) -> tuple[Said, Where | None]:
+    """A message (``Said``: put in the reader's language where it is shown) and the position to report, for a
+    PyYAML syntax error in ``text``."""
     lines = text.splitlines()
     problem, context = err.problem or "", err.context or ""
     at, ctx_at = _pos(err.problem_mark), _pos(err.context_mark)
     char = re.search(r"found character '(.+?)' that cannot start any token", problem)
     if char and char[1] in ("\\t", "\t"):
-        return "a tab is used here: YAML needs spaces, not tabs, for indentation and after colons; " \
-               "replace the tab with spaces", at
+        return Said("a tab is used here: YAML needs spaces, not tabs, for indentation and after colons; "
+                    "replace the tab with spaces"), at
     if char:
         first = _safe(char[1], 8)
-        return (f"a value cannot start with '{first}': put the value in quotes, e.g. \"{first}...\"", at)
+        return Said("a value cannot start with '%(first)s': put the value in quotes, e.g. \"%(first)s...\"",
+                    first=first), at
     if "could not find expected ':'" in problem and ctx_at is not None:
         key = _key_of(lines[ctx_at[0] - 1]) if ctx_at[0] <= len(lines) else ""
         return _colon(key), ctx_at
     if "mapping values are not allowed here" in problem and at is not None:
         return _mapping_value(lines, at)
     if "scanning a quoted scalar" in context and ctx_at is not None:
-        return (f"the quote opened here is never closed: add the closing {_quote(lines, ctx_at)} "
-                "at the end of the text", ctx_at)
+        return Said("the quote opened here is never closed: add the closing %(quote)s at the end of the text",
+                    quote=_quote(lines, ctx_at)), ctx_at
     flow = re.search(r"expected ',' or '([\]}])', but got '(.*)'", problem)
     if flow and ctx_at is not None:
         return _flow(flow[1], flow[2], ctx_at, at)
@@ -68,26 +72,27 @@ def explain(err: yaml.MarkedYAMLError, text: str) -> tuple[str, Where | None]:
     if "found undefined alias" in problem:
         name = re.search(r"alias '?(.+?)'?$", problem)
         label = name[1] if name else ""
-        return (f"'*{label}' refers to an anchor '&{label}' that is not defined above it: define "
-                f"'&{label}' first, or write the value out", at)
+        return Said("'*%(label)s' refers to an anchor '&%(label)s' that is not defined above it: define "
+                    "'&%(label)s' first, or write the value out", label=label), at
     if "scanning an alias" in context or "scanning an anchor" in context:
-        return ("'*' and '&' start an alias or an anchor and must be followed by a name: put the value in "
-                "quotes if it is text", ctx_at or at)
+        return Said("'*' and '&' start an alias or an anchor and must be followed by a name: put the value in "
+                    "quotes if it is text"), ctx_at or at
     if "while scanning a block scalar" in context:
-        return ("after '|' or '>' only an indentation number or '-'/'+' may follow on the same line: "
-                "start the text on the next line", ctx_at or at)
+        return Said("after '|' or '>' only an indentation number or '-'/'+' may follow on the same line: "
+                    "start the text on the next line"), ctx_at or at
     if "found unexpected end of stream" in problem:
-        return "the file ends in the middle of a value: close the quote or bracket opened above", ctx_at or at
+        return Said("the file ends in the middle of a value: close the quote or bracket opened above"), ctx_at or at
     if "document start" in problem or "directive" in context:
-        return ("a line starting with '%' or '---' is read as a YAML directive: remove it or put the value "
-                "in quotes", at)
+        return Said("a line starting with '%%' or '---' is read as a YAML directive: remove it or put the value "
+                    "in quotes"), at
     return _GENERAL, at or ctx_at
 
 
-def _colon(key: str) -> str:
+def _colon(key: str) -> Said:
     if key:
-        return f"a colon is missing after '{key}'? write `{key}: VALUE` (with a space after the colon)"
-    return "a colon is missing? write `key: value` (with a space after the colon)"
+        return Said("a colon is missing after '%(key)s'? write `%(key)s: VALUE` (with a space after the colon)",
+                    key=key)
+    return Said("a colon is missing? write `key: value` (with a space after the colon)")
 
 
 def _quote(lines: list[str], where: Where) -> str:
@@ -96,7 +101,7 @@ def _quote(lines: list[str], where: Where) -> str:
     return "'" if mark == "'" else '"'
 
 
-def _mapping_value(lines: list[str], at: Where) -> tuple[str, Where]:
+def _mapping_value(lines: list[str], at: Where) -> tuple[Said, Where]:
     """``key: value`` where a colon may not stand: a key above lost its colon, or this line is indented
     under a key that already has a value, or a value holds ': ' and needs quotes."""
     row = at[0] - 1
@@ -109,30 +114,36 @@ def _mapping_value(lines: list[str], at: Where) -> tuple[str, Where]:
             return _colon(_key_of(above)), (prev + 1, _indent(above) + 1)
         if ":" in above and _indent(here) > _indent(above) and not above.rstrip().endswith(":"):
             key = _key_of(above)
-            return (f"this line is indented more than '{key}' above it, which already has a value on its own "
-                    f"line: start '{_key_of(here)}' in the same column as '{key}'", (row + 1, _indent(here) + 1))
+            return Said("this line is indented more than '%(key)s' above it, which already has a value on its own "
+                        "line: start '%(here)s' in the same column as '%(key)s'", key=key, here=_key_of(here)), \
+                (row + 1, _indent(here) + 1)
         break
     value = _safe(here.split(":", 1)[1].strip(), 60).replace('"', "'") if ":" in here else ""
-    return (f"this value holds ': ', which YAML reads as another key: put it in quotes, e.g. "
-            f"\"{value}\"" if value else _GENERAL), at
+    return (Said("this value holds ': ', which YAML reads as another key: put it in quotes, e.g. \"%(value)s\"",
+                 value=value) if value else _GENERAL), at
 
 
-def _flow(close: str, got: str, opened: Where, at: Where | None) -> tuple[str, Where | None]:
-    kind = "list" if close == "]" else "mapping"
-    opener = "[" if close == "]" else "{"
+def _flow(close: str, got: str, opened: Where, at: Where | None) -> tuple[Said, Where | None]:
+    where = {"line": opened[0], "column": opened[1]}
+    if close == "]":
+        if got == ":":
+            return Said("a value in this list holds ': ' (or the '[' opened at line %(line)s, column %(column)s is "
+                        "not closed with ']'): put such a value in quotes", **where), at
+        return Said("the list opened with '[' at line %(line)s, column %(column)s needs a ',' between its entries "
+                    "and a ']' at its end", **where), at
     if got == ":":
-        return (f"a value in this {kind} holds ': ' (or the '{opener}' opened at line {opened[0]}, column "
-                f"{opened[1]} is not closed with '{close}'): put such a value in quotes", at)
-    return (f"the {kind} opened with '{opener}' at line {opened[0]}, column {opened[1]} needs a ',' between "
-            f"its entries and a '{close}' at its end", at)
+        return Said("a value in this mapping holds ': ' (or the '{' opened at line %(line)s, column %(column)s is "
+                    "not closed with '}'): put such a value in quotes", **where), at
+    return Said("the mapping opened with '{' at line %(line)s, column %(column)s needs a ',' between its entries "
+                "and a '}' at its end", **where), at
 
 
-def _block_end(lines: list[str], at: Where, problem: str) -> tuple[str, Where]:
+def _block_end(lines: list[str], at: Where, problem: str) -> tuple[Said, Where]:
     row = at[0] - 1
     here = lines[row] if row < len(lines) else ""
     key = _key_of(here)
     if "'?'" in problem or "'-'" in problem:
-        return (f"'{key}' does not line up with the entries above: a list's entries each start with '- ' "
-                "in the same column, and keys of one mapping start in the same column", at)
-    return (f"'{key}' is not lined up with the keys above it: the keys of one mapping must start in the same "
-            "column (indent with spaces only)", at)
+        return Said("'%(key)s' does not line up with the entries above: a list's entries each start with '- ' "
+                    "in the same column, and keys of one mapping start in the same column", key=key), at
+    return Said("'%(key)s' is not lined up with the keys above it: the keys of one mapping must start in the same "
+                "column (indent with spaces only)", key=key), at

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
@@ -672,10 +673,29 @@ class Table:
         if public is None or public.first is not first:
             public = self._deal_logs[lang] = DealLog(None, self._voice(lang), first)
         if first is not None and public.logged != len(log):  # (read once a change, not once a view)
-            public.extend(events_since(state, None, public.read))
+            new = events_since(state, None, public.read)
+            public.extend(new, self._makers(public.read, len(new)))
             public.logged = len(log)
         public.to_act = s.to_act if self.in_deal else None
         return public
+
+    def _makers(self, start: int, count: int) -> list[str | None]:
+        """Who made each of the deal's events ``start`` to ``start + count``: "bot" or "human" (``actions``) for
+        an action's own events (its first ones, while they are about the acting seat: its call, card, draw...),
+        None for the rest (what follows of it: a trick taken, the settlement).  The log names a bot's play by the
+        bot and a player's by the player, whoever holds the seat when it is read (the seat's name of the moment
+        wrote a bot's plays as its absent player's, and his own as the bot's once he left)."""
+        s = self.session
+        log, acted, deal_at = s.state.log, s.acted_at, self._deal_log_at()
+        k = bisect_right(acted, deal_at + start) - 1  # the action whose events hold the first one
+        run = k >= 0 and all(log[at].seat == s.actions[k][0] for at in range(acted[k], deal_at + start))
+        out: list[str | None] = []
+        for at in range(deal_at + start, deal_at + start + count):
+            while k + 1 < len(acted) and acted[k + 1] <= at:
+                k, run = k + 1, True
+            run = run and k >= 0 and acted[k] >= deal_at and log[at].seat == s.actions[k][0]
+            out.append(self.actions[k][2] if run else None)
+        return out
 
     def _settlements(self) -> list[tuple[int, list[int], int]]:
         """The session's ``settled`` events as (log index, stacks, pot), in order; only the events logged
@@ -791,6 +811,7 @@ class DealLog:
         self.seen: list[ev.Event] = []  # the events read, as the viewer holds them
         self.lines: list[str] = []
         self.events: list[dict] = []
+        self.makers: list[str | None] = []  # who made each event ("bot", "human", None: ``Table._makers``)
         self.tricks: list[dict] = []
         self._cards: list[list] = []  # the trick being played
         self.settled: ev.Event | None = None  # the deal's last ``settled`` event so far
@@ -806,8 +827,9 @@ class DealLog:
             self._last_tricks = self.tricks[-2:]
         return self._last_tricks
 
-    def extend(self, new: list[ev.Event]) -> None:
-        """Take in the deal's events after those read (``events_since`` the viewer's place)."""
+    def extend(self, new: list[ev.Event], makers: list[str | None] | None = None) -> None:
+        """Take in the deal's events after those read (``events_since`` the viewer's place), and who made each
+        (``Table._makers``): the page's event says it as ``by``."""
         if not new:
             return
         at = self.read
@@ -825,6 +847,10 @@ class DealLog:
         else:
             self.lines += tell(new, self.voice.lang, self.viewer, voice=self.voice)
             self.events += [_public_event(e, self.viewer) for e in new]
+        self.makers += makers or [None] * len(new)
+        for i, by in enumerate(makers or ()):
+            if by is not None:  # (a copy: the event's own data is shared by every table that saw the same content)
+                self.events[at + i] = {**self.events[at + i], "by": by}
         for e in new:  # the closed tricks: each trick's cards [seat, card, joker] in order, and who took it
             if isinstance(e, ev.Played):
                 self._cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])
@@ -903,7 +929,8 @@ class SeatLog:
                 self.owned += 1
                 voice = public.voice
                 self._lines += tell([e], voice.lang, self.viewer, voice=voice)
-                self._events.append(_public_event(e, self.viewer))
+                data, by = _public_event(e, self.viewer), public.makers[at]
+                self._events.append(data if by is None else {**data, "by": by})
                 if isinstance(e, ev.Settled):
                     self._settled = (at, e)
             at += 1

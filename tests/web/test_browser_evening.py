@@ -37,7 +37,8 @@ def _table(variant: str, seed: str, stop, act=None):
     table.start_deal()
     while table.in_deal and not stop(table, table.session.to_act):
         seat = table.session.to_act
-        table.apply(seat, act(table, seat) if act else table.bot_action(seat, "rule"), by="bot")
+        # (by the friends the seats are named for: the log names a bot's move for the bot)
+        table.apply(seat, act(table, seat) if act else table.bot_action(seat, "rule"), by="human")
     assert table.in_deal, "the deal ended before the moment looked for"
     return table
 
@@ -211,7 +212,7 @@ def test_a_redeal_is_told_on_the_felt_where_a_phone_sees_it(live_server, browser
     errors: list[str] = []
     redealt = lambda table, seat: any(e["kind"] == "redealt" for e in table.view(seat, "en")["events"])  # noqa: E731
     table = _table("frap", "evening", redealt, _passing)
-    table.apply(table.session.to_act, "look", by="bot")  # the new deal's first speaker looks at the cards
+    table.apply(table.session.to_act, "look", by="human")  # the new deal's first speaker looks at the cards
     state = table.view(0, "en")
     state["takeover_seconds"] = 60.0
     page = showing(server, browser, errors, state, "en")
@@ -268,8 +269,9 @@ def test_a_player_back_from_away_is_told_what_the_bot_did_at_the_seat(live_serve
     back.goto(link)
     back.wait_for_selector("#missed")
     said = back.inner_text("#missed")
-    # her seat's bot passed first (the deal's log: "Seat 1 (you): Pass", then the others speak)
-    assert said.startswith("While you were away, at your seat: Seat 1 (you): Pass"), said
+    # her seat's bot passed first (the deal's log: "Bot 1: Pass", the bot's move, then the others speak; it said
+    # "Seat 1 (you): Pass", as if she had)
+    assert said.startswith("While you were away, at your seat: Bot 1: Pass"), said
     assert errors == []
 
 
@@ -311,7 +313,7 @@ def test_a_player_back_in_a_later_deal_is_told_what_the_deals_meanwhile_came_to(
     change = table.view(1, "en")["table"]["standings"][0][1] - 100  # (the server's tally of deal 1)
     sign = f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "0"
     assert said.startswith(f"While you were away, at your seat: deal 1 played, {sign} chips for you; "), said
-    assert "Seat 1 (you): " in said  # and what his seat's bot did in this deal
+    assert "Bot 1: " in said  # and what his seat's bot did in this deal (by the bot: it said "Seat 1 (you)")
     assert errors == []
 
 

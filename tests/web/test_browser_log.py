@@ -186,3 +186,38 @@ def test_a_deal_played_names_the_players_in_its_settlement_lines(live_server, br
     for log in (anna, boris):
         assert not any(s in log.lower() for s in ("seat 0", "seat 1", "место 0", "место 1")), log
     assert errors == []
+
+
+def test_a_move_is_named_for_whoever_made_it_when_the_seat_changes_hands(live_server, browser) -> None:  # noqa: F811
+    # Seed "who": Boris (seat 1, first to speak) says khrap himself, then leaves the table (his seat goes to a bot);
+    # Anna (seat 0, the dealer) says help herself, then is away and the takeover bot plays her seat.  The log wrote
+    # every line of a seat by its name of the moment: Boris's own khrap as "Bot (Boris's seat)" once he had left,
+    # the bot's cards at Anna's seat as hers ("Anna plays J♠").  The events now say who made each move (``by``).
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    table = Table.create(builtin_khrap(), name="khrap", source=None, players=4, stacks=100, base_stake=1,
+                         bots={2: "rule", 3: "rule"}, deals=1, seed_source=fixed_seeds("who"), session_seed=7)
+    table.seats[0].name, table.seats[1].name = "Anna", "Boris"
+    table.start_deal()
+    spoke: set[int] = set()
+    while table.in_deal:
+        seat = table.session.to_act
+        person = seat in (0, 1) and seat not in spoke
+        table.apply(seat, "khrap" if person and seat == 1 else table.bot_action(seat, "rule"),
+                    by="human" if person else "bot")
+        spoke.add(seat)
+        if seat == 1 and table.seats[1].human:
+            table.reseat(1, "left")
+    errors: list[str] = []
+    page = showing(server, browser, errors, table.view(None, "en"), "en")
+    page.wait_for_selector("#log ol li")
+    lines = [li.inner_text() for li in page.query_selector_all("#log ol li")]
+    assert "Boris: Khrap" in lines and "Anna: Help" in lines  # their own calls (the deal's first two by them)
+    assert "Bot (Boris's seat) plays 9♠" in lines and "Bot (Anna's seat) plays J♠" in lines  # the bots' cards
+    assert not any(line.startswith(("Anna plays", "Boris plays", "Bot (Boris's seat): ")) for line in lines), lines
+    assert errors == []
+
+
+def builtin_khrap():
+    from khrap.variant.catalog import builtin
+
+    return builtin("khrap")

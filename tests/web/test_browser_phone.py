@@ -363,3 +363,30 @@ def test_the_pot_the_trump_and_the_stock_are_each_on_one_line(live_server, brows
         page.set_viewport_size({"width": width, "height": 844})
         assert page.evaluate(split) == [], width
     assert errors == []
+
+
+def test_a_house_rules_long_words_stay_inside_a_phone(live_server, browser) -> None:  # noqa: F811
+    # A house rule whose khrap is one long word, and a player who named himself with one: the call's button and the
+    # seat boxes (a grid of two columns, each as wide as its longest word) stretched a 390 px phone's page to 474 px,
+    # and the create page's "The file is valid: TITLE" to 653 px.  Seed "browser-test": seat 1 speaks first.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    long_call, long_title = "Snore" + "Y" * 40, "Friday" + "X" * 60
+    text = f'extends: khrap\nname: {{en: "{long_title}"}}\ncalls:\n  khrap: {{name: {{en: "{long_call}"}}}}\n'
+    errors: list[str] = []
+    wide = "() => document.scrollingElement.scrollWidth"
+    create = _page(browser, errors, PHONE)
+    create.goto(f"{server.url}/?lang=en")
+    create.select_option("#variant", "")
+    create.fill("#house", text)
+    create.click("#check")
+    create.wait_for_selector("#mistakes li.ok")
+    assert create.evaluate(wide) <= PHONE["width"]
+    pages = _seated(browser, errors, _create(server, text=text))
+    boris = pages[1]
+    boris.fill("#name", "Борис" + "Ж" * 19)  # 24 characters, the most a name may have
+    boris.dispatch_event("#name", "change")
+    boris.wait_for_selector(f"button.action:has-text('{long_call}')")
+    pages[0].wait_for_function("() => document.querySelector('#seat-1 .seat-name').textContent.startsWith('Борис')")
+    assert boris.evaluate(wide) <= PHONE["width"] and pages[0].evaluate(wide) <= PHONE["width"]
+    assert errors == []

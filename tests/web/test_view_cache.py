@@ -40,7 +40,10 @@ def from_scratch(table: Table, seat: int | None, lang: str) -> dict:
     settled = [e for e in s.state.log if isinstance(e, ev.Settled)]
     before = s.state.log[:s.deal_log_at] if s.deals_started else []
     carried = next((e.fields["pot"] for e in reversed(before) if isinstance(e, ev.Settled)), 0)
-    return {"log": tell(log, lang, seat, s.variant), "events": [_public_event(e, seat) for e in log],
+    makers = table._makers(0, len(log)) if s.deals_started else []  # who made each (the whole deal's at once)
+    events = [data if by is None else {**data, "by": by} for data, by in zip(
+        [_public_event(e, seat) for e in log], makers or [None] * len(log), strict=True)]
+    return {"log": tell(log, lang, seat, s.variant), "events": events,
             "winners": [t["winner"] for t in tricks], "trick_cards": [len(t["cards"]) for t in tricks],
             "standings": [list(e.fields["stacks"]) for e in settled], "carried": carried,
             "moves": _chip_moves(log, carried, table.players)["rows"], "step": table.step,

@@ -686,11 +686,21 @@ function paidWhy(e) {
   return said === `why_${e.reason}` ? e.reason : said;
 }
 
-// The log in the page's words: every narrated event, each seat by the name its player gave (seatName), the
-// variant's call names and cards as 10♥, counts in the language's grammar; the game log's sentence (which
-// says "seat 2") only for a kind this page does not know yet.
+// Who made a seat's move in the log: the event says (``by``): a bot's play is the bot's, "Bot (Boris's seat)", while
+// Boris is away or after he left; his own is his, "Boris", after he left too (the seat's name of the moment wrote
+// the bot's plays as Boris's, and his as the bot's once he was gone).  Other events: the seat as it is now.
+function actorName(e) {
+  const s = view.table.seats[e.seat];
+  if (e.by === "bot") return s?.name ? t("bot_seat", { name: s.name }) : t("bot_n", { seat: e.seat });
+  if (e.by === "human") return playerName(e.seat);
+  return seatName(e.seat);
+}
+
+// The log in the page's words: every narrated event, each seat by the name its player gave (seatName; a move by
+// whoever made it, actorName), the variant's call names and cards as 10♥, counts in the language's grammar; the
+// game log's sentence (which says "seat 2") only for a kind this page does not know yet.
 function eventLine(e, fallback) {
-  const seat = e.seat === null || e.seat === undefined ? "" : seatName(e.seat);
+  const seat = e.seat === null || e.seat === undefined ? "" : actorName(e);
   const cards = (list) => list.map(cardLabel).join(" ");
   const each = (pairs, what) => pairs.map(([s, n]) => t("log_seat_has", { seat: seatName(s), what: what(n) })).join(", ");
   switch (e.kind) {

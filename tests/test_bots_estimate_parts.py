@@ -1,0 +1,140 @@
+"""The hand model's parts written for speed (``khrap.bots.estimate``): each is checked against what it replaces.
+
+``with_average`` is the sorted list of the kept chances and the drawn averages, without a sort; ``bits`` counts
+set bits; ``_suit_counts`` packs the cards of each suit (the joker left out) into the pool caches' keys;
+``unseen_above``, ``unseen_in`` and ``joker_unseen`` answer from bits what the play asks of the unseen cards; and
+``chances`` counts the unseen cards above each card by one mask, the numbers of ``chance`` card by card.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from khrap import words as w
+from khrap.bots.estimate import Estimator, Info, bits, card_mask, unpacked, with_average
+from khrap.cards import parse_card
+from khrap.engine import Rules
+from khrap.variant.catalog import load_variant
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+def estimator(variant: str) -> Estimator:
+    return Estimator(Rules(load_variant(variant), 4))
+
+
+def test_the_average_goes_in_where_it_falls() -> None:
+    # kept 0.9 0.5 (0.2 thrown), two drawn at 0.4: 0.9 0.5 0.4 0.4
+    assert with_average([0.9, 0.5, 0.2], 2, 0.4, 2) == [0.9, 0.5, 0.4, 0.4]
+    # the average above every kept chance goes first; below every one, last
+    assert with_average([0.3, 0.2], 2, 0.5, 1) == [0.5, 0.3, 0.2]
+    assert with_average([0.9, 0.8], 2, 0.1, 2) == [0.9, 0.8, 0.1, 0.1]
+    assert with_average([0.7], 0, 0.3, 3) == [0.3, 0.3, 0.3]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(0.0, 1.0), max_size=8), st.floats(0.0, 1.0), st.integers(0, 8), st.integers(0, 4))
+def test_the_average_goes_in_as_a_sort_puts_it(values: list[float], avg: float, kept: int, drawn: int) -> None:
+    probs = sorted(values, reverse=True)
+    kept = min(kept, len(probs))
+    assert with_average(probs, kept, avg, drawn) == sorted(probs[:kept] + [avg] * drawn, reverse=True)
+
+
+def test_bits_counts_the_set_bits() -> None:
+    assert [bits(0), bits(0b1011), bits(1 << 40 | 1), bits((1 << 36) - 1)] == [0, 3, 2, 36]
+
+
+def test_the_suits_are_counted_without_the_joker() -> None:
+    est = estimator("student-snore")  # (its joker: 7S)
+    packed, joker = est._suit_counts(cards("7S 8S 6H AD KC QC"))
+    assert joker and unpacked(packed) == [1, 1, 1, 2]
+    packed, joker = est._suit_counts(cards("8S 9S TS"))
+    assert not joker and unpacked(packed) == [3, 0, 0, 0]
+
+
+def test_the_unseen_cards_are_read_from_bits() -> None:
+    est = estimator("khrap")  # 36 cards, 6 to A, no joker
+    assert not est.unseen_above(parse_card("QS"), card_mask(cards("KS AS")))
+    assert est.unseen_above(parse_card("QS"), card_mask(cards("KS")))  # the ace is unseen
+    assert not est.unseen_above(parse_card("AH"), 0)
+    assert not est.unseen_in(1, card_mask(cards("6H 7H 8H 9H TH JH QH KH AH")))
+    assert est.unseen_in(1, card_mask(cards("6H 7H 8H 9H TH JH QH KH")))
+    assert not est.joker_unseen(0)
+    joker = estimator("student-snore")
+    assert joker.joker_unseen(card_mask(cards("8S")))
+    assert not joker.joker_unseen(card_mask(cards("7S")))
+
+
+@pytest.mark.parametrize("variant", ["khrap", "student-snore"])
+def test_chances_are_each_card_s_chance(variant: str) -> None:
+    """``chances`` gives, card by card, ``sharpen(chance(...))``: the unseen cards above a card counted by a mask as
+    ``chance`` counts them in its suit's list (the joker, where there is one, among them)."""
+    est = estimator(variant)
+    rng = random.Random(7)
+    for _ in range(200):
+        dealt = rng.sample(est.deck, 12)
+        hand, gone = dealt[:5], set(dealt[5:])
+        trump = rng.choice([None, 0, 1, 2, 3])
+        seat = Info(0, 4, hand, trump, None, [w.DECLARER, w.HELPER, w.UNDECIDED, w.OUT], [None] * 4, [0] * 4, [],
+                    gone, 8, [5, 5, 5, 5], 10)
+        q = est.opponents_share(seat, len(est.unseen(seat, hand)))
+        assert est.chances(hand, trump, seat) == [est.sharpen(est.chance(c, hand, trump, seat, q)) for c in hand]
+
+
+@pytest.mark.parametrize("variant", ["khrap", "khrap-shoot", "snore"])
+def test_kept_answers_are_the_answers_worked_out(variant: str) -> None:
+    """``joiners`` and ``penalty`` keep their answers by what they read: over the seats' facts at every call of a
+    few heuristic deals, asked of one estimator for every declaring call and trick count, they answer as worked out
+    afresh (a key without the statuses or the pot fails; the seats holding cards: tests/test_bots_stage_model.py)."""
+    from khrap.bots import HeuristicBot, choose_for
+    from khrap.bots.heuristic import info_from_state
+    from khrap.engine import GameState
+
+    rules = Rules(load_variant(variant), 4)
+    est, bot = Estimator(rules), HeuristicBot(rules)
+    checked = 0
+    changed: dict[str, int] = {}
+    for seed in range(12):
+        state = GameState(rules, 4, dealer=seed % 4, seed=seed)
+        state.start_deal()
+        step = 0
+        while state.pending is not None:
+            legal = state.legal_actions()
+            seat = state.to_act
+            if len(legal) > 1 and legal[0].word in rules.calls:
+                seat_info = info_from_state(state, seat)
+                words = [a.word for a in legal]
+                for a in legal:
+                    call = rules.calls.get(a.word)
+                    if call is None or call.effects.status != w.DECLARER:
+                        continue
+                    first = est.joiners(call, seat_info, words)
+                    assert first == est._joiners_of(call, seat_info, words)
+                    for what, other in perturbed(seat_info):
+                        found = est.joiners(call, other, words)
+                        assert found == est._joiners_of(call, other, words), what
+                        changed[what] = changed.get(what, 0) + (found != first)
+                    for tricks in range(3):
+                        assert est.penalty(w.DECLARER, a.word, tricks, [], None, state.pot) == \
+                            est._penalty(w.DECLARER, a.word, tricks, [], None, state.pot)
+                    checked += 1
+            state.apply(choose_for(bot, state, random.Random(f"{seed}:{step}")))
+            step += 1
+    assert checked > 10
+    assert changed.get("statuses"), changed
+
+
+def perturbed(seat: Info) -> list[tuple[str, Info]]:
+    """The seat's facts with one fact ``joiners`` reads changed: the next seat a helper (then nobody is alone), the
+    cards of the seats that are out thrown."""
+    nxt = (seat.seat + 1) % seat.n
+    statuses = [w.HELPER if s == nxt else st for s, st in enumerate(seat.statuses)]
+    sizes = [0 if st == w.OUT else size for st, size in zip(seat.statuses, seat.hand_sizes, strict=True)]
+    return [("statuses", replace(seat, statuses=statuses)), ("cards held", replace(seat, hand_sizes=sizes))]
