@@ -51,3 +51,19 @@ def test_rules_that_do_not_fit_together_are_said_in_russian(tmp_path: Path) -> N
                             "по 9 карт) и открытые козыри (3) требуют 39 (унаследовано: `deck: {ranks: [6, 7, 8, 9, "
                             f"T, J, Q, K, A]}}` в {khrap}:"), first
     assert "после заявки 'merry' в руке остаётся карт: 4, а не размер руки 9" in result.stderr
+
+
+def test_an_extends_cycle_and_players_out_of_order_are_said_in_russian(tmp_path: Path) -> None:
+    # two of the 37 messages no test above reaches: each English sentence built as Said, not as an f-string
+    a = tmp_path / "a.yaml"
+    b = tmp_path / "b.yaml"
+    a.write_text("extends: b.yaml\nname: a\n", encoding="utf-8")
+    b.write_text("name: b\nextends: a.yaml\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(a), "--lang", "ru"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"{b}:2:10: extends по кругу: a.yaml -> b.yaml -> a.yaml"]
+    path = _file(tmp_path, "extends: khrap\nplayers: {min: 5, max: 4}\n")
+    result = runner.invoke(app, ["validate", str(path), "--lang", "ru"])
+    assert result.exit_code == 2
+    # located at min's value: "players: {min: " is 15 characters, so the 5 is column 16
+    assert result.stderr.splitlines() == [f"{path}:2:16: players.min (5) больше, чем players.max (4)"]

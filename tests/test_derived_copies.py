@@ -371,3 +371,20 @@ def test_a_seat_reads_the_same_facts_from_the_json_events_as_from_the_typed_ones
                 checked += bool(typed.played or typed.own_seen or typed.public_in_hand)
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 100  # (the deals reached play, draws and shown cards: the comparison held facts)
+
+
+def test_both_readers_see_a_card_played_as_the_joker() -> None:
+    # Random deals seldom play student-snore's joker as the joker (seed 3's six: never), so the test above held
+    # no joker flag.  tests/scenarios/student-snore/joker_led_wins.yaml: seat 1 plays 7S as the joker, seat 2
+    # plays 8D, seat 1 takes the trick; every seat reads the joker's flag alike from both kinds of event.
+    from khrap.bots.knowledge import deal_facts
+    from khrap.engine.resample import facts_of
+    from khrap.engine.view import seat_view
+    from khrap.scenario import load_scenario, run
+
+    state = run(load_scenario(Path(__file__).parent / "scenarios" / "student-snore" / "joker_led_wins.yaml"))
+    for seat in range(4):
+        typed = facts_of(seat_view(state, seat).events, seat)
+        assert [(who, joker) for who, _card, joker in typed.played] == [(1, True), (2, False)], seat
+        assert [[(who, joker) for who, _card, joker in trick] for trick in typed.tricks] == [[(1, True), (2, False)]]
+        assert deal_facts(state.observation(seat)["events"], seat) == typed, seat

@@ -60,7 +60,7 @@ def test_the_listing_and_its_words_equal_fresh_ones(name: str, players: int) -> 
         if state.session_over:
             break
         if deal == 2:  # memos emptied in the middle of a session: the same listings and words
-            face._EXCHANGES.clear()
+            face.forget_exchanges()
             face._CALL_WORDS.clear()
         state.start_deal()
         while state.pending is not None:

@@ -25,7 +25,7 @@ from khrap import words as w
 from khrap.cards import card_str, suit_str
 from khrap.engine.actions import Action
 from khrap.engine.compiled.machine import Machine
-from khrap.engine.events import Drew, Event, Exchanged, Settled, Settling, Threw, make_event, plain
+from khrap.engine.events import Drew, Event, Exchanged, Settled, Settling, Threw, make_event
 from khrap.engine.kinds import Kind
 
 if TYPE_CHECKING:  # (``face`` imports this module: the compiled kernel reads the type natively all the same)
@@ -151,15 +151,18 @@ def _filled(entry: _Entry, name: str, value: Any) -> tuple[str, dict] | None:
     if len(cards) + 1 != len(parts):
         return None
     pieces = [parts[0]]  # (joined once: a concatenation a piece made a string of each prefix)
+    written: list[str] = []  # the cards in CONTRACT.md notation (``plain``'s, from the table)
+    notation = _CARD
     for i in range(len(cards)):
         card = cards[i]
         if not 0 <= card < 52:
             return None
         pieces.append(names[card])
         pieces.append(parts[i + 1])
+        written.append(notation[card])
     text = "".join(pieces)
     data = public.copy()  # the public fields' data, then the secret field's (``Event.visible``'s order)
-    data[name] = plain(name, value)
+    data[name] = written if name == _CARDS else written[0]
     return text, data
 
 
@@ -348,23 +351,23 @@ class SeatViews:
             typed.append(as_seen(log[at], None))
         return typed
 
-    def _render(self, state: Machine, seat: int | None) -> None:
-        """The history lines and event data of the events taken in since the last rendering (and of
-        ``seat``'s own secret events, as it sees them); ``_grow`` just called, so the log holds them."""
+    def _render(self, state: Machine) -> None:
+        """The history lines and event data, as the table sees them, of the events taken in since the last
+        rendering; ``_grow`` just called, so the log holds them."""
         log, lines, events = state.log, self.lines, self.events
         for at in range(self.start + len(lines), self.seen_to):
             text, data = seen(log[at], False)
             lines.append(text)
             events.append(data)
-        if seat is None:
-            return
-        mine = self.own.get(seat)
-        if mine is not None:
-            made = self.own_made.get(seat)
-            if made is None:
-                made = self.own_made[seat] = []
-            for i in range(len(made), len(mine)):
-                made.append(seen(mine[i][1], True))
+
+    def _own_made(self, seat: int, mine: list[tuple[int, Event]]) -> list[tuple[str, dict]]:
+        """The text and data of ``seat``'s own secret events ``mine`` as it sees them, rendered once each."""
+        made = self.own_made.get(seat)
+        if made is None:
+            made = self.own_made[seat] = []
+        for i in range(len(made), len(mine)):
+            made.append(seen(mine[i][1], True))
+        return made
 
     def scalars_of(self, seat: int) -> Scalars:
         """``seat``'s ``Scalars`` (made at its first observation)."""
@@ -390,13 +393,13 @@ class SeatViews:
     def lists(self, state: Machine, seat: int | None) -> tuple[list[str], list[dict]]:
         """New lists of the deal's history lines and event data as ``seat`` (None: a spectator) sees them."""
         self._grow(state)
-        self._render(state, seat)
+        self._render(state)
         lines, events = self.lines[:], self.events[:]
         if seat is None:
             return lines, events
         mine = self.own.get(seat)
         if mine is not None:
-            made = self.own_made[seat]
+            made = self._own_made(seat, mine)
             for k in range(len(mine)):
                 at = mine[k][0]
                 text, data = made[k]
@@ -458,6 +461,12 @@ def seat_hand(state: Face, seat: int | None) -> list[int] | None:
     """``seat_view(state, seat).hand`` alone: the seat's hand sorted, None until it has looked at it (and for a
     spectator)."""
     return sorted(state.hands[seat]) if seat is not None and state.looked[seat] else None
+
+
+def _written(cards: list[int]) -> list[str]:
+    """``cards`` in CONTRACT.md notation, in their order (a new list)."""
+    card = _CARD
+    return [card[c] for c in cards]
 
 
 def events_since(state: Face, seat: int | None, start: int) -> list[Event]:
@@ -524,6 +533,11 @@ class Scalars:
     stock_count: int
     discard_count: int
     pot: int
+    # The seat's hand at its last observation, as bits (``1 << card``; -1: none) and written in order (never given
+    # out: ``hand`` gives a copy).  At play a seat has one card fewer at each of its observations: the card is
+    # taken out of the written list, not the hand sorted and written again.
+    hand_bits: int
+    hand_written: list[str]
 
     def __init__(self) -> None:
         self.made = _KEYS.copy()
@@ -531,6 +545,23 @@ class Scalars:
         self.seat = self.to_act = self.trump = None
         self.phase = ""
         self.dealer = self.round = self.stock_count = self.discard_count = self.pot = 0
+        self.hand_bits = -1
+        self.hand_written = []
+
+    def hand(self, cards: list[int]) -> list[str]:
+        """A new list of ``cards`` (a hand) sorted and written (``seat_hand``'s, in CONTRACT.md notation)."""
+        bits = 0
+        for card in cards:
+            bits |= 1 << card
+        known = self.hand_bits
+        if bits != known:
+            gone = known ^ bits
+            if known >= 0 and bits & gone == 0 and gone & (gone - 1) == 0:  # one card fewer: taken out
+                self.hand_written.remove(_CARD[gone.bit_length() - 1])
+            else:
+                self.hand_written = _written(sorted(cards))
+            self.hand_bits = bits
+        return self.hand_written.copy()
 
     def copy(self, seat: int | None, phase: str, to_act: int | None, dealer: int, round: int, trump: int | None,
              stock_count: int, discard_count: int, pot: int) -> dict[str, Any]:
@@ -564,25 +595,28 @@ def render(view: SeatView, lines: list[str], events: list[dict], legal: list[str
     """The observation dict of ``view`` (CONTRACT.md's shape), given its events' history lines, their
     data and its legal words (made once per event and listing by the caller); ``scalars``: the seat's last
     values (``Scalars``; none: all set)."""
+    hand = view.hand
     return _observed(Scalars() if scalars is None else scalars, view.seat, view.phase, view.to_act, view.dealer,
-                     view.round, view.trump, view.turned, view.shown, view.hand, view.hand_sizes, view.stock_count,
+                     view.round, view.trump, view.turned, view.shown, None if hand is None else _written(hand),
+                     view.hand_sizes, view.stock_count,
                      view.discard_count, view.stacks, view.pot, view.locked, view.statuses, view.calls, view.trick,
                      view.tricks, lines, events, legal)
 
 
 def _observed(scalars: Scalars, seat: int | None, phase: str, to_act: int | None, dealer: int, round: int,
-              trump: int | None, turned: list[int], shown: list[int], hand: list[int] | None, hand_sizes: list[int],
+              trump: int | None, turned: list[int], shown: list[int], hand: list[str] | None, hand_sizes: list[int],
               stock_count: int, discard_count: int, stacks: list[int], pot: int, locked: list[int],
               statuses: list[str], calls: list[str | None], trick: list[tuple[int, int, bool]], tricks: list[int],
               lines: list[str], events: list[dict], legal: list[str]) -> dict:
     """The observation dict (CONTRACT.md's shape) of these values, a view's fields (``render``) or the state's
     read at once (``observation``, which makes no ``SeatView``): the one place the dict is made.  The lists
-    of ints and strings (hand sizes, stacks, ..., history, events, legal) are put in as they are given."""
+    of ints and strings (the hand written, hand sizes, stacks, ..., history, events, legal) are put in as they
+    are given."""
     card = _CARD  # (list comprehensions over the table: cheaper than ``map`` for these short lists)
     made = scalars.copy(seat, phase, to_act, dealer, round, trump, stock_count, discard_count, pot)
     made["turned"] = [card[c] for c in turned] if turned else []
     made["shown"] = [card[c] for c in shown] if shown else []
-    made["hand"] = [card[c] for c in hand] if hand is not None else None
+    made["hand"] = hand
     made["hand_sizes"] = hand_sizes
     made["stacks"] = stacks
     made["locked"] = locked
@@ -633,8 +667,10 @@ def observation(state: Face, seat: int, legal: list[str] | None = None) -> dict:
     to_act = None if state.kind is None else state.seat
     phase = state.phase
     words = (state.legal_words() if legal is None else legal) if to_act == seat and phase != SETTLED else []
-    return _observed(views.scalars_of(seat), seat, phase, to_act, state.dealer, state.round, state.trump,
-                     state.turned, state.shown, seat_hand(state, seat), [len(h) for h in state.hands],
+    scalars = views.scalars_of(seat)
+    return _observed(scalars, seat, phase, to_act, state.dealer, state.round, state.trump,
+                     state.turned, state.shown, scalars.hand(state.hands[seat]) if state.looked[seat] else None,
+                     [len(h) for h in state.hands],
                      len(state.stock), len(state.discards), state.stacks.copy(), state.pot, state.locked.copy(),
                      state.statuses.copy(), state.call_of.copy(), state.trick, state.tricks.copy(), lines, events,
                      words)

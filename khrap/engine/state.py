@@ -95,8 +95,11 @@ class GameState(Face):
         compares the two field by field on every built-in and fails on a field this copy leaves out."""
         kind: Any = type(self)
         new: GameState = kind.__new__(kind)
-        # the face's (the last listing and its marks, the last pending: immutable or shared, the hand copied)
+        # the face's (the last listing and its marks, the last pending: immutable or shared, the hand and the
+        # play codes copied)
         new.last_legal, new._words = self.last_legal, self._words
+        codes = self._codes
+        new._codes = None if codes is None else codes[:]
         views = self.seat_views
         new.seat_views = None if views is None else views.__copy__()
         new._marked_kind, new._marked_seat = self._marked_kind, self._marked_seat

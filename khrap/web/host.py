@@ -313,6 +313,16 @@ class Host:
     def present(self, table: Table) -> list[bool]:
         return [st.connections > 0 for st in table.seats]
 
+    def presence(self, table: Table) -> tuple[list[bool], list[bool]]:
+        """(``present``, ``taken_over``) in one pass over the seats: a broadcast's (once an action)."""
+        now, limit = self.clock(), self.takeover_seconds
+        present, over = [], []
+        for st in table.seats:
+            here = st.connections > 0
+            present.append(here)
+            over.append(st.human and not here and st.gone_since is not None and now - st.gone_since >= limit)
+        return present, over
+
     def taken_over(self, table: Table) -> list[bool]:
         """Human seats a bot plays now: their player has been gone longer than the takeover time."""
         now = self.clock()
@@ -856,7 +866,7 @@ class Host:
         kept = self.sent.pop(table.id, {})
         made: dict[tuple, _Update] = {}
         memo: dict = {}  # the patches of the parts the views share, made once (``delta.patch``), and their texts
-        present, takeover = self.present(table), self.taken_over(table)
+        present, takeover = self.presence(table)
         deadline, timed_out = self._clock_deadline(table), self.timed_out.get(table.id)  # (the turn clock starts)
         change: Change | None = None  # (made for the first view: a broadcast to nobody loads no table)
         again: Table | None = None

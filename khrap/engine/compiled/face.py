@@ -43,9 +43,14 @@ _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, a
 # Pendings by kind, then by seat (immutable, so made once each): a dict of the kind alone, whose hash a str
 # keeps, and a list, rather than a (kind, seat) tuple made and hashed at every decision.
 _PENDINGS: Final[dict[Kind, list[Pending | None]]] = {}
-# Exchanges by their cards (a set of distinct cards as the sum of ``1 << card``): made once, shared by every
-# listing; emptied when it grows past _MEMO_LIMIT.  Call forms' words are the kernel's memo (``said_as``: the same
-# words in the ``called`` events).
+# Exchanges by their cards, made once and shared by every listing: a set of at most _SMALL cards (ascending) at
+# its cards read as a number in base 52 in ``_BY_SIZE[its size]`` (a list indexed natively: no int made or hashed;
+# a 4-card hand's 16 sets have 11 that small), a larger set by its cards as bits (the sum of ``1 << card``) in
+# ``_EXCHANGES``, emptied when it grows past _MEMO_LIMIT.  (A table of the sets of three, 52 ** 3 slots, would
+# cost every process that imports the kernel about 18 million instructions: made, and walked by the collector.)
+# Call forms' words are the kernel's memo (``said_as``: the same words in the ``called`` events).
+_SMALL: Final = 2
+_BY_SIZE: Final[list[list[Action | None]]] = []
 _EXCHANGES: Final[dict[int, Action]] = {}
 _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
 _MEMO_LIMIT: Final = 100_000
@@ -124,6 +129,7 @@ def _list_plays(state: Machine) -> list[Action]:
     if isinstance(state, Face):  # the face's words of this listing at once, by the codes (``Decision.words``'s)
         words = _PLAY_WORD_AT
         state._words = (found, [words[p] for p in codes])
+        state._codes = codes
     return found
 
 
@@ -145,23 +151,50 @@ def exchange_action(cards: tuple[int, ...]) -> Action:
     return action
 
 
+def forget_exchanges() -> None:
+    """Empty the exchanges made so far (``_BY_SIZE``, ``_EXCHANGES``): later listings make them again."""
+    _BY_SIZE.clear()
+    _BY_SIZE.extend([None] * 52 ** size for size in range(_SMALL + 1))
+    _EXCHANGES.clear()
+
+
+forget_exchanges()
+
+
 def _list_exchanges(state: Machine) -> list[Action]:
-    made = _EXCHANGES
-    if len(made) > _MEMO_LIMIT:
-        made.clear()
     sets = state._exchanges(state.seat)  # the kernel's sets: each a pattern of positions in the sorted hand
-    hand = sets.hand
-    bits = [1 << card for card in hand]
+    hand: list[int] = sets.hand
+    by_size = _BY_SIZE
     found: list[Action] = []
     for positions in sets.positions:
-        key = 0  # the set's cards as bits: found without making its tuple (a native loop, an int hashed)
-        for at in positions:
-            key |= bits[at]
-        action = made.get(key)
-        if action is None:
-            action = made[key] = exchange_action(tuple([hand[at] for at in positions]))
-        found.append(action)
+        size = len(positions)
+        if size <= _SMALL:
+            index = 0  # the set's cards in base 52: its place in the table of its size (a native loop)
+            for at in positions:
+                index = index * 52 + hand[at]
+            table = by_size[size]
+            action = table[index]
+            if action is None:
+                action = exchange_action(tuple([hand[at] for at in positions]))
+                table[index] = action
+            found.append(action)
+        else:
+            found.append(_large_exchange(hand, positions))
     return found
+
+
+def _large_exchange(hand: list[int], positions: tuple[int, ...]) -> Action:
+    """The exchange of the cards at ``positions`` of ``hand`` (more than _SMALL), by its cards as bits."""
+    made = _EXCHANGES
+    key = 0
+    for at in positions:
+        key |= 1 << hand[at]
+    action = made.get(key)
+    if action is None:
+        if len(made) > _MEMO_LIMIT:
+            made.clear()
+        action = made[key] = exchange_action(tuple([hand[at] for at in positions]))
+    return action
 
 
 def _list_trumps(state: Machine) -> list[Action]:
@@ -174,10 +207,15 @@ def _apply_call(state: Machine, action: Action) -> None:
 
 
 def _apply_play(state: Machine, action: Action) -> None:
-    # Machine.apply's play step, inline: the most frequent decision.
-    state.kind = None
     card = action.cards[0]
-    Machine._play(state, state.seat, card + JOKER_FLAG if action.joker else card)
+    _play_code(state, card + JOKER_FLAG if action.joker else card)
+
+
+def _play_code(state: Machine, code: int) -> None:
+    """Machine.apply's play step of ``code`` (a card, plus JOKER_FLAG as the joker), inline: the most frequent
+    decision (``Face.apply`` gives a listed play's code from its listing, ``_apply_play`` an action's)."""
+    state.kind = None
+    Machine._play(state, state.seat, code)
     Machine.advance(state)  # (it runs only while no seat is to act)
 
 
@@ -303,6 +341,9 @@ class Face(Machine):
     # (``_marked_*``); applying one of these very objects is not checked again.  Every apply and deal forgets it.
     last_legal: tuple[Any, list[Action]]
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
+    # A play listing's codes, the kernel's options in its order (``_list_plays``; read with ``_words``, whose
+    # listing they are): a listed play is applied by its code, its ``Action`` not read.
+    _codes: list[int] | None = None
     seat_views: SeatViews | None  # the observations' views of the deal
     # The last listing's marker by its parts (``_listing``); the hand itself, not its id.
     _marked_kind: Kind | None = None
@@ -419,10 +460,18 @@ class Face(Machine):
         checked: Action | None = None
         # (a marker is set only by ``_listing``, with the marks of its kind and seat: read natively)
         if seat is None and marker is not None and self._marked_kind is kind and self._marked_seat == self.seat:
+            at = 0
             for listed_action in found:
                 if listed_action is action:
                     checked = listed_action
                     break
+                at += 1
+            if checked is not None and kind is PLAY:
+                codes = self._codes
+                if codes is not None and self._words[0] is found:  # the play's code, as the listing had it
+                    self.last_legal = _NOTHING
+                    _play_code(self, codes[at])
+                    return
         if checked is None:
             checked = self._checked(action, seat)
         self.last_legal = _NOTHING

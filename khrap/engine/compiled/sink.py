@@ -238,8 +238,7 @@ class Recorder(Sink):
 
     def _quiet_told(self, m: Table, event: Event) -> None:
         """``_quiet`` of an event made by its class (a native call when compiled, where ``make_event`` finds the
-        class by its word and calls it through Python): the frequent textless ones."""
-        event.fields["at"] = len(m.log)
+        class by its word and calls it through Python), its fields ending with ``at``: the frequent textless ones."""
         m.quiet.append(event)
 
     def new_deal(self, m: Table) -> None:
@@ -283,7 +282,8 @@ class Recorder(Sink):
         self._log(m, "decided", seat, {"decision": kind.value, "action": said_as(action)})
 
     def status(self, m: Table, seat: int, locked: int) -> None:
-        self._quiet_told(m, Status(seat, {"status": m.statuses[seat], "stake": m.stake_of[seat], "locked": locked}))
+        self._quiet_told(m, Status(seat, {"status": m.statuses[seat], "stake": m.stake_of[seat], "locked": locked,
+                                          "at": len(m.log)}))
 
     def overridden(self, m: Table, seat: int, status: str) -> None:
         self._log(m, "overridden", seat, {"status": status})
@@ -295,7 +295,7 @@ class Recorder(Sink):
         self._log(m, "named_trump", seat, {"suit": suit})
 
     def threw(self, m: Table, seat: int, cards: Sequence[int], left: int) -> None:
-        self._quiet_told(m, Threw(seat, {"count": len(cards), "left": left}, {"cards": tuple(cards)}))
+        self._quiet_told(m, Threw(seat, {"count": len(cards), "left": left, "at": len(m.log)}, {"cards": tuple(cards)}))
 
     def shown(self, m: Table, seat: int, cards: Sequence[int]) -> None:
         self._log(m, "shown", seat, {"cards": tuple(cards)})

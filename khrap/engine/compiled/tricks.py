@@ -212,7 +212,8 @@ class Tricks(Table):
         else:
             _, first, first_joker = trick[0]
             value = strength(card, as_joker, None if first_joker else first // 13, self.trump)
-            if value > self.best:  # the first played of equals keeps the trick
+            best = self.best  # (compared by their fields: compiled, a tuple compared with ``>`` is boxed twice)
+            if value[0] > best[0] or (value[0] == best[0] and value[1] > best[1]):  # the first of equals keeps it
                 self.best = value
                 self.best_seat = seat
         self.sink.played(self, seat, card, as_joker)
