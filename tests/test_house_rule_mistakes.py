@@ -510,6 +510,7 @@ def test_the_table_of_messages_in_the_docs_matches_the_program(tmp_path: Path) -
         "d.yaml": "extends: khrap\nname: {en: Big table}\nplayers: {max: 9}\n",
         "e.yaml": "extends: khrap\nstages:\n  - {id: bidding, kind: calls, calls: [khrap, help, pass]}\n"
                   "  - {id: play, kind: play}\n",
+        "f.yaml": 'extends: khrap\nname: {en: "Пятница\\u202eEVIL"}\n',  # a YAML escape: the file stays plain
         **{f"y{i}.yaml": text for i, (text, _) in enumerate(YAML_MISTAKES.values())},
     }
     said = []
