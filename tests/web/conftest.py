@@ -26,6 +26,29 @@ def fixed_seeds(label: str) -> Callable[[], str]:
     return lambda: hashlib.sha256(f"{label}:{next(counter)}".encode()).hexdigest()
 
 
+def who_deal(leave: bool = False):
+    """Seed "who", played to its end: Anna (seat 0, the dealer) and Boris (seat 1, first to speak) each make their
+    first call themselves (Boris says khrap), then rule bots act for every seat; with ``leave`` Boris leaves the
+    table after his call (his seat goes to a bot).  Read by the log's tests of who made each move (``by``)."""
+    from khrap.variant.catalog import builtin
+    from khrap.web.table import Table
+
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=100, base_stake=1,
+                         bots={2: "rule", 3: "rule"}, deals=1, seed_source=fixed_seeds("who"), session_seed=7)
+    table.seats[0].name, table.seats[1].name = "Anna", "Boris"
+    table.start_deal()
+    spoke: set[int] = set()
+    while table.in_deal:
+        seat = table.session.to_act
+        person = seat in (0, 1) and seat not in spoke
+        table.apply(seat, "khrap" if person and seat == 1 else table.bot_action(seat, "rule"),
+                    by="human" if person else "bot")
+        spoke.add(seat)
+        if leave and seat == 1 and table.seats[1].human:
+            table.reseat(1, "left")
+    return table
+
+
 def chromium() -> str:
     """The system Chromium (Debian's package); in CI (KHRAP_CI=1) a missing browser fails the test."""
     for name in ("/usr/bin/chromium", *BROWSERS):

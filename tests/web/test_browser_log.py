@@ -13,7 +13,7 @@ from khrap.cards import card_str
 from khrap.engine import events as ev
 from khrap.web import i18n
 from khrap.web.table import Table, _public_event
-from tests.web.conftest import fixed_seeds
+from tests.web.conftest import fixed_seeds, who_deal
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
@@ -194,19 +194,7 @@ def test_a_move_is_named_for_whoever_made_it_when_the_seat_changes_hands(live_se
     # every line of a seat by its name of the moment: Boris's own khrap as "Bot (Boris's seat)" once he had left,
     # the bot's cards at Anna's seat as hers ("Anna plays J♠").  The events now say who made each move (``by``).
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
-    table = Table.create(builtin_khrap(), name="khrap", source=None, players=4, stacks=100, base_stake=1,
-                         bots={2: "rule", 3: "rule"}, deals=1, seed_source=fixed_seeds("who"), session_seed=7)
-    table.seats[0].name, table.seats[1].name = "Anna", "Boris"
-    table.start_deal()
-    spoke: set[int] = set()
-    while table.in_deal:
-        seat = table.session.to_act
-        person = seat in (0, 1) and seat not in spoke
-        table.apply(seat, "khrap" if person and seat == 1 else table.bot_action(seat, "rule"),
-                    by="human" if person else "bot")
-        spoke.add(seat)
-        if seat == 1 and table.seats[1].human:
-            table.reseat(1, "left")
+    table = who_deal(leave=True)
     errors: list[str] = []
     page = showing(server, browser, errors, table.view(None, "en"), "en")
     page.wait_for_selector("#log ol li")
@@ -215,9 +203,3 @@ def test_a_move_is_named_for_whoever_made_it_when_the_seat_changes_hands(live_se
     assert "Bot (Boris's seat) plays 9♠" in lines and "Bot (Anna's seat) plays J♠" in lines  # the bots' cards
     assert not any(line.startswith(("Anna plays", "Boris plays", "Bot (Boris's seat): ")) for line in lines), lines
     assert errors == []
-
-
-def builtin_khrap():
-    from khrap.variant.catalog import builtin
-
-    return builtin("khrap")

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from khrap.variant.catalog import builtin
-from khrap.web.table import Table
-from tests.web.conftest import fixed_seeds
+from tests.web.conftest import who_deal
 
 ACTS = {"called", "drew", "discarded", "exchanged", "played"}  # an action's own events, about the acting seat
 
@@ -13,16 +11,7 @@ ACTS = {"called", "drew", "discarded", "exchanged", "played"}  # an action's own
 def test_each_event_says_who_made_it_and_what_follows_an_action_says_nobody() -> None:
     # test_browser_log's deal (seed "who"): Anna (seat 0) and Boris (seat 1) each make their first call
     # themselves, then bots act for every seat; a trick taken and the settlement are made by nobody.
-    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=100, base_stake=1,
-                         bots={2: "rule", 3: "rule"}, deals=1, seed_source=fixed_seeds("who"), session_seed=7)
-    table.start_deal()
-    spoke: set[int] = set()
-    while table.in_deal:
-        seat = table.session.to_act
-        person = seat in (0, 1) and seat not in spoke
-        table.apply(seat, "khrap" if person and seat == 1 else table.bot_action(seat, "rule"),
-                    by="human" if person else "bot")
-        spoke.add(seat)
+    table = who_deal()
     events = table.view(None, "en")["events"]
     called: set[int] = set()
     expected = []
