@@ -44,7 +44,10 @@ def finished_table(db: Path) -> str:
     from khrap.web.table import Table
 
     store = Store(db)
-    host = Host(store, takeover_seconds=1e12)
+    # A second a reading: the per-connection rate limit never refuses (compiled, this loop outran it and the
+    # seat's actions were refused with "slow down", so the table never finished).
+    ticks = iter(range(1, 10**9))
+    host = Host(store, takeover_seconds=1e12, clock=lambda: float(next(ticks)))
     table = Table.create(builtin("frap"), name="frap", source=None, players=3, stacks=100, base_stake=1,
                          bots={1: "easy", 2: "easy"}, deals=2)
     host.add(table)
