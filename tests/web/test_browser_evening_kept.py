@@ -46,3 +46,22 @@ def test_the_players_names_outlive_the_table_leaving_memory(live_server, browser
     assert names == ["Anna", left, "Bot 2", "Bot 3"]
     assert again.host.tables  # (the table was loaded again from the store)
     assert errors == []
+
+
+def test_a_file_with_too_many_terms_is_told_how_many_it_has(live_server, browser) -> None:  # noqa: F811
+    # A house rule with 33 `terms:` words (one over the 32 a language may have) was refused "terms.en: needs at
+    # most 32 entries, got None" on the create page («а указано: None» on the Russian one): a mapping's length
+    # came from pydantic as None.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    words = "".join(f"    w{i}: v{i}\n" for i in range(33))
+    for lang, said in (("en", "terms.en: needs at most 32 entries, got 33"),
+                       ("ru", "terms.en: нужно элементов не больше: 32, а указано: 33")):
+        page = _page(browser, errors, PHONE)
+        page.goto(f"{server.url}/?lang={lang}")
+        page.select_option("#variant", "")
+        page.fill("#house", "extends: khrap\nterms:\n  en:\n" + words)
+        page.click("#check")
+        page.wait_for_selector("#mistakes .mistake")
+        assert page.inner_text("#mistakes .mistake").endswith(said)
+    assert errors == []
