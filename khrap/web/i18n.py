@@ -29,6 +29,7 @@ UI: dict[str, str] = {
     "check": "Check",
     "mistakes": "Mistakes",
     "house_ok": "The file is valid: {title}",
+    "house_too_big": "The file is {size} KiB: a house-rule file is at most {most} KiB",
     "line_col": "line {line}, column {col}:",
     "players": "Players",
     "stacks": "Chips each",
