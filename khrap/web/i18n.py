@@ -86,6 +86,7 @@ UI: dict[str, str] = {
     "rule_sheet": "Rule sheet",
     "back_to_table": "Back to the table",
     "sheet_new_tab": "Open in a new tab (to print)",
+    "sheet_loading": "The rule sheet is being made…",
     "connected": "connected",
     "reconnecting": "reconnecting…",
     "no_token": "This page needs a table link (…/play#TOKEN).",
