@@ -65,3 +65,54 @@ def test_a_file_with_too_many_terms_is_told_how_many_it_has(live_server, browser
         page.wait_for_selector("#mistakes .mistake")
         assert page.inner_text("#mistakes .mistake").endswith(said)
     assert errors == []
+
+
+def test_a_house_rule_file_too_big_is_refused_in_the_pages_words(live_server, browser) -> None:  # noqa: F811
+    # A 300 KiB file uploaded on the Russian create page was refused "a request is at most 272 KiB": the server's
+    # words for its request limit, in English, of a file the player never called a request (and one of 260 KiB
+    # "a house-rule file is at most 256 KiB", in English too).  The page measures the file before sending it.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = _page(browser, errors, PHONE)
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))  # (a 413 is a console error)
+    page.goto(f"{server.url}/?lang=ru")
+    page.select_option("#variant", "")
+    page.set_input_files("#file", {"name": "big.yaml", "mimeType": "text/yaml",
+                                   "buffer": b"extends: khrap\n" + b"#" * (300 * 1024 - 15)})
+    page.wait_for_selector("#mistakes .mistake")
+    assert page.inner_text("#mistakes .mistake") == "Файл занимает 300 КиБ, а файл домашних правил — не больше 256 КиБ"
+    assert page.input_value("#house") == ""  # (not read into the page)
+    page.goto(f"{server.url}/?lang=en")
+    page.select_option("#variant", "")
+    page.fill("#house", "extends: khrap\n# " + "x" * (257 * 1024 - 17))  # 257 KiB pasted, then "Create the table"
+    page.click("#create")
+    page.wait_for_selector("#mistakes .mistake")
+    assert page.inner_text("#mistakes .mistake") == "The file is 257 KiB: a house-rule file is at most 256 KiB"
+    assert not server.host.tables
+    assert errors == []
+
+
+def test_the_rule_sheet_says_it_is_being_made_until_it_comes(live_server, browser) -> None:  # noqa: F811
+    # "Листок правил" opened from a live table on a Russian phone: the sheet (a house rule's, or a language not
+    # asked for before) is made in the server's worker, a second or more, and the frame over the table stood white
+    # and empty meanwhile, under "← Назад к столу": as if it were broken.  (The sheet's reply is held here.)
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    answer = _create(server)
+    page = _page(browser, errors, PHONE)
+    held = []
+    page.route("**/sheet/**", lambda route: held.append(route))
+    page.goto(answer["seats"][0]["link"].replace("/play#", "/play?lang=ru#"))
+    page.wait_for_selector("#next")
+    page.click("#rules-link")
+    page.wait_for_selector("#sheet-loading", state="visible", timeout=5000)
+    assert page.inner_text("#sheet-loading") == "Листок правил готовится…"
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.wait_for_selector("#sheet-loading", state="hidden")
+    assert "Храп" in page.frame_locator("#sheet-frame").locator("h1").inner_text()
+    page.click("#sheet-back")
+    page.click("#rules-link")  # (opened again: the sheet is there, nothing is said)
+    assert not page.is_visible("#sheet-loading")
+    assert errors == []

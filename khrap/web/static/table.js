@@ -186,12 +186,15 @@ function openSheet() {
       el("div", { class: "sheet-bar" },
         el("button", { type: "button", id: "sheet-back", onclick: closeSheet }),
         el("a", { id: "sheet-tab", target: "_blank" }, t("sheet_new_tab"))),
-      el("iframe", { id: "sheet-frame", title: t("rule_sheet") }));
+      // (a sheet not made before takes a second or more: the frame stood white and empty meanwhile, as if broken)
+      el("p", { id: "sheet-loading", class: "muted loading" }, t("sheet_loading")),
+      el("iframe", { id: "sheet-frame", title: t("rule_sheet"),
+                     onload: () => { sheetBox.querySelector("#sheet-loading").hidden = true; } }));
     document.body.append(sheetBox);
   }
   const href = `/sheet/${view.table.id}?lang=${LANG}`;
   const frame = sheetBox.querySelector("iframe");
-  if (frame.getAttribute("src") !== href) frame.setAttribute("src", href);
+  if (frame.getAttribute("src") !== href) { sheetBox.querySelector("#sheet-loading").hidden = false; frame.setAttribute("src", href); }
   sheetBox.querySelector("#sheet-tab").setAttribute("href", href);
   sheetBox.hidden = false;
   document.body.classList.add("sheet-open");
