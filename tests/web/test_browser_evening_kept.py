@@ -116,3 +116,25 @@ def test_the_rule_sheet_says_it_is_being_made_until_it_comes(live_server, browse
     page.click("#rules-link")  # (opened again: the sheet is there, nothing is said)
     assert not page.is_visible("#sheet-loading")
     assert errors == []
+
+
+def test_a_spectator_sees_the_table_talk_once_there_is_some(live_server, browser) -> None:  # noqa: F811
+    # The spectator's laptop showed "Table talk" at the foot of the page with nothing under it: a spectator may not
+    # speak (no reactions, no box to type in), and nobody had said anything yet.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    answer = _create(server)
+    watcher = _page(browser, errors)
+    watcher.goto(answer["spectator"].replace("/play#", "/play?lang=en#"))
+    watcher.wait_for_selector("#table .seats")
+    assert not watcher.is_visible("#chat")
+    seat = _page(browser, errors, PHONE)
+    seat.goto(answer["seats"][0]["link"].replace("/play#", "/play?lang=en#"))
+    seat.wait_for_selector("#chat-text")
+    seat.fill("#chat-text", "Hello, table")
+    seat.click("#chat-send")
+    watcher.wait_for_selector("#chat-list li")
+    assert watcher.inner_text("#chat h2") == "Table talk"
+    assert watcher.inner_text("#chat-list li") == "Seat 0 Hello, table"
+    assert not watcher.is_visible("#chat-form") and not watcher.is_visible("#reactions")
+    assert errors == []

@@ -265,7 +265,8 @@ function heard(entries, full) {
 let chatInput = null; // made once: a redraw never loses what is being typed
 function drawChat() {
   const box = document.getElementById("chat");
-  box.hidden = false;
+  // (a spectator reads only: "Table talk" over nothing stood at the foot of his page until somebody spoke)
+  box.hidden = view.me === null && !chat.length;
   if (!chatInput) {
     chatInput = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", enterkeyhint: "send" });
     const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (ev) => {
