@@ -87,3 +87,18 @@ def test_validate_says_a_check_and_a_warning_in_russian_at_the_same_place(tmp_pa
     where = next(line.split(first)[0] for line in english.stderr.splitlines() if first in line)
     assert where.startswith(f"{path}:")
     assert where + "первым шагом должен быть шаг заявок (кто-то должен стать храпящим)" in russian.stderr.splitlines()
+
+
+def test_the_verdict_and_the_count_of_warnings_speak_russian_too() -> None:
+    # frapfines.yaml drops three calls frap's penalties charged (blind-frap, whist, cut): three warnings
+    path = Path(__file__).parent / "house-warnings" / "frapfines.yaml"
+    ok = runner.invoke(app, ["validate", str(path), "--lang", "ru"])
+    assert ok.exit_code == 0 and ok.stdout.splitlines() == [f"{path}: в порядке (предупреждений: 3)"]
+    strict = runner.invoke(app, ["validate", str(path), "--lang", "ru", "--strict"])
+    assert strict.exit_code == 2
+    assert strict.stderr.splitlines()[-1] == f"{path}: предупреждений: 3, а с --strict это ошибки"
+    sheet = runner.invoke(app, ["rules", str(path), "--format", "txt", "--lang", "ru"])
+    assert sheet.exit_code == 0
+    assert sheet.stderr.splitlines() == [f"{path}: предупреждений: 3; прочтите их: `khrap validate {path}`"]
+    clean = runner.invoke(app, ["validate", "khrap", "--lang", "ru"])
+    assert clean.stdout.splitlines() == ["khrap: в порядке"]
