@@ -138,3 +138,25 @@ def test_a_spectator_sees_the_table_talk_once_there_is_some(live_server, browser
     assert watcher.inner_text("#chat-list li") == "Seat 0 Hello, table"
     assert not watcher.is_visible("#chat-form") and not watcher.is_visible("#reactions")
     assert errors == []
+
+
+def test_a_seat_page_whose_link_was_replaced_says_no_null(live_server, browser) -> None:  # noqa: F811
+    # Gleb's phone died, the host gave his seat a new link; the old link's page said, in Armenian, that the host gave
+    # the seat to a new link, then "null" on a line of its own (the host's way back, which it has not, written by
+    # replaceChildren as the text "null"), then "To the start page".
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    answer = _create(server)
+    seat = _page(browser, errors, PHONE)
+    seat.goto(answer["seats"][1]["link"].replace("/play#", "/play?lang=en#"))
+    seat.wait_for_selector("#next")
+    host = _page(browser, errors)
+    host.goto(answer["host"])
+    host.click("#host summary")
+    host.click('[data-new-link="1"]')
+    host.click("#host-confirm")
+    seat.wait_for_selector("#refusal")
+    assert seat.inner_text("#table").split("\n") == [
+        "The table's host gave your seat to a new link: this link no longer plays it. Ask the host for yours.", "",
+        "To the start page"]
+    assert errors == []

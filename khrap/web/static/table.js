@@ -872,7 +872,8 @@ function handingBox(seat, to, person) {
 
 function draw() {
   if (!view) {
-    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), hostWayBack(), el("p", {}, el("a", { href: "/" }, t("to_start"))));
+    // (replaceChildren writes a null as the text "null": a revoked seat's page said it under its sentence)
+    if (refusal) root.replaceChildren(...[el("p", { class: "refused", id: "refusal" }, refusal), hostWayBack(), el("p", {}, el("a", { href: "/" }, t("to_start")))].filter(Boolean));
     return;
   }
   drawTop();
