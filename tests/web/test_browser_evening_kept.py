@@ -11,6 +11,7 @@ from tests.web.conftest import fixed_seeds
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
 from tests.web.test_browser_evening_left import _left  # noqa: E402
+from tests.web.test_browser_log import showing  # noqa: E402
 from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
 
 
@@ -159,4 +160,35 @@ def test_a_seat_page_whose_link_was_replaced_says_no_null(live_server, browser) 
     assert seat.inner_text("#table").split("\n") == [
         "The table's host gave your seat to a new link: this link no longer plays it. Ask the host for yours.", "",
         "To the start page"]
+    assert errors == []
+
+
+def _alone(table, seat) -> str:
+    """Seat 1 (first to speak) says khrap; everybody else passes whatever he is asked: a lone declarer."""
+    words = {a["word"] for a in table.view(seat, "en")["legal"]}
+    return "khrap" if "khrap" in words else "pass" if "pass" in words else table.bot_action(seat, "rule")
+
+
+def test_a_deal_with_no_trick_played_says_why_on_the_felt(live_server, browser) -> None:  # noqa: F811
+    # Snore at four phones: Boris snored, the three others passed and nobody cut, so he was credited with every
+    # trick and no card was played; the settlement said "The declarer's prize +4", and the felt above it, the
+    # phone's whole first screen, stood green and empty ("Pot 0 · Trump ♦ · Stock 14" and nothing else).  Here
+    # the same in Khrap: Boris khraps, everybody passes, nobody takes five.
+    from khrap.variant.catalog import builtin
+    from khrap.web.table import Table
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=100, base_stake=1,
+                         bots={}, deals=2, seed_source=fixed_seeds("alone"), session_seed=7)
+    for seat, name in zip(table.seats, ("Anna", "Boris", "Вера", "Gleb"), strict=True):
+        seat.name = name
+    table.start_deal()
+    while table.in_deal:
+        seat = table.session.to_act
+        table.apply(seat, _alone(table, seat), by="human")
+    assert table.view(0, "en")["tricks"] == []  # (no trick was played)
+    page = showing(server, browser, errors, table.view(0, "en"), "en")
+    page.wait_for_selector("#settlement")
+    assert page.inner_text("#trick") == "Boris plays alone and is credited every trick"
     assert errors == []

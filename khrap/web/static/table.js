@@ -332,7 +332,16 @@ function drawTrick() {
     return el("div", { class: "trick closed", id: "trick", "data-winner": last.winner }, trickCards(last.cards, last.number),
       el("b", { class: "winner", id: "trick-winner" }, t("took_trick", { seat: seatName(last.winner) })));
   }
-  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : "");
+  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : dealEnd());
+}
+
+// A deal that ended with no trick played (a lone declarer credited every trick, an instant win): the felt says why,
+// from the typed events (it stood green and empty over the settlement, on a phone the whole first screen).
+const NO_TRICK_ENDS = new Set(["credited", "instant_win", "took_pot"]);
+function dealEnd() {
+  const start = view.events.findLastIndex((e) => e.kind === "dealt");
+  const told = start < 0 ? [] : view.events.slice(start).filter((e) => NO_TRICK_ENDS.has(e.kind));
+  return told.length ? el("div", { class: "news", id: "news" }, told.map((e) => el("div", {}, eventLine(e, null)))) : "";
 }
 
 // Before the deal's first card, the felt tells how the hands came (a redeal, the deal, the trump turned) and the
