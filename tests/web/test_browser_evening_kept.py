@@ -192,3 +192,21 @@ def test_a_deal_with_no_trick_played_says_why_on_the_felt(live_server, browser) 
     page.wait_for_selector("#settlement")
     assert page.inner_text("#trick") == "Boris plays alone and is credited every trick"
     assert errors == []
+
+
+def test_an_evening_over_calls_nobody_away(live_server, browser) -> None:  # noqa: F811
+    # The evening over, the friends closed their phones one by one; the pages still open (and any opened later: the
+    # spectator's the next morning) tagged every closed seat "away" ("away · declarer"), as if the table waited for
+    # them.
+    from tests.web.test_browser_table import _play, _seated
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    pages = _seated(browser, errors, _create(server))
+    _play(pages, lambda: False)
+    pages[0].wait_for_selector("#next-bar #result")
+    pages[1].close()
+    pages[0].wait_for_timeout(500)  # (the seat's closing told to the table)
+    assert "away" not in pages[0].inner_text("#seat-1 .seat-tags")
+    assert errors == []

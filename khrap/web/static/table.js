@@ -223,7 +223,7 @@ function seatBox(seat) {
   if (!s.human && s.why === "left") tags.push(t("left_tag"));
   if (!s.human) tags.push(t("bot_kind", { kind: t(`bot_${s.bot}`) }));
   else if (s.takeover) tags.push(t("taken_over"));
-  else if (!s.present) tags.push(t("away"));
+  else if (!s.present && !tb.finished) tags.push(t("away"));  // (an evening over: nobody is waited for)
   if (o.statuses[seat] && o.statuses[seat] !== "undecided") tags.push(t(`status_${o.statuses[seat]}`));
   const turn = tb.in_deal && o.to_act === seat;
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
