@@ -43,7 +43,8 @@ def validate(
         errors += _from_pydantic(model_cls, data, origins, exc.errors(), tuple(tuple(q) for q in quiet))
         model = None
     if errors or model is None:
-        raise VariantErrors(errors or [VariantError("the file is not valid", origins.user_file)], origins.user_file)
+        errors = errors or [VariantError(Said("the file is not valid"), origins.user_file)]
+        raise VariantErrors(errors, origins.user_file)
     return model
 
 
@@ -365,6 +366,9 @@ def _human(f: _Found, data: Any = None) -> str | Said:
     value = err.get("input")
     ctx = err.get("ctx") or {}
     if kind in ("value_error", "assertion_error"):
+        raised = ctx.get("error")  # a validator's own words, kept to be put in the reader's language
+        if isinstance(raised, Exception) and raised.args and isinstance(raised.args[0], Said):
+            return raised.args[0]
         msg = str(err["msg"])
         for prefix in _CLEAN_PREFIXES:
             msg = msg.removeprefix(prefix)
@@ -378,7 +382,9 @@ def _human(f: _Found, data: Any = None) -> str | Said:
         return Said("is too short: at least %(size)s characters", size=ctx.get("min_length"))
     if kind in ("too_short", "too_long"):
         size = ctx.get("min_length" if kind == "too_short" else "max_length")
-        count = ctx.get("actual_length", "?")
+        count = ctx.get("actual_length")
+        if count is None:  # (pydantic gives a mapping's length as None: "got None" was said of 40 `terms:`)
+            count = len(value) if isinstance(value, dict | list | tuple | str) else "?"
         if kind == "too_short":
             said = Said("needs at least %(size)s entry, got %(count)s") if size == 1 else \
                 Said("needs at least %(size)s entries, got %(count)s")
