@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from strength import arrangements, carried, session_deck  # noqa: E402
+from strength import arrangements, carried, session_deck, session_ends  # noqa: E402
 from strong_speed import kind_of  # noqa: E402
 
 from khrap.bots import choose_for  # noqa: E402
@@ -129,7 +129,7 @@ def run(variant: str, first_seed: int, seeds: int, session: int, ms: float, gate
                     print(f"seed {seed} arrangement {i} deal {d}: {result} != records {want}",
                           file=sys.stderr)
                 chips, pot, dealer = carried(state)
-                if getattr(state, "session_over", False) or min(chips) <= 0:
+                if session_ends(rules, state):  # (as strength.py: its deals exactly)
                     break
         if keep is not None:
             keep(found[done:])

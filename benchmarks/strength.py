@@ -11,7 +11,9 @@ variant plays them: the stacks, the pot (carried over, antes only into an
 empty pot where the variant says so) and the dealer pass from deal to deal.
 Deal ``d`` of the session with seed ``s`` always starts from the same deck
 (shuffled from ``s`` and ``d``; an all-pass redeal shuffles from them too), so
-every seating plays the same cards.
+every seating plays the same cards.  A session stops early only where the
+variant stops it (``session_ends``): a stack at or below zero is a debt where
+the variant allows debts, and the evening goes on.
 
 Each session seed is played once per **arrangement** of A and B on the seats:
 with ``--arrangements all`` (the default) every way of giving A half the seats
@@ -95,6 +97,16 @@ def carried(state: GameState) -> tuple[list[int], int, int]:
     return list(state.stacks), state.pot, nxt if nxt is not None else (state.dealer + 1) % len(state.stacks)
 
 
+def session_ends(rules: Rules, state: GameState) -> bool:
+    """Whether a session stops after this deal: where the kernel ends it (nobody can cover a call, a stack below
+    the variant's minimum), and, where the variant allows no debts, once somebody is broke.  Where it allows
+    them (``allow_debt``) a stack at or below zero is a debt on the score sheet and the evening goes on, as
+    the variant plays it (a stop there cut the evenings of khrap-shoot, whose fines are pots, short)."""
+    if getattr(state, "session_over", False):
+        return True
+    return not rules.variant.allow_debt and min(state.stacks) <= 0
+
+
 def play_session(rules: Rules, bots: list, seed: int, deals: int, tag: str, stacks: int = 100,
                  record: Callable[[dict], None] | None = None) -> list[list[int]]:
     """``deals`` deals in a row from a fresh table: stacks, pot and dealer carried; each deal's changes."""
@@ -110,8 +122,8 @@ def play_session(rules: Rules, bots: list, seed: int, deals: int, tag: str, stac
                     "deck": state.decks_dealt[0], "delta": delta})
         out.append(delta)
         chips, pot, dealer = carried(state)
-        if getattr(state, "session_over", False) or min(chips) <= 0:
-            break  # somebody is broke or nobody can cover a call: the session ends there
+        if session_ends(rules, state):
+            break
     return out
 
 

@@ -117,8 +117,10 @@ def validate(
     Exit 2 if a file has a mistake (or, with --strict, a warning); warnings alone exit 0.  A note (a value
     equal to the one the file inherits) is printed, never an error: a file may record a table's rules in full.
     """
+    from khrap.rulebook.i18n import checker_translations
     from khrap.variant.lint import lint_file
 
+    say = checker_translations(lang).gettext
     allow_outside(outside)
     broken = 0
     for ref in files:
@@ -129,8 +131,8 @@ def validate(
             typer.echo(in_language(err, lang), err=True)
             broken += 1
             continue
-        for warning in found:
-            typer.echo(str(warning), err=True)
+        for warning in found:  # in the language asked for, located as always
+            typer.echo(warning.shown(say), err=True)
         warnings = [w for w in found if w.kind == "warning"]  # notes (an inherited value restated) never fail
         if warnings and strict:
             n = len(warnings)

@@ -23,8 +23,9 @@ BOTTOM: Final = "bottom"
 NO_DOUBLE: Final = "no-double"
 DOUBLE: Final = "double"
 
-KERNEL_WORDS: Final = frozenset({LOOK, EXCHANGE, DISCARD, PLAY, TRUMP})
-"""Words a variant may not use as call ids."""
+KERNEL_WORDS: Final = frozenset({LOOK, EXCHANGE, DISCARD, PLAY, TRUMP, NO_DOUBLE, DOUBLE})
+"""Words a variant may not use as call ids: a call named ``double`` would read, in a scenario line or a
+record, as the doubling offer's answer of the same word (a house rule may switch ``double`` on)."""
 
 # Statuses (RULES.md §0).
 UNDECIDED: Final = "undecided"

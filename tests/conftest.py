@@ -48,5 +48,22 @@ def random_deal(state: GameState, rng: random.Random, check=None, limit: int = 1
     return steps
 
 
+def heuristic_decisions(rules: Rules, seeds: int):
+    """Deals of seeds 0 to ``seeds`` - 1 at four seats (the dealer the seed modulo 4), every decision taken by the
+    normal (heuristic) bot with the session's randomness: yields the state before each decision; the caller reads
+    it, never changes it, and the bot's choice is applied when the caller asks for the next one."""
+    from khrap.bots import HeuristicBot, choose_for, decision_rng
+
+    bot = HeuristicBot(rules)
+    for seed in range(seeds):
+        state = GameState(rules, 4, dealer=seed % 4, seed=seed)
+        state.start_deal()
+        step = 0
+        while state.pending is not None:
+            yield state
+            state.apply(choose_for(bot, state, decision_rng(seed, step)))
+            step += 1
+
+
 def new_table(name: str, players: int, seed: int = 0, **kw) -> GameState:
     return GameState(Rules(builtin(name), players), players, seed=seed, **kw)

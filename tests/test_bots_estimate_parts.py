@@ -20,6 +20,7 @@ from khrap.bots.estimate import Estimator, Info, bits, card_mask, unpacked, with
 from khrap.cards import parse_card
 from khrap.engine import Rules
 from khrap.variant.catalog import load_variant
+from tests.conftest import heuristic_decisions
 
 
 def cards(text: str) -> list[int]:
@@ -93,40 +94,32 @@ def test_kept_answers_are_the_answers_worked_out(variant: str) -> None:
     """``joiners`` and ``penalty`` keep their answers by what they read: over the seats' facts at every call of a
     few heuristic deals, asked of one estimator for every declaring call and trick count, they answer as worked out
     afresh (a key without the statuses or the pot fails; the seats holding cards: tests/test_bots_stage_model.py)."""
-    from khrap.bots import HeuristicBot, choose_for
     from khrap.bots.heuristic import info_from_state
-    from khrap.engine import GameState
 
     rules = Rules(load_variant(variant), 4)
-    est, bot = Estimator(rules), HeuristicBot(rules)
+    est = Estimator(rules)
     checked = 0
     changed: dict[str, int] = {}
-    for seed in range(12):
-        state = GameState(rules, 4, dealer=seed % 4, seed=seed)
-        state.start_deal()
-        step = 0
-        while state.pending is not None:
-            legal = state.legal_actions()
-            seat = state.to_act
-            if len(legal) > 1 and legal[0].word in rules.calls:
-                seat_info = info_from_state(state, seat)
-                words = [a.word for a in legal]
-                for a in legal:
-                    call = rules.calls.get(a.word)
-                    if call is None or call.effects.status != w.DECLARER:
-                        continue
-                    first = est.joiners(call, seat_info, words)
-                    assert first == est._joiners_of(call, seat_info, words)
-                    for what, other in perturbed(seat_info):
-                        found = est.joiners(call, other, words)
-                        assert found == est._joiners_of(call, other, words), what
-                        changed[what] = changed.get(what, 0) + (found != first)
-                    for tricks in range(3):
-                        assert est.penalty(w.DECLARER, a.word, tricks, [], None, state.pot) == \
-                            est._penalty(w.DECLARER, a.word, tricks, [], None, state.pot)
-                    checked += 1
-            state.apply(choose_for(bot, state, random.Random(f"{seed}:{step}")))
-            step += 1
+    for state in heuristic_decisions(rules, 12):
+        legal = state.legal_actions()
+        if len(legal) < 2 or legal[0].word not in rules.calls:
+            continue
+        seat_info = info_from_state(state, state.to_act)
+        words = [a.word for a in legal]
+        for a in legal:
+            call = rules.calls.get(a.word)
+            if call is None or call.effects.status != w.DECLARER:
+                continue
+            first = est.joiners(call, seat_info, words)
+            assert first == est._joiners_of(call, seat_info, words)
+            for what, other in perturbed(seat_info):
+                found = est.joiners(call, other, words)
+                assert found == est._joiners_of(call, other, words), what
+                changed[what] = changed.get(what, 0) + (found != first)
+            for tricks in range(3):
+                assert est.penalty(w.DECLARER, a.word, tricks, [], None, state.pot) == \
+                    est._penalty(w.DECLARER, a.word, tricks, [], None, state.pot)
+            checked += 1
     assert checked > 10
     assert changed.get("statuses"), changed
 

@@ -13,6 +13,7 @@ from khrap.bots.search import EVIDENCE_CAP
 from khrap.engine import Action, GameState
 from khrap.engine.view import seat_view as typed_view
 from khrap.variant.catalog import builtin
+from tests.conftest import heuristic_decisions
 
 
 def _decision(variant: str, players: int, seed: int, play: bool) -> GameState:
@@ -207,27 +208,21 @@ def test_equivalent_cards_are_searched_once_and_are_worth_the_same_on_every_samp
     from khrap.bots.solver import solve
 
     rules = GameState(builtin("khrap"), 4).rules
-    bot = HeuristicBot(rules)
     checked = 0
-    for seed in range(12):
-        state = GameState(rules, 4, dealer=seed % 4, seed=seed)
-        state.start_deal()
-        step = 0
-        while state.pending is not None:
-            legal = state.legal_actions()
-            if state.pending.kind == "play" and len(legal) > 1:
-                view = seat_view(state, state.to_act)
-                kept = distinct_cards(view, legal, legal[-1])
-                assert legal[-1] in kept and set(kept) <= set(legal)  # the prior's card stands for its class
-                dropped = [a for a in legal if a not in kept]
-                checked += bool(dropped)
-                for k in range(2 if dropped else 0):
-                    plays = solve(view.sample(random.Random(k))).plays
-                    for a in dropped:
-                        assert any(plays[(b.cards[0], b.joker)] == plays[(a.cards[0], a.joker)]
-                                   for b in kept if b.cards[0] // 13 == a.cards[0] // 13)
-            state.apply(choose_for(bot, state, decision_rng(seed, step)))
-            step += 1
+    for state in heuristic_decisions(rules, 12):
+        legal = state.legal_actions()
+        if state.pending.kind != "play" or len(legal) < 2:
+            continue
+        view = seat_view(state, state.to_act)
+        kept = distinct_cards(view, legal, legal[-1])
+        assert legal[-1] in kept and set(kept) <= set(legal)  # the prior's card stands for its class
+        dropped = [a for a in legal if a not in kept]
+        checked += bool(dropped)
+        for k in range(2 if dropped else 0):
+            plays = solve(view.sample(random.Random(k))).plays
+            for a in dropped:
+                assert any(plays[(b.cards[0], b.joker)] == plays[(a.cards[0], a.joker)]
+                           for b in kept if b.cards[0] // 13 == a.cards[0] // 13)
     assert checked >= 10
 
 

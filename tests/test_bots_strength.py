@@ -162,3 +162,20 @@ def test_pool_takes_the_figure_from_records_by_hand(capsys, tmp_path) -> None:
     # deal 0 alone: seed 5 (2 + 2 - 6) / 6 = -1/3, seed 6 12 / 6 = 2; deal 1: seed 5 only, (0 + 8) / 6
     assert (deal0["seeds"], deal0["diff"], deal0["sd"]) == (2, round(5 / 6, 4), round(7 / 3 / 2 ** 0.5, 4))
     assert (deal1["seeds"], deal1["diff"], deal1["sd"]) == (1, round(4 / 3, 4), 0.0)
+
+
+def test_a_debt_ends_a_session_only_where_the_variant_forbids_debts() -> None:
+    # khrap-shoot allows debts (its fines are pots: a stack of 100 can go below zero in one failed shoot); the
+    # evening goes on as the variant plays it.  A house rule without debts: a broke seat ends the session there.
+    from types import SimpleNamespace
+
+    variant = load_variant("khrap-shoot")
+    shoot, no_debt = Rules(variant, 4), Rules(variant.model_copy(update={"allow_debt": False}), 4)
+    assert shoot.variant.allow_debt and not no_debt.variant.allow_debt
+    broke = SimpleNamespace(stacks=[-37, 112, 101, 104], session_over=False)
+    solvent = SimpleNamespace(stacks=[1, 112, 101, 66], session_over=False)
+    assert not strength.session_ends(shoot, broke)
+    assert strength.session_ends(no_debt, broke)
+    assert not strength.session_ends(no_debt, solvent)
+    # the kernel's own end of the session (nobody can cover a call, a stack below the minimum) stops it anywhere
+    assert strength.session_ends(shoot, SimpleNamespace(stacks=[1, 112, 101, 66], session_over=True))

@@ -1,6 +1,7 @@
 """The terminal's end of the evening as people read it: the winner's line marks the player's own seat "(you)"
 ("(вы)"), as the settlement's rows do ("← you"), and chips below zero are written with the minus sign (U+2212)
-the web page writes, not a hyphen.  Expected strings written by hand."""
+the web page writes, not a hyphen; no change is "0", as the web writes it, not "+0".  Expected strings written
+by hand."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def test_the_settlements_changes_use_the_minus_sign_and_the_winner_line_says_you
     assert any(change.startswith(MINUS) for change in changes) and not any("-" in row for row in rows), rows
     for row in rows:  # each change is after - before, in the sign people read
         before, after = int(row.split()[2]), int(row.split()[3])
-        assert row.split()[4] == f"{after - before:+}".replace("-", MINUS)
+        assert row.split()[4] == (f"{after - before:+}".replace("-", MINUS) if after != before else "0")
     winner = next(line for line in lines if " wins with " in line or " share the win " in line)
     assert ("(you)" in winner) == (game.stacks[0] == max(game.stacks)), winner
 
@@ -53,3 +54,16 @@ def test_a_negative_winner_and_the_logs_stacks_use_the_minus_sign() -> None:
     line = Settled(None, {"stacks": (98, -3, 0, 105), "pot": 0}).render("en")
     assert line == f"deal settled; stacks 98, {MINUS}3, 0, 105; pot 0"
     assert listed([-12, 4]) == f"{MINUS}12, 4"
+
+
+def test_a_seat_whose_chips_did_not_change_reads_0_not_plus_0() -> None:
+    # The web's settlement writes no change as "0" and the log every payment unsigned ("pays 0"); the
+    # terminal wrote "+0".  With seed 1 and rule bots, seat 2 ends the first deal as it began, 100 chips.
+    out: list[str] = []
+    game = Session("khrap", 4, seed=1)
+    assert run(game, Table(humans=[0], bots="rule", deals=1, lang="en"), read=lambda _p: "1", write=out.append)
+    lines = "\n".join(out).splitlines()
+    head = next(i for i, line in enumerate(lines) if line.split() == ["seat", "before", "after", "change"])
+    rows = [line.split() for line in lines[head + 1:head + 5]]
+    assert rows[2][:4] == ["seat", "2", "100", "100"] and rows[2][4] == "0", rows
+    assert all(row[4] != "+0" for row in rows), rows

@@ -265,8 +265,9 @@ def _stacks(stacks: list[int], lang: str) -> str:
 
 
 def _chips(chips: int, sign: bool = False) -> str:
-    """Chips as people read them (``gamelog.number``: "−8", not "-8"); ``sign``: a change, "+8" too."""
-    return ("+" if sign and chips >= 0 else "") + number(chips)
+    """Chips as people read them (``gamelog.number``: "−8", not "-8"); ``sign``: a change, "+8" too, and no
+    change "0", as the web's settlement writes it and the log writes every payment (unsigned), not "+0"."""
+    return ("+" if sign and chips > 0 else "") + number(chips)
 
 
 def _winners(stacks: list[int], lang: str, humans: Collection[int] = ()) -> str:

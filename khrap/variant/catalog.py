@@ -18,7 +18,6 @@ from khrap.variant.loader import (
     VariantError,
     VariantErrors,
     _show,
-    did_you_mean,
     dotted,
     errors_of,
     load_data,
@@ -140,7 +139,7 @@ def _unknown_refs(data: Any, origins: Origins) -> list[VariantError]:
     pens = settle.get("penalties") if isinstance(settle, dict) else None
     for i, pen in enumerate(pens if isinstance(pens, list) else ()):
         uses += _items(pen.get("calls") if isinstance(pen, dict) else None, ("settlement", "penalties", i, "calls"))
-    out = [locate_error(origins, loc, f"unknown call {_show(cid)}{did_you_mean(cid, calls)}")
+    out = [locate_error(origins, loc, Said("unknown call %(call)s", call=_show(cid)) + meant(cid, calls))
            for loc, cid in uses if isinstance(cid, str) and cid not in calls]
     if not stage_ids:
         return out
@@ -149,10 +148,11 @@ def _unknown_refs(data: Any, origins: Origins) -> list[VariantError]:
         skips = effects.get("skip_stages") if isinstance(effects, dict) else None
         for loc, sid in _items(skips, ("calls", cid, "effects", "skip_stages")):
             if isinstance(sid, str) and sid not in stage_ids:
-                hint = did_you_mean(sid, stage_ids)
-                fix = hint or f": add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`"
+                fix = meant(sid, stage_ids) or Said(
+                    ": add the stage to `stages`, or take '%(stage)s' out of the call's `skip_stages`", stage=sid)
                 out.append(_issue(data, origins, None, Fields(loc, ("stages",)),
-                                  f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{fix}"))
+                                  Said("call '%(call)s' skips stage '%(stage)s' (`skip_stages`), but no stage has "
+                                       "that id", call=cid, stage=sid) + fix))
     return out
 
 
@@ -163,9 +163,11 @@ def _items(values: Any, loc: Loc) -> list[tuple[Loc, Any]]:
 def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc: Any,
            message: str | Said) -> VariantError:
     """A semantic issue located where the user wrote it, naming the inherited values it clashes with."""
-    if isinstance(message, str):  # (a ``Said`` names no stage: ``checks.Issue``)
-        parent = _parent(origins) if "stage '" in message else None
-        message = _name_stages(message, variant, parent, origins)
+    english = str(message)
+    parent = _parent(origins) if "stage '" in english else None
+    steps = _steps(english, variant, parent, origins)
+    if steps:
+        message = _StagesNamed(message, steps)
     if not isinstance(loc, Fields):
         return locate_error(origins, loc, message)
     chosen = origins.latest(loc)
@@ -187,31 +189,66 @@ def _issue(data: dict[Any, Any], origins: Origins, variant: Variant | None, loc:
     return locate_error(origins, chosen, message)
 
 
+# The step titles of the rule sheet (the sheets' catalogs word them alike), and the word a message names a stage
+# with, before its quoted id: in each language the stage's id follows that word (or a form of it: шага, шаге).
+_TITLES = {"bidding": Said("Bidding"), "offers": Said("Offers"), "exchange": Said("Exchange"),
+           "name_trump": Said("Trump"), "instant_wins": Said("Instant wins"), "play": Said("Play")}
+_STAGE_WORD = Said("stage")
+
+
+def stage_title_said(stage: Any) -> Said:
+    """What the rule sheet calls a stage: its step title, put in the reader's language when shown."""
+    if stage.kind == "calls":
+        return _TITLES["bidding" if stage.phase == "bidding" else "offers"]
+    return _TITLES.get(stage.kind, _TITLES["play"])
+
+
 def stage_title(stage: Any) -> str:
     """What the rule sheet calls a stage (its step title, in English)."""
-    if stage.kind == "calls":
-        return "Bidding" if stage.phase == "bidding" else "Offers"
-    return {"exchange": "Exchange", "name_trump": "Trump", "instant_wins": "Instant wins"}.get(stage.kind, "Play")
+    return str(stage_title_said(stage))
 
 
-def _name_stages(message: str, variant: Variant | None, parent: Variant | None, origins: Origins) -> str:
-    """``stage 'fives'`` becomes ``stage 'fives' (“Offers”, step 2)``: the id as written and the step the rule
-    sheet prints, at its first mention; a stage only the parent has is named from the parent's sheet."""
-    named: set[str] = set()
-
-    def name(match: re.Match[str]) -> str:
-        sid = match[1]
-        if sid in named:
-            return match[0]
-        named.add(sid)
-        for source, where in ((variant, ""), (parent, f" of '{_parent_name(origins)}'")):
+def _steps(english: str, variant: Variant | None, parent: Variant | None, origins: Origins) -> dict[str, Said]:
+    """For each stage the message names (``stage 'fives'``), what follows its first mention: `` (“Offers”, step
+    2)``, the title and step the rule sheet prints; a stage only the parent has is named from the parent's sheet."""
+    steps: dict[str, Said] = {}
+    for sid in dict.fromkeys(re.findall(r"stage '([^']+)'", english)):
+        for source in (variant, parent):
             ids = [s.id for s in source.stages] if source is not None else []
             if sid in ids:
-                stage = source.stages[ids.index(sid)]
-                return f"{match[0]} (“{stage_title(stage)}”, step {ids.index(sid) + 1}{where})"
-        return match[0]
+                title, n = stage_title_said(source.stages[ids.index(sid)]), ids.index(sid) + 1
+                steps[sid] = Said(" (“%(title)s”, step %(n)s)", title=title, n=n) if source is variant else \
+                    Said(" (“%(title)s”, step %(n)s of '%(parent)s')", title=title, n=n, parent=_parent_name(origins))
+                break
+    return steps
 
-    return re.sub(r"stage '([^']+)'", name, message)
+
+class _StagesNamed(Said):
+    """A message whose stages are named by their step at their first mention, in the reader's language:
+    ``stage 'fives' (“Offers”, step 2)``; «шага 'fives' («Предложения», шаг 2)»."""
+
+    __slots__ = ("inner", "steps")
+
+    def __init__(self, inner: Said | str, steps: dict[str, Said]) -> None:
+        super().__init__("")
+        self.inner, self.steps = inner, steps
+
+    def shown(self, translate: Any = str) -> str:
+        text = self.inner.shown(translate) if isinstance(self.inner, Said) else self.inner
+        named: set[str] = set()
+
+        def name(match: re.Match[str]) -> str:
+            sid = match[1]
+            if sid in named or sid not in self.steps:
+                return match[0]
+            named.add(sid)
+            return match[0] + self.steps[sid].shown(translate)
+
+        word = re.escape(translate(_STAGE_WORD.text))
+        return re.sub(rf"\b{word}\w* '([^']+)'", name, text)
+
+    def __repr__(self) -> str:
+        return f"_StagesNamed({self.inner!r}, {self.steps!r})"
 
 
 def _parent_name(origins: Origins) -> str:

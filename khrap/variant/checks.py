@@ -13,14 +13,14 @@ from khrap.cards import RANKS
 from khrap.variant import derived
 from khrap.variant.derived import deck_for, makes_declarer, offering, open_while, opens
 from khrap.variant.errors import meant
-from khrap.variant.loader import did_you_mean
 from khrap.variant.said import Said
 from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, PlayStage, Variant
 from khrap.words import KERNEL_WORDS
 
 Issue = tuple[tuple, str | Said]
-"""Where, and the message: English text, or ``Said`` where it is put in the reader's language (``--lang``; the
-checks a house rule meets first: its players, deck, calls' hands, statuses)."""
+"""Where, and the message: ``Said``, put in the reader's language when shown (``--lang``); ``str()`` of it is
+the English.  Every message here is a ``Said`` with named values, so that ``python -m khrap.rulebook.messages``
+finds it for the checker's catalogs (checker.po); parts chosen by the case are ``Said`` themselves."""
 
 
 class Fields(tuple):
@@ -44,10 +44,10 @@ def semantic_issues(v: Variant) -> list[Issue]:
 def _texts(v: Variant) -> Iterator[Issue]:
     """Display names need English, the language every other one falls back to."""
     if "en" not in v.name:
-        yield ("name",), "name needs an English text (en), the fallback for every language"
+        yield ("name",), Said("name needs an English text (en), the fallback for every language")
     for cid, call in v.calls.items():
         if "en" not in call.name:
-            yield ("calls", cid, "name"), f"call '{cid}' needs an English name (en)"
+            yield ("calls", cid, "name"), Said("call '%(call)s' needs an English name (en)", call=cid)
 
 
 def _enabled(v: Variant) -> list[tuple[str, Call]]:
@@ -63,12 +63,12 @@ def _players(v: Variant) -> Iterator[Issue]:
 
 def _deck(v: Variant) -> Iterator[Issue]:
     if bool(v.deck.ranks) == bool(v.deck.by_players):
-        yield ("deck",), "give the deck either as `ranks` or as `by_players`, not both or neither"
+        yield ("deck",), Said("give the deck either as `ranks` or as `by_players`, not both or neither")
         return
     if v.deck.by_players:
         bounds = [e.up_to for e in v.deck.by_players]
         if bounds != sorted(bounds):
-            yield ("deck", "by_players"), "list the decks by_players in ascending order of up_to"
+            yield ("deck", "by_players"), Said("list the decks by_players in ascending order of up_to")
     turned = (v.all_pass.rounds if v.all_pass.turn_up else 1) if v.trump.source == "turned" else 0
     small: set[tuple[str, ...]] = set()
     for players in range(v.players.min, v.players.max + 1):
@@ -91,12 +91,13 @@ def _deck(v: Variant) -> Iterator[Issue]:
 def _call_ids(v: Variant) -> Iterator[Issue]:
     for cid in v.calls:
         if cid in KERNEL_WORDS:
-            yield ("calls", cid), f"'{cid}' is an action word of the kernel and cannot be a call id"
+            yield ("calls", cid), Said("'%(call)s' is an action word of the kernel and cannot be a call id", call=cid)
         if not cid or any(ch.isspace() for ch in cid):
-            yield ("calls", cid), f"call id {cid!r} must be one word"
+            yield ("calls", cid), Said("call id %(call)s must be one word", call=repr(cid))
     for wid in v.instant_wins:  # announced in the log as 'seat N: ID', read back by the deal records
         if not wid or any(ch.isspace() for ch in wid):
-            yield ("instant_wins", wid), f"instant win id {wid!r} must be one word (e.g. '{'-'.join(wid.split())}')"
+            yield ("instant_wins", wid), Said("instant win id %(win)s must be one word (e.g. '%(word)s')",
+                                              win=repr(wid), word="-".join(wid.split()))
 
 
 def _ref(v: Variant, loc: tuple, cid: str) -> Iterator[Issue]:
@@ -110,7 +111,7 @@ def _references(v: Variant) -> Iterator[Issue]:
     uses = Counter(stage_ids)  # counted once: checking stays linear in the number of stages
     for i, stage in enumerate(v.stages):
         if uses[stage.id] > 1:
-            yield ("stages", i, "id"), f"stage id '{stage.id}' is used twice"
+            yield ("stages", i, "id"), Said("stage id '%(stage)s' is used twice", stage=stage.id)
         if isinstance(stage, CallsStage):
             for j, cid in enumerate(stage.calls):
                 yield from _ref(v, ("stages", i, "calls", j), cid)
@@ -119,10 +120,11 @@ def _references(v: Variant) -> Iterator[Issue]:
     for cid, call in v.calls.items():
         for j, sid in enumerate(call.effects.skip_stages):
             if sid not in stage_ids:
-                hint = did_you_mean(sid, stage_ids)
-                fix = hint or f": add the stage to `stages`, or take '{sid}' out of the call's `skip_stages`"
+                fix = meant(sid, stage_ids) or Said(
+                    ": add the stage to `stages`, or take '%(stage)s' out of the call's `skip_stages`", stage=sid)
                 yield (Fields(("calls", cid, "effects", "skip_stages", j), ("stages",)),
-                       f"call '{cid}' skips stage '{sid}' (`skip_stages`), but no stage has that id{fix}")
+                       Said("call '%(call)s' skips stage '%(stage)s' (`skip_stages`), but no stage has that id",
+                            call=cid, stage=sid) + fix)
     for j, cid in enumerate(v.play.first_lead.calls):
         yield from _ref(v, ("play", "first_lead", "calls", j), cid)
     for i, penalty in enumerate(v.settlement.penalties):
@@ -130,7 +132,7 @@ def _references(v: Variant) -> Iterator[Issue]:
             yield from _ref(v, ("settlement", "penalties", i, "calls", j), cid)
     for status in ("declarer", "helper"):
         if status not in v.statuses:
-            yield ("statuses",), f"statuses must give the '{status}' status its tricks and stake"
+            yield ("statuses",), Said("statuses must give the '%(status)s' status its tricks and stake", status=status)
 
 
 def _skips(v: Variant) -> Iterator[Issue]:
@@ -149,13 +151,15 @@ def _skips(v: Variant) -> Iterator[Issue]:
                 continue  # an unknown stage, reported by _references
             where = ("calls", cid, "effects", "skip_stages", j)
             if isinstance(v.stages[target], PlayStage):
-                yield (where, f"call '{cid}' skips the play stage '{sid}' (`skip_stages`), but a deal ends only "
-                       f"when its tricks are played (or by an instant win): remove '{sid}' from `skip_stages`")
+                yield (where, Said("call '%(call)s' skips the play stage '%(stage)s' (`skip_stages`), but a deal ends "
+                                   "only when its tricks are played (or by an instant win): remove '%(stage)s' from "
+                                   "`skip_stages`", call=cid, stage=sid))
                 continue
             if isinstance(v.stages[target], NameTrumpStage):
-                yield (where, f"call '{cid}' skips stage '{sid}' (`skip_stages`), where the declarer names trump "
-                       f"(`kind: name_trump`), but this variant has no other trump (`trump.source: named`), so the "
-                       f"deal would be played with no trump at all: remove '{sid}' from `skip_stages`")
+                yield (where, Said("call '%(call)s' skips stage '%(stage)s' (`skip_stages`), where the declarer names "
+                                   "trump (`kind: name_trump`), but this variant has no other trump (`trump.source: "
+                                   "named`), so the deal would be played with no trump at all: remove '%(stage)s' "
+                                   "from `skip_stages`", call=cid, stage=sid))
                 continue
             late = [(i, k) for i, k in offered if i >= target]
             if not late:
@@ -163,16 +167,18 @@ def _skips(v: Variant) -> Iterator[Issue]:
             i, k = late[-1]
             said = v.stages[i].id
             if i == target:
-                why = ("a stage is skipped when the deal comes to it, so this one would stop at once without its "
-                       "ending (no all-pass round while nobody has declared, no out players' hands thrown) and the "
-                       "deal could go on with no declarer")
-                fix = f"skip only stages after '{said}', or write `ends_stage: true` to end the stage it is said in"
+                why = Said("a stage is skipped when the deal comes to it, so this one would stop at once without "
+                           "its ending (no all-pass round while nobody has declared, no out players' hands thrown) "
+                           "and the deal could go on with no declarer")
+                fix = Said("skip only stages after '%(stage)s', or write `ends_stage: true` to end the stage it is "
+                           "said in", stage=said)
             else:
-                why = "that stage has run when the call is said, so the skip does nothing"
-                fix = f"skip only stages after '{said}'"
+                why = Said("that stage has run when the call is said, so the skip does nothing")
+                fix = Said("skip only stages after '%(stage)s'", stage=said)
             yield (Fields(where, ("stages", i, "calls", k)),
-                   f"call '{cid}' skips stage '{sid}' (`skip_stages`), which does not come after stage '{said}' "
-                   f"where the call is said: {why}: {fix}")
+                   Said("call '%(call)s' skips stage '%(stage)s' (`skip_stages`), which does not come after stage "
+                        "'%(said)s' where the call is said: %(why)s: %(fix)s", call=cid, stage=sid, said=said,
+                        why=why, fix=fix))
 
 
 def _exchange_refs(v: Variant, i: int, stage: ExchangeStage) -> Iterator[Issue]:
@@ -192,35 +198,38 @@ def _cards(v: Variant) -> Iterator[Issue]:
         return  # no player count at all: reported by _players
     common = set(RANKS).intersection(*map(set, decks))
 
-    def check(loc: tuple, rank: str, what: str) -> Iterator[Issue]:
+    def check(loc: tuple, rank: str, what: Said) -> Iterator[Issue]:
         if rank not in common:  # blamed on the deck when a house rule changed it
-            yield Fields(loc, ("deck",)), f"{what} names rank {rank}, which is not in every deck of this variant"
+            yield Fields(loc, ("deck",)), Said("%(what)s names rank %(rank)s, which is not in every deck of this "
+                                               "variant", what=what, rank=rank)
 
     for cid, call in _enabled(v):
+        named = Said("call '%(call)s'", call=cid)
         for key, patterns in (("requires", call.requires.holds), ("effects", call.effects.keep)):
             field = "holds" if key == "requires" else "keep"
             for j, p in enumerate(patterns):
-                yield from check(("calls", cid, key, field, j), p.rank, f"call '{cid}'")
+                yield from check(("calls", cid, key, field, j), p.rank, named)
                 yield from _trump_pattern(v, ("calls", cid, key, field, j), p, key)
         if call.requires.turned_rank:
-            yield from check(("calls", cid, "requires", "turned_rank"), call.requires.turned_rank, f"call '{cid}'")
+            yield from check(("calls", cid, "requires", "turned_rank"), call.requires.turned_rank, named)
         if v.trump.source != "turned" and (call.requires.turned_rank or call.effects.take_turned != "no"):
-            yield ("calls", cid), f"call '{cid}' uses the turned card, but this variant turns no trump"
+            yield ("calls", cid), Said("call '%(call)s' uses the turned card, but this variant turns no trump",
+                                       call=cid)
     for wid, win in v.instant_wins.items():
-        yield from check(("instant_wins", wid, "rank"), win.rank, f"instant win '{wid}'")
+        yield from check(("instant_wins", wid, "rank"), win.rank, Said("instant win '%(win)s'", win=wid))
     if v.joker:
-        yield from check(("joker", "card"), v.joker.card[0], "the joker")
+        yield from check(("joker", "card"), v.joker.card[0], Said("the joker"))
 
 
 def _trump_pattern(v: Variant, loc: tuple, pattern: CardPattern, key: str) -> Iterator[Issue]:
     if v.trump.source == "named" and pattern.suit == "trump" and key == "requires":
-        yield loc, "this card is named by trump, but trump is only named after bidding"
+        yield loc, Said("this card is named by trump, but trump is only named after bidding")
 
 
 _DEFERRED_TAKE = {
-    "swap": "the hand position named with the call is not kept until then",
-    "optional": "the choice made with the call (`CALL trump`) is not kept until then",
-    "yes": "another call may take the card first",
+    "swap": Said("the hand position named with the call is not kept until then"),
+    "optional": Said("the choice made with the call (`CALL trump`) is not kept until then"),
+    "yes": Said("another call may take the card first"),
 }
 
 
@@ -231,14 +240,14 @@ def _turned_card(v: Variant) -> Iterator[Issue]:
         where = ("calls", cid, "effects")
         if eff.when == "exchange" and eff.take_turned != "no":
             yield (Fields((*where, "when"), (*where, "take_turned")),
-                   f"call '{cid}' takes the turned card (`take_turned: {eff.take_turned}`) only at the exchange "
-                   f"(`when: exchange`), but {_DEFERRED_TAKE[eff.take_turned]}: write `when: now`, "
-                   "or `take_turned: no`")
+                   Said("call '%(call)s' takes the turned card (`take_turned: %(take)s`) only at the exchange "
+                        "(`when: exchange`), but %(why)s: write `when: now`, or `take_turned: no`", call=cid,
+                        take=eff.take_turned, why=_DEFERRED_TAKE[eff.take_turned]))
         if eff.take_turned == "swap" and eff.discard_hand:
             yield (Fields((*where, "take_turned"), (*where, "discard_hand")),
-                   f"call '{cid}' swaps the turned card for a named hand position (`take_turned: swap`) after "
-                   "throwing the hand (`discard_hand: true`), so the position names a thrown card: write "
-                   "`take_turned: yes` (the card joins the new hand), or `discard_hand: false`")
+                   Said("call '%(call)s' swaps the turned card for a named hand position (`take_turned: swap`) after "
+                        "throwing the hand (`discard_hand: true`), so the position names a thrown card: write "
+                        "`take_turned: yes` (the card joins the new hand), or `discard_hand: false`", call=cid))
 
 
 def surely_kept(call: Call) -> list[CardPattern]:
@@ -257,8 +266,10 @@ def hand_after(v: Variant, call: Call, sure: bool = False) -> int | None:
     return start + taken + eff.draw - eff.then_discard
 
 
-def _cards_word(count: int) -> str:
-    return "no card" if count <= 0 else f"{count} card{'s' if count > 1 else ''}"
+def _cards_word(count: int) -> Said:
+    if count <= 0:
+        return Said("no card")
+    return Said("%(count)s card", count=count) if count == 1 else Said("%(count)s cards", count=count)
 
 
 def _hand_sizes(v: Variant) -> Iterator[Issue]:
@@ -273,23 +284,25 @@ def _hand_sizes(v: Variant) -> Iterator[Issue]:
         elif fewest is not None and fewest != after:
             where = ("calls", cid)
             yield (Fields((*where, "effects", "keep"), (*where, "requires", "holds")),
-                   f"call '{cid}' throws the hand but for cards it keeps (`keep`) without requiring them "
-                   f"(`requires.holds`), so a caller who lacks them is left with {_cards_word(fewest)}, not the "
-                   f"hand size {v.hand_size}, and play could find him with no card to play: list every kept card "
-                   "in `requires.holds` too")
+                   Said("call '%(call)s' throws the hand but for cards it keeps (`keep`) without requiring them "
+                        "(`requires.holds`), so a caller who lacks them is left with %(cards)s, not the hand size "
+                        "%(hand)s, and play could find him with no card to play: list every kept card in "
+                        "`requires.holds` too", call=cid, cards=_cards_word(fewest), hand=v.hand_size))
         ex = call.exchange
         if ex.draw_extra != ex.then_discard:
             yield (("calls", cid, "exchange"),
-                   f"call '{cid}' draws {ex.draw_extra} extra at the exchange but discards {ex.then_discard} after")
+                   Said("call '%(call)s' draws %(extra)s extra at the exchange but discards %(discards)s after",
+                        call=cid, extra=ex.draw_extra, discards=ex.then_discard))
         if ex.min_discard > v.hand_size:
             yield (Fields(("calls", cid, "exchange", "min_discard"), ("hand_size",)),
-                   f"call '{cid}': min_discard is more than the hand size")
+                   Said("call '%(call)s': min_discard is more than the hand size", call=cid))
         if ex.max_discard is not None and ex.min_discard > ex.max_discard:
-            yield ("calls", cid, "exchange", "min_discard"), f"call '{cid}': min_discard is more than max_discard"
+            yield (("calls", cid, "exchange", "min_discard"),
+                   Said("call '%(call)s': min_discard is more than max_discard", call=cid))
     yield from _declarer_goes_out(v)
 
 
-_STATUS_WORDS = {"declarer": "a declarer", "helper": "each helper"}
+_STATUS_WORDS = {"declarer": Said("a declarer"), "helper": Said("each helper")}
 
 
 def _obligations(v: Variant) -> Iterator[Issue]:
@@ -297,11 +310,12 @@ def _obligations(v: Variant) -> Iterator[Issue]:
     for status, rule in v.statuses.items():
         if rule.tricks <= v.hand_size:
             continue
-        who = _STATUS_WORDS.get(status, f"a {status}")
+        who = _STATUS_WORDS.get(status, Said("a %(status)s", status=status))
         yield (Fields(("statuses", status, "tricks"), ("hand_size",)),
-               f"{who} must take at least {rule.tricks} tricks (`statuses.{status}.tricks: {rule.tricks}`), but a "
-               f"deal has only {v.hand_size} (`hand_size: {v.hand_size}`), so every {status} would fail, whatever "
-               f"he held: write at most {v.hand_size}, or a larger `hand_size`")
+               Said("%(who)s must take at least %(tricks)s tricks (`statuses.%(status)s.tricks: %(tricks)s`), but a "
+                    "deal has only %(hand)s (`hand_size: %(hand)s`), so every %(status)s would fail, whatever he "
+                    "held: write at most %(hand)s, or a larger `hand_size`", who=who, tricks=rule.tricks,
+                    status=status, hand=v.hand_size))
 
 
 def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
@@ -318,43 +332,50 @@ def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
             where = ("calls", cid, "effects")
             if eff.status != "out":  # in play, but no longer with the declarer's status
                 yield (Fields(("stages", i, "speakers"), (*where, "status")),
-                       f"call '{cid}' makes its caller a {eff.status} (`status: {eff.status}`), and stage "
-                       f"'{stage.id}' asks the declarer too (`speakers: all`): a declarer who says it stays the deal's "
-                       f"declarer, who leads to the first trick and whose call orders the exchange, yet his status is "
-                       f"{eff.status}, so nobody plays for the declarer's tricks: write `speakers: others` or "
-                       f"`speakers: out` in stage '{stage.id}'")
+                       Said("call '%(call)s' makes its caller a %(status)s (`status: %(status)s`), and stage "
+                            "'%(stage)s' asks the declarer too (`speakers: all`): a declarer who says it stays the "
+                            "deal's declarer, who leads to the first trick and whose call orders the exchange, yet his "
+                            "status is %(status)s, so nobody plays for the declarer's tricks: write `speakers: "
+                            "others` or `speakers: out` in stage '%(stage)s'", call=cid, status=eff.status,
+                            stage=stage.id))
                 continue
             later = next((j for j, other in enumerate(v.stages) if j > i and isinstance(other, CallsStage) and (
                 other.out_hands == "at_end"
                 or other.speakers != "others" and derived.may_empty_out_hands(v, other))), None)
+            why: Said | str
             if eff.discard_hand and not eff.draw:
-                why = "the call throws his hand (`discard_hand: true`)"
+                why = Said("the call throws his hand (`discard_hand: true`)")
                 cause, fix = (*where, "discard_hand"), "`discard_hand: false`"
             elif stage.out_hands != "keep":
-                why = f"stage '{stage.id}' throws the hands of those who go out (`out_hands: {stage.out_hands}`)"
-                cause, fix = ("stages", i, "out_hands"), f"`out_hands: keep` in stage '{stage.id}'"
+                why = Said("stage '%(stage)s' throws the hands of those who go out (`out_hands: %(hands)s`)",
+                           stage=stage.id, hands=stage.out_hands)
+                cause, fix = ("stages", i, "out_hands"), Said("`out_hands: keep` in stage '%(stage)s'", stage=stage.id)
             elif later is not None:
-                why = f"a later stage, '{v.stages[later].id}', may throw the hands of those who are out"
-                cause, fix = ("stages", later, "out_hands"), f"`out_hands: keep` in stage '{v.stages[later].id}'"
+                why = Said("a later stage, '%(stage)s', may throw the hands of those who are out",
+                           stage=v.stages[later].id)
+                cause, fix = (("stages", later, "out_hands"),
+                              Said("`out_hands: keep` in stage '%(stage)s'", stage=v.stages[later].id))
             else:  # he keeps his cards, but he is out of the players in play whom he would lead
                 yield (Fields(("stages", i, "speakers"), (*where, "status")),
-                       f"call '{cid}' puts its caller out, and stage '{stage.id}' asks the declarer too (`speakers: "
-                       f"all`): a declarer who says it stays the deal's declarer and leads to the first trick, yet "
-                       f"he is no longer among the players in play, so the tricks cannot be played: write "
-                       f"`speakers: others` or `speakers: out` in stage '{stage.id}'")
+                       Said("call '%(call)s' puts its caller out, and stage '%(stage)s' asks the declarer too "
+                            "(`speakers: all`): a declarer who says it stays the deal's declarer and leads to the "
+                            "first trick, yet he is no longer among the players in play, so the tricks cannot be "
+                            "played: write `speakers: others` or `speakers: out` in stage '%(stage)s'", call=cid,
+                            stage=stage.id))
                 continue
             yield (Fields(("stages", i, "speakers"), cause, (*where, "status")),
-                   f"call '{cid}' puts its caller out, and stage '{stage.id}' asks the declarer too (`speakers: all`): "
-                   f"a declarer who says it stays the deal's declarer and leads to the first trick, but {why}, so he "
-                   f"could lead with no card and have no legal action: write `speakers: others` in stage "
-                   f"'{stage.id}', or {fix}")
+                   Said("call '%(call)s' puts its caller out, and stage '%(stage)s' asks the declarer too (`speakers: "
+                        "all`): a declarer who says it stays the deal's declarer and leads to the first trick, but "
+                        "%(why)s, so he could lead with no card and have no legal action: write `speakers: others` "
+                        "in stage '%(stage)s', or %(fix)s", call=cid, stage=stage.id, why=why, fix=fix))
 
 
 def _overrides(v: Variant) -> Iterator[Issue]:
     for cid, call in _enabled(v):
         if call.effects.status == "declarer" and call.requires.declarer != "absent" and not call.effects.override:
             yield (("calls", cid, "effects", "override"),
-                   f"call '{cid}' makes a declarer when one may exist: set `override: true` or `declarer: absent`")
+                   Said("call '%(call)s' makes a declarer when one may exist: set `override: true` or `declarer: "
+                        "absent`", call=cid))
 
 
 def _out_discards(v: Variant) -> Iterator[Issue]:
@@ -369,29 +390,34 @@ def _out_discards(v: Variant) -> Iterator[Issue]:
             if eff.status != "out" or not eff.then_discard or eff.when != "now":
                 continue
             where = ("calls", cid, "effects")
-            owes = (f"call '{cid}' puts its caller out owing {eff.then_discard} "
-                    f"discard{'s' if eff.then_discard > 1 else ''} (`then_discard: {eff.then_discard}`), but ")
-            fix = "write `then_discard: 0` (an out player's cards are not played)"
+            owes = (Said("call '%(call)s' puts its caller out owing %(n)s discard (`then_discard: %(n)s`), but ",
+                         call=cid, n=eff.then_discard) if eff.then_discard == 1 else
+                    Said("call '%(call)s' puts its caller out owing %(n)s discards (`then_discard: %(n)s`), but ",
+                         call=cid, n=eff.then_discard))
+            fix = Said("write `then_discard: 0` (an out player's cards are not played)")
             if stage.out_hands == "on_call":
                 yield (Fields((*where, "then_discard"), ("stages", i, "out_hands"), (*where, "status")),
-                       owes + f"stage '{stage.id}' throws his hand as he goes out (`out_hands: on_call`), so he "
-                       f"would have no card to discard and no legal action: {fix}, "
-                       f"or `out_hands: at_end` in stage '{stage.id}'")
+                       owes + Said("stage '%(stage)s' throws his hand as he goes out (`out_hands: on_call`), so he "
+                                   "would have no card to discard and no legal action: %(fix)s, or `out_hands: "
+                                   "at_end` in stage '%(stage)s'", stage=stage.id, fix=fix))
                 continue
             empty = thrower is not None and stage.speakers == "out"
             held = 0 if empty else len(surely_kept(call)) if eff.discard_hand else v.hand_size
             cards = held + (1 if eff.take_turned == "yes" else 0) + eff.draw
             if eff.then_discard <= cards:
                 continue
-            left = f"only {cards} card{'s' if cards > 1 else ''}" if cards else "no card"
+            left = (Said("only %(n)s cards", n=cards) if cards > 1 else Said("only %(n)s card", n=cards) if cards
+                    else Said("no card"))
             if empty and thrower is not None:
-                why = (f"stage '{stage.id}' asks players who are out (`speakers: out`), whose hands stage "
-                       f"'{thrower.id}' may have thrown, so he could have {left}")
+                why = Said("stage '%(stage)s' asks players who are out (`speakers: out`), whose hands stage "
+                           "'%(thrower)s' may have thrown, so he could have %(left)s", stage=stage.id,
+                           thrower=thrower.id, left=left)
+            elif eff.discard_hand:
+                why = Said("it throws his hand (`discard_hand: true`) and leaves him %(left)s", left=left)
             else:
-                throws = "throws his hand (`discard_hand: true`) and " if eff.discard_hand else ""
-                why = f"it {throws}leaves him {left}"
+                why = Said("it leaves him %(left)s", left=left)
             yield (Fields((*where, "then_discard"), (*where, "status")),
-                   owes + f"{why} to discard and no legal action: {fix}")
+                   owes + Said("%(why)s to discard and no legal action: %(fix)s", why=why, fix=fix))
         if thrower is None and derived.may_empty_out_hands(v, stage):
             thrower = stage
 
@@ -441,33 +467,33 @@ def _open_declaring(v: Variant, cid: str) -> bool:
 
 def _stages(v: Variant) -> Iterator[Issue]:
     if not v.stages or not isinstance(v.stages[0], CallsStage):
-        yield ("stages",), "the first stage must be a calls stage (someone has to become declarer)"
+        yield ("stages",), Said("the first stage must be a calls stage (someone has to become declarer)")
     plays = [i for i, s in enumerate(v.stages) if isinstance(s, PlayStage)]
     if plays != [len(v.stages) - 1]:
-        yield ("stages",), "the last stage, and only that one, must be the play stage"
+        yield ("stages",), Said("the last stage, and only that one, must be the play stage")
     naming = [i for i, s in enumerate(v.stages) if isinstance(s, NameTrumpStage)]
     if v.trump.source == "named" and not naming:
         yield (Fields(("trump", "source"), ("stages",)),
-               "trump is named by the declarer (`trump.source: named`), but no stage lets him name it (`kind: "
-               "name_trump`), so the deal would be played with no trump at all: add `{id: name-trump, kind: "
-               "name_trump}` to the stages before the play stage, or write `trump.source: turned`")
+               Said("trump is named by the declarer (`trump.source: named`), but no stage lets him name it (`kind: "
+                    "name_trump`), so the deal would be played with no trump at all: add `{id: name-trump, kind: "
+                    "name_trump}` to the stages before the play stage, or write `trump.source: turned`"))
     elif v.trump.source == "turned":
         for i in naming:
             yield (Fields(("trump", "source"), ("stages", i, "kind")),
-                   f"stage '{v.stages[i].id}' lets the declarer name trump (`kind: name_trump`), but trump is the "
-                   "turned card (`trump.source: turned`), so naming a suit would change trump after the calls were "
-                   "made under the turned one: remove stage "
-                   f"'{v.stages[i].id}', or write `trump.source: named`")
+                   Said("stage '%(stage)s' lets the declarer name trump (`kind: name_trump`), but trump is the "
+                        "turned card (`trump.source: turned`), so naming a suit would change trump after the calls "
+                        "were made under the turned one: remove stage '%(stage)s', or write `trump.source: named`",
+                        stage=v.stages[i].id))
     first = v.stages[0] if v.stages and isinstance(v.stages[0], CallsStage) else None
     if first is not None and not any(_open_declaring(v, cid) for cid in first.calls):
         yield (("stages", 0, "calls"),
-               f"stage '{first.id}' offers no call that makes a declarer without needing particular cards, "
-               "so deal after deal could pass out forever")
+               Said("stage '%(stage)s' offers no call that makes a declarer without needing particular cards, "
+                    "so deal after deal could pass out forever", stage=first.id))
     if first is not None and first.speakers == "out":  # `others` is fine: with no declarer yet it asks everyone
         yield (("stages", 0, "speakers"),
-               f"stage '{first.id}' asks only players who are out (`speakers: out`), but nobody is out when a deal "
-               "begins, so nobody is asked and every deal passes out and is dealt again, forever: write "
-               "`speakers: all` (or `others`) in the first calls stage")
+               Said("stage '%(stage)s' asks only players who are out (`speakers: out`), but nobody is out when a "
+                    "deal begins, so nobody is asked and every deal passes out and is dealt again, forever: write "
+                    "`speakers: all` (or `others`) in the first calls stage", stage=first.id))
     for i, stage in enumerate(v.stages):
         if not isinstance(stage, CallsStage):
             continue
@@ -476,15 +502,16 @@ def _stages(v: Variant) -> Iterator[Issue]:
         stuck = [exists for exists in states if not any(_always_open(v, cid, c, exists) for cid, c in enabled)]
         if stuck:
             when = "" if len(stuck) == len(states) else (
-                " once a declarer exists" if stuck[0] else " while nobody has declared")
-            costly = "" if v.allow_debt or v.short_payment == "capped" else (
+                Said(" once a declarer exists") if stuck[0] else Said(" while nobody has declared"))
+            costly = "" if v.allow_debt or v.short_payment == "capped" else Said(
                 "; without debts (`allow_debt: false`) a call that may cost chips is not open to an empty stack")
             yield (Fields(("stages", i, "calls"), ("allow_debt",)),
-                   f"stage '{stage.id}' has no call that is always open (such as pass){when}: a player could be "
-                   f"stuck{costly}")
+                   Said("stage '%(stage)s' has no call that is always open (such as pass)%(when)s: a player could be "
+                        "stuck%(costly)s", stage=stage.id, when=when, costly=costly))
         if i == 0 and stage.out_hands == "on_call" and v.all_pass.rounds > 1:
             yield (("stages", 0, "out_hands"),
-                   "the first calls stage cannot throw passers' hands at once: an all-pass round gives them back")
+                   Said("the first calls stage cannot throw passers' hands at once: an all-pass round gives them "
+                        "back"))
 
 
 def _out_speakers(v: Variant) -> Iterator[Issue]:
@@ -504,13 +531,15 @@ def _out_speakers(v: Variant) -> Iterator[Issue]:
             cards = _cards_from_nothing(call)
             model = next((o for o in offered if o != cid and v.calls[o].effects.status != "out"
                           and _safe_for_the_handless(v, v.calls[o])), None)
-            like = f" (as '{model}' does)" if model else ""
+            like = Said(" (as '%(model)s' does)", model=model) if model else ""
             yield (Fields(("stages", i, "calls", k), ("calls", cid, "effects")),
-                   f"stage '{stage.id}' offers call '{cid}' to players who are out (`speakers: out`), whose hands "
-                   f"stage '{thrower.id}' may have thrown, but the call puts its caller in play "
-                   f"(`status: {eff.status}`) without throwing the hand and drawing a whole new one, so he could "
-                   f"play with {_cards_word(cards)} and find no legal action: give '{cid}' `discard_hand: true` and "
-                   f"draws that make a hand of {v.hand_size}{like}, or do not offer it in stage '{stage.id}'")
+                   Said("stage '%(stage)s' offers call '%(call)s' to players who are out (`speakers: out`), whose "
+                        "hands stage '%(thrower)s' may have thrown, but the call puts its caller in play (`status: "
+                        "%(status)s`) without throwing the hand and drawing a whole new one, so he could play with "
+                        "%(cards)s and find no legal action: give '%(call)s' `discard_hand: true` and draws that make "
+                        "a hand of %(hand)s%(like)s, or do not offer it in stage '%(stage)s'", stage=stage.id,
+                        call=cid, thrower=thrower.id, status=eff.status, cards=_cards_word(cards), hand=v.hand_size,
+                        like=like))
         if thrower is None and derived.may_empty_out_hands(v, stage):
             thrower = stage
 
@@ -576,52 +605,58 @@ def _exchange_turns(v: Variant) -> Iterator[Issue]:
     for cid, call in _enabled(v):
         eff = call.effects
         if eff.when == "exchange":
-            waits = "waits for its caller's exchange turn (`when: exchange`)"
-            field, fix = ("calls", cid, "effects", "when"), "write `when: now`"
-            lost = "so its cards would never move"
+            waits = Said("waits for its caller's exchange turn (`when: exchange`)")
+            field, fix = ("calls", cid, "effects", "when"), Said("write `when: now`")
+            lost = Said("so its cards would never move and the draws it reserves would stay reserved for the rest "
+                        "of the deal")
         elif call.exchange.takes_part and call.exchange.min_discard:
-            waits = (f"reserves draws for its caller's exchange turn "
-                     f"(`exchange: {{min_discard: {call.exchange.min_discard}}}`)")
-            field, fix = ("calls", cid, "exchange", "min_discard"), "write `min_discard: 0`"
-            lost = "so that exchange would never happen"
+            waits = Said("reserves draws for its caller's exchange turn (`exchange: {min_discard: %(n)s}`)",
+                         n=call.exchange.min_discard)
+            field, fix = ("calls", cid, "exchange", "min_discard"), Said("write `min_discard: 0`")
+            lost = Said("so that exchange would never happen and the draws it reserves would stay reserved for the "
+                        "rest of the deal")
         else:
             continue
-        lost += " and the draws it reserves would stay reserved for the rest of the deal"
+        told = {"call": cid, "waits": waits, "lost": lost, "fix": fix}
         if eff.status == "out":
             yield (Fields(field, ("calls", cid, "effects", "status")),
-                   f"call '{cid}' {waits}, but it puts him out, and players who are out have no exchange turn, "
-                   f"{lost}: {fix}, or give the call a status in play (`status: helper`)")
+                   Said("call '%(call)s' %(waits)s, but it puts him out, and players who are out have no exchange "
+                        "turn, %(lost)s: %(fix)s, or give the call a status in play (`status: helper`)", **told))
             continue
         overrider = _overrider(v, cid) if eff.status == "declarer" and v.overridden_becomes == "out" else None
         if overrider is not None:
             yield (Fields(("overridden_becomes",), field, ("calls", overrider, "effects", "override")),
-                   f"call '{cid}' {waits}, but call '{overrider}', which may be said after it in the same deal, "
-                   f"overrides its caller (`override: true`) and puts him out (`overridden_becomes: out`), and "
-                   f"players who are out have no exchange turn, {lost}: write "
-                   f"`overridden_becomes: helper`, or {fix}")
+                   Said("call '%(call)s' %(waits)s, but call '%(other)s', which may be said after it in the same "
+                        "deal, overrides its caller (`override: true`) and puts him out (`overridden_becomes: out`), "
+                        "and players who are out have no exchange turn, %(lost)s: write `overridden_becomes: "
+                        "helper`, or %(fix)s", other=overrider, **told))
         for i, k in offering(v, cid):
             said = v.stages[i].id
             e = next((j for j in range(i + 1, len(v.stages)) if isinstance(v.stages[j], ExchangeStage)), None)
             if e is None:
                 yield (Fields(("stages", i, "calls", k), field),
-                       f"call '{cid}' {waits}, but stage '{said}' offers it after the last exchange stage, {lost}: "
-                       f"{fix}, or offer it in a stage before an exchange stage")
+                       Said("call '%(call)s' %(waits)s, but stage '%(said)s' offers it after the last exchange "
+                            "stage, %(lost)s: %(fix)s, or offer it in a stage before an exchange stage", said=said,
+                            **told))
                 continue
             stage = v.stages[e]
             for other, j in _skippers(v, stage.id, cid, i):
-                yield (Fields(("calls", other, "effects", "skip_stages", j), field),
-                       f"call '{cid}' {waits}, but "
-                       + ("it skips" if other == cid else f"call '{other}', which may be said in the same deal, skips")
-                       + f" exchange stage '{stage.id}' (`skip_stages`), {lost}: take '{stage.id}' out of the "
-                       f"`skip_stages` of '{other}', or {fix}")
+                yield (Fields(("calls", other, "effects", "skip_stages", j), field), Said(
+                    "call '%(call)s' %(waits)s, but it skips exchange stage '%(stage)s' (`skip_stages`), %(lost)s: "
+                    "take '%(stage)s' out of the `skip_stages` of '%(other)s', or %(fix)s", stage=stage.id,
+                    other=other, **told) if other == cid else Said(
+                    "call '%(call)s' %(waits)s, but call '%(other)s', which may be said in the same deal, skips "
+                    "exchange stage '%(stage)s' (`skip_stages`), %(lost)s: take '%(stage)s' out of the "
+                    "`skip_stages` of '%(other)s', or %(fix)s", stage=stage.id, other=other, **told))
             for where, order in _exchange_orders(v, stage, cid, eff.status):
                 if derived.has_turn(order, eff.status, cid):
                     continue
                 name = ".".join(map(str, where))
                 yield (Fields(("stages", e, *where), field),
-                       f"call '{cid}' {waits}, but exchange stage '{stage.id}', the next after stage '{said}' where "
-                       f"it is said, gives its caller no turn (neither status '{eff.status}' nor call '{cid}' is in "
-                       f"its `{name}`), {lost}: add `{{calls: [{cid}]}}` to that order, or {fix}")
+                       Said("call '%(call)s' %(waits)s, but exchange stage '%(stage)s', the next after stage "
+                            "'%(said)s' where it is said, gives its caller no turn (neither status '%(status)s' nor "
+                            "call '%(call)s' is in its `%(order)s`), %(lost)s: add `{calls: [%(call)s]}` to that "
+                            "order, or %(fix)s", stage=stage.id, said=said, status=eff.status, order=name, **told))
 
 
 def _overrider(v: Variant, cid: str) -> str | None:
@@ -658,6 +693,8 @@ def _bounded(v: Variant) -> Iterator[Issue]:
     bound = deal_bound(v)
     if bound > DEAL_DECISIONS:
         yield (Fields(("all_pass", "rounds"), ("stages",)),
-               f"a deal could take up to {bound} actions ({v.all_pass.rounds} bidding rounds of "
-               f"{sum(isinstance(s, CallsStage) for s in v.stages)} calls stages at {v.players.max} seats, with "
-               f"the exchanges and the play); the limit is {DEAL_DECISIONS}: fewer rounds, stages or players")
+               Said("a deal could take up to %(bound)s actions (%(rounds)s bidding rounds of %(stages)s calls stages "
+                    "at %(seats)s seats, with the exchanges and the play); the limit is %(limit)s: fewer rounds, "
+                    "stages or players", bound=bound, rounds=v.all_pass.rounds,
+                    stages=sum(isinstance(s, CallsStage) for s in v.stages), seats=v.players.max,
+                    limit=DEAL_DECISIONS))

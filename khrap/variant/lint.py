@@ -12,6 +12,7 @@ of what the house rule changed, never of the built-in it starts from.
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,27 +22,38 @@ from khrap.cards import RANKS
 from khrap.variant.catalog import Loaded, load_checked, offered_calls
 from khrap.variant.derived import deck_for, enabled, penalty_matches, stock_after_deal
 from khrap.variant.expect import flow
-from khrap.variant.loader import Loc, _show, did_you_mean, dotted, value_at
+from khrap.variant.loader import Loc, _show, dotted, value_at
+from khrap.variant.said import Said, Translate, shown
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
 
 __all__ = ["LintWarning", "lint", "lint_file", "summary", "warnings_line"]
 
-Found = tuple[Loc, str]
+Found = tuple[Loc, Said]
 
 
 @dataclass(frozen=True)
 class LintWarning:
-    """One warning, located in the file that wrote the value."""
+    """One warning, located in the file that wrote the value.  ``message`` is a :class:`Said`, put in the
+    reader's language by :meth:`shown`; ``str()`` is the English.  The location and the kind (``warning``,
+    ``note``) are never translated: a CI greps for them."""
 
-    message: str
+    message: Said | str
     path: str
     line: int | None = None
     col: int | None = None
     kind: str = "warning"  # or "note": said, never an error (--strict), never counted as a warning
 
-    def __str__(self) -> str:
+    def text(self, translate: Translate | None = None) -> str:
+        """The message alone, in the language of ``translate`` (English without one)."""
+        return str(self.message) if translate is None else shown(self.message, translate)
+
+    def shown(self, translate: Translate | None = None) -> str:
+        """``FILE:LINE:COL: warning: message``, the message in the language of ``translate``."""
         where = self.path if self.line is None else f"{self.path}:{self.line}:{self.col}"
-        return f"{where}: {self.kind}: {self.message}"
+        return f"{where}: {self.kind}: {self.text(translate)}"
+
+    def __str__(self) -> str:
+        return self.shown()
 
 
 def lint_file(ref: str | os.PathLike[str]) -> tuple[Variant, list[LintWarning]]:
@@ -65,7 +77,7 @@ def lint(loaded: Loaded) -> list[LintWarning]:
     for kind, items in (("warning", found), ("note", notes)):
         for loc, message in items:
             path, line, col = loaded.origins.locate(loc, key=True)
-            out.setdefault((path, line, col, message), LintWarning(message, path, line, col, kind))
+            out.setdefault((path, line, col, str(message)), LintWarning(message, path, line, col, kind))
     home = loaded.origins.user_file
     return sorted(out.values(), key=lambda w: (w.path != home, w.path, w.line or 0, w.col or 0))
 
@@ -111,10 +123,11 @@ def _unoffered(loaded: Loaded, v: Variant, parent: Variant | None) -> Iterator[F
         if parent is not None and cid in parent.calls and not _written(loaded, ("calls", cid)):
             continue
         known = [c for c in (parent.calls if parent is not None else ()) if c != cid]
-        meant = did_you_mean(cid, known) if parent is not None and cid not in parent.calls else ""
-        hint = f" (or is it a misspelt {_show(meant.split(chr(39))[1])}?)" if meant else ""
-        yield (("calls", cid), f"call {_show(cid)} is defined but no stage offers it, so it can never be said: "
-               f"add it to the `calls` of a stage, or remove it{hint}")
+        close = difflib.get_close_matches(cid, known, n=1, cutoff=0.6) if parent is not None and \
+            cid not in parent.calls else []
+        hint = Said(" (or is it a misspelt %(call)s?)", call=_show(close[0])) if close else ""
+        yield (("calls", cid), Said("call %(call)s is defined but no stage offers it, so it can never be said: "
+                                    "add it to the `calls` of a stage, or remove it", call=_show(cid)) + hint)
 
 
 # --------------------------------------------------------------------------- conditions that never hold
@@ -125,33 +138,37 @@ def _unreachable(v: Variant) -> Iterator[Found]:
     most = max((len(d) for d in decks), default=len(RANKS))
     for cid, call in enabled(v).items():
         for loc, why in _never(v, call, most):
-            yield ("calls", cid, "requires", *loc), f"call {_show(cid)} can never be made: {why}"
+            yield ("calls", cid, "requires", *loc), Said("call %(call)s can never be made: %(why)s", call=_show(cid),
+                                                         why=why)
     for cid, call in enabled(v).items():
         if call.effects.draw:
             yield from _short_stock(v, cid, call)
     for wid, win in v.instant_wins.items():
         if win.enabled and win.count > v.hand_size:
             yield (("instant_wins", wid, "count"),
-                   f"instant win {_show(wid)} can never happen: it needs {win.count} cards of rank {win.rank} "
-                   f"in a hand of {v.hand_size}")
+                   Said("instant win %(win)s can never happen: it needs %(count)s cards of rank %(rank)s in a hand "
+                        "of %(hand)s", win=_show(wid), count=win.count, rank=win.rank, hand=v.hand_size))
 
 
-def _never(v: Variant, call: Call, trumps_in_deck: int) -> Iterator[tuple[Loc, str]]:
+def _never(v: Variant, call: Call, trumps_in_deck: int) -> Iterator[tuple[Loc, Said]]:
     req = call.requires
     trump_holds = sum(1 for p in req.holds if p.suit == "trump")
     cards = {(p.rank, p.suit) for p in req.holds}
     if len(cards) < len(req.holds):
-        yield ("holds",), "`holds` names the same card twice, and there is one of each card"
+        yield ("holds",), Said("`holds` names the same card twice, and there is one of each card")
     if len(cards) > v.hand_size:
-        yield ("holds",), f"it requires holding {len(cards)} cards (`holds`) in a hand of {v.hand_size}"
+        yield ("holds",), Said("it requires holding %(cards)s cards (`holds`) in a hand of %(hand)s",
+                               cards=len(cards), hand=v.hand_size)
     if req.min_trumps is not None and req.min_trumps > min(v.hand_size, trumps_in_deck):
-        yield (("min_trumps",), f"it requires at least {req.min_trumps} trumps (`min_trumps`), but a hand has "
-               f"{v.hand_size} cards and the deck {trumps_in_deck} trumps")
+        yield (("min_trumps",), Said("it requires at least %(trumps)s trumps (`min_trumps`), but a hand has %(hand)s "
+                                     "cards and the deck %(deck)s trumps", trumps=req.min_trumps, hand=v.hand_size,
+                                     deck=trumps_in_deck))
     if req.max_trumps is not None and req.max_trumps < trump_holds:
-        yield (("max_trumps",), f"it requires holding {trump_holds} trumps (`holds`) but at most {req.max_trumps} "
-               "(`max_trumps`)")
+        yield (("max_trumps",), Said("it requires holding %(held)s trumps (`holds`) but at most %(most)s "
+                                     "(`max_trumps`)", held=trump_holds, most=req.max_trumps))
     if req.min_trumps is not None and req.max_trumps is not None and req.min_trumps > req.max_trumps:
-        yield ("min_trumps",), f"`min_trumps: {req.min_trumps}` is more than `max_trumps: {req.max_trumps}`"
+        yield ("min_trumps",), Said("`min_trumps: %(least)s` is more than `max_trumps: %(most)s`",
+                                    least=req.min_trumps, most=req.max_trumps)
 
 
 def _short_stock(v: Variant, cid: str, call: Call) -> Iterator[Found]:
@@ -162,9 +179,9 @@ def _short_stock(v: Variant, cid: str, call: Call) -> Iterator[Found]:
     n = -n  # the fewest players with that stock
     if call.effects.draw > most:
         yield (("calls", cid, "effects", "draw"),
-               f"call {_show(cid)} can never be made: it draws {call.effects.draw} cards (`draw: "
-               f"{call.effects.draw}`), but the stock never holds more than {most} (at {n} players, after the "
-               "deal), and no draw is ever partial")
+               Said("call %(call)s can never be made: it draws %(draw)s cards (`draw: %(draw)s`), but the stock never "
+                    "holds more than %(most)s (at %(n)s players, after the deal), and no draw is ever partial",
+                    call=_show(cid), draw=call.effects.draw, most=most, n=n))
 
 
 # --------------------------------------------------------------------------- fines nobody pays
@@ -179,19 +196,22 @@ def _unpaid(v: Variant) -> Iterator[Found]:
         statuses = [penalty.status] if penalty.status else [s for s in ("declarer", "helper") if s in v.statuses]
         most = max((v.statuses[s].tricks for s in statuses), default=0)
         if penalty.tricks is not None and penalty.tricks >= most:
-            who = " or ".join(f"a {s}" for s in statuses)
+            who = _either([Said("a %(status)s", status=s) for s in statuses])
+            took = Said("%(n)s trick", n=penalty.tricks) if penalty.tricks == 1 else \
+                Said("%(n)s tricks", n=penalty.tricks)
             yield ((*loc, "tricks"),
-                   f"penalty rule {i + 1} can never be paid: it charges a player who took {penalty.tricks} "
-                   f"trick{'s' if penalty.tricks != 1 else ''} (`tricks: {penalty.tricks}`), but {who} who took "
-                   f"{most} or more has not failed, and only failed players pay: write fewer tricks, or remove it")
+                   Said("penalty rule %(rule)s can never be paid: it charges a player who took %(took)s (`tricks: "
+                        "%(n)s`), but %(who)s who took %(most)s or more has not failed, and only failed players pay: "
+                        "write fewer tricks, or remove it", rule=i + 1, took=took, n=penalty.tricks, who=who,
+                        most=most))
             continue
         earlier = next((j for j in range(i) if _covers(rules[j], penalty)), None)
         if earlier is not None:
             shown = _rule(rules[earlier]) if rules[earlier].pay != "stake" else _rule(rules[earlier])[:-1] + \
                 (", " if _rule(rules[earlier]) != "{}" else "") + "pay: stake}"
-            yield (loc, f"penalty rule {i + 1} can never be paid: rule {earlier + 1} (`{shown}`) "
-                   "charges every player it would, and only the first rule that matches applies: put it before "
-                   f"rule {earlier + 1}, or remove it")
+            yield (loc, Said("penalty rule %(rule)s can never be paid: rule %(earlier)s (`%(shown)s`) charges every "
+                             "player it would, and only the first rule that matches applies: put it before rule "
+                             "%(earlier)s, or remove it", rule=i + 1, earlier=earlier + 1, shown=shown))
 
 
 def _covers(first: Penalty, later: Penalty) -> bool:
@@ -219,22 +239,26 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
         gone = [s for s in parent.settlement.trick_share.statuses if s not in v.settlement.trick_share.statuses]
         if gone:
             yield (("settlement", "trick_share", "statuses"),
-                   f"tricks taken by a {_words(gone, 'or')} are no longer paid: this list replaces the whole "
-                   f"list of '{name}', which paid them; add them back if that was not meant")
+                   Said("tricks taken by a %(statuses)s are no longer paid: this list replaces the whole list of "
+                        "'%(parent)s', which paid them; add them back if that was not meant",
+                        statuses=_words(gone, "or"), parent=name))
     if _written(loaded, ("settlement", "declarer_prize")):
         old, new = parent.settlement.declarer_prize, v.settlement.declarer_prize
         if len(new) < len(old) and any(p != "none" for p in old[len(new):]):
             yield (("settlement", "declarer_prize"),
-                   f"the declarer's prize after bidding round {len(new) + 1} is gone: this list replaces the "
-                   f"whole list of '{name}' ({flow(old)}); give an entry for every round you mean")
+                   Said("the declarer's prize after bidding round %(round)s is gone: this list replaces the whole "
+                        "list of '%(parent)s' (%(old)s); give an entry for every round you mean", round=len(new) + 1,
+                        parent=name, old=flow(old)))
     if _written(loaded, ("play", "first_lead", "calls")):
         offered = offered_calls(v)
         gone = [c for c in parent.play.first_lead.calls if c not in v.play.first_lead.calls and c in offered]
         if gone:
-            yield (("play", "first_lead", "calls"),
-                   f"{_calls(gone)} no longer lead{'s' if len(gone) == 1 else ''} to the first trick: this "
-                   f"list replaces the whole list of '{name}'; add {'it' if len(gone) == 1 else 'them'} back if "
-                   "that was not meant")
+            yield (("play", "first_lead", "calls"), Said(
+                "call %(calls)s no longer leads to the first trick: this list replaces the whole list of "
+                "'%(parent)s'; add it back if that was not meant", calls=_show(gone[0]), parent=name)
+                if len(gone) == 1 else Said(
+                "calls %(calls)s no longer lead to the first trick: this list replaces the whole list of "
+                "'%(parent)s'; add them back if that was not meant", calls=_calls(gone), parent=name))
     if _written(loaded, ("stages",)):
         yield from _dropped_stages(v, parent, name)
     for i, stage in enumerate(v.stages):
@@ -245,10 +269,13 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
             offered = offered_calls(v)  # a call moved to another stage is still offered: not gone
             gone = [c for c in old.calls if c not in stage.calls and c in enabled(v) and c not in offered]
             if gone:
-                yield (("stages", i, "calls"),
-                       f"stage {_show(stage.id)} no longer offers {_calls(gone)}: this list replaces the whole list of "
-                       f"'{name}'; add {'it' if len(gone) == 1 else 'them'} back, or switch "
-                       f"{'it' if len(gone) == 1 else 'them'} off with `enabled: false` if that was meant")
+                yield (("stages", i, "calls"), Said(
+                    "stage %(stage)s no longer offers call %(calls)s: this list replaces the whole list of "
+                    "'%(parent)s'; add it back, or switch it off with `enabled: false` if that was meant",
+                    stage=_show(stage.id), calls=_show(gone[0]), parent=name) if len(gone) == 1 else Said(
+                    "stage %(stage)s no longer offers calls %(calls)s: this list replaces the whole list of "
+                    "'%(parent)s'; add them back, or switch them off with `enabled: false` if that was meant",
+                    stage=_show(stage.id), calls=_calls(gone), parent=name))
         if isinstance(stage, ExchangeStage) and _written(loaded, ("stages", i, "order")):
             yield from _dropped_order(v, i, stage, old, name)
 
@@ -260,9 +287,9 @@ def _dropped_penalties(v: Variant, parent: Variant, name: str) -> Iterator[Found
             continue
         before = [p for p in parent.settlement.penalties if _applies(p, cid, call)]
         if before and not any(_applies(p, cid, call) for p in v.settlement.penalties):
-            yield (loc, f"a failed {_show(cid)} now pays nothing: this list replaces the whole list of '{name}', "
-                   f"where {_rule(before[0])} charged it; copy the rules "
-                   "you keep into your list (a last `{pay: stake}` catches everyone else)")
+            yield (loc, Said("a failed %(call)s now pays nothing: this list replaces the whole list of '%(parent)s', "
+                             "where %(rule)s charged it; copy the rules you keep into your list (a last `{pay: "
+                             "stake}` catches everyone else)", call=_show(cid), parent=name, rule=_rule(before[0])))
 
 
 def _rule(penalty: Penalty) -> str:
@@ -280,7 +307,7 @@ def _applies(penalty: Penalty, cid: str, call: Call) -> bool:
 
 
 def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
-    from khrap.variant.catalog import stage_title
+    from khrap.variant.catalog import stage_title_said
 
     ids = {s.id for s in v.stages}
     offered = offered_calls(v)
@@ -293,16 +320,18 @@ def _dropped_stages(v: Variant, parent: Variant, name: str) -> Iterator[Found]:
             heir = next((s.id for s in v.stages if isinstance(s, CallsStage) and s.id not in
                          {p.id for p in parent.stages} and any(c in s.calls for c in moved)), None)
             if not stranded and heir is not None:
-                yield (("stages",), f"stage {_show(stage.id)} (“{stage_title(stage)}”, step {n} of '{name}') is "
-                       f"gone, and new stage {_show(heir)} offers its calls: if it is the same step, keep the id "
-                       f"'{stage.id}', so that the sheet and `khrap diff` compare it with the step of '{name}'")
+                yield (("stages",), Said(
+                    "stage %(stage)s (“%(title)s”, step %(n)s of '%(parent)s') is gone, and new stage %(heir)s offers "
+                    "its calls: if it is the same step, keep the id '%(id)s', so that the sheet and `khrap diff` "
+                    "compare it with the step of '%(parent)s'", stage=_show(stage.id), title=stage_title_said(stage),
+                    n=n, parent=name, heir=_show(heir), id=stage.id))
                 continue
             if not stranded:
                 continue
         if stage.id not in ids:
-            yield (("stages",), f"stage {_show(stage.id)} (“{stage_title(stage)}”, step {n} of '{name}') "
-                   f"is gone: this list replaces the whole list of '{name}'; write it out again if that was not "
-                   "meant")
+            yield (("stages",), Said("stage %(stage)s (“%(title)s”, step %(n)s of '%(parent)s') is gone: this list "
+                                     "replaces the whole list of '%(parent)s'; write it out again if that was not "
+                                     "meant", stage=_show(stage.id), title=stage_title_said(stage), n=n, parent=name))
 
 
 def _dropped_order(v: Variant, i: int, stage: ExchangeStage, old: ExchangeStage, name: str) -> Iterator[Found]:
@@ -312,10 +341,13 @@ def _dropped_order(v: Variant, i: int, stage: ExchangeStage, old: ExchangeStage,
     has = {s for g in stage.order for s in g.statuses} | {c for g in stage.order for c in g.calls}
     gone = sorted(had - has)
     if gone:
-        yield (("stages", i, "order"),
-               f"the exchange order of stage {_show(stage.id)} no longer gives {_words(gone, 'or')} a turn: this list "
-               f"replaces the whole order of '{name}'; add {'it' if len(gone) == 1 else 'them'} back if that was "
-               "not meant")
+        yield (("stages", i, "order"), Said(
+            "the exchange order of stage %(stage)s no longer gives %(gone)s a turn: this list replaces the whole "
+            "order of '%(parent)s'; add it back if that was not meant", stage=_show(stage.id), gone=gone[0],
+            parent=name) if len(gone) == 1 else Said(
+            "the exchange order of stage %(stage)s no longer gives %(gone)s a turn: this list replaces the whole "
+            "order of '%(parent)s'; add them back if that was not meant", stage=_show(stage.id),
+            gone=_words(gone, "or"), parent=name))
 
 
 # --------------------------------------------------------------------------- amounts that followed the ante
@@ -334,9 +366,9 @@ def _unfollowed(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
     stays = ", ".join(f"`all_pass.{f}: {old}`" for f in fields)
     fix = ", ".join(f"{f}: {new}" for f in fields)
     yield (("ante", "amount"),
-           f"the ante is now {new} base stakes, but the stakes players add when all pass stay {old} ({stays}, "
-           f"from '{_name(loaded)}', where they were one ante each): write `all_pass: {{{fix}}}` if they follow "
-           "the ante")
+           Said("the ante is now %(new)s base stakes, but the stakes players add when all pass stay %(old)s "
+                "(%(stays)s, from '%(parent)s', where they were one ante each): write `all_pass: {%(fix)s}` if they "
+                "follow the ante", new=new, old=old, stays=stays, parent=_name(loaded), fix=fix))
 
 
 # --------------------------------------------------------------------------- overrides that change nothing
@@ -354,8 +386,8 @@ def _unchanged(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
             continue
         shown = flow(here)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        yield loc, (f"`{dotted(loc)}: {shown}` is what '{_name(loaded)}' has already (kept as a record of the "
-                    "table's rules)")
+        yield loc, Said("`%(field)s: %(value)s` is what '%(parent)s' has already (kept as a record of the table's "
+                        "rules)", field=dotted(loc), value=shown, parent=_name(loaded))
 
 
 _MISSING = object()
@@ -368,10 +400,19 @@ def _name(loaded: Loaded) -> str:
     return Path(loaded.origins.sources[-2][0]).stem
 
 
-def _words(items: list[str], joiner: str) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {joiner} " + items[-1]
+def _words(items: list[str], joiner: str) -> Said | str:
+    """``a, b or c`` (``joiner`` "or" or "and"), the joining word in the reader's language."""
+    if len(items) == 1:
+        return items[0]
+    head, last = ", ".join(items[:-1]), items[-1]
+    return Said("%(head)s or %(last)s", head=head, last=last) if joiner == "or" else \
+        Said("%(head)s and %(last)s", head=head, last=last)
 
 
-def _calls(ids: list[str]) -> str:
-    quoted = [_show(c) for c in ids]
-    return ("call " if len(ids) == 1 else "calls ") + _words(quoted, "and")
+def _either(items: list[Said]) -> Said:
+    """``a declarer or a helper``: the statuses a penalty rule names, one or two."""
+    return items[0] if len(items) == 1 else Said("%(first)s or %(second)s", first=items[0], second=items[1])
+
+
+def _calls(ids: list[str]) -> Said | str:
+    return _words([_show(c) for c in ids], "and")

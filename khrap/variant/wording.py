@@ -378,7 +378,9 @@ def _human(f: _Found, data: Any = None) -> str | Said:
         return Said("is too short: at least %(size)s characters", size=ctx.get("min_length"))
     if kind in ("too_short", "too_long"):
         size = ctx.get("min_length" if kind == "too_short" else "max_length")
-        count = ctx.get("actual_length", "?")
+        count = ctx.get("actual_length")
+        if count is None:  # (pydantic gives a mapping's length as None: "got None" was said of 40 `terms:`)
+            count = len(value) if isinstance(value, dict | list | tuple | str) else "?"
         if kind == "too_short":
             said = Said("needs at least %(size)s entry, got %(count)s") if size == 1 else \
                 Said("needs at least %(size)s entries, got %(count)s")

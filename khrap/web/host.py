@@ -695,10 +695,21 @@ class Host:
         for key in [k for k in self.chat_budget if k[0] == tid]:
             del self.chat_budget[key]
 
-    @staticmethod
-    def _name_only(table: Table, seat: int, name: str) -> None:
-        """The seat's name, or none (the page says "Seat 2") when nothing of it can be read."""
-        table.seats[seat].name = readable(name)
+    def _name_only(self, table: Table, seat: int, name: str) -> None:
+        """The seat's name, or none (the page says "Seat 2") when nothing of it can be read; stored when it
+        changes (a table rebuilt from the store keeps its players' names).  A name that cannot be stored stays
+        in memory: it is no move of the game."""
+        name = readable(name)
+        if table.seats[seat].name == name:
+            return
+        table.seats[seat].name = name
+        try:
+            self.store.named(table, seat)
+        except Lost as err:  # the turn's transaction rolled back: its tables as stored again
+            self._lost(err.tables)
+        except Exception:
+            logging.getLogger("khrap.web").exception("table %s: a seat's name could not be stored", table.id)
+        self._written()
 
     def _name(self, client: Client, name: Any) -> None:
         if client.seat is None or not isinstance(name, str):

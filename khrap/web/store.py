@@ -39,6 +39,8 @@ CREATE TABLE IF NOT EXISTS activity (table_id TEXT PRIMARY KEY, at REAL NOT NULL
 CREATE TABLE IF NOT EXISTS hosts (table_id TEXT PRIMARY KEY, token TEXT NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS revoked (token TEXT PRIMARY KEY, table_id TEXT NOT NULL, seat INTEGER NOT NULL,
                                     why TEXT NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS names (table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+                                  PRIMARY KEY (table_id, seat)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS tables_after ON tables (CASE WHEN json_valid(setup) THEN json_extract(setup, '$.after') END);
 CREATE INDEX IF NOT EXISTS tables_spectator ON tables (spectator, id);
 CREATE INDEX IF NOT EXISTS tables_created ON tables (created, id);
@@ -48,6 +50,8 @@ CREATE INDEX IF NOT EXISTS tables_created ON tables (created, id);
 # file made before keeps its rowid table, read and written the same way).
 # ``hosts``: the host's token of each table (tables made before it have none); ``revoked``: the links that
 # no longer play their seat (the host gave it to a bot or to a new link, or its player left), and why.
+# ``names``: what each seat's player calls himself (a table rebuilt after it left memory, or after a restart,
+# said "Seat 2 wins" of Вера's evening, and "Bot 1" of the bot playing Boris's seat after he left).
 # ``tables_after``: the table a finished one's "play again" made, found by an index on the setup's ``after``,
 # so a server starting on 10,000 archived tables reads none of their setups (issue 32); ``tables_spectator`` and
 # ``tables_created`` let the start read the spectators' tokens and the tables' ages without the setups' pages.
@@ -158,6 +162,8 @@ class Store:
                            [(table.id, i, int(s.human), s.bot, s.token) for i, s in enumerate(table.seats)])
             if table.host_token is not None:
                 db.execute("INSERT INTO hosts VALUES (?, ?)", (table.id, table.host_token))
+            db.executemany("INSERT INTO names VALUES (?, ?, ?)",  # ("play again": the names of the seats before)
+                           [(table.id, i, s.name) for i, s in enumerate(table.seats) if s.name])
             self._deals(db, table)
         table.stored_deals = _deals_now(table)
 
@@ -169,6 +175,18 @@ class Store:
                        (int(st.human), st.bot, st.token, table.id, seat))
             db.execute("INSERT INTO revoked VALUES (?, ?, ?, ?, ?)", (old_token, table.id, seat, st.why, time.time()))
             self._touch(db, table)
+
+    def named(self, table: Table, seat: int) -> None:
+        """Seat ``seat``'s player gave a new name (in the turn's transaction when writes are grouped)."""
+        def write(db: sqlite3.Connection, table: Table) -> None:
+            db.execute("INSERT INTO names VALUES (?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
+                       "name = excluded.name", (table.id, seat, table.seats[seat].name))
+
+        if self.grouped == threading.get_ident():
+            self._join(table, write)
+            return
+        with self._tx() as db:
+            write(db, table)
 
     def revoked(self, token: str) -> tuple[str, int, str] | None:
         """(table id, seat, why) of a link that no longer plays its seat; None for any other text."""
@@ -327,7 +345,7 @@ class Store:
                 "UNION ALL SELECT token FROM hosts WHERE table_id = ?1", (tid,))]
             for table, key in (("actions", "table_id"), ("deals", "table_id"), ("seats", "table_id"),
                                ("activity", "table_id"), ("hosts", "table_id"), ("revoked", "table_id"),
-                               ("tables", "id")):
+                               ("names", "table_id"), ("tables", "id")):
                 db.execute(f"DELETE FROM {table} WHERE {key} = ?", (tid,))
         return links
 
@@ -374,6 +392,9 @@ class Store:
         for seat, why in stored.revoked:
             if 0 <= seat < len(seats):
                 seats[seat].why = why  # the seat's last change of hands
+        for seat, name in stored.names:
+            if 0 <= seat < len(seats):
+                seats[seat].name = name
         table = Table.restore(stored.tid, json.loads(stored.setup), seats, stored.spectator, deals,
                               [(s, t, b) for s, t, b in stored.actions], **kwargs)
         table.reseats = len(stored.revoked)
@@ -394,6 +415,7 @@ class Stored:
     revoked: list[tuple[int, str]]
     host_token: str | None
     version: tuple  # ``Store.version`` when read
+    names: list[tuple[int, str]] = dataclasses.field(default_factory=list)  # (seat, its player's name)
 
 
 def _rows(db: sqlite3.Connection, tid: str) -> Stored:
@@ -408,8 +430,9 @@ def _rows(db: sqlite3.Connection, tid: str) -> Stored:
     actions = db.execute("SELECT seat, text, by FROM actions WHERE table_id = ? ORDER BY n", (tid,)).fetchall()
     revoked = db.execute("SELECT seat, why FROM revoked WHERE table_id = ? ORDER BY at", (tid,)).fetchall()
     row = db.execute("SELECT token FROM hosts WHERE table_id = ?", (tid,)).fetchone()
+    names = db.execute("SELECT seat, name FROM names WHERE table_id = ?", (tid,)).fetchall()
     return Stored(tid, setup, spectator, seats, deals, actions, revoked, None if row is None else row[0],
-                  _version(db, tid))
+                  _version(db, tid), names)
 
 
 def _abandoned(db: sqlite3.Connection, before: float, among: list[str] | None) -> list[str]:

@@ -72,3 +72,20 @@ def test_most_actions_are_one_statement_and_activity_is_stored_once_a_minute(tmp
     assert [s.split()[0] for s in statements] == ["BEGIN", "INSERT", "INSERT", "COMMIT"]
     assert store.db.execute("SELECT at FROM activity WHERE table_id = ?", (table.id,)).fetchone()[0] == 1_000_061.0
     assert len(store.load(table.id).actions) == 5
+
+
+def test_the_seats_names_are_stored_and_a_play_agains_table_has_them(tmp_path) -> None:
+    # A table rebuilt from the store (it left memory, the server restarted) had lost its players' names; "play
+    # again" copies them to the new table, which is stored when it is made: its names with it.  A deleted table's
+    # names go with it.
+    store = Store(tmp_path / "names.sqlite")
+    table = _played(store, 0)
+    table.seats[0].name, table.seats[2].name = "Anna", "Вера"
+    store.named(table, 0)
+    store.named(table, 2)
+    again = table.again(fixed_seeds("again"))
+    store.add(again)
+    assert [s.name for s in store.load(table.id).seats] == ["Anna", "", "Вера"]
+    assert [s.name for s in store.load(again.id).seats] == ["Anna", "", "Вера"]
+    store.delete(table.id)
+    assert store.db.execute("SELECT count(*) FROM names WHERE table_id = ?", (table.id,)).fetchone() == (0,)
