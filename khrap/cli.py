@@ -118,7 +118,7 @@ def validate(
     equal to the one the file inherits) is printed, never an error: a file may record a table's rules in full.
     """
     from khrap.rulebook.i18n import checker_translations
-    from khrap.variant.lint import lint_file
+    from khrap.variant.lint import lint_file, verdict
 
     say = checker_translations(lang).gettext
     allow_outside(outside)
@@ -134,13 +134,12 @@ def validate(
         for warning in found:  # in the language asked for, located as always
             typer.echo(warning.shown(say), err=True)
         warnings = [w for w in found if w.kind == "warning"]  # notes (an inherited value restated) never fail
+        line = verdict(shown, len(warnings), strict).shown(say)
         if warnings and strict:
-            n = len(warnings)
-            typer.echo(f"{shown}: {n} warning{'s' if n > 1 else ''}, which --strict makes errors", err=True)
+            typer.echo(line, err=True)
             broken += 1
         else:
-            n = len(warnings)
-            typer.echo(f"{shown}: ok" + (f" ({n} warning{'s' if n > 1 else ''})" if n else ""))
+            typer.echo(line)
     if broken:
         raise typer.Exit(2)
 

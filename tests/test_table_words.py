@@ -127,3 +127,25 @@ def test_the_verdict_says_whose_base_stakes_it_counts_in(tmp_path) -> None:
         verdict = next(line for line in res.stdout.splitlines() if line.startswith(("Verdict: ", "Вывод: ")))
         assert verdict.endswith(said), res.stdout
     assert stakes_note("Khrap, must overtrump", 1, 1) == ""
+
+
+def test_a_house_rule_without_a_name_is_told_apart_from_its_parent(tmp_path) -> None:
+    """A house rule with no ``name:`` takes its parent's, and the verdict read "Dealt again: 0% of deals under
+    “Khrap”, 18% under “Khrap”" (the README's own `analyze khrap H` example): it is named after its file too."""
+    import pytest
+    from typer.testing import CliRunner
+
+    from khrap.cli import app
+
+    pytest.importorskip("matplotlib")
+    house = tmp_path / "friday.yaml"
+    house.write_text("extends: khrap\nante: {amount: 2}\n", encoding="utf-8")
+    page = tmp_path / "report.html"
+    for lang, rule, parent in (("en", "“Khrap (friday)”", "“Khrap”"), ("ru", "«Храп (friday)»", "«Храп»")):
+        res = CliRunner().invoke(app, ["analyze", "khrap", str(house), "--deals", "20", "--evening", "10",
+                                       "--workers", "1", "--lang", lang, "-o", str(page)])
+        assert res.exit_code == 0, res.output
+        dealt_again = next(line for line in res.stdout.splitlines() if line.startswith(("Dealt again", "Пересдача")))
+        assert rule in dealt_again and parent in dealt_again.replace(rule, ""), dealt_again
+        title = {"en": "Balance report: Khrap vs Khrap (friday)", "ru": "Отчёт о равновесии: Храп против Храп (friday)"}
+        assert f"<title>{title[lang]}</title>" in page.read_text(encoding="utf-8")

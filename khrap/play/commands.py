@@ -26,11 +26,12 @@ def _fail(message: str) -> None:
     fail(message)
 
 
-def _warn(variant_ref: str) -> None:
-    """One line on stderr when the variant has warnings, pointing at `khrap validate`."""
+def _warn(variant_ref: str, lang: str = "en") -> None:
+    """One line on stderr when the variant has warnings, pointing at `khrap validate`, in ``lang``."""
+    from khrap.rulebook.i18n import checker_translations
     from khrap.variant.lint import warnings_line
 
-    line = warnings_line(variant_ref)
+    line = warnings_line(variant_ref, checker_translations(lang).gettext)
     if line:
         typer.echo(line, err=True)
 
@@ -96,7 +97,7 @@ def play(
             _fail(f"{resume}: {err}")
     else:
         session = _new_session(variant, players, seed, lang)
-        _warn(variant)
+        _warn(variant, lang)
     saved = session.table
     if lang not in languages():
         _fail(f"--lang {lang}: the game can be shown in {', '.join(languages())}")

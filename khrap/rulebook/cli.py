@@ -68,14 +68,15 @@ def rules(variant: VariantArg, fmt: RulesFormatOpt = "html", lang: LangOpt = "en
         _emit(render_rules(variant, fmt, lang), output)
     except (VariantError, ValueError) as err:
         _fail(in_language(err, lang))
-    _warn(variant)
+    _warn(variant, lang)
 
 
-def _warn(variant: str) -> None:
-    """One line on stderr when the variant has warnings, pointing at `khrap validate`."""
+def _warn(variant: str, lang: str = "en") -> None:
+    """One line on stderr when the variant has warnings, pointing at `khrap validate`, in ``lang``."""
+    from khrap.rulebook.i18n import checker_translations
     from khrap.variant.lint import warnings_line
 
-    line = warnings_line(variant)
+    line = warnings_line(variant, checker_translations(lang).gettext)
     if line:
         typer.echo(line, err=True)
 

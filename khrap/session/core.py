@@ -185,15 +185,12 @@ class Session:
         """The legal action listed for the pending decision whose words are ``text`` exactly (as offered:
         ``legal_words``), or None.  Such an action needs no parsing or check: the kernel applies a listed
         action as listed (an identity test), and ``str`` of it is ``text``, so it is the action ``text``
-        parses to.  Anything else (other spellings, an exchange's cards) takes the general path."""
+        parses to.  Anything else (other spellings, an exchange's cards) takes the general path.  The kernel finds
+        it among the listing's words, made once (``GameState.listed``): not the action written again."""
         state = self.state
         if seat is not None and seat != state.to_act:
             return None
-        words = state.legal_words()
-        if text not in words:
-            return None
-        found = state.legal_actions()[words.index(text)]
-        return found if str(found) == text else None
+        return state.listed(text)
 
     def clone(self) -> Session:
         """An independent copy: changing one never changes the other."""

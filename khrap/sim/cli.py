@@ -24,7 +24,7 @@ from khrap.sim.runner import CHUNK, Progress, SimResult, SimSpec, simulate
 from khrap.variant.catalog import load_variant
 from khrap.variant.derived import default_players, seat_stack
 from khrap.variant.loader import VariantError
-from khrap.variant.schema import MAX_DEALS, MAX_WORKERS
+from khrap.variant.schema import MAX_DEALS, MAX_NAME_CHARS, MAX_WORKERS
 
 BOT_BUDGET_SECONDS = 600
 """The default bot is the normal one unless its deals would take longer than this; then the random one."""
@@ -136,6 +136,7 @@ def _table_size(refs: list[str], players: int | None, lang: str = "en") -> tuple
             loaded.append(load_variant(ref))
         except (VariantError, RulesError, ValueError) as err:
             _fail(str(err))
+    loaded = _told_apart(loaded, refs)
     if players is not None:
         return loaded, players, ""
     allowed = [set(range(v.players.min, v.players.max + 1)) for v in loaded]
@@ -151,6 +152,20 @@ def _table_size(refs: list[str], players: int | None, lang: str = "en") -> tuple
     note = "" if count == 4 else tr(lang)("Compared at {count} players, the count every variant allows "
                                           "({ranges}).").format(count=count, ranges=ranges)
     return loaded, count, note
+
+
+def _told_apart(loaded: list, refs: list[str]) -> list:
+    """The variants, each one whose name (in any language) is an earlier one's named after its file as well:
+    a house rule without a ``name:`` takes its parent's, and the report said "Khrap vs Khrap", "13 % under
+    “Khrap”, 3 % under “Khrap”".  ``Khrap (friday)`` for ``friday.yaml``; the rules are unchanged."""
+    out: list = []
+    for variant, ref in zip(loaded, refs, strict=True):
+        if any(set(variant.name.items()) & set(seen.name.items()) for seen in out):
+            stem = Path(ref).stem[:40] if str(ref).endswith((".yaml", ".yml")) else str(ref)[:40]
+            variant = variant.model_copy(update={"name": {lang: f"{name[:MAX_NAME_CHARS - 43]} ({stem})"
+                                                          for lang, name in variant.name.items()}})
+        out.append(variant)
+    return out
 
 
 @contextlib.contextmanager

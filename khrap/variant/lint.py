@@ -26,7 +26,7 @@ from khrap.variant.loader import Loc, _show, dotted, value_at
 from khrap.variant.said import Said, Translate, shown
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
 
-__all__ = ["LintWarning", "lint", "lint_file", "summary", "warnings_line"]
+__all__ = ["LintWarning", "lint", "lint_file", "summary", "verdict", "warnings_line"]
 
 Found = tuple[Loc, Said]
 
@@ -82,9 +82,9 @@ def lint(loaded: Loaded) -> list[LintWarning]:
     return sorted(out.values(), key=lambda w: (w.path != home, w.path, w.line or 0, w.col or 0))
 
 
-def warnings_line(ref: str | os.PathLike[str]) -> str | None:
+def warnings_line(ref: str | os.PathLike[str], translate: Translate | None = None) -> str | None:
     """The one-line count for a variant that loads, or None when it has no warnings (or does not load:
-    the command reports that itself)."""
+    the command reports that itself); in the language of ``translate``."""
     from khrap.variant.loader import VariantError
 
     try:
@@ -92,13 +92,26 @@ def warnings_line(ref: str | os.PathLike[str]) -> str | None:
     except VariantError:
         return None
     warnings = [w for w in found if w.kind == "warning"]
-    return summary(warnings, str(ref)) if warnings else None
+    return shown(summary(warnings, str(ref)), translate or str) if warnings else None
 
 
-def summary(warnings: list[LintWarning], ref: str) -> str:
+def summary(warnings: list[LintWarning], ref: str) -> Said:
     """The one line ``khrap rules`` and ``khrap play`` print: how many warnings, and where to read them."""
-    n = len(warnings)
-    return f"{ref}: {n} warning{'s' if n != 1 else ''}; run `khrap validate {ref}` to read {'them' if n > 1 else 'it'}"
+    if len(warnings) == 1:
+        return Said("%(file)s: 1 warning; run `khrap validate %(file)s` to read it", file=ref)
+    return Said("%(file)s: %(n)s warnings; run `khrap validate %(file)s` to read them", file=ref, n=len(warnings))
+
+
+def verdict(ref: str, warnings: int, strict: bool = False) -> Said:
+    """What ``khrap validate`` says of a file that loads: ``ok``, with its count of warnings; under ``--strict``
+    a file with warnings fails, and the line says so."""
+    if strict and warnings:
+        return Said("%(file)s: 1 warning, which --strict makes errors", file=ref) if warnings == 1 else \
+            Said("%(file)s: %(n)s warnings, which --strict makes errors", file=ref, n=warnings)
+    if not warnings:
+        return Said("%(file)s: ok", file=ref)
+    return Said("%(file)s: ok (1 warning)", file=ref) if warnings == 1 else \
+        Said("%(file)s: ok (%(n)s warnings)", file=ref, n=warnings)
 
 
 # --------------------------------------------------------------------------- calls nothing offers

@@ -43,7 +43,8 @@ def validate(
         errors += _from_pydantic(model_cls, data, origins, exc.errors(), tuple(tuple(q) for q in quiet))
         model = None
     if errors or model is None:
-        raise VariantErrors(errors or [VariantError("the file is not valid", origins.user_file)], origins.user_file)
+        errors = errors or [VariantError(Said("the file is not valid"), origins.user_file)]
+        raise VariantErrors(errors, origins.user_file)
     return model
 
 
@@ -365,6 +366,9 @@ def _human(f: _Found, data: Any = None) -> str | Said:
     value = err.get("input")
     ctx = err.get("ctx") or {}
     if kind in ("value_error", "assertion_error"):
+        raised = ctx.get("error")  # a validator's own words, kept to be put in the reader's language
+        if isinstance(raised, Exception) and raised.args and isinstance(raised.args[0], Said):
+            return raised.args[0]
         msg = str(err["msg"])
         for prefix in _CLEAN_PREFIXES:
             msg = msg.removeprefix(prefix)

@@ -709,8 +709,9 @@ def _listing() -> bytes:
     words = {lang: i18n.strings(lang) for lang in i18n.LANGS}
     ranks = {lang: i18n.ranks(lang) for lang in i18n.LANGS}  # the cards' rank letters, once, with the words
     suits = {lang: i18n.suits(lang) for lang in i18n.LANGS}  # a card's tooltip: its suit's name
-    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words, "ranks": ranks, "suits": suits},
-                      ensure_ascii=False).encode()
+    # (upload_bytes: the page measures a house-rule file before it sends it, and says so in its own words)
+    return json.dumps({"variants": rows, "bots": CHOICES, "ui": words, "ranks": ranks, "suits": suits,
+                       "upload_bytes": UPLOAD_BYTES}, ensure_ascii=False).encode()
 
 
 class Buckets:

@@ -135,3 +135,30 @@ def test_the_variants_listing_is_made_once_off_the_event_loop(tmp_path, monkeypa
     assert [a.status_code for a in answers] == [200] * 3
     assert answers[0].content == answers[2].content and "khrap" in [v["name"] for v in answers[0].json()["variants"]]
     assert len(made_on) == 1 and loop_thread not in made_on
+
+
+def test_a_check_and_a_sheet_are_made_in_the_worker(tmp_path, monkeypatch) -> None:
+    """``POST /api/validate``, a created table's pasted rules and ``GET /sheet`` hand their work to the worker
+    process, with its time and memory limits (issue 32: a 210 KiB validate stalled every table for 3 s, a sheet
+    of a large ``terms:`` rule 1.5-1.9 s).  Mutation: call ``check_text`` or ``render_sheet`` directly in the
+    route (on the loop, unbounded) and this fails; every other test here still passes."""
+    from khrap.web import app as app_module
+
+    jobs: list[str] = []
+
+    class Spy(Worker):
+        async def run(self, kind, function, *args):
+            jobs.append(kind)
+            return await super().run(kind, function, *args)
+
+    monkeypatch.setattr(app_module, "Worker", Spy)
+    app = create_app(tmp_path / "t.sqlite", bot_delay=0.0)
+    with Client(app, base_url="http://127.0.0.1:8000") as client:
+        client.opened = []
+        text = "extends: khrap\nbase_stake: 2\n"
+        assert client.post("/api/validate", json={"text": text}).json()["ok"]
+        assert jobs == ["check"]
+        table = client.post("/api/tables", json={"text": text + "# mine\n", "players": 4}).json()["table"]
+        assert jobs == ["check", "check"]
+        assert client.get(f"/sheet/{table}?lang=ru").status_code == 200
+    assert jobs == ["check", "check", "sheet"]

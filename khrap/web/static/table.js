@@ -186,12 +186,15 @@ function openSheet() {
       el("div", { class: "sheet-bar" },
         el("button", { type: "button", id: "sheet-back", onclick: closeSheet }),
         el("a", { id: "sheet-tab", target: "_blank" }, t("sheet_new_tab"))),
-      el("iframe", { id: "sheet-frame", title: t("rule_sheet") }));
+      // (a sheet not made before takes a second or more: the frame stood white and empty meanwhile, as if broken)
+      el("p", { id: "sheet-loading", class: "muted loading" }, t("sheet_loading")),
+      el("iframe", { id: "sheet-frame", title: t("rule_sheet"),
+                     onload: () => { sheetBox.querySelector("#sheet-loading").hidden = true; } }));
     document.body.append(sheetBox);
   }
   const href = `/sheet/${view.table.id}?lang=${LANG}`;
   const frame = sheetBox.querySelector("iframe");
-  if (frame.getAttribute("src") !== href) frame.setAttribute("src", href);
+  if (frame.getAttribute("src") !== href) { sheetBox.querySelector("#sheet-loading").hidden = false; frame.setAttribute("src", href); }
   sheetBox.querySelector("#sheet-tab").setAttribute("href", href);
   sheetBox.hidden = false;
   document.body.classList.add("sheet-open");
@@ -220,7 +223,7 @@ function seatBox(seat) {
   if (!s.human && s.why === "left") tags.push(t("left_tag"));
   if (!s.human) tags.push(t("bot_kind", { kind: t(`bot_${s.bot}`) }));
   else if (s.takeover) tags.push(t("taken_over"));
-  else if (!s.present) tags.push(t("away"));
+  else if (!s.present && !tb.finished) tags.push(t("away"));  // (an evening over: nobody is waited for)
   if (o.statuses[seat] && o.statuses[seat] !== "undecided") tags.push(t(`status_${o.statuses[seat]}`));
   const turn = tb.in_deal && o.to_act === seat;
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
@@ -262,7 +265,8 @@ function heard(entries, full) {
 let chatInput = null; // made once: a redraw never loses what is being typed
 function drawChat() {
   const box = document.getElementById("chat");
-  box.hidden = false;
+  // (a spectator reads only: "Table talk" over nothing stood at the foot of his page until somebody spoke)
+  box.hidden = view.me === null && !chat.length;
   if (!chatInput) {
     chatInput = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", enterkeyhint: "send" });
     const form = el("form", { class: "chat-form", id: "chat-form", onsubmit: (ev) => {
@@ -328,7 +332,16 @@ function drawTrick() {
     return el("div", { class: "trick closed", id: "trick", "data-winner": last.winner }, trickCards(last.cards, last.number),
       el("b", { class: "winner", id: "trick-winner" }, t("took_trick", { seat: seatName(last.winner) })));
   }
-  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : "");
+  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : dealEnd());
+}
+
+// A deal that ended with no trick played (a lone declarer credited every trick, an instant win): the felt says why,
+// from the typed events (it stood green and empty over the settlement, on a phone the whole first screen).
+const NO_TRICK_ENDS = new Set(["credited", "instant_win", "took_pot"]);
+function dealEnd() {
+  const start = view.events.findLastIndex((e) => e.kind === "dealt");
+  const told = start < 0 ? [] : view.events.slice(start).filter((e) => NO_TRICK_ENDS.has(e.kind));
+  return told.length ? el("div", { class: "news", id: "news" }, told.map((e) => el("div", {}, eventLine(e, null)))) : "";
 }
 
 // Before the deal's first card, the felt tells how the hands came (a redeal, the deal, the trump turned) and the
@@ -868,7 +881,8 @@ function handingBox(seat, to, person) {
 
 function draw() {
   if (!view) {
-    if (refusal) root.replaceChildren(el("p", { class: "refused", id: "refusal" }, refusal), hostWayBack(), el("p", {}, el("a", { href: "/" }, t("to_start"))));
+    // (replaceChildren writes a null as the text "null": a revoked seat's page said it under its sentence)
+    if (refusal) root.replaceChildren(...[el("p", { class: "refused", id: "refusal" }, refusal), hostWayBack(), el("p", {}, el("a", { href: "/" }, t("to_start")))].filter(Boolean));
     return;
   }
   drawTop();
