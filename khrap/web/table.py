@@ -647,6 +647,8 @@ class Table:
                 "blind_calls": [cid for cid, c in rules["calls"].items()
                                 if (c.get("requires") or {}).get("blind")],
                 "wins": {wid: localized(w.get("name"), lang, wid) for wid, w in rules.get("instant_wins", {}).items()},
+                # where a draw may come from ("anywhere": the exchange offers the stock's bottom beside its top)
+                "draw_from": rules.get("draw_from") or "top",
             }
         return words
 
