@@ -27,7 +27,7 @@ from tests.test_checks_both_ways import REFUSED
 
 WARNINGS = sorted((Path(__file__).parent / "house-warnings").glob("*.yaml"))
 QUOTED = re.compile(r"`[^`]*`|'[^']*'|\"[^\"]*\"|“[^”]*”|\{[^{}]*\}|\[[^\[\]]*\]")
-SENTENCE = re.compile(r"\b[A-Za-z][a-z]+[ ,]+[A-Za-z][a-z]+\b")
+SENTENCE = re.compile(r"\b[A-Za-z][a-z]*[ ,]+[A-Za-z][a-z]+\b")
 runner = CliRunner()
 
 
@@ -72,6 +72,8 @@ READING = {
     "control-character": b"extends: khrap\nname: {en: \"a\x07\"}\n",
     "recursive-alias": b"a: &x [1, *x]\n",
     "lone-surrogate": b"extends: khrap\nname: {en: \"\\ud800\"}\n",
+    "a-list-for-a-mapping": b"extends: khrap\nante: [1]\n",
+    "a-list-at-the-top": b"- extends\n- khrap\n",
 }
 
 

@@ -18,7 +18,7 @@ import yaml
 
 from khrap.safe_io import InputRefused, read_limited
 from khrap.safe_text import bidi_control_at, excerpt, surrogate_at
-from khrap.variant.errors import Loc, Pos, VariantError, _kind
+from khrap.variant.errors import Loc, Pos, VariantError, said_kind
 from khrap.variant.said import Said
 
 
@@ -323,7 +323,7 @@ def read_yaml(path: str | os.PathLike[str], text: str | None = None) -> tuple[An
         raise VariantError(Said("file is empty"), name)
     data, marks = _parse(text, name)
     if not isinstance(data, dict):
-        raise VariantError(Said("the top level must be a mapping of keys to values, got %(got)s", got=_kind(data)),
+        raise VariantError(Said("the top level must be a mapping of keys to values, got %(got)s", got=said_kind(data)),
                            name, *_root(marks))
     return data, marks
 

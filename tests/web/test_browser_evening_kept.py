@@ -235,6 +235,8 @@ def test_student_snore_exchanges_draw_from_the_bottom_when_asked(live_server, br
     page.click(f'#hand .card[data-card="{card}"]')
     assert [o.inner_text() for o in page.query_selector_all("#draw-from option")] == [
         "the top of the stock", "the bottom of the stock"]
+    size = "(s) => getComputedStyle(document.querySelector(s)).fontSize"
+    assert page.evaluate(size, "#draw-from") == page.evaluate(size, "#exchange")  # (the page's font, not 13.3 px)
     page.select_option("#draw-from", "bottom")
     page.click("#exchange")
     page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
