@@ -91,3 +91,26 @@ def test_a_decisions_word_alone_is_refused_as_before(variant: str, word: str, re
     with pytest.raises(IllegalAction, match=refusal):
         game.apply(word)
     assert game.actions == before and game.legal_words() == [word]
+
+
+@pytest.mark.parametrize("variant", ["khrap", "snore"])
+def test_a_listed_actions_words_are_found_not_written_again(variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The listing's words are made once (legal_words, as a view offers them); the action the words name is found
+    # among them, not formatted again for each action applied (some 6,000 instructions an action at the server).
+    import khrap.engine.actions as actions
+
+    rng = random.Random(11)
+    game = Session(variant, 4, seed=5)
+    for _ in range(60):
+        if game.deal_over:
+            game.start_deal()
+            continue
+        words, actions_listed = game.legal_words(), game.legal_actions()
+        if len(words) != len(actions_listed):  # (a decision offered by its word alone: its cards are written)
+            game.apply(str(rng.choice(actions_listed)))
+            continue
+        text = rng.choice(words)
+        with monkeypatch.context() as m:
+            m.setattr(actions, "format_action", lambda action: pytest.fail(f"{action!r} written again"))
+            assert game.apply(text) == text
+    assert game.actions

@@ -17,6 +17,7 @@ from typing import Any
 
 from khrap.cards import CardError, parse_card
 from khrap.engine import Action, ActionError, GameState, IllegalAction, Rules, RulesError, parse_action
+from khrap.engine.rules import shared_rules
 from khrap.variant.catalog import load_variant
 from khrap.variant.schema import Variant
 
@@ -70,7 +71,8 @@ class Session:
         else:
             self.variant = load_variant(variant)
             self.variant_name = name or str(variant)
-        self.rules = Rules(self.variant, players)
+        # (one Rules for every session of the same rules and players: a server's tables keep one copy, not one each)
+        self.rules = shared_rules(self.variant, players)
         self.seed = secrets.randbelow(2**31) if seed is None else seed
         self.setup: dict[str, Any] = {
             "players": players,
@@ -183,15 +185,12 @@ class Session:
         """The legal action listed for the pending decision whose words are ``text`` exactly (as offered:
         ``legal_words``), or None.  Such an action needs no parsing or check: the kernel applies a listed
         action as listed (an identity test), and ``str`` of it is ``text``, so it is the action ``text``
-        parses to.  Anything else (other spellings, an exchange's cards) takes the general path."""
+        parses to.  Anything else (other spellings, an exchange's cards) takes the general path.  The kernel finds
+        it among the listing's words, made once (``GameState.listed``): not the action written again."""
         state = self.state
         if seat is not None and seat != state.to_act:
             return None
-        words = state.legal_words()
-        if text not in words:
-            return None
-        found = state.legal_actions()[words.index(text)]
-        return found if str(found) == text else None
+        return state.listed(text)
 
     def clone(self) -> Session:
         """An independent copy: changing one never changes the other."""

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from khrap.cards import cards_str
 from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
 from tests.web.test_browser_evening_left import _left  # noqa: E402
+from tests.web.test_browser_log import showing  # noqa: E402
 from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
 
 
@@ -159,4 +161,85 @@ def test_a_seat_page_whose_link_was_replaced_says_no_null(live_server, browser) 
     assert seat.inner_text("#table").split("\n") == [
         "The table's host gave your seat to a new link: this link no longer plays it. Ask the host for yours.", "",
         "To the start page"]
+    assert errors == []
+
+
+def _alone(table, seat) -> str:
+    """Seat 1 (first to speak) says khrap; everybody else passes whatever he is asked: a lone declarer."""
+    words = {a["word"] for a in table.view(seat, "en")["legal"]}
+    return "khrap" if "khrap" in words else "pass" if "pass" in words else table.bot_action(seat, "rule")
+
+
+def test_a_deal_with_no_trick_played_says_why_on_the_felt(live_server, browser) -> None:  # noqa: F811
+    # Snore at four phones: Boris snored, the three others passed and nobody cut, so he was credited with every
+    # trick and no card was played; the settlement said "The declarer's prize +4", and the felt above it, the
+    # phone's whole first screen, stood green and empty ("Pot 0 · Trump ♦ · Stock 14" and nothing else).  Here
+    # the same in Khrap: Boris khraps, everybody passes, nobody takes five.
+    from khrap.variant.catalog import builtin
+    from khrap.web.table import Table
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=100, base_stake=1,
+                         bots={}, deals=2, seed_source=fixed_seeds("alone"), session_seed=7)
+    for seat, name in zip(table.seats, ("Anna", "Boris", "Вера", "Gleb"), strict=True):
+        seat.name = name
+    table.start_deal()
+    while table.in_deal:
+        seat = table.session.to_act
+        table.apply(seat, _alone(table, seat), by="human")
+    assert table.view(0, "en")["tricks"] == []  # (no trick was played)
+    page = showing(server, browser, errors, table.view(0, "en"), "en")
+    page.wait_for_selector("#settlement")
+    assert page.inner_text("#trick") == "Boris plays alone and is credited every trick"
+    assert errors == []
+
+
+def test_an_evening_over_calls_nobody_away(live_server, browser) -> None:  # noqa: F811
+    # The evening over, the friends closed their phones one by one; the pages still open (and any opened later: the
+    # spectator's the next morning) tagged every closed seat "away" ("away · declarer"), as if the table waited for
+    # them.
+    from tests.web.test_browser_table import _play, _seated
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("browser-test"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    pages = _seated(browser, errors, _create(server))
+    _play(pages, lambda: False)
+    pages[0].wait_for_selector("#next-bar #result")
+    pages[1].close()
+    pages[0].wait_for_timeout(500)  # (the seat's closing told to the table)
+    assert "away" not in pages[0].inner_text("#seat-1 .seat-tags")
+    assert errors == []
+
+
+def test_student_snore_exchanges_draw_from_the_bottom_when_asked(live_server, browser) -> None:  # noqa: F811
+    # Student Snore lets every draw come from anywhere in the stock ("exchange 7S from bottom"); the page offered
+    # only the top: at the web table nobody could play the rule.  The exchange now offers the bottom beside the top.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("bottom"))
+    errors: list[str] = []
+    answer = _create(server, variant="student-snore", bots={"1": "rule", "2": "rule", "3": "rule"})
+    page = _page(browser, errors, PHONE)
+    page.goto(answer["seats"][0]["link"].replace("/play#", "/play?lang=en#"))
+    page.click("#next")
+    while not page.query_selector("#exchange"):
+        page.wait_for_selector("button.action, #exchange")
+        actions = [b.get_attribute("data-action") for b in page.query_selector_all("button.action")]
+        if actions:
+            step = page.evaluate("() => document.body.dataset.step")
+            page.click(f'button.action[data-action="{next(w for w in ("snore", "help", "pass") if w in actions)}"]')
+            page.wait_for_function(f"() => document.body.dataset.step !== {step!r}")
+    table = next(iter(server.host.tables.values()))
+    bottom = cards_str(table.session.state.stock[-1:])  # (the stock's last card: its bottom)
+    card = page.get_attribute("#hand .card.legal >> nth=0", "data-card")
+    page.click(f'#hand .card[data-card="{card}"]')
+    assert [o.inner_text() for o in page.query_selector_all("#draw-from option")] == [
+        "the top of the stock", "the bottom of the stock"]
+    size = "(s) => getComputedStyle(document.querySelector(s)).fontSize"
+    assert page.evaluate(size, "#draw-from") == page.evaluate(size, "#exchange")  # (the page's font, not 13.3 px)
+    page.select_option("#draw-from", "bottom")
+    page.click("#exchange")
+    page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+    drew = [e for e in table.view(0, "en")["events"] if e["kind"] == "drew" and e["seat"] == 0][-1]
+    assert drew["source"] == "bottom" and drew["cards"] == bottom
     assert errors == []

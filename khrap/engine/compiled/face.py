@@ -418,6 +418,27 @@ class Face(Machine):
             return [decision.word]
         return self._words_of(decision, self._listing())
 
+    def listed(self, text: str) -> Action | None:
+        """The pending decision's listed action whose words are ``text`` exactly (as ``legal_words`` offers them),
+        or None.  Its words are the listing's, made once (``_words``): found without writing the action again.  A
+        decision offered by its word alone (``by_word``) lists no action of those words, unless its first is that
+        word (an exchange of no card: ``exchange``)."""
+        kind = self.kind
+        if kind is None:
+            return None
+        decision = DECISIONS[kind]
+        found = self._listing()
+        word = decision.word
+        if decision.by_word and word is not None:
+            return found[0] if found and text == word and said_as(found[0]) == text else None
+        made = self._words
+        if made[0] is not found:
+            made = self._words = (found, decision.words(found))
+        for at, said in enumerate(made[1]):
+            if said == text:
+                return found[at]
+        return None
+
     def _words_of(self, decision: Decision, found: list[Action]) -> list[str]:
         """A new list of the words of ``found``, the pending decision's listing (made once per listing)."""
         word = decision.word

@@ -116,6 +116,7 @@ function send(message) {
 
 function act(text) {
   selected = new Set();
+  drawFrom = "top";  // (a draw from the bottom is chosen for one exchange)
   missed = null;
   send({ type: "act", action: text, step: view.table.step });
 }
@@ -223,7 +224,7 @@ function seatBox(seat) {
   if (!s.human && s.why === "left") tags.push(t("left_tag"));
   if (!s.human) tags.push(t("bot_kind", { kind: t(`bot_${s.bot}`) }));
   else if (s.takeover) tags.push(t("taken_over"));
-  else if (!s.present) tags.push(t("away"));
+  else if (!s.present && !tb.finished) tags.push(t("away"));  // (an evening over: nobody is waited for)
   if (o.statuses[seat] && o.statuses[seat] !== "undecided") tags.push(t(`status_${o.statuses[seat]}`));
   const turn = tb.in_deal && o.to_act === seat;
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
@@ -332,7 +333,16 @@ function drawTrick() {
     return el("div", { class: "trick closed", id: "trick", "data-winner": last.winner }, trickCards(last.cards, last.number),
       el("b", { class: "winner", id: "trick-winner" }, t("took_trick", { seat: seatName(last.winner) })));
   }
-  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : "");
+  return el("div", { class: "trick", id: "trick" }, view.table.in_deal ? news() : dealEnd());
+}
+
+// A deal that ended with no trick played (a lone declarer credited every trick, an instant win): the felt says why,
+// from the typed events (it stood green and empty over the settlement, on a phone the whole first screen).
+const NO_TRICK_ENDS = new Set(["credited", "instant_win", "took_pot"]);
+function dealEnd() {
+  const start = view.events.findLastIndex((e) => e.kind === "dealt");
+  const told = start < 0 ? [] : view.events.slice(start).filter((e) => NO_TRICK_ENDS.has(e.kind));
+  return told.length ? el("div", { class: "news", id: "news" }, told.map((e) => el("div", {}, eventLine(e, null)))) : "";
 }
 
 // Before the deal's first card, the felt tells how the hands came (a redeal, the deal, the trump turned) and the
@@ -405,11 +415,25 @@ function drawHand() {
     const help = over ? t("exchange_too_many", { count: most })
                       : most < exchangeable.size ? t("exchange_help_most", { count: most }) : t("exchange_help");
     parts.push(el("div", { class: "actions" },
-      el("button", { id: "exchange", class: "primary", disabled: !match, onclick: () => act(match.text) },
+      el("button", { id: "exchange", class: "primary", disabled: !match,
+                     onclick: () => act(selected.size && drawFrom !== "top" ? `${match.text} from ${drawFrom}` : match.text) },
          selected.size ? t("exchange_n", { count: selected.size }) : t("keep_hand")),
+      drawChoice(),
       el("span", { class: over ? "todo" : "muted", id: "exchange-help" }, help)));
   }
   return parts;
+}
+
+// Where the exchange's new cards come from, where the rules let a player choose (Student Snore: "the stock may be
+// drawn from anywhere"): the page offered none, so every draw at the web table came from the top.  (The calls that
+// draw, take five, merry, wrap, still draw from the top here; the terminal takes "from N" typed.)
+let drawFrom = "top";
+function drawChoice() {
+  if (view.table.draw_from !== "anywhere") return null;
+  const choice = el("select", { id: "draw-from", onchange: (ev) => { drawFrom = ev.target.value; } },
+    ["top", "bottom"].map((where) => el("option", { value: where }, t(`draw_${where}`))));
+  choice.value = drawFrom;
+  return el("label", { class: "draw-from" }, t("draw_from"), " ", choice);
 }
 
 // What the seat to act is asked, in a line: the kind of decision from its legal actions; for a card
