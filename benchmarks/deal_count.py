@@ -1,6 +1,6 @@
 """Play a fixed number of random deals and nothing else: what cachegrind counts instructions of.
 
-    python benchmarks/deal_count.py {machine,stepped,bare} DEALS [--variant khrap]
+    python benchmarks/deal_count.py {machine,stepped,observed,bare} DEALS [--variant khrap]
 
 On a shared machine wall-clock and even CPU-time ratios scatter from run to run; an instruction count
 does not (docs/compiled.md).  A deal's count is the difference between two runs, which cancels the
@@ -10,8 +10,9 @@ start-up (imports, the variant read and compiled), e.g. from ``benchmarks/``::
         python deal_count.py machine 50      # then 350: (I refs of 350 - I refs of 50) / 300
 
 ``machine``: a bare machine (``Machine.play_deal``, 4 players, the random chooser), as ``kernel_cpu.py``
-plays it; ``stepped``: ``GameState`` driven as ``random_playout.stepped_rate`` drives it (the observation
-of the seat to act, the legal actions, one applied); ``bare``: the bare loop (``bare_loop.py``), the
+plays it; ``stepped``: ``GameState`` driven as ``random_playout.stepped_rate`` drives it (the typed seat view
+of the seat to act, the legal actions, one applied); ``observed``: the same with the observation dict read
+instead of the typed view; ``bare``: the bare loop (``bare_loop.py``), the
 yardstick of every ratio.  ``PYTHONHASHSEED=0``: string hashes, and so a few set orders, are the same in
 both runs.  Run it where ``khrap`` is the kernel to count: the tree (``PYTHONPATH``) or a compiled install.
 """
@@ -22,7 +23,7 @@ import argparse
 import random
 
 import bare_loop
-from random_playout import stepped_deal
+from random_playout import observed_deal, stepped_deal
 
 from khrap.engine import Rules
 from khrap.engine.compiled import Machine
@@ -43,14 +44,14 @@ def machine_deals(name: str, deals: int, seed: int = 1) -> None:
         machine.play_deal(choose)
 
 
-def stepped_deals(name: str, deals: int, seed: int = 1) -> None:
+def stepped_deals(name: str, deals: int, seed: int = 1, play=stepped_deal) -> None:
     rules = Rules(builtin(name), PLAYERS)
     choose = chooser(random.Random(seed))
     state = GameState(rules, PLAYERS, seed=seed)
     for deal in range(deals):
         if state.session_over:
             state = GameState(rules, PLAYERS, seed=seed + deal)
-        stepped_deal(state, choose)
+        play(state, choose)
 
 
 def bare_deals(deals: int, seed: int = 1) -> None:
@@ -63,7 +64,7 @@ def bare_deals(deals: int, seed: int = 1) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["machine", "stepped", "bare"])
+    parser.add_argument("what", choices=["machine", "stepped", "observed", "bare"])
     parser.add_argument("deals", type=int)
     parser.add_argument("--variant", default="khrap", help="a built-in variant (default khrap)")
     args = parser.parse_args()
@@ -71,6 +72,8 @@ def main() -> None:
         bare_deals(args.deals)
     elif args.what == "machine":
         machine_deals(args.variant, args.deals)
+    elif args.what == "observed":
+        stepped_deals(args.variant, args.deals, play=observed_deal)
     else:
         stepped_deals(args.variant, args.deals)
 

@@ -20,6 +20,7 @@ import time
 from khrap.engine import GameState, Rules
 from khrap.engine.compiled import Machine, Program
 from khrap.engine.randomness import chooser
+from khrap.engine.view import seat_view
 from khrap.variant.catalog import builtin, builtin_names
 from khrap.variant.schema import Variant
 
@@ -57,30 +58,45 @@ def reference_rate(variant: Variant, players: int, seconds: float, seed: int = 1
     return deals / (time.perf_counter() - start)
 
 
-def stepped_rate(variant: Variant, players: int, seconds: float, seed: int = 1) -> float:
-    """Deals per second of a game driven step by step through ``GameState``: at each decision the
-    observation of the seat to act (events on, as a bot or a screen reads them), the legal actions,
-    and one applied at random."""
+def stepped_rate(variant: Variant, players: int, seconds: float, seed: int = 1, read: str = "view") -> float:
+    """Deals per second of a game driven step by step through ``GameState``: at each decision what the seat to
+    act sees (events on), the legal actions, and one applied at random.  ``read``: what the seat reads, its typed
+    seat view (``"view"``, ``engine.view.seat_view``: what the default bots read) or the observation dict
+    (``"dict"``, ``GameState.observation``: what a screen or a program outside reads)."""
     rules = Rules(variant, players)
     state = GameState(rules, players, seed=seed)
     choose = chooser(random.Random(seed))
+    play = READERS[read]
     deals = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         if state.session_over:
             state = GameState(rules, players, seed=seed + deals)
-        stepped_deal(state, choose)
+        play(state, choose)
         deals += 1
     return deals / (time.perf_counter() - start)
 
 
 def stepped_deal(state: GameState, choose) -> None:
-    """One deal driven step by step (``stepped_rate``; benchmarks/deal_count.py counts its instructions)."""
+    """One deal driven step by step, the seat to act reading its typed seat view at each decision (``stepped_rate``;
+    benchmarks/deal_count.py counts its instructions)."""
+    state.log.clear()
+    state.start_deal()
+    while state.pending is not None:
+        seat_view(state, state.pending.seat)
+        state.apply(choose(state.legal_actions()))
+
+
+def observed_deal(state: GameState, choose) -> None:
+    """``stepped_deal`` with the observation dict read at each decision instead of the typed view."""
     state.log.clear()
     state.start_deal()
     while state.pending is not None:
         state.observation(state.pending.seat)
         state.apply(choose(state.legal_actions()))
+
+
+READERS = {"view": stepped_deal, "dict": observed_deal}
 
 
 def main() -> None:

@@ -443,6 +443,8 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=0, metavar="DEALS",
                         help="the first server also holds a finished table of DEALS deals whose record is asked for "
                              "once a second while the tables play (each time its game is replayed)")
+    parser.add_argument("--port", type=int, default=0,
+                        help="the first server's port, the next ones after it (default: free ports the system picks)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     if any(k < 1 or k > 1000 for k in args.tables) or not 0 < args.seconds <= 600:
@@ -451,13 +453,15 @@ def main() -> None:
         parser.error("--think from 0 to 60 seconds, --idle from 0 to 10000 tables")
     if not 1 <= args.servers <= 16:
         parser.error("--servers from 1 to 16")
+    if args.port and not 1024 <= args.port <= 65535 - args.servers:
+        parser.error("--port from 1024 to 65535 (the servers take it and the next ports)")
     if args.collector and not args.probe:
         parser.error("--collector goes with --probe")
     if not 0 <= args.records <= 500:
         parser.error("--records from 0 to 500 deals")
     rows = []
     with tempfile.TemporaryDirectory() as folder:
-        ports = [free_port() for _ in range(args.servers)]
+        ports = [args.port + i if args.port else free_port() for i in range(args.servers)]
         servers: list[subprocess.Popen] = []
         try:
             probes = [Path(folder) / f"probe{i}.json" for i in range(args.servers)] if args.probe else None

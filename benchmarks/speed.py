@@ -15,8 +15,9 @@ during the run hits every column alike:
   (column ``machine``, JSON key ``compiled``: ``Machine.play_deal``, events off, its fast branches:
   what `khrap simulate` plays for random bots), ``GameState`` (column ``checked``, JSON key
   ``reference``: legal and apply at each decision, every action checked, events on), and a game
-  driven step by step through ``GameState`` (``stepped``: the observation of the seat to act, then
-  legal and apply), each with its ratio to the bare loop
+  driven step by step through ``GameState`` (``stepped``: the typed seat view of the seat to act, what the
+  default bots read, then legal and apply; ``observed``: the same with the observation dict, what a screen or
+  an outside program reads, instead of the typed view), each with its ratio to the bare loop
   (the median of the ratios of each round), and deals/s with the strongest bot available at
   every seat (`heuristic` when the bots offer it, else `rule`; through GameState);
 - frap-simple: frap cut down to the bare loop's game (no blind frap, no buying, no cut, one
@@ -154,6 +155,7 @@ def variant_row(name: str, variant: Variant, seconds: float, rounds: int, bots: 
         "compiled": lambda: compiled_rate(variant, PLAYERS, seconds),
         "reference": lambda: reference_rate(variant, PLAYERS, seconds),
         "stepped": lambda: stepped_rate(variant, PLAYERS, seconds),
+        "observed": lambda: stepped_rate(variant, PLAYERS, seconds, read="dict"),
     })
     row = {"variant": name,
            "compiled": round(statistics.median(got["compiled"]), 1),
@@ -162,6 +164,8 @@ def variant_row(name: str, variant: Variant, seconds: float, rounds: int, bots: 
            "reference_to_bare": round(median_ratio(got["reference"], got["bare"]), 3),
            "stepped": round(statistics.median(got["stepped"]), 1),
            "stepped_to_bare": round(median_ratio(got["stepped"], got["bare"]), 3),
+           "observed": round(statistics.median(got["observed"]), 1),
+           "observed_to_bare": round(median_ratio(got["observed"], got["bare"]), 3),
            "bare": round(statistics.median(got["bare"]), 1)}
     if bots:
         row[bots] = round(with_bots(variant, bots, seconds * rounds / 2), 1)
@@ -194,7 +198,7 @@ def main() -> None:
     say(f"khrap by hand behind the machine's interface {out['interface_khrap']:10.1f} deals/s "
         f"({out['interface_khrap_to_bare']:.3f} of the bare loop)")
     say(f"{'variant':<16}{'machine':>10}{'÷ bare':>9}{'checked':>11}{'÷ bare':>9}{'stepped':>10}{'÷ bare':>9}"
-        f"{kind or '':>12}")
+        f"{'observed':>10}{'÷ bare':>9}{kind or '':>12}")
     rows = []
     tables = [(name, builtin(name)) for name in args.variant or builtin_names()] + [("frap-simple", frap_simple())]
     for name, variant in tables:
@@ -202,7 +206,8 @@ def main() -> None:
         rows.append(row)
         bots = f"{row[kind]:12.1f}" if kind and kind in row else ""
         say(f"{name:<16}{row['compiled']:10.1f}{row['compiled_to_bare']:9.3f}{row['reference']:11.1f}"
-            f"{row['reference_to_bare']:9.3f}{row['stepped']:10.1f}{row['stepped_to_bare']:9.3f}{bots}")
+            f"{row['reference_to_bare']:9.3f}{row['stepped']:10.1f}{row['stepped_to_bare']:9.3f}"
+            f"{row['observed']:10.1f}{row['observed_to_bare']:9.3f}{bots}")
     out["variants"] = rows
     out["load_average"] = [round(x, 2) for x in os.getloadavg()]
     say(f"load average {out['load_average']} on {os.cpu_count()} cores (a figure is worth what the load let it be)")

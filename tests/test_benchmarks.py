@@ -30,6 +30,7 @@ def test_speed_report_has_every_column() -> None:
     for row in out["variants"]:
         assert row["compiled"] > 0 and row["reference"] > 0 and row["compiled_to_bare"] > 0
         assert row["stepped"] > 0 and row["stepped_to_bare"] > 0
+        assert row["observed"] > 0 and row["observed_to_bare"] > 0
     sim = out["simulate"]
     assert sim["same_numbers"] is True
     assert (sim["deals"], sim["rounds"]) == (200, 1)
@@ -87,8 +88,8 @@ def test_mutation_list_reads_every_mutant_file() -> None:
 
 
 def test_deal_count_plays_each_kind_of_deal() -> None:
-    """benchmarks/deal_count.py (what cachegrind counts instructions of) plays each of its three loops."""
-    for what in ("machine", "stepped", "bare"):
+    """benchmarks/deal_count.py (what cachegrind counts instructions of) plays each of its four loops."""
+    for what in ("machine", "stepped", "observed", "bare"):
         done = subprocess.run([sys.executable, str(BENCHMARKS / "deal_count.py"), what, "3"], capture_output=True,
                               text=True, timeout=300, cwd=BENCHMARKS)
         assert done.returncode == 0 and not done.stdout, (what, done.stderr)
@@ -107,3 +108,35 @@ def test_offer_gains_plays_each_offer_out_both_ways() -> None:
     done = subprocess.run([sys.executable, str(BENCHMARKS / "offer_gains.py"), "khrap"], capture_output=True,
                           text=True, timeout=300, cwd=BENCHMARKS)
     assert done.returncode == 1 and "offers no decision in a stage of its own" in done.stderr
+
+
+def test_the_two_stepped_readers_play_the_same_deals() -> None:
+    """speed.py's ``stepped`` (the typed seat view read at each decision) and ``observed`` (the observation dict)
+    differ only in what the seat to act reads: from one seed they play the same deals, action for action, to the
+    same stacks, pot and records."""
+    import random
+
+    from khrap.engine import GameState, Rules
+    from khrap.engine.randomness import chooser
+    from khrap.sim.records import deal_record
+    from khrap.variant.catalog import builtin
+
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import random_playout
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    for name in ("khrap", "frap"):
+        rules = Rules(builtin(name), 4)
+        played = []
+        for read in ("view", "dict"):
+            state, choose = GameState(rules, 4, seed=3), chooser(random.Random(3))
+            records = []
+            for _ in range(12):
+                if state.session_over:
+                    break
+                stacks, pot = list(state.stacks), state.pot
+                random_playout.READERS[read](state, choose)
+                records.append(deal_record(state, stacks, pot, 0))
+            played.append((records, state.stacks, state.pot, state.decks_dealt))
+        assert len(played[0][0]) == 12 and played[0] == played[1], name

@@ -27,7 +27,7 @@ from tests.test_checks_both_ways import REFUSED
 
 WARNINGS = sorted((Path(__file__).parent / "house-warnings").glob("*.yaml"))
 QUOTED = re.compile(r"`[^`]*`|'[^']*'|\"[^\"]*\"|“[^”]*”|\{[^{}]*\}|\[[^\[\]]*\]")
-SENTENCE = re.compile(r"\b[A-Za-z][a-z]+[ ,]+[A-Za-z][a-z]+\b")
+SENTENCE = re.compile(r"\b[A-Za-z][a-z]*[ ,]+[A-Za-z][a-z]+\b")
 runner = CliRunner()
 
 
@@ -55,6 +55,38 @@ def test_every_check_speaks_russian(tmp_path: Path, case: str) -> None:
         russian = error.text(say)
         assert english_left(russian) == [], russian
         assert error.text() != russian or not english_left(error.text())
+
+
+# The reading of the file and the values one field checks alone (khrap/variant/reading.py, schema.py): one file each.
+READING = {
+    "rank-twice": b"extends: khrap\ndeck: {ranks: [6, 7, 8, 9, T, J, Q, K, A, A]}\n",
+    "not-a-rank": b"extends: khrap\ncalls:\n  sad: {requires: {turned_rank: Ace1}}\n",
+    "rank-a-mapping": b"extends: khrap\ncalls:\n  sad: {requires: {turned_rank: {a: 1}}}\n",
+    "not-a-card": b"extends: student-snore\njoker: {card: 7x}\n",
+    "ranks-not-a-list": b"extends: khrap\ndeck: {ranks: 5}\n",
+    "unsupported-tag": b"extends: khrap\nhand_size: !!python/int 4\n",
+    "value-for-a-tag": b"extends: khrap\nhand_size: !!int four\n",
+    "merge-key": b"extends: khrap\n<<: 5\n",
+    "key-not-plain": b"extends: khrap\n? [a]\n: 1\n",
+    "not-utf-8": b"extends: khrap\nname: {en: \"\xff\"}\n",
+    "control-character": b"extends: khrap\nname: {en: \"a\x07\"}\n",
+    "recursive-alias": b"a: &x [1, *x]\n",
+    "lone-surrogate": b"extends: khrap\nname: {en: \"\\ud800\"}\n",
+    "a-list-for-a-mapping": b"extends: khrap\nante: [1]\n",
+    "a-list-at-the-top": b"- extends\n- khrap\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(READING))
+def test_every_reading_mistake_speaks_russian(tmp_path: Path, case: str) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_bytes(READING[case])
+    with pytest.raises(VariantError) as info:
+        catalog.load_variant(str(path))
+    say = checker_translations("ru").gettext
+    for error in errors_of(info.value):
+        assert english_left(error.text(say)) == [], error.text(say)
+        assert error.text(say) != error.text()  # (the English, as it always read, is not the Russian)
 
 
 @pytest.mark.parametrize("path", WARNINGS, ids=[p.stem for p in WARNINGS])
@@ -102,3 +134,17 @@ def test_the_verdict_and_the_count_of_warnings_speak_russian_too() -> None:
     assert sheet.stderr.splitlines() == [f"{path}: предупреждений: 3; прочтите их: `khrap validate {path}`"]
     clean = runner.invoke(app, ["validate", "khrap", "--lang", "ru"])
     assert clean.stdout.splitlines() == ["khrap: в порядке"]
+
+
+def test_the_card_and_rank_sentences_are_those_of_khrap_cards_word_for_word(tmp_path: Path) -> None:
+    # schema.py says them as Said (khrap/cards.py imports nothing of ours): the English must not drift from them
+    from khrap.cards import CardError, parse_card, parse_rank
+
+    for case, parse, word in (("not-a-rank", parse_rank, "Ace1"), ("not-a-card", parse_card, "7x")):
+        with pytest.raises(CardError) as said:
+            parse(word)
+        path = tmp_path / f"{case}.yaml"
+        path.write_bytes(READING[case])
+        with pytest.raises(VariantError) as info:
+            catalog.load_variant(str(path))
+        assert errors_of(info.value)[0].text().endswith(": " + str(said.value))

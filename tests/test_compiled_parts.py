@@ -204,10 +204,10 @@ def test_every_kind_of_decision_is_a_kernel_step_or_a_registered_offer() -> None
 
 
 def test_the_native_follow_lists_what_the_filters_list() -> None:
-    """The fused trick loop's two ways of listing a follower's cards (``tricks.INTERPRETED``): ``_follow``'s loop
+    """The fused trick loop's two ways of listing a follower's cards (``machine.INTERPRETED``): ``_follow``'s loop
     (compiled) and the filters over ``IN_SUIT`` (plain), on random hands, tricks led in every suit, every trump;
     each of its three outcomes (the suit led, the trumps, any card) is seen."""
-    from khrap.engine.compiled.tricks import IN_SUIT, _follow
+    from khrap.engine.compiled.machine import IN_SUIT, _follow
 
     rng = random.Random(7)
     seen = set()

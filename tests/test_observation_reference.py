@@ -148,3 +148,42 @@ def test_an_observation_kept_does_not_change_as_the_game_goes_on(name: str) -> N
     assert len(kept) > 40 and len({text for _, text in kept}) > 10
     changed = [text for made, text in kept if json.dumps(made) != text]
     assert changed == []
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_typed_view_read_alone_at_every_step_equals_the_general_one(name: str) -> None:
+    """The stepped reader of the typed view (``benchmarks/random_playout.stepped_deal``, what the default bots
+    read) asks only the seat to act's ``seat_view`` at each decision, never an observation dict: the typed
+    events are grown without the history lines beside them.  Each view equals the log's events as the seat may
+    hold them, its cards drawn and thrown its own events', its hand and legal actions the state's; every few
+    steps a spectator's view and another seat's are asked in between, so each list grows by any number of
+    events at a time."""
+    variant = builtin(name)
+    players = min(4, variant.players.max)
+    rng = random.Random(f"view-alone/{name}")
+    state = GameState(variant, players, seed=rng.randrange(10**6), stacks=40)
+    views = 0
+    for deal in range(DEALS):
+        if state.session_over:
+            break
+        state.log.clear()  # (as the stepped reader does: a deal's events begin the log again)
+        state.start_deal()
+        steps = 0
+        while state.pending is not None:
+            seat = state.pending.seat
+            asked = [seat] if rng.random() < 0.7 else [rng.randrange(players), None, seat]
+            for who in asked:
+                view = seat_view(state, who)
+                deal_events = state.log[state.deal_log_start:]
+                want = [held(event, who) for event in deal_events]
+                where = (name, deal, steps, who)
+                assert [type(e) for e in view.events] == [type(e) for e in want], where
+                assert view.events == want, where
+                assert (view.drawn, view.thrown) == held_cards(deal_events, who), where
+                assert view.hand == (sorted(state.hands[who]) if who is not None and state.looked[who] else None)
+                assert view.legal == (state.legal_actions() if who == seat else []), where
+                views += 1
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+            assert steps < STEP_LIMIT
+    assert views > 100

@@ -6,6 +6,7 @@ is written; the expected lines are worked by hand."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,23 @@ def test_a_call_named_otherwise_is_a_valid_house_rule(tmp_path: Path) -> None:
     path = _file(tmp_path, "twice")
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 0, result.stderr
+
+
+def _listed(label: str) -> set[str]:
+    """The backquoted words of the docs' list item that starts with ``label`` (docs/house-rules.md, "Names the
+    game already uses"), up to the item's first sentence's end."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    section = text.split("### Names the game already uses", 1)[1].split("\n## ", 1)[0]
+    item = next(part for part in section.split("\n- ") if part.startswith(label))
+    return set(re.findall(r"`([a-z0-9-]+)`", item.split(". ")[0].replace("\n", " ")))
+
+
+def test_the_docs_list_every_builtin_name_call_and_action_word() -> None:
+    from khrap.variant.catalog import builtin, builtin_names
+    from khrap.words import KERNEL_WORDS
+
+    assert _listed("Built-in games") == set(builtin_names())
+    ids = {i for name in builtin_names() for i in (*builtin(name).calls, *builtin(name).instant_wins)}
+    assert _listed("Calls and instant wins") == ids
+    assert _listed("Action words") == set(KERNEL_WORDS)
+    assert "house" not in KERNEL_WORDS  # (the docs say so: a field, not an action)

@@ -112,7 +112,7 @@ class Kernel:
         self.trump = position.trump
         self.order = position.order
         self._next = {s: position.order[(i + 1) % len(position.order)] for i, s in enumerate(position.order)}
-        self._program = getattr(position.rules, "program", None)
+        self._program: Any = getattr(position.rules, "program", None)  # (a Program: ``playable`` takes it as one)
         read_held = self._program is None or self._program.penalties_read_held
         self._alike = None if read_held else alike
         self._settled: dict[tuple[int, ...], tuple[float, ...]] = {}

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from khrap.cards import SUITS, build_deck, card_str, parse_card, parse_rank
@@ -124,3 +128,41 @@ class Rules:
     @property
     def stages(self) -> list:
         return self.variant.stages
+
+
+SHARED_LIMIT = 256
+"""Rules kept by ``shared_rules``: the (rules content, players) pairs last asked for (a server's tables play a few
+rule sets at a few table sizes; a house rule's tables share theirs while it is among the newest)."""
+
+_SHARED: OrderedDict[tuple[str, int], Rules] = OrderedDict()
+_SHARED_LOCK = threading.Lock()  # (tables are made in threads: ``khrap.web.app``)
+
+
+def content_key(variant: Variant) -> str:
+    """SHA-256 of the variant's canonical JSON: equal for variants of equal fields, whatever object holds them."""
+    text = json.dumps(variant.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def shared_rules(variant: Variant, players: int) -> Rules:
+    """One ``Rules`` (and its compiled program) for every table of the same rules content and player count.
+
+    Safe to share because a ``Rules`` never changes once made: what it fills in later (``program``,
+    ``action_space``, the preconditions' tables, the program's and listers' memos) is a function of the rules
+    alone, never of a game (``tests/test_shared_rules.py``).  A variant must not be changed once made (nothing
+    in khrap does: ``session.record`` shares validated variants the same way).  The newest ``SHARED_LIMIT``
+    pairs are kept.  RulesError as ``Rules`` gives it."""
+    key = (content_key(variant), players)
+    with _SHARED_LOCK:
+        found = _SHARED.get(key)
+        if found is not None:
+            _SHARED.move_to_end(key)
+            return found
+    made = Rules(variant, players)  # (made outside the lock: two threads may both make it; one is kept)
+    made.program  # noqa: B018  (made before it is shared: no two programs for one Rules made in two threads)
+    with _SHARED_LOCK:
+        found = _SHARED.setdefault(key, made)
+        _SHARED.move_to_end(key)
+        while len(_SHARED) > SHARED_LIMIT:
+            _SHARED.popitem(last=False)
+    return found

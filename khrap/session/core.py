@@ -17,6 +17,7 @@ from typing import Any
 
 from khrap.cards import CardError, parse_card
 from khrap.engine import Action, ActionError, GameState, IllegalAction, Rules, RulesError, parse_action
+from khrap.engine.rules import shared_rules
 from khrap.variant.catalog import load_variant
 from khrap.variant.schema import Variant
 
@@ -70,7 +71,8 @@ class Session:
         else:
             self.variant = load_variant(variant)
             self.variant_name = name or str(variant)
-        self.rules = Rules(self.variant, players)
+        # (one Rules for every session of the same rules and players: a server's tables keep one copy, not one each)
+        self.rules = shared_rules(self.variant, players)
         self.seed = secrets.randbelow(2**31) if seed is None else seed
         self.setup: dict[str, Any] = {
             "players": players,

@@ -218,7 +218,11 @@ def _variant(record: dict) -> tuple[Variant, str]:
             return load_variant(name, named_in=folder), name
         except VariantError as err:
             raise RecordError(str(err)) from None
-    rules = _field(record, "rules", dict, name="the resolved variant")
+    return validated_rules(_field(record, "rules", dict, name="the resolved variant")), name
+
+
+def validated_rules(rules: dict) -> Variant:
+    """The Variant of a record's resolved rules (RecordError if they are not one), one object for equal rules."""
     key = json.dumps(rules, sort_keys=True, separators=(",", ":"))
     variant = _VALIDATED.get(key)
     if variant is None:
@@ -232,7 +236,7 @@ def _variant(record: dict) -> tuple[Variant, str]:
         if len(_VALIDATED) >= _VALIDATED_LIMIT:
             _VALIDATED.pop(next(iter(_VALIDATED)))  # the oldest: a server's tables share a few rule sets
         _VALIDATED[key] = variant
-    return variant, name
+    return variant
 
 
 # Records whose rules are the same text share one validated Variant (nothing changes a Variant once made):

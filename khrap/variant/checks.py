@@ -342,7 +342,9 @@ def _declarer_goes_out(v: Variant) -> Iterator[Issue]:
             later = next((j for j, other in enumerate(v.stages) if j > i and isinstance(other, CallsStage) and (
                 other.out_hands == "at_end"
                 or other.speakers != "others" and derived.may_empty_out_hands(v, other))), None)
-            why: Said | str
+            why: Said
+            cause: tuple
+            fix: Said | str
             if eff.discard_hand and not eff.draw:
                 why = Said("the call throws his hand (`discard_hand: true`)")
                 cause, fix = (*where, "discard_hand"), "`discard_hand: false`"

@@ -102,6 +102,19 @@ def _kind(value: Any) -> str:
     return _show(value)
 
 
+_KINDS = {dict: Said("a mapping"), list: Said("a list")}
+
+
+def said_kind(value: Any) -> Said | str:
+    """:func:`_kind` put in the reader's language when shown (a mapping, a list); other values as written."""
+    return _KINDS.get(type(value)) or _kind(value)
+
+
+def said_value(value: Any) -> Said | str:
+    """:func:`_show` put in the reader's language when shown where it names a kind (a mapping, a list)."""
+    return _KINDS.get(type(value)) or _show(value)
+
+
 def _show(value: Any) -> str:
     """A value as the user wrote it, short enough for one line."""
     if value is None:

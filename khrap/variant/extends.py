@@ -104,8 +104,8 @@ def _read_chain(path: Path, catalog_dir: Path, trust: Trust | None = None,
             text = _read_text(path)
         total += len(text)
         if total > limits.chain_bytes:
-            raise VariantError(f"the extends chain is too large (its files hold more than "
-                               f"{limits.chain_bytes // 1024} KiB together)", str(chain[0][0]) if chain else path)
+            raise VariantError(Said("the extends chain is too large (its files hold more than %(n)s KiB together)",
+                                    n=limits.chain_bytes // 1024), str(chain[0][0]) if chain else path)
         data, marks = read_yaml(path, text)
         text = None
         chain.append((path, data, marks))
@@ -119,7 +119,7 @@ def _read_chain(path: Path, catalog_dir: Path, trust: Trust | None = None,
             names = [p.name for p, _, _ in chain[real.index(parent_real) :]] + [parent.name]
             raise VariantError(Said("extends cycle: %(files)s", files=" -> ".join(names)), *where)
         if len(chain) >= limits.chain:
-            raise VariantError(f"extends chain too long (more than {limits.chain} files)", *where)
+            raise VariantError(Said("extends chain too long (more than %(n)s files)", n=limits.chain), *where)
         path = parent
 
 

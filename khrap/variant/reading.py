@@ -18,7 +18,7 @@ import yaml
 
 from khrap.safe_io import InputRefused, read_limited
 from khrap.safe_text import bidi_control_at, excerpt, surrogate_at
-from khrap.variant.errors import Loc, Pos, VariantError, _kind
+from khrap.variant.errors import Loc, Pos, VariantError, said_kind
 from khrap.variant.said import Said
 
 
@@ -104,7 +104,8 @@ class _Loader(yaml.SafeLoader):
         event = self.peek_event()
         self._nodes += 1
         if self._nodes > LIMITS.nodes:
-            raise VariantError(f"too many YAML nodes (more than {LIMITS.nodes})", self._path, *_pos(event.start_mark))
+            raise VariantError(Said("too many YAML nodes (more than %(n)s)", n=LIMITS.nodes), self._path,
+                              *_pos(event.start_mark))
         if isinstance(event, yaml.AliasEvent):
             self.get_event()
             if event.anchor not in self.anchors:
@@ -122,8 +123,8 @@ class _Loader(yaml.SafeLoader):
             self._depth -= nested
 
 
-def _too_deep() -> str:
-    return f"nesting too deep (more than {LIMITS.depth} levels)"
+def _too_deep() -> Said:
+    return Said("nesting too deep (more than %(n)s levels)", n=LIMITS.depth)
 
 
 _TAG = "tag:yaml.org,2002:"
@@ -154,9 +155,9 @@ class _Builder:
         while isinstance(node, _AliasNode):
             self.aliases += 1
             if self.aliases > LIMITS.aliases:
-                raise self.error(f"too many alias expansions (more than {LIMITS.aliases})", node)
+                raise self.error(Said("too many alias expansions (more than %(n)s)", n=LIMITS.aliases), node)
             if id(node.value) in self.active:
-                raise self.error("recursive alias: an anchor may not contain an alias to itself", node)
+                raise self.error(Said("recursive alias: an anchor may not contain an alias to itself"), node)
             node = node.value
         return node
 
@@ -165,7 +166,7 @@ class _Builder:
         node = self.deref(node)
         self.nodes += 1
         if self.nodes > LIMITS.nodes:
-            raise self.error(f"too many YAML nodes after alias expansion (more than {LIMITS.nodes})", node)
+            raise self.error(Said("too many YAML nodes after alias expansion (more than %(n)s)", n=LIMITS.nodes), node)
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
         if depth >= LIMITS.depth:  # aliases can nest deeper than the text does
@@ -185,7 +186,7 @@ class _Builder:
             raise self.bad_tag(node)
 
     def bad_tag(self, node: yaml.Node) -> VariantError:
-        return self.error(f"unsupported YAML tag '{_short_tag(node.tag)}'", node)
+        return self.error(Said("unsupported YAML tag '%(tag)s'", tag=_short_tag(node.tag)), node)
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         if node.tag == _TAG + "timestamp":
@@ -194,13 +195,14 @@ class _Builder:
             raise self.bad_tag(node)
         construct = yaml.constructor.SafeConstructor.yaml_constructors[node.tag]
         if surrogate_at(node.value) is not None:  # only an escape ("\ud800") can write one
-            raise self.error("not valid Unicode text: a lone surrogate (\\ud800 to \\udfff) in a string", node)
+            raise self.error(Said("not valid Unicode text: a lone surrogate (\\ud800 to \\udfff) in a string"), node)
         if bidi_control_at(node.value) is not None:
             raise self.bidi_control(node)
         try:
             return construct(self.loader, node)
         except (ValueError, KeyError, yaml.YAMLError):  # e.g. "!!int abc", or an integer of 5,000 digits
-            raise self.error(f"invalid value {excerpt(node.value)} for tag '{_short_tag(node.tag)}'", node) from None
+            raise self.error(Said("invalid value %(value)s for tag '%(tag)s'", value=excerpt(node.value),
+                                      tag=_short_tag(node.tag)), node) from None
 
     def bidi_control(self, node: yaml.ScalarNode) -> VariantError:
         """A name or text holding a bidi override, embedding or isolate: refused here, once for every page and
@@ -235,7 +237,7 @@ class _Builder:
     def key(self, node: yaml.Node) -> Any:
         target = self.deref(node)
         if not isinstance(target, yaml.ScalarNode):
-            raise self.error("a mapping key must be a plain value, not a list or mapping", node)
+            raise self.error(Said("a mapping key must be a plain value, not a list or mapping"), node)
         return self.scalar(target)
 
     def pairs(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node, bool]]:
@@ -259,7 +261,7 @@ class _Builder:
         items = target.value if isinstance(target, yaml.SequenceNode) else [node]
         sources = [self.deref(item) for item in items]
         if not all(isinstance(s, yaml.MappingNode) for s in sources):
-            raise self.error("a '<<' merge key needs a mapping or a list of mappings", node)
+            raise self.error(Said("a '<<' merge key needs a mapping or a list of mappings"), node)
         return sources
 
 
@@ -273,7 +275,7 @@ def _read_text(path: str | os.PathLike[str]) -> str:
     except UnicodeDecodeError as err:
         line_start = raw.rfind(b"\n", 0, err.start) + 1
         col = len(raw[line_start : err.start].decode("utf-8", "replace")) + 1
-        raise VariantError("not UTF-8 text", path, raw.count(b"\n", 0, err.start) + 1, col) from None
+        raise VariantError(Said("not UTF-8 text"), path, raw.count(b"\n", 0, err.start) + 1, col) from None
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -281,10 +283,15 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return _read_text(path)
 
 
-def _too_large() -> str:
+def _too_large() -> Said:
     limit = LIMITS.file_bytes
-    size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
-    return f"file is too large (the limit is {size})"
+    if limit % (1024 * 1024) == 0:
+        return Said("file is too large (the limit is %(n)s MiB)", n=limit // (1024 * 1024))
+    return Said("file is too large (the limit is %(n)s bytes)", n=limit)
+
+
+# PyYAML's reason for a character its reader refuses, in the reader's language (others stay as PyYAML words them).
+_READER_REASONS = {"special characters are not allowed": Said("special characters are not allowed")}
 
 
 def _syntax_error(err: yaml.YAMLError, path: str, text: str) -> VariantError:
@@ -292,7 +299,8 @@ def _syntax_error(err: yaml.YAMLError, path: str, text: str) -> VariantError:
         # Reader errors carry a character offset, not a mark.
         line = text.count("\n", 0, err.position) + 1
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
-        return VariantError(f"invalid character #x{err.character:04x} ({err.reason})", path, line, col)
+        return VariantError(Said("invalid character #x%(code)s (%(reason)s)", code=format(err.character, "04x"),
+                                 reason=_READER_REASONS.get(err.reason, err.reason)), path, line, col)
     if isinstance(err, yaml.MarkedYAMLError):
         from khrap.variant.yamlhints import explain  # PyYAML's words turned into a player's
 
@@ -315,7 +323,7 @@ def read_yaml(path: str | os.PathLike[str], text: str | None = None) -> tuple[An
         raise VariantError(Said("file is empty"), name)
     data, marks = _parse(text, name)
     if not isinstance(data, dict):
-        raise VariantError(Said("the top level must be a mapping of keys to values, got %(got)s", got=_kind(data)),
+        raise VariantError(Said("the top level must be a mapping of keys to values, got %(got)s", got=said_kind(data)),
                            name, *_root(marks))
     return data, marks
 

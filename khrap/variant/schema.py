@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, field_validator
 
 from khrap.cards import CardError, card_str, parse_card, parse_rank, parse_suit, rank_str, suit_str
+from khrap.variant.said import Said
 
 # --------------------------------------------------------------------------- limits
 # Every bound on a value a file may give, stated once here and listed in
@@ -81,12 +82,14 @@ ActiveStatus = Literal["declarer", "helper"]
 
 def _rank_word(value: object) -> str:
     if isinstance(value, (dict, list)) or value is None or isinstance(value, bool):
-        got = {dict: "a mapping", list: "a list"}.get(type(value), str(value).lower() if value is not None else "null")
-        raise ValueError(f"must be a rank (2-9, 10 or T, J, Q, K, A), e.g. A; got {got}")
+        kinds: dict[type, Said] = {dict: Said("a mapping"), list: Said("a list")}
+        got = kinds.get(type(value)) or (str(value).lower() if value is not None else "null")
+        raise ValueError(Said("must be a rank (2-9, 10 or T, J, Q, K, A), e.g. A; got %(value)s", value=got))
     try:
         return rank_str(parse_rank(str(value)))
-    except CardError as err:
-        raise ValueError(str(err)) from None
+    except CardError:  # (khrap.cards imports nothing of ours: its sentence, word for word, as a Said)
+        raise ValueError(Said("%(value)s is not a rank: write 2-9, 10 (or T), J, Q, K or A, e.g. 10 or Ace",
+                              value=repr(str(value).strip()))) from None
 
 
 def _suit_word(value: object) -> object:
@@ -135,11 +138,11 @@ class DeckByPlayers(Model):
 def _rank_list(value: object) -> list[str]:
     words = value.split() if isinstance(value, str) else value
     if not isinstance(words, list):
-        raise ValueError("ranks must be a list such as [6, 7, 8, 9, T, J, Q, K, A]")
+        raise ValueError(Said("ranks must be a list such as [6, 7, 8, 9, T, J, Q, K, A]"))
     ranks = [_rank_word(w) for w in words]
     twice = next((r for i, r in enumerate(ranks) if r in ranks[:i]), None)
     if twice is not None:
-        raise ValueError(f"rank {twice} is listed twice: each rank once")
+        raise ValueError(Said("rank %(rank)s is listed twice: each rank once", rank=twice))
     return ranks
 
 
@@ -419,8 +422,9 @@ class Joker(Model):
     def _card(cls, value: object) -> str:
         try:
             return card_str(parse_card(str(value)))
-        except CardError as err:
-            raise ValueError(str(err)) from None
+        except CardError:  # (the sentence of khrap.cards, word for word, as a Said)
+            raise ValueError(Said("%(value)s is not a card: write rank then suit, e.g. TS, 10♠, 7s or AH",
+                                  value=repr(str(value).strip()))) from None
 
 
 class TrickShare(Model):

@@ -116,7 +116,7 @@ def _named_file(value: str, folder: Path, catalog_dir: Path, trust: Trust) -> Pa
         raise VariantError(Said("%(file)s: a file sent here may name only a built-in variant (%(names)s)",
                                 file=shown, names=", ".join(_builtin_names(catalog_dir))))
     if "\0" in value:
-        raise VariantError(f"{shown}: not a valid path (it holds a NUL character)")
+        raise VariantError(Said("%(file)s: not a valid path (it holds a NUL character)", file=shown))
     target = folder / value
     if not trust.outside and not _inside(target, folder) and not _inside(target, catalog_dir):
         raise VariantError(Said("%(file)s is outside the folder of the file that names it; a file may name only "

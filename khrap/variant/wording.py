@@ -12,7 +12,17 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from khrap.variant.errors import Loc, VariantError, VariantErrors, _kind, _show, did_you_mean, dotted, meant
+from khrap.variant.errors import (
+    Loc,
+    VariantError,
+    VariantErrors,
+    _show,
+    did_you_mean,
+    dotted,
+    meant,
+    said_kind,
+    said_value,
+)
 from khrap.variant.extends import Origins
 from khrap.variant.said import Said
 
@@ -43,7 +53,8 @@ def validate(
         errors += _from_pydantic(model_cls, data, origins, exc.errors(), tuple(tuple(q) for q in quiet))
         model = None
     if errors or model is None:
-        raise VariantErrors(errors or [VariantError("the file is not valid", origins.user_file)], origins.user_file)
+        errors = errors or [VariantError(Said("the file is not valid"), origins.user_file)]
+        raise VariantErrors(errors, origins.user_file)
     return model
 
 
@@ -338,7 +349,7 @@ def _bad_tag(origins: Origins, data: Any, loc: Loc, err: Mapping[str, Any], tp: 
     if not (isinstance(target, dict) and key in target):
         if not isinstance(target, dict):
             return locate_error(origins, loc, _prefixed(loc, Said("must be a mapping, got %(kind)s",
-                                                                  kind=_kind(target))))
+                                                                  kind=said_kind(target))))
         message: Said = Said("`%(key)s` is missing: add it, e.g. `%(key)s: %(sample)s`", key=key,
                              sample=expected[0] if expected else "...")
         if expected:
@@ -365,13 +376,16 @@ def _human(f: _Found, data: Any = None) -> str | Said:
     value = err.get("input")
     ctx = err.get("ctx") or {}
     if kind in ("value_error", "assertion_error"):
+        raised = ctx.get("error")  # a validator's own words, kept to be put in the reader's language
+        if isinstance(raised, Exception) and raised.args and isinstance(raised.args[0], Said):
+            return raised.args[0]
         msg = str(err["msg"])
         for prefix in _CLEAN_PREFIXES:
             msg = msg.removeprefix(prefix)
         return msg
     if kind in _RANGES:
         name, said = _RANGES[kind]
-        return Said(said.text, limit=ctx.get(name), value=_show(value))
+        return Said(said.text, limit=ctx.get(name), value=said_value(value))
     if kind == "string_too_long":
         return Said("is too long: at most %(size)s characters", size=ctx.get("max_length"))
     if kind == "string_too_short":
@@ -393,21 +407,22 @@ def _human(f: _Found, data: Any = None) -> str | Said:
     field = _field_info(holder, key)
     tp = field.annotation if field is not None else f.tp
     if tp is None:
-        return Said("is not a valid value here, got %(value)s", value=_show(value))
+        return Said("is not a valid value here, got %(value)s", value=said_value(value))
     what = expected(tp, field, holder, key)
     ident = _id_phrase(data, f.loc) if what == "a text" else None
     if ident is not None:
-        return Said("must be %(what)s; got %(value)s", what=ident, value=_show(value))
+        return Said("must be %(what)s; got %(value)s", what=ident, value=said_value(value))
     if what.startswith(("one of ", "`")):  # the choices are the example
         if what.startswith("one of "):
-            msg = Said("must be one of %(choices)s; got %(value)s", choices=what[len("one of "):], value=_show(value))
+            msg = Said("must be one of %(choices)s; got %(value)s", choices=what[len("one of "):],
+                       value=said_value(value))
         else:
-            msg = Said("must be %(what)s; got %(value)s", what=what, value=_show(value))
+            msg = Said("must be %(what)s; got %(value)s", what=what, value=said_value(value))
     else:
         sample = example(tp, field, holder, key, written=value)
         shown = f"`{key}: {sample}`" if isinstance(key, str) else f"`{sample}`"
         msg = Said("must be %(what)s, e.g. %(sample)s; got %(value)s", what=_what(what, tp, field), sample=shown,
-                   value=_show(value))
+                   value=said_value(value))
     if kind == "literal_error" and isinstance(value, str):
         msg += meant(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
     return msg + _comma_hint(f.loc, value)

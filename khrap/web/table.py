@@ -27,13 +27,14 @@ from khrap.engine.actions import Action
 from khrap.engine.decisions import display_names
 from khrap.engine.observation import seen
 from khrap.engine.refusal import Refusal
+from khrap.engine.rules import shared_rules
 from khrap.engine.view import events_since, own_since, seat_hand, spectator_observation
 from khrap.fairness import commitment, deck_from_seed, new_seed
 from khrap.gamelog import tell
 from khrap.gamelog.voice import Voice
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
-from khrap.session.record import from_record
+from khrap.session.record import from_record, validated_rules
 from khrap.variant.schema import Variant
 from khrap.web.delta import Common, OwnParts, Parts
 
@@ -275,9 +276,9 @@ class Table:
     def _rebuild(self, extra: int = FIRST_DECKS) -> None:
         """(Re)make the session from the setup and the actions: the decks of the current deal are made
         from its seed up front (the session's fixed decks), so a rebuild plays the same game."""
-        if not self._canonical:
-            probe = Session(Variant.model_validate(self.setup["rules"]), self.setup["players"])
-            self._canonical = probe.rules.complete_deck([])
+        if not self._canonical:  # (the shared rules the session is made with: no session made for the deck)
+            rules = shared_rules(validated_rules(self.setup["rules"]), self.setup["players"])
+            self._canonical = rules.complete_deck([])
             self._canonical_words = cards_str(self._canonical)
         while True:
             self._decks_made = extra
@@ -646,6 +647,8 @@ class Table:
                 "blind_calls": [cid for cid, c in rules["calls"].items()
                                 if (c.get("requires") or {}).get("blind")],
                 "wins": {wid: localized(w.get("name"), lang, wid) for wid, w in rules.get("instant_wins", {}).items()},
+                # where a draw may come from ("anywhere": the exchange offers the stock's bottom beside its top)
+                "draw_from": rules.get("draw_from") or "top",
             }
         return words
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from khrap.cards import cards_str
 from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
@@ -209,4 +210,36 @@ def test_an_evening_over_calls_nobody_away(live_server, browser) -> None:  # noq
     pages[1].close()
     pages[0].wait_for_timeout(500)  # (the seat's closing told to the table)
     assert "away" not in pages[0].inner_text("#seat-1 .seat-tags")
+    assert errors == []
+
+
+def test_student_snore_exchanges_draw_from_the_bottom_when_asked(live_server, browser) -> None:  # noqa: F811
+    # Student Snore lets every draw come from anywhere in the stock ("exchange 7S from bottom"); the page offered
+    # only the top: at the web table nobody could play the rule.  The exchange now offers the bottom beside the top.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("bottom"))
+    errors: list[str] = []
+    answer = _create(server, variant="student-snore", bots={"1": "rule", "2": "rule", "3": "rule"})
+    page = _page(browser, errors, PHONE)
+    page.goto(answer["seats"][0]["link"].replace("/play#", "/play?lang=en#"))
+    page.click("#next")
+    while not page.query_selector("#exchange"):
+        page.wait_for_selector("button.action, #exchange")
+        actions = [b.get_attribute("data-action") for b in page.query_selector_all("button.action")]
+        if actions:
+            step = page.evaluate("() => document.body.dataset.step")
+            page.click(f'button.action[data-action="{next(w for w in ("snore", "help", "pass") if w in actions)}"]')
+            page.wait_for_function(f"() => document.body.dataset.step !== {step!r}")
+    table = next(iter(server.host.tables.values()))
+    bottom = cards_str(table.session.state.stock[-1:])  # (the stock's last card: its bottom)
+    card = page.get_attribute("#hand .card.legal >> nth=0", "data-card")
+    page.click(f'#hand .card[data-card="{card}"]')
+    assert [o.inner_text() for o in page.query_selector_all("#draw-from option")] == [
+        "the top of the stock", "the bottom of the stock"]
+    size = "(s) => getComputedStyle(document.querySelector(s)).fontSize"
+    assert page.evaluate(size, "#draw-from") == page.evaluate(size, "#exchange")  # (the page's font, not 13.3 px)
+    page.select_option("#draw-from", "bottom")
+    page.click("#exchange")
+    page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+    drew = [e for e in table.view(0, "en")["events"] if e["kind"] == "drew" and e["seat"] == 0][-1]
+    assert drew["source"] == "bottom" and drew["cards"] == bottom
     assert errors == []

@@ -127,8 +127,16 @@ def _deaf(server, token: str) -> socket.socket:
     return sock
 
 
-def test_a_client_that_never_reads_is_dropped_and_its_seat_is_away(live_server, monkeypatch) -> None:
-    monkeypatch.setattr(web, "SEND_SECONDS", 2.0)
+@pytest.mark.parametrize("guard", ["time", "buffer"])
+def test_a_client_that_never_reads_is_dropped_and_its_seat_is_away(live_server, monkeypatch, guard: str) -> None:
+    """Either guard alone drops it: a socket whose buffer stayed full for ``SEND_SECONDS`` (the 1 MiB limit
+    lifted), or one that left ``MAX_BUFFERED`` unread (the time limit lifted).  With both on, disabling either
+    one passed (the other dropped the client): each is tried alone here."""
+    if guard == "time":
+        monkeypatch.setattr(web, "SEND_SECONDS", 2.0)
+        monkeypatch.setattr(web._WireSocket, "MAX_BUFFERED", 1 << 40)
+    else:
+        monkeypatch.setattr(web, "SEND_SECONDS", 1e9)
     server = live_server(rate=1e6, takeover_seconds=1e9)
     table = _table(server)
     deaf = _deaf(server, table.seats[0].token)

@@ -40,6 +40,7 @@ from khrap.engine.compiled.program import (
     StatusValue,
 )
 from khrap.engine.compiled.table import Choose, mypyc_attr
+from khrap.engine.compiled.tricks import first_lead_suit
 from khrap.engine.kinds import CALL, DISCARD, PLAY, TRUMP, Kind
 from khrap.engine.kinds import EXCHANGE as EXCHANGING
 from khrap.engine.randomness import shuffle
@@ -71,6 +72,38 @@ def offered(kind: Kind) -> OfferRule:
         raise RuntimeError(f"the kernel has no step for a decision of kind {kind.value!r}: a kind offered in a "
                            "stage of its own is registered by its entry in the registry (compiled/face.py)")
     return rule
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The playout loop's idioms for the compiled build (``play_deal`` and the loops it runs: the calls stages, the
+# exchanges, the tricks of the plain follow rule) are all in this module, each beside the code that needs it, so
+# that the kernel's rule steps elsewhere (``tricks.py``, ``payouts.py``, the steps below) read as plain Python.
+# The lockstep tests hold each loop to the general step-by-step branch (tests/test_kernel_branches.py) and each
+# idiom's two ways to each other (tests/test_compiled_parts.py).
+
+# Whether a card is of a suit (None: no trump named), as C-level tests for ``filter``.
+IN_SUIT: Final[dict[int | None, Callable[[int], bool]]] = {
+    suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)
+}
+IN_SUIT[None] = frozenset().__contains__
+# Whether this module runs as plain Python (not compiled by mypyc): the fused trick loop then lists a follower's
+# cards with C-level filters over ``IN_SUIT``, else with ``_follow``'s native loop (held equal by
+# tests/test_kernel_branches.py, which plays the loop against the general branch, and test_compiled_parts.py).
+INTERPRETED: Final = __file__.endswith(".py")
+
+
+def _follow(hand: list[int], led: int, trump: int | None) -> list[int]:
+    """The plain follow rule's options for ``hand`` on a trick led in suit ``led``: the cards of that suit, else the
+    trumps, else every card (a new list, in the hand's order).  Compiled, a native loop over the unboxed cards
+    (``list(filter(...))`` called a set's ``__contains__`` through Python for each card)."""
+    same = [c for c in hand if c // 13 == led]
+    if same:
+        return same
+    if trump is not None:
+        trumps = [c for c in hand if c // 13 == trump]
+        if trumps:
+            return trumps
+    return hand.copy()
 
 
 class Exchanges(Sequence):
@@ -475,6 +508,62 @@ class Machine(Payouts):
                 self.advance()
                 return made
             self._wait(EXCHANGING, queue.pop(0))
+
+    def _play_tricks(self, choose: Choose) -> int:
+        """Play every trick left, ``choose`` picking each card from what ``_playable`` would list.
+
+        The same steps as ``apply`` of each card, for the plain follow rule (follow suit, else
+        trump, else anything; no duty to beat; no joker) in one loop: most decisions of a deal
+        are cards, and this loop is where a simulation spends its time."""
+        hands, seats, looked = self.hands, self.in_play, self.looked
+        tricks, winners, won = self.tricks, self.trick_winners, self.won
+        trump, size = self.trump, len(seats)
+        leader = self.seat
+        played = 0
+        rotations = self.program.rotations(seats)
+        in_suit = IN_SUIT
+        in_trump = in_suit[trump]
+        for seat in seats:  # each plays a card to the first trick, and a seat that plays has looked
+            looked[seat] = True
+        first = first_lead_suit(self.program, trump, not self.won)  # the first lead's suit (None: any card)
+        while True:
+            hand = hands[leader]
+            if first is None:
+                card: int = choose(list(hand))
+            else:
+                card = choose(list(filter(in_suit[first], hand)) or list(hand))
+                first = None
+            hand.remove(card)
+            won.append(card)
+            led = card // 13
+            # (class, rank) as one number, class × 13 + rank: trump 2, the suit led 1 (another suit never wins).
+            best_seat, best = leader, card % 13 + (26 if led == trump else 13)
+            in_led = in_suit[led] if INTERPRETED else in_trump
+            for seat in rotations[leader]:
+                hand = hands[seat]
+                if INTERPRETED:  # (C-level filters, the interpreter's fastest; compiled, ``_follow``'s native loop)
+                    card = choose(list(filter(in_led, hand)) or list(filter(in_trump, hand)) or list(hand))
+                else:
+                    card = choose(_follow(hand, led, trump))
+                hand.remove(card)
+                won.append(card)
+                suit = card // 13
+                if suit == trump:
+                    value = card % 13 + 26
+                elif suit == led:
+                    value = card % 13 + 13
+                else:
+                    continue
+                if value > best:
+                    best_seat, best = seat, value
+            played += size
+            tricks[best_seat] += 1
+            winners.append(best_seat)
+            if not hands[best_seat]:  # the last trick: nobody is to act, ``play_deal`` runs on to settlement
+                self.kind = None
+                return played
+            leader = best_seat
+            self.seat = leader
 
     # ---------------------------------------------------------- legal, apply
     def legal(self) -> list[Option]:

@@ -2,16 +2,18 @@
 
 A part of ``Machine`` (``machine.py``), written apart to keep each file to one phase; it reads and
 changes the machine's deal state.  ``playable`` is the pure rule a solver needs: the cards a hand
-may play to a trick, given the trump and the program.
+may play to a trick, given the trump and the program.  These are the general steps, plain Python whether
+compiled or not; the fused trick loop a playout runs for the plain follow rule (``Machine._play_tricks``),
+with the compiled build's idioms it needs, is in ``machine.py`` beside the rest of the playout loop.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from khrap import words as w
-from khrap.engine.compiled.table import Choose, Table, mypyc_attr
+from khrap.engine.compiled.table import Table, mypyc_attr
 from khrap.engine.kinds import PLAY
 from khrap.engine.trick import beaters, strength
 
@@ -23,17 +25,6 @@ DECLARER: Final = w.DECLARER
 HELPER: Final = w.HELPER
 OUT: Final = w.OUT
 JOKER_FLAG: Final = 64  # a play action is a card, plus this when the card is played as the joker
-# Whether a card is of a suit (None: no trump named), as C-level tests for ``filter``.
-IN_SUIT: Final[dict[int | None, Callable[[int], bool]]] = {
-    suit: frozenset(range(13 * suit, 13 * suit + 13)).__contains__ for suit in range(4)
-}
-IN_SUIT[None] = frozenset().__contains__
-# Whether this module runs as plain Python (not compiled by mypyc): the fused trick loop then lists a follower's
-# cards with C-level filters over ``IN_SUIT``, else with ``_follow``'s native loop (held equal by
-# tests/test_kernel_branches.py, which plays the loop against the general branch, and test_compiled_parts.py).
-INTERPRETED: Final = __file__.endswith(".py")
-
-
 def first_lead_suit(program: Program, trump: int | None, first_trick: bool) -> int | None:
     """The suit the first lead of the deal must be, if the leader holds one (``play.first_lead.suit``).
 
@@ -45,13 +36,12 @@ def first_lead_suit(program: Program, trump: int | None, first_trick: bool) -> i
     return trump if suit == "trump" else suit
 
 
-def playable(program: Any, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]], trump: int | None,
+def playable(program: Program, hand: Sequence[int], trick: Sequence[tuple[int, int, bool]], trump: int | None,
              first_trick: bool = False) -> list[int]:
     """The plays open to ``hand`` on ``trick`` (empty: a lead), as ints: a card, plus ``JOKER_FLAG``
     when played as the joker (last).  ``first_trick``: no trick of the deal has been taken yet
-    (the first lead's suit may be bound).  A pure function of its arguments: what a solver needs.  (``program``,
-    a ``Program``, is read through a variable of its type: compiled, its fields are read natively.)"""
-    p: Program = program
+    (the first lead's suit may be bound).  A pure function of its arguments: what a solver needs."""
+    p = program
     if not trick:
         options = list(hand)
         suit = first_lead_suit(p, trump, first_trick)
@@ -79,20 +69,6 @@ def playable(program: Any, hand: Sequence[int], trick: Sequence[tuple[int, int, 
     if joker is not None and joker in hand:
         options.append(joker + JOKER_FLAG)
     return options
-
-
-def _follow(hand: list[int], led: int, trump: int | None) -> list[int]:
-    """The plain follow rule's options for ``hand`` on a trick led in suit ``led``: the cards of that suit, else the
-    trumps, else every card (a new list, in the hand's order).  Compiled, a native loop over the unboxed cards
-    (``list(filter(...))`` called a set's ``__contains__`` through Python for each card)."""
-    same = [c for c in hand if c // 13 == led]
-    if same:
-        return same
-    if trump is not None:
-        trumps = [c for c in hand if c // 13 == trump]
-        if trumps:
-            return trumps
-    return hand.copy()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
@@ -131,62 +107,6 @@ class Tricks(Table):
         self._wait_play(leader)
         return True
 
-    def _play_tricks(self, choose: Choose) -> int:
-        """Play every trick left, ``choose`` picking each card from what ``_playable`` would list.
-
-        The same steps as ``apply`` of each card, for the plain follow rule (follow suit, else
-        trump, else anything; no duty to beat; no joker) in one loop: most decisions of a deal
-        are cards, and this loop is where a simulation spends its time."""
-        hands, seats, looked = self.hands, self.in_play, self.looked
-        tricks, winners, won = self.tricks, self.trick_winners, self.won
-        trump, size = self.trump, len(seats)
-        leader = self.seat
-        played = 0
-        rotations = self.program.rotations(seats)
-        in_suit = IN_SUIT
-        in_trump = in_suit[trump]
-        for seat in seats:  # each plays a card to the first trick, and a seat that plays has looked
-            looked[seat] = True
-        first = first_lead_suit(self.program, trump, not self.won)  # the first lead's suit (None: any card)
-        while True:
-            hand = hands[leader]
-            if first is None:
-                card: int = choose(list(hand))
-            else:
-                card = choose(list(filter(in_suit[first], hand)) or list(hand))
-                first = None
-            hand.remove(card)
-            won.append(card)
-            led = card // 13
-            # (class, rank) as one number, class × 13 + rank: trump 2, the suit led 1 (another suit never wins).
-            best_seat, best = leader, card % 13 + (26 if led == trump else 13)
-            in_led = in_suit[led] if INTERPRETED else in_trump
-            for seat in rotations[leader]:
-                hand = hands[seat]
-                if INTERPRETED:  # (C-level filters, the interpreter's fastest; compiled, ``_follow``'s native loop)
-                    card = choose(list(filter(in_led, hand)) or list(filter(in_trump, hand)) or list(hand))
-                else:
-                    card = choose(_follow(hand, led, trump))
-                hand.remove(card)
-                won.append(card)
-                suit = card // 13
-                if suit == trump:
-                    value = card % 13 + 26
-                elif suit == led:
-                    value = card % 13 + 13
-                else:
-                    continue
-                if value > best:
-                    best_seat, best = seat, value
-            played += size
-            tricks[best_seat] += 1
-            winners.append(best_seat)
-            if not hands[best_seat]:  # the last trick: nobody is to act, ``play_deal`` runs on to settlement
-                self.kind = None
-                return played
-            leader = best_seat
-            self.seat = leader
-
     def _wait_play(self, seat: int) -> None:
         """Wait for ``seat``'s card (``_wait`` is Machine's, a class below this one: a part never calls those)."""
         self.kind = PLAY
@@ -212,8 +132,7 @@ class Tricks(Table):
         else:
             _, first, first_joker = trick[0]
             value = strength(card, as_joker, None if first_joker else first // 13, self.trump)
-            best = self.best  # (compared by their fields: compiled, a tuple compared with ``>`` is boxed twice)
-            if value[0] > best[0] or (value[0] == best[0] and value[1] > best[1]):  # the first of equals keeps it
+            if value > self.best:  # the first of equals keeps it
                 self.best = value
                 self.best_seat = seat
         self.sink.played(self, seat, card, as_joker)

@@ -116,6 +116,7 @@ function send(message) {
 
 function act(text) {
   selected = new Set();
+  drawFrom = "top";  // (a draw from the bottom is chosen for one exchange)
   missed = null;
   send({ type: "act", action: text, step: view.table.step });
 }
@@ -414,11 +415,25 @@ function drawHand() {
     const help = over ? t("exchange_too_many", { count: most })
                       : most < exchangeable.size ? t("exchange_help_most", { count: most }) : t("exchange_help");
     parts.push(el("div", { class: "actions" },
-      el("button", { id: "exchange", class: "primary", disabled: !match, onclick: () => act(match.text) },
+      el("button", { id: "exchange", class: "primary", disabled: !match,
+                     onclick: () => act(selected.size && drawFrom !== "top" ? `${match.text} from ${drawFrom}` : match.text) },
          selected.size ? t("exchange_n", { count: selected.size }) : t("keep_hand")),
+      drawChoice(),
       el("span", { class: over ? "todo" : "muted", id: "exchange-help" }, help)));
   }
   return parts;
+}
+
+// Where the exchange's new cards come from, where the rules let a player choose (Student Snore: "the stock may be
+// drawn from anywhere"): the page offered none, so every draw at the web table came from the top.  (The calls that
+// draw, take five, merry, wrap, still draw from the top here; the terminal takes "from N" typed.)
+let drawFrom = "top";
+function drawChoice() {
+  if (view.table.draw_from !== "anywhere") return null;
+  const choice = el("select", { id: "draw-from", onchange: (ev) => { drawFrom = ev.target.value; } },
+    ["top", "bottom"].map((where) => el("option", { value: where }, t(`draw_${where}`))));
+  choice.value = drawFrom;
+  return el("label", { class: "draw-from" }, t("draw_from"), " ", choice);
 }
 
 // What the seat to act is asked, in a line: the kind of decision from its legal actions; for a card
