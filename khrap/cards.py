@@ -120,8 +120,14 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [parse_card(w) for w in words]
 
 
+CARD_WORDS: tuple[str, ...] = tuple(RANKS[card % 13] + SUITS[card // 13] for card in range(52))
+"""Each card's words by the card (``CARD_WORDS[card]`` is ``card_str(card)``): compiled code indexes it natively
+(the server writes every view's hand, legal actions and played cards: a call of ``card_str`` each from compiled
+code cost more than the card's words)."""
+
+
 def card_str(card: Card) -> str:
-    return RANKS[card % 13] + SUITS[card // 13]
+    return CARD_WORDS[card]  # (as RANKS[card % 13] + SUITS[card // 13] was: -52..-1 too, IndexError from 52)
 
 
 def suit_str(suit: int) -> str:

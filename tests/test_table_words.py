@@ -43,6 +43,11 @@ def test_contracts_and_strengths_by_their_display_names() -> None:
     assert tw.contract_name(khrap, "forced helper", "ru") == "вынужденный помогающий"
     assert tw.strength_line(["heuristic"] * 4, "en").startswith("Played by normal bots")
     assert tw.strength_line(["easy"] * 4, "ru").startswith("Играли боты уровня «лёгкий»")
+    # the caveat points at the other tables there are: weaker ones below normal, stronger ones above easy
+    assert tw.strength_line(["heuristic"] * 4, "en").endswith("; a weaker table may call differently.")
+    assert tw.strength_line(["rule"] * 4, "en").endswith("; a stronger table may call differently.")
+    assert tw.strength_line(["easy", "random"] * 2, "ru").endswith("за более сильным столом заявки могут быть другими.")
+    assert tw.strength_line(["easy", "strong"] * 2, "en").endswith("; a weaker table may call differently.")
 
 
 def _held(cid: str, base: float, value: float) -> dict:

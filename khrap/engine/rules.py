@@ -135,7 +135,7 @@ SHARED_LIMIT = 256
 rule sets at a few table sizes; a house rule's tables share theirs while it is among the newest)."""
 
 _SHARED: OrderedDict[tuple[str, int], Rules] = OrderedDict()
-_SHARED_LOCK = threading.Lock()  # (tables are made in threads: ``khrap.web.app``)
+_SHARED_LOCK = threading.Lock()  # (the web server makes tables in threads)
 
 
 def content_key(variant: Variant) -> str:
@@ -150,7 +150,7 @@ def shared_rules(variant: Variant, players: int) -> Rules:
     Safe to share because a ``Rules`` never changes once made: what it fills in later (``program``,
     ``action_space``, the preconditions' tables, the program's and listers' memos) is a function of the rules
     alone, never of a game (``tests/test_shared_rules.py``).  A variant must not be changed once made (nothing
-    in khrap does: ``session.record`` shares validated variants the same way).  The newest ``SHARED_LIMIT``
+    in the project does: ``session.record`` shares validated variants the same way).  The newest ``SHARED_LIMIT``
     pairs are kept.  RulesError as ``Rules`` gives it."""
     key = (content_key(variant), players)
     with _SHARED_LOCK:

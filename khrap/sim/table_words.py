@@ -45,6 +45,7 @@ TEXT: dict[str, dict[str, str]] = {
         "dominated": " It wins no more than {other} and costs more when it fails, so a player has no reason to "
                      "say it.",
         "strength": "Played by {strength} bots ({what}); a weaker table may call differently.",
+        "strength_up": "Played by {strength} bots ({what}); a stronger table may call differently.",
         "sure": " ({diff}, 95% sure between {lo} and {hi})",
         "unsure": " (no measurable difference at {n} deals)",
         "points": "{x:+.0f} points",
@@ -76,6 +77,8 @@ TEXT: dict[str, dict[str, str]] = {
         "dominated": " Оно выигрывает не больше, чем {other}, а при неудаче стоит дороже: игроку незачем его "
                      "говорить.",
         "strength": "Играли боты уровня «{strength}» ({what}); за более слабым столом заявки могут быть другими.",
+        "strength_up": "Играли боты уровня «{strength}» ({what}); за более сильным столом заявки могут быть "
+                       "другими.",
         "sure": " ({diff}, с уверенностью 95% от {lo} до {hi})",
         "unsure": " (за {n} раздач разница не измерима)",
         "points": "{x:+.0f} п.п.",
@@ -249,12 +252,14 @@ def call_warnings(parent: Variant, rule: Variant, said: dict[str, int], deals: i
 
 
 def strength_line(bots: Sequence[str], lang: str) -> str:
-    """Which strength the bots played at, and that a weaker table may differ."""
+    """Which strength the bots played at, and that a weaker table may differ (a stronger one, where every bot
+    was the easy or the random one: there is no weaker table to speak of)."""
     t = _t(lang)
     words = [strength_of(b) or b for b in dict.fromkeys(bots)]
     shown = ", ".join(STRENGTH_WORDS.get(lang, STRENGTH_WORDS["en"]).get(x, x) for x in words)
     what = "; ".join(t.get(x, x) for x in words)
-    return t["strength"].format(strength=shown, what=what)
+    weakest = all(x in ("easy", "random") for x in words)
+    return t["strength_up" if weakest else "strength"].format(strength=shown, what=what)
 
 
 def _evening(t: dict, evenings: Sequence[dict], r: str, p: str, fig: Figures) -> str | None:

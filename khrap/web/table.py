@@ -13,13 +13,13 @@ import hashlib
 import json
 import secrets
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
-from khrap.cards import card_str, cards_str
+from khrap.cards import CARD_WORDS, cards_str
 from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
@@ -537,7 +537,7 @@ class Table:
         kept = self._hands.get(seat)
         if kept is not None and kept[0] == hand:
             return kept[1]
-        words = None if hand is None else cards_str(hand)
+        words = None if hand is None else _card_words(hand)
         self._hands[seat] = (hand, words)
         return words
 
@@ -755,7 +755,7 @@ class Table:
             if len(_DESCRIBED) >= _DESCRIBED_LIMIT:
                 _DESCRIBED.clear()
             found = _DESCRIBED[key] = {
-                "text": str(action), "word": action.word, "cards": cards_str(action.cards),
+                "text": str(action), "word": action.word, "cards": _card_words(action.cards),
                 "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
         return found
 
@@ -856,7 +856,7 @@ class DealLog:
                 self.events[at + i] = {**self.events[at + i], "by": by}
         for e in new:  # the closed tricks: each trick's cards [seat, card, joker] in order, and who took it
             if isinstance(e, ev.Played):
-                self._cards.append([e.seat, card_str(e.fields["card"]), bool(e.fields.get("joker"))])
+                self._cards.append([e.seat, CARD_WORDS[e.fields["card"]], bool(e.fields.get("joker"))])
             elif isinstance(e, ev.TookTrick):
                 self.tricks.append({"cards": self._cards, "winner": e.seat, "number": len(self.tricks) + 1})
                 self._cards = []
@@ -957,6 +957,12 @@ patch finds it unchanged by identity."""
 UNSENT = ("hands", "ledger")
 """Fields the page's log never reads: a deal's hands (a secret of nobody's) and a settlement's itemised
 ledger (the settlement's rows come from the chip events, ``moves``)."""
+
+
+def _card_words(cards: Sequence[int]) -> list[str]:
+    """``cards_str(cards)``, indexed natively (compiled: a hand or a legal action's cards, at every change)."""
+    words = CARD_WORDS
+    return [words[card] for card in cards]
 
 
 def _public_event(e, viewer: int | None) -> dict:

@@ -33,11 +33,6 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 EXTENSION = "khrap.wire"
 """The scope's extension by which the app finds a connection's :class:`Wire`."""
 
-READ_SIZE = 64 * 1024
-"""Bytes asked of one ``recv`` on a table's socket (asyncio's transports ask 256 KiB: a buffer that size is a fresh
-``mmap`` and ``munmap`` each call, some 20 us a read against 3.5 at 64 KiB on the machine of docs/serve.md; a
-message is at most 64 KiB, ``uvicorn_options``' frame limit, and what is left is read at the next turn)."""
-
 _WAITING: dict[Any, list[Wire]] = {}
 """Per event loop, the connections with frames waiting for the end of its turn: one callback a turn flushes
 them all (a broadcast to four seats made four callbacks, a handle each, before)."""
@@ -74,11 +69,6 @@ class Wire(WebSocketsSansIOProtocol):
         self.out: list[bytes] = []  # frames waiting for the end of the loop's turn
         self.stalled_since: float | None = None  # when the write buffer went over its high-water mark
         self.before_write: Callable[[], None] | None = None  # set by the app: run before frames are written
-
-    def connection_made(self, transport: Any) -> None:
-        super().connection_made(transport)
-        if isinstance(getattr(transport, "max_size", None), int):  # (asyncio's transports; uvloop's read 256 KiB
-            transport.max_size = READ_SIZE  # into a buffer of their own, made once)
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -162,4 +152,4 @@ class Wire(WebSocketsSansIOProtocol):
         self.stalled_since = None
 
 
-__all__ = ["EXTENSION", "READ_SIZE", "Wire", "frame"]
+__all__ = ["EXTENSION", "Wire", "frame"]
