@@ -27,13 +27,19 @@ def test_chips_below_zero_are_written_with_the_minus_sign() -> None:
     assert _stacks([-8, 108], "ru") == f"место 0: {MINUS}8, место 1: 108"
 
 
-def test_the_settlements_changes_use_the_minus_sign_and_the_winner_line_says_you() -> None:
+def _first_settlement(seed: int) -> tuple[Session, list[str], list[str]]:
+    """A khrap deal at the terminal (seat 0 a person answering "1", rule bots), in English: the session, the
+    screen's lines and the four rows of its settlement table."""
     out: list[str] = []
-    game = Session("khrap", 4, seed=5)
+    game = Session("khrap", 4, seed=seed)
     assert run(game, Table(humans=[0], bots="rule", deals=1, lang="en"), read=lambda _p: "1", write=out.append)
     lines = "\n".join(out).splitlines()
     head = next(i for i, line in enumerate(lines) if line.split() == ["seat", "before", "after", "change"])
-    rows = lines[head + 1:head + 5]
+    return game, lines, lines[head + 1:head + 5]
+
+
+def test_the_settlements_changes_use_the_minus_sign_and_the_winner_line_says_you() -> None:
+    game, lines, rows = _first_settlement(5)
     changes = [row.split()[4] for row in rows]  # "seat", "0", before, after, change
     assert any(change.startswith(MINUS) for change in changes) and not any("-" in row for row in rows), rows
     for row in rows:  # each change is after - before, in the sign people read
@@ -59,11 +65,6 @@ def test_a_negative_winner_and_the_logs_stacks_use_the_minus_sign() -> None:
 def test_a_seat_whose_chips_did_not_change_reads_0_not_plus_0() -> None:
     # The web's settlement writes no change as "0" and the log every payment unsigned ("pays 0"); the
     # terminal wrote "+0".  With seed 1 and rule bots, seat 2 ends the first deal as it began, 100 chips.
-    out: list[str] = []
-    game = Session("khrap", 4, seed=1)
-    assert run(game, Table(humans=[0], bots="rule", deals=1, lang="en"), read=lambda _p: "1", write=out.append)
-    lines = "\n".join(out).splitlines()
-    head = next(i for i, line in enumerate(lines) if line.split() == ["seat", "before", "after", "change"])
-    rows = [line.split() for line in lines[head + 1:head + 5]]
+    rows = [row.split() for row in _first_settlement(1)[2]]
     assert rows[2][:4] == ["seat", "2", "100", "100"] and rows[2][4] == "0", rows
     assert all(row[4] != "+0" for row in rows), rows
