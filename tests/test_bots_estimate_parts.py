@@ -8,6 +8,7 @@ set bits; ``_suit_counts`` packs the cards of each suit (the joker left out) int
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
@@ -58,6 +59,32 @@ def test_the_suits_are_counted_without_the_joker() -> None:
     assert joker and unpacked(packed) == [1, 1, 1, 2]
     packed, joker = est._suit_counts(cards("8S 9S TS"))
     assert not joker and unpacked(packed) == [3, 0, 0, 0]
+
+
+def test_the_pool_counts_the_unseen_cards() -> None:
+    """``pool``: how many cards are unseen, each suit's count without the joker, and whether the joker is unseen."""
+    khrap = estimator("khrap")  # 9 cards a suit, spades, hearts, diamonds, clubs
+    seat = Info(0, 4, cards("6S 7S AH"), 0, None, [w.UNDECIDED] * 4, [None] * 4, [0] * 4, [], set(cards("KD")), 4,
+                [4] * 4, 20)
+    size, packed, joker = khrap.pool(seat, cards("6S 7S AH"))
+    assert (size, unpacked(packed), joker) == (32, [7, 8, 8, 9], False)
+    student = estimator("student-snore")  # its joker: 7S
+    assert student.pool(seat, cards("6S AH")) == (33, packed, True)  # 7S unseen: the joker, not a spade
+    size, packed, joker = student.pool(seat, cards("6S 7S AH"))
+    assert (size, unpacked(packed), joker) == (32, [7, 8, 8, 9], False)
+
+
+@pytest.mark.parametrize("variant", ["khrap", "student-snore", "frap"])
+def test_the_pool_is_the_unseen_list_counted(variant: str) -> None:
+    """``pool`` reads bits; it counts what ``unseen`` lists, as ``_suit_counts`` counts a list."""
+    est = estimator(variant)
+    rng = random.Random(11)
+    for _ in range(300):
+        dealt = rng.sample(est.deck, rng.randint(0, 24))
+        hand, gone = dealt[:5], set(dealt[5:])
+        seat = Info(0, 4, hand, None, None, [w.UNDECIDED] * 4, [None] * 4, [0] * 4, [], gone, 4, [5] * 4, 10)
+        listed = est.unseen(seat, hand)
+        assert est.pool(seat, hand) == (len(listed), *est._suit_counts(listed))
 
 
 def test_the_unseen_cards_are_read_from_bits() -> None:
@@ -131,3 +158,36 @@ def perturbed(seat: Info) -> list[tuple[str, Info]]:
     statuses = [w.HELPER if s == nxt else st for s, st in enumerate(seat.statuses)]
     sizes = [0 if st == w.OUT else size for st, size in zip(seat.statuses, seat.hand_sizes, strict=True)]
     return [("statuses", replace(seat, statuses=statuses)), ("cards held", replace(seat, hand_sizes=sizes))]
+
+
+def _distribution_by_adding(est: Estimator, probs: list[float]) -> list[float]:
+    """The trick-count distribution as first written: each card's products added into a list of zeros."""
+    dist = [1.0]
+    for p in probs:
+        p = min(0.97, max(0.0, p))
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    size = est.variant.hand_size
+    return dist[:size] + [sum(dist[size:])] if len(dist) > size + 1 else dist
+
+
+@functools.cache
+def _khrap() -> Estimator:
+    return estimator("khrap")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(-0.5, 1.5), max_size=9))
+def test_the_distribution_is_the_same_floats(probs: list[float]) -> None:
+    """``distribution`` adds each count's two products directly: the very floats of adding them into zeros."""
+    est = _khrap()
+    assert est.distribution(probs) == _distribution_by_adding(est, probs)
+
+
+def test_the_distribution_of_two_cards() -> None:
+    est = estimator("khrap")
+    assert est.distribution([0.5, 0.25]) == [0.375, 0.5, 0.125]  # none 0.5 x 0.75, one 0.5 x 0.25 + 0.5 x 0.75
+    assert est.distribution([1.0]) == [0.030000000000000027, 0.97]  # (a chance is capped at 0.97)

@@ -101,3 +101,32 @@ def test_choose_for_gives_the_typed_view_to_the_bots_that_read_it() -> None:
         seen[0].hand is None
     assert isinstance(seen[1], dict)
     assert make_bot("normal", rules).reads_view and make_bot("easy", rules).reads_view
+
+
+def test_a_lone_action_is_taken_without_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``choose_for`` hands a bot that takes a lone legal action as it is (``takes_lone``: the normal bot) that
+    action without making its seat's view (a third of an analysis's decisions have one action); a bot without
+    the mark (the rule bot) is still given its view, and every other decision makes one."""
+    import khrap.bots as bots_module
+
+    rules = Rules(load_variant("khrap"), 4)
+    state = GameState(rules, 4, stacks=100, seed=3)
+    made: list[int] = []
+    real = bots_module.typed_view
+    monkeypatch.setattr(bots_module, "typed_view", lambda st, seat: made.append(seat) or real(st, seat))
+    normal, easy = HeuristicBot(rules), RuleBot(rules)
+    lone = 0
+    for _ in range(3):
+        state.start_deal()
+        while state.pending is not None:
+            legal = state.legal_actions()
+            before = len(made)
+            choice = choose_for(normal, state, random.Random(0))
+            if len(legal) == 1:
+                lone += 1
+                assert choice is legal[0] and len(made) == before
+                assert choose_for(easy, state, random.Random(0)) is legal[0] and len(made) == before + 1
+            else:
+                assert len(made) == before + 1
+            state.apply(choice)
+    assert lone >= 10  # (the last trick's cards at least)

@@ -85,10 +85,13 @@ def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action
     (``khrap.engine.view.seat_view``: int cards, typed events) for a bot that reads it (``bot.reads_view``),
     else the observation dict.  A search bot (``bot.searches``), or a bot that weighs this decision on
     sampled deals (``bot.needs_view(legal)``: a kind of decision it has no rule for), also gets the
-    seat's resampler (``khrap.bots.determinize``), which copies only what that seat may know."""
+    seat's resampler (``khrap.bots.determinize``), which copies only what that seat may know.  A bot that takes a
+    lone legal action as it is, reading nothing and drawing nothing (``bot.takes_lone``), gets no view for it."""
     state = getattr(game, "state", game)
     seat = state.to_act
     legal = state.legal_actions()
+    if len(legal) == 1 and getattr(bot, "takes_lone", False):
+        return legal[0]  # (a third of an analysis's decisions: no view made for them)
     reads_view = getattr(bot, "reads_view", False)
     observation = typed_view(state, seat) if reads_view else state.observation(seat)
     needs_view = getattr(bot, "needs_view", None)  # a bot that weighs some decisions on sampled deals

@@ -24,6 +24,8 @@ from khrap.variant.schema import Amount, Call, CallsStage
 RUFF_RISK: Final = 0.15  # chance a side winner is trumped, per extra card held in its suit (plus a base)
 NOT_TOP: Final = 0.7  # a card below an unseen higher one needs the right moment
 UNKNOWN_TRUMP: Final = 0.5  # side winners when the trump suit is not known yet (the declarer will name his best)
+_UNDECIDED: Final = w.UNDECIDED  # (the statuses as this module's constants: read at every seat of every estimate)
+_OUT: Final = w.OUT
 TRUMP_LENGTH: Final = 0.15  # a low trump's extra chance per other trump held (it ruffs once the suit runs out)
 # The fitted constants (how much a chance is sharpened, how much a seat that may still play counts,
 # a helper's contest bonus) come per variant from calibration.yaml (``khrap.bots.calibration``).
@@ -164,6 +166,8 @@ class Estimator:
         top = max(self.deck, default=-1)
         self._above = [card_mask(c for c in self.deck if c // 13 == card // 13 and c > card) for card in range(top + 1)]
         self._suits = [card_mask(self.by_suit[s]) for s in range(4)]  # each suit's cards as bits
+        # ... the joker left out, as ``_suit_counts`` counts a pool's suits (``_pool_of``)
+        self._plain_suits = [m & ~(1 << self._joker) if self._joker >= 0 else m for m in self._suits]
 
     # ------------------------------------------------------------ cards
     def unseen(self, info: Info, hand: Iterable[int]) -> list[int]:
@@ -182,6 +186,26 @@ class Estimator:
         """The deck has a joker and it is unseen: not in ``blocked``."""
         return self._joker >= 0 and not blocked >> self._joker & 1
 
+    def pool(self, info: Info, hand: Iterable[int]) -> tuple[int, int, bool]:
+        """The cards ``unseen`` lists, counted (``_pool_of``): all that a drawn card's chances read of them."""
+        return self._pool_of(card_mask(hand) | card_mask(info.gone))
+
+    def _pool_of(self, blocked: int) -> tuple[int, int, bool]:
+        """The cards not in ``blocked`` (the hand and the cards gone), counted: how many, each suit's count packed
+        and whether the joker is among them (``_suit_counts``), read off bits (a deck with a card twice: its list
+        counted): the draws' chances read these, never the cards (``unseen`` listed and counted twice was a
+        tenth of the normal bot's estimates)."""
+        deck = self._deck_mask
+        if deck < 0:
+            cards = [c for c in self.deck if not blocked >> c & 1]
+            packed, joker = self._suit_counts(cards)
+            return len(cards), packed, joker
+        free = deck & ~blocked
+        suits = self._plain_suits
+        packed = (int.bit_count(free & suits[0]) | int.bit_count(free & suits[1]) << 8
+                  | int.bit_count(free & suits[2]) << 16 | int.bit_count(free & suits[3]) << 24)
+        return int.bit_count(free), packed, self._joker >= 0 and free >> self._joker & 1 == 1
+
     def _unseen_count(self, blocked: int) -> int:
         """How many cards ``unseen`` lists, given the mask of the hand and the cards gone."""
         if self._deck_mask < 0:  # (a deck with a card twice: count its list)
@@ -192,13 +216,14 @@ class Estimator:
         """The chance that a given unseen card sits in a hand that plays against us."""
         held = 0.0
         before_play = self.comeback and not info.trick and not any(info.tricks)
+        me, sizes, undecided = info.seat, info.hand_sizes, self.k.undecided  # (read once, not once a seat)
         for seat, status in enumerate(info.statuses):
-            if seat == info.seat:
+            if seat == me:
                 continue
-            if status == w.UNDECIDED or (status == w.OUT and before_play):
-                held += info.hand_sizes[seat] * self.k.undecided
-            elif status != w.OUT:
-                held += info.hand_sizes[seat]
+            if status == _UNDECIDED or (status == _OUT and before_play):
+                held += sizes[seat] * undecided
+            elif status != _OUT:
+                held += sizes[seat]
         return min(0.95, held / max(1, unseen))
 
     def chance(self, card: int, hand: Sequence[int], trump: int | None, info: Info, q: float) -> float:
@@ -223,13 +248,16 @@ class Estimator:
         return math.pow(p, exponent or self.k.sharpen) if 0.0 < p < 1.0 else p
 
     def chances(self, hand: Sequence[int], trump: int | None, info: Info,
-                exponent: float | None = None, pool: Sequence[int] | None = None) -> list[float]:
+                exponent: float | None = None) -> list[float]:
         """Each card's calibrated chance, ``sharpen(chance(card, hand, ...))`` for every card of ``hand``, with
         what ``chance`` counts per card (the hand as a set, the unseen cards above it, its suit's length)
-        counted once per hand: the same arithmetic, so the very same numbers.  ``pool``: ``unseen(info,
-        hand)`` if the caller has it."""
+        counted once per hand: the same arithmetic, so the very same numbers."""
         blocked = card_mask(hand) | card_mask(info.gone)
-        q = self.opponents_share(info, self._unseen_count(blocked) if pool is None else len(pool))
+        return self._chances(hand, trump, exponent, blocked, self.opponents_share(info, self._unseen_count(blocked)))
+
+    def _chances(self, hand: Sequence[int], trump: int | None, exponent: float | None, blocked: int,
+                 q: float) -> list[float]:
+        """``chances`` given the mask of the hand and the cards gone, and the opponents' share of a card (``q``)."""
         joker = self._joker  # (``self.sharpen`` called as a method: compiled, a native call; a bound one in a local
         lengths = 0  # is called through Python)  (the hand's suits' lengths, 8 bits a suit: native ints compiled)
         for c in hand:
@@ -260,15 +288,16 @@ class Estimator:
         return out
 
     def draw_chance(self, hand: Sequence[int], trump: int | None, info: Info,
-                    exponent: float | None = None, pool: Sequence[int] | None = None) -> float:
+                    exponent: float | None = None, pool: tuple[int, int, bool] | None = None,
+                    share: float = -1.0) -> float:
         """The average trick chance of a card drawn blind: over the cards it may be (those unseen), each
         judged by what is unseen above it; no better than the tricks per player still in the deal.
-        ``pool``: ``unseen(info, hand)`` if the caller has it."""
+        ``pool``: ``pool(info, hand)`` and ``share``: ``opponents_share`` of its size, if the caller has them."""
         if pool is None:
-            pool = self.unseen(info, hand)
-        if not pool:
+            pool = self.pool(info, hand)
+        if not pool[0]:
             return 0.0
-        q = self.opponents_share(info, len(pool))
+        q = self.opponents_share(info, pool[0]) if share < 0 else share
         if trump is None:
             q = round(q, 2)
             key = (trump, q, exponent)
@@ -283,21 +312,21 @@ class Estimator:
         playing = sum(1 for st in info.statuses if st != w.OUT)
         return min(avg, 1 / max(2, playing))  # the tricks are shared among those who play
 
-    def _pool_average(self, pool: Sequence[int], hand: Sequence[int], trump: int, q: float,
+    def _pool_average(self, pool: tuple[int, int, bool], hand: Sequence[int], trump: int, q: float,
                       exponent: float | None) -> float:
         """The mean of ``chance(c, hand + [c])`` over the unseen cards ``c``, suit by suit: a card's
         chance depends only on how many unseen cards of its suit lie above it and on the suit's length
         in the hand with it (the same arithmetic as ``chance``, without a pass over the deck per card).
         Cached on those counts: the search bot's playouts ask it for the same counts again and again."""
-        counts, joker = self._suit_counts(pool)
+        size, counts, joker = pool
         lengths, _ = self._suit_counts(hand)
-        key = (counts, lengths, joker, len(pool), trump, q, exponent)
+        key = (counts, lengths, joker, size, trump, q, exponent)
         cached = self._pools.get(key)
         if cached is None:
             if len(self._pools) > 100_000:
                 self._pools.clear()
             cached = self._pools[key] = self._pool_sum(unpacked(counts), unpacked(lengths), joker, trump, q,
-                                                       exponent) / len(pool)
+                                                       exponent) / size
         return cached
 
     def _suit_counts(self, cards: Sequence[int]) -> tuple[int, bool]:
@@ -313,7 +342,8 @@ class Estimator:
         return packed, found
 
     def draw_spread(self, hand: Sequence[int], trump: int | None, info: Info, exponent: float | None,
-                    count: int, avg: float, pool: Sequence[int] | None = None) -> list[float]:
+                    count: int, avg: float, pool: tuple[int, int, bool] | None = None,
+                    share: float = -1.0) -> list[float]:
         """The chances of ``count`` cards drawn blind, best first: the expected best, second best... of
         ``count`` cards dealt from the unseen ones (their mean is ``avg``'s).  Drawing k cards and keeping
         the best k - 1 is worth more than k - 1 average cards; ``[avg] * count`` would miss it.  With the
@@ -321,12 +351,12 @@ class Estimator:
         if count <= 0:
             return []
         if pool is None:
-            pool = self.unseen(info, hand)
-        if trump is None or count == 1 or len(pool) < count:
+            pool = self.pool(info, hand)
+        size, counts, joker = pool
+        if trump is None or count == 1 or size < count:
             return [avg] * count
-        counts, joker = self._suit_counts(pool)
         lengths, _ = self._suit_counts(hand)
-        q = self.opponents_share(info, len(pool))
+        q = self.opponents_share(info, size) if share < 0 else share
         key = ("spread", counts, lengths, joker, trump, q, exponent, count)
         spread = self._pools.get(key)
         if spread is None:
@@ -384,10 +414,13 @@ class Estimator:
         dist = [1.0]
         for p in probs:
             p = min(0.97, max(0.0, p))
-            nxt = [0.0] * (len(dist) + 1)
-            for k, q in enumerate(dist):
-                nxt[k] += q * (1 - p)
-                nxt[k + 1] += q * p
+            # k tricks after this card: k - 1 before and it wins, or k before and it loses (the two products added in
+            # either order and to no 0.0 first: the same floats as adding each into a list of zeros)
+            r = 1 - p
+            nxt = [dist[0] * r]
+            for k in range(1, len(dist)):
+                nxt.append(dist[k - 1] * p + dist[k] * r)
+            nxt.append(dist[-1] * p)
             dist = nxt
         size = self.variant.hand_size
         if len(dist) > size + 1:
@@ -416,14 +449,16 @@ class Estimator:
             kept.append(info.turned)
         draws = draws_now(call, take_turned)
         exponent = self.k.exponent(eff.status)
-        pool = self.unseen(info, kept)  # (listed once for the three)
-        probs = self.chances(kept, trump, info, exponent, pool)
+        blocked = card_mask(kept) | card_mask(info.gone)
+        pool = self._pool_of(blocked)  # (counted once for the three, and the opponents' share worked out once)
+        share = self.opponents_share(info, pool[0])
+        probs = self._chances(kept, trump, exponent, blocked, share)
         count = unknown + max(0, draws)
         limit = self._exchange_limit(call)
         exchanges = hand is not None and limit is not None
         if count > 0 or exchanges:  # (a drawn card's average is read only by the draws and the exchange)
-            avg = self.draw_chance(kept, trump, info, exponent, pool)
-            probs += self.draw_spread(kept, trump, info, exponent, count, avg, pool)
+            avg = self.draw_chance(kept, trump, info, exponent, pool, share)
+            probs += self.draw_spread(kept, trump, info, exponent, count, avg, pool, share)
         probs.sort(reverse=True)
         if exchanges and limit is not None:
             probs = self._exchanged(probs, avg, call.exchange, limit)
