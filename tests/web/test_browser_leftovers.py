@@ -67,3 +67,74 @@ def test_snores_cut_says_what_the_seat_decides(live_server, browser, lang, said)
     page.wait_for_selector("#todo")
     assert page.inner_text("#todo") == said
     assert errors == []
+
+
+# (JS) how each settlement row's words lie on a phone (how many lines), and whether every figure stands in its seat's
+# column (its middle under that seat's head) and the pot's in the pot's.
+LEDGER_LAYOUT = """() => {
+  const lines = (node) => { const r = document.createRange(); r.selectNodeContents(node);
+                            return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; };
+  const heads = [...document.querySelectorAll("#ledger thead th.num")].map((th) => th.getBoundingClientRect());
+  const under = (cell, head) => { const b = cell.getBoundingClientRect(), mid = (b.left + b.right) / 2;
+                                  return head.left <= mid && mid <= head.right; };
+  const misplaced = [...document.querySelectorAll("#ledger tbody td[data-chips], #ledger tfoot td[data-chips]")]
+    .filter((td) => !under(td, heads[td.classList.contains("pot") ? heads.length - 1 : +td.dataset.seat]))
+    .map((td) => td.closest("tr").querySelector("th").textContent);
+  const box = document.querySelector("#settlement .scroll");
+  return { lines: [...document.querySelectorAll("#ledger tbody th")].map(lines), misplaced,
+           fits: box.scrollWidth <= box.clientWidth };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_five_seat_settlement_on_a_phone_keeps_each_rows_words_on_a_line(live_server, browser, lang) -> None:  # noqa: F811
+    # Five seats on a 390 px phone: the seats' five columns and the pot's left the rows' words a column of 6rem, and
+    # they broke over three and four lines («Остаток банка, / поделённый / по взяткам», "What was left in the / pot,
+    # shared by / tricks"), each row as tall as four.  A row's words now stand on a line across the table, its
+    # figures under them, each in its seat's column.
+    from tests.web.test_browser_phone import _evening_over
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    state = _evening_over(lang, deals=6)
+    assert state["table"]["players"] == 5 and len(state["moves"]["rows"]) >= 5
+    page = showing(server, browser, errors, state, lang)
+    page.wait_for_selector("#ledger")
+    seen = page.evaluate(LEDGER_LAYOUT)
+    assert seen["lines"] == [1] * (1 + len(state["moves"]["rows"])), seen  # (the pot carried in, then each row)
+    assert seen["misplaced"] == [] and seen["fits"], seen
+    page.set_viewport_size(LAPTOP)  # a laptop keeps the table as it was: the words in their column, the figures beside
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#ledger')).display") == "table"
+    assert page.evaluate(LEDGER_LAYOUT)["misplaced"] == []
+    assert errors == []
+
+
+def test_seats_with_the_same_stack_keep_their_own_lines_on_the_chart(live_server, browser) -> None:  # noqa: F811
+    # The evening's chart drew a line a seat at its stacks: seats with the same stack after a deal were one line over
+    # another (at the start, every seat's), and two seats tied through the evening showed as one line; stacks a chip
+    # apart overlapped as much.  Here Dan (seat 3) has Anna's stacks after every deal, and Борис and Вера end level:
+    # every seat's line stands apart from every other at every deal, by no less than a line's width (2.5, style.css's
+    # .chart .line).
+    from tests.web.test_browser_phone import _evening_over
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    state = _evening_over("en", deals=6)
+    standings = [list(row) for row in state["table"]["standings"]]
+    for row in standings:
+        row[3] = row[0]
+    standings[-1][2] = standings[-1][1]
+    state["table"]["standings"] = standings
+    for viewport in (PHONE, LAPTOP):
+        page = showing(server, browser, errors, state, "en")
+        page.set_viewport_size(viewport)
+        page.wait_for_selector("svg.chart polyline")
+        lines = page.eval_on_selector_all("svg.chart polyline", "ls => ls.map((l) => l.getAttribute('points'))")
+        points = [[tuple(map(float, p.split(","))) for p in line.split()] for line in lines]
+        assert len(points) == 5 and all(len(line) == 7 for line in points)  # five seats: the start, six deals
+        for d in range(7):
+            ys = sorted(line[d][1] for line in points)
+            assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) >= 2.5, (d, ys)
+        box = page.evaluate("() => document.querySelector('svg.chart').viewBox.baseVal.height")
+        assert all(0 <= y <= box for line in points for _, y in line)  # (inside the chart's box)
+    assert errors == []

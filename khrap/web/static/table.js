@@ -537,10 +537,7 @@ function drawSettlement() {
       cell(m.pot, { class: "num pot" })));
   }
   const net = s.stacks.map((x, i) => x - before[i]);
-  return el("section", { class: "settlement", id: "settlement" },
-    el("h2", {}, t("settlement", { deal: view.table.deal })),
-    el("p", { class: "muted" }, t("settlement_help")),
-    el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
+  const ledger = el("table", { class: "ledger moves", id: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num", title: seatName(i) },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
                                 el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
@@ -549,7 +546,13 @@ function drawSettlement() {
         el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
         el("tr", { class: "now" }, el("th", {}, t("row_now")),
            s.stacks.map((x, i) => el("td", { class: "num", "data-seat": i, "data-chips": x }, number(x))),
-           el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))))),
+           el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))));
+  // (a phone sets a row's words across the table, its figures under them: style.css's grid of a column a seat)
+  ledger.style.setProperty("--cols", n + 1);
+  return el("section", { class: "settlement", id: "settlement" },
+    el("h2", {}, t("settlement", { deal: view.table.deal })),
+    el("p", { class: "muted" }, t("settlement_help")),
+    el("div", { class: "scroll" }, ledger),
     potKept(s.pot));
 }
 
@@ -676,22 +679,48 @@ function drawStandings() {
 }
 
 // A small chart of the stacks over the deals (an SVG line per seat; no inline style).
+// Seats with the same stack after a deal (every seat at the start), or stacks a chip or two apart, are drawn at least
+// a line's width apart, in the order of their stacks, then of their seats: one line over another hid it (a tie for
+// the lead read as one seat's line).
+const CHART_GAP = 3;
 function chart(rows, start) {
   if (rows.length < 2) return null;
-  const all = [start, ...rows.flat()], low = Math.min(...all), high = Math.max(...all), span = Math.max(1, high - low);
-  const W = 300, H = 90, x = (d) => 6 + (d * (W - 12)) / rows.length, y = (v) => H - 6 - ((v - low) * (H - 12)) / span;
+  const points = [start, ...rows.flat()], low = Math.min(...points), high = Math.max(...points), span = Math.max(1, high - low);
+  const pad = 6 + (CHART_GAP * (rows[0].length - 1)) / 2; // (the widest tie kept inside the box)
+  const W = 300, H = 90 + 2 * (pad - 6), x = (d) => 6 + (d * (W - 12)) / rows.length;
+  const y = (v) => H - pad - ((v - low) * (H - 2 * pad)) / span;
+  const ys = [rows[0].map(() => start), ...rows].map((stacks) => apart(stacks.map(y)));
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("class", "chart"); svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", t("chart"));
   rows[0].forEach((_, seat) => {
     const line = document.createElementNS(NS, "polyline");
-    line.setAttribute("points", [start, ...rows.map((r) => r[seat])].map((v, d) => `${x(d)},${y(v)}`).join(" "));
+    line.setAttribute("points", ys.map((at, d) => `${x(d)},${at[seat]}`).join(" "));
     line.setAttribute("class", `line s${seat % 6}`);
     svg.append(line);
   });
   return el("figure", { class: "chart-box" }, svg,
     el("figcaption", {}, rows[0].map((_, seat) => el("span", { class: `key s${seat % 6}` }, seatName(seat)))));
+}
+
+// The seats' heights on the chart at one deal, moved apart to CHART_GAP at least: runs of lines too close are
+// set CHART_GAP apart, each run centred where its lines were (runs that then touch are joined, and centred again).
+function apart(raw) {
+  const order = raw.map((_, seat) => seat).sort((a, b) => raw[a] - raw[b] || a - b);
+  const runs = [];
+  for (const seat of order) {
+    runs.push({ seats: [seat], top: raw[seat] });
+    while (runs.length > 1) {
+      const b = runs.at(-1), a = runs.at(-2);
+      if (b.top >= a.top + a.seats.length * CHART_GAP) break;
+      const seats = [...a.seats, ...b.seats];
+      runs.splice(-2, 2, { seats, top: seats.reduce((sum, s, i) => sum + raw[s] - i * CHART_GAP, 0) / seats.length });
+    }
+  }
+  const at = [];
+  for (const run of runs) run.seats.forEach((seat, i) => { at[seat] = run.top + i * CHART_GAP; });
+  return at;
 }
 
 function drawFair() {
