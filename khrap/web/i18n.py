@@ -194,6 +194,8 @@ UI: dict[str, str] = {
     "log_took_trick": "{seat} takes the trick ({tricks} now)",
     "log_drew": "{seat} draws {cards}",
     "log_drew_cards": "{seat} draws {cards}",
+    "log_drew_bottom": "{seat} draws {cards} from the bottom of the stock",
+    "log_drew_at": "{seat} draws {cards} from the stock, from card {n} down",
     "log_exchanged": "{seat} exchanges {cards}",
     "log_exchanged_cards": "{seat} exchanges {cards}",
     "log_kept": "{seat} keeps the hand",

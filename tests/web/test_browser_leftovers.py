@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from khrap.cards import cards_str
 from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
 
 from tests.web.test_browser_log import showing  # noqa: E402
-from tests.web.test_browser_table import PHONE, _page, browser  # noqa: E402, F401  (the fixture)
+from tests.web.test_browser_table import PHONE, _create, _page, browser  # noqa: E402, F401  (the fixture)
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -137,4 +138,50 @@ def test_seats_with_the_same_stack_keep_their_own_lines_on_the_chart(live_server
             assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) >= 2.5, (d, ys)
         box = page.evaluate("() => document.querySelector('svg.chart').viewBox.baseVal.height")
         assert all(0 <= y <= box for line in points for _, y in line)  # (inside the chart's box)
+    assert errors == []
+
+
+def test_student_snores_drawing_calls_draw_from_where_the_player_says(live_server, browser) -> None:  # noqa: F811
+    # Student Snore: "every drawing action (exchange, take-five, merry, wrap) may name from top, from bottom or from N"
+    # (RULES.md §6, student-snore.yaml's draw_from: anywhere).  The page offered where to draw from for the exchange
+    # alone: take five, merry and wrap drew from the top.  Seed "draw6:0": seats 1-3 pass or snore (rule bots), and
+    # Anna (seat 0, the dealer, last to speak) may help, take five or pass; she takes five from the bottom.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("draw6"),
+                         session_seed=lambda: 7)
+    errors: list[str] = []
+    answer = _create(server, variant="student-snore", bots={"1": "rule", "2": "rule", "3": "rule"})
+    page = _page(browser, errors, PHONE)
+    page.goto(answer["seats"][0]["link"].replace("/play#", "/play?lang=en#"))
+    page.fill("#name", "Anna")
+    page.dispatch_event("#name", "change")
+    page.click("#next")
+    page.wait_for_selector('button.action[data-action="take-five"]')
+    table = next(iter(server.host.tables.values()))
+    # the seat's view marks the calls that draw as they are made (take five: 5, student-snore.yaml via khrap-52),
+    # not help or pass, which draw nothing now
+    offered = {a["text"]: a.get("from", False) for a in table.view(0, "en")["legal"]}
+    assert offered == {"help": False, "take-five": True, "pass": False}
+    assert page.query_selector("#actions #draw-from") is not None, "no choice of where to draw beside take five"
+    assert [o.inner_text() for o in page.query_selector_all("#draw-from option")] == [
+        "the top of the stock", "the bottom of the stock"]
+    bottom = sorted(cards_str(table.session.state.stock[-5:]))  # (the stock's last five cards: its bottom)
+    page.select_option("#draw-from", "bottom")
+    page.click('button.action[data-action="take-five"]')
+    page.wait_for_function("() => document.body.dataset.step !== undefined && !document.querySelector("
+                           "'button.action[data-action=\"take-five\"]')")
+    drew = next(e for e in table.view(0, "en")["events"] if e["kind"] == "drew" and e["seat"] == 0)
+    assert drew["source"] == "bottom" and sorted(drew["cards"]) == bottom
+    page.wait_for_function("() => document.querySelector('#log').textContent.includes('from the bottom of the stock')")
+    said = [li.inner_text() for li in page.query_selector_all("#log li") if "bottom" in li.inner_text()]
+    assert len(said) == 1 and said[0].startswith("Anna (you) draws ")
+    assert said[0].endswith(" from the bottom of the stock")
+    assert sum(said[0].count(suit) for suit in "♠♥♦♣") == 5, said  # her five cards, named to her
+    # her call says the call, not the kernel's "from bottom" in English (the line under it says where, in words)
+    assert "Anna (you): Take five" in [li.inner_text() for li in page.query_selector_all("#log li")]
+    watcher = _page(browser, errors, LAPTOP)  # a spectator's Russian log: the count, where from, no card
+    watcher.goto(answer["spectator"].replace("/play#", "/play?lang=ru#"))
+    watcher.wait_for_function("() => document.querySelector('#log') && "
+                              "document.querySelector('#log').textContent.includes('со дна колоды')")
+    line = next(li.inner_text() for li in watcher.query_selector_all("#log li") if "со дна колоды" in li.inner_text())
+    assert line == "Anna берёт со дна колоды 5 карт", line
     assert errors == []

@@ -416,24 +416,30 @@ function drawHand() {
                       : most < exchangeable.size ? t("exchange_help_most", { count: most }) : t("exchange_help");
     parts.push(el("div", { class: "actions" },
       el("button", { id: "exchange", class: "primary", disabled: !match,
-                     onclick: () => act(selected.size && drawFrom !== "top" ? `${match.text} from ${drawFrom}` : match.text) },
+                     onclick: () => act(selected.size ? sourced(match) : match.text) },
          selected.size ? t("exchange_n", { count: selected.size }) : t("keep_hand")),
-      drawChoice(),
+      drawChoice(exchanges),
       el("span", { class: over ? "todo" : "muted", id: "exchange-help" }, help)));
   }
   return parts;
 }
 
-// Where the exchange's new cards come from, where the rules let a player choose (Student Snore: "the stock may be
-// drawn from anywhere"): the page offered none, so every draw at the web table came from the top.  (The calls that
-// draw, take five, merry, wrap, still draw from the top here; the terminal takes "from N" typed.)
+// Where the new cards come from, where the rules let a player choose (Student Snore: "the stock may be drawn from
+// anywhere"): beside the actions the seat's view marks as naming where they draw from (``from``: an exchange, a call
+// that draws as it is made, take five, merry, wrap).  The page offered it for the exchange alone, so those calls
+// drew from the top.  (The top or the bottom: the terminal also takes "from N" typed.)
 let drawFrom = "top";
-function drawChoice() {
-  if (view.table.draw_from !== "anywhere") return null;
+function drawChoice(actions) {
+  if (!actions.some((a) => a.from)) return null;
   const choice = el("select", { id: "draw-from", onchange: (ev) => { drawFrom = ev.target.value; } },
     ["top", "bottom"].map((where) => el("option", { value: where }, t(`draw_${where}`))));
   choice.value = drawFrom;
   return el("label", { class: "draw-from" }, t("draw_from"), " ", choice);
+}
+
+// An action's words with where it draws from, when the seat chose other than the top for an action that may say it.
+function sourced(a) {
+  return a.from && drawFrom !== "top" ? `${a.text} from ${drawFrom}` : a.text;
 }
 
 // What the seat to act is asked, in a line: the kind of decision from its legal actions; for a card
@@ -503,7 +509,8 @@ function drawActions() {
   if (!view.table.in_deal || !others.length) return null;
   const looking = others.some((a) => a.word === "look");
   return el("div", { class: "actions", id: "actions" },
-    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, suited(actionLabel(a)))),
+    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(sourced(a)) }, suited(actionLabel(a)))),
+    drawChoice(others),
     looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
 }
 
@@ -786,12 +793,20 @@ function eventLine(e, fallback) {
     case "settled": return t("log_settled", { stacks: each(e.stacks.map((n, i) => [i, n]), (n) => plural("n_chips", n)), pot: e.pot });
     case "dealt": return t("log_dealt", { seat: seatName(e.dealer), cards: plural("n_cards", e.size) });
     case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
-    case "called": return t("log_called", { seat, call: callName(e.call) + (e.action.includes(" ") ? ` ${e.action.split(" ").slice(1).join(" ")}` : "") });
+    case "called": { // the call by name with its arguments (a hand position); where it drew from, the drew line says
+      const args = e.action.split(" ").slice(1), from = args.indexOf("from"); // (CONTRACT's "from": in no language)
+      return t("log_called", { seat, call: [callName(e.call), ...(from < 0 ? args : args.slice(0, from))].join(" ") });
+    }
     case "decided": return t("log_called", { seat, call: [callName(e.action.split(" ")[0]), ...e.action.split(" ").slice(1)].join(" ") });
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
-    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards_taken", e.count) });
+    case "drew": { // (where from, when the rules let the seat choose and it chose other than the top)
+      const what = { seat, cards: e.cards ? cards(e.cards) : plural("n_cards_taken", e.count), n: e.source };
+      if (e.source === "bottom") return t("log_drew_bottom", what);
+      if (typeof e.source === "number") return t("log_drew_at", what);
+      return e.cards ? t("log_drew_cards", what) : t("log_drew", what);
+    }
     case "exchanged": return e.cards ? (e.cards.length ? t("log_exchanged_cards", { seat, cards: cards(e.cards) }) : t("log_kept", { seat }))
                                      : e.count ? t("log_exchanged", { seat, cards: plural("n_cards_taken", e.count) }) : t("log_kept", { seat });
     case "discarded": return e.card ? t("log_discarded_card", { seat, card: cardLabel(e.card) }) : t("log_discarded", { seat });
