@@ -185,3 +185,28 @@ def test_student_snores_drawing_calls_draw_from_where_the_player_says(live_serve
     line = next(li.inner_text() for li in watcher.query_selector_all("#log li") if "со дна колоды" in li.inner_text())
     assert line == "Anna берёт со дна колоды 5 карт", line
     assert errors == []
+
+
+def test_the_doubling_offer_says_what_the_seat_decides(live_server, browser) -> None:  # noqa: F811
+    # The doubling offer (docs/house-rules/khrap-double.yaml, a kind of decision of its own, in the offers phase):
+    # its turn line said "make your call." as well.  Its answers by the registry's Russian names (as
+    # test_browser_double.py reads them on the buttons): «Не удваиваю», «Удваиваю».
+    from pathlib import Path
+
+    from khrap.web.app import check_upload
+    from khrap.web.table import Table
+
+    variant, _ = check_upload((Path(__file__).parents[2] / "docs/house-rules/khrap-double.yaml").read_text())
+    table = Table.create(variant, name="khrap-double", source=None, players=4, stacks=100, base_stake=1,
+                         bots={1: "rule", 2: "rule", 3: "rule"}, deals=2, seed_source=fixed_seeds("dbl0"),
+                         session_seed=7)
+    table.start_deal()
+    while not any(a["word"] == "double" for a in table.view(table.session.to_act, "ru")["legal"]):
+        table.apply(table.session.to_act, table.bot_action(table.session.to_act, "rule"), by="bot")
+    state = table.view(table.session.to_act, "ru")
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    page = showing(server, browser, errors, state, "ru")
+    page.wait_for_selector("#todo")
+    assert page.inner_text("#todo") == "ваш выбор: Не удваиваю или Удваиваю."
+    assert errors == []
