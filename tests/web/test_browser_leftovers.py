@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from khrap.cards import cards_str
+from khrap.web import i18n
 from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
@@ -87,12 +88,13 @@ LEDGER_LAYOUT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", i18n.LANGS)
 def test_a_five_seat_settlement_on_a_phone_keeps_each_rows_words_on_a_line(live_server, browser, lang) -> None:  # noqa: F811
     # Five seats on a 390 px phone: the seats' five columns and the pot's left the rows' words a column of 6rem, and
     # they broke over three and four lines («Остаток банка, / поделённый / по взяткам», "What was left in the / pot,
     # shared by / tricks"), each row as tall as four.  A row's words now stand on a line across the table, its
-    # figures under them, each in its seat's column.
+    # figures under them, each in its seat's column; the change's and the chips' rows too (Armenian's
+    # «Փոփոխություն» as the first column pushed the pot's column past the screen's edge).
     from tests.web.test_browser_phone import _evening_over
 
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
