@@ -212,3 +212,35 @@ def test_the_doubling_offer_says_what_the_seat_decides(live_server, browser) -> 
     page.wait_for_selector("#todo")
     assert page.inner_text("#todo") == "ваш выбор: Не удваиваю или Удваиваю."
     assert errors == []
+
+
+def _shooting(table, seat) -> str:
+    """Seat 0 shoots when he may (khrap-shoot.yaml's shoot: at the exchange he throws exactly three cards)."""
+    legal = [a["text"] for a in table.view(seat, "en")["legal"]]
+    return "shoot" if seat == 0 and "shoot" in legal else table.bot_action(seat, "rule")
+
+
+def _exchanging(table, seat) -> bool:
+    return seat == 0 and any(a["word"] == "exchange" for a in table.view(seat, "en")["legal"])
+
+
+def test_the_shooters_exchange_says_exactly_three_and_offers_no_keeping(live_server, browser) -> None:  # noqa: F811
+    # Khrap-shoot (seed "shoot0"): Глеб shoots, and at the exchange must throw exactly three of his four cards
+    # (khrap-shoot.yaml: min_discard 3, max_discard 3).  The page said "choose the cards to change (or keep your
+    # hand)", "(at most 3)" under a grey "Keep my hand": he tapped it, and nothing happened.
+    from tests.web.test_browser_evening import _table
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    table = _table("khrap-shoot", "shoot0", _exchanging, _shooting)
+    state = table.view(0, "ru")
+    assert state["obs"]["calls"][0] == "shoot" and {len(a["cards"]) for a in state["legal"]} == {3}
+    page = showing(server, browser, errors, state, "ru")
+    page.wait_for_selector("#exchange")
+    assert page.inner_text("#todo") == "выберите карты для замены."
+    assert page.inner_text("#exchange-help") == "Коснитесь карт, которые меняете (ровно 3), и нажмите кнопку."
+    assert page.inner_text("#exchange") == "Поменять 3" and not page.is_enabled("#exchange")
+    for card in state["obs"]["hand"][:3]:
+        page.click(f'#hand [data-card="{card}"]')
+    assert page.inner_text("#exchange") == "Поменять 3" and page.is_enabled("#exchange")
+    assert errors == []
