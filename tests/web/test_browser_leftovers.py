@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from khrap.cards import cards_str
+from khrap.web import i18n
 from tests.web.conftest import fixed_seeds
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra)")
@@ -87,12 +88,13 @@ LEDGER_LAYOUT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", i18n.LANGS)
 def test_a_five_seat_settlement_on_a_phone_keeps_each_rows_words_on_a_line(live_server, browser, lang) -> None:  # noqa: F811
     # Five seats on a 390 px phone: the seats' five columns and the pot's left the rows' words a column of 6rem, and
     # they broke over three and four lines («Остаток банка, / поделённый / по взяткам», "What was left in the / pot,
     # shared by / tricks"), each row as tall as four.  A row's words now stand on a line across the table, its
-    # figures under them, each in its seat's column.
+    # figures under them, each in its seat's column; the change's and the chips' rows too (Armenian's
+    # «Փոփոխություն» as the first column pushed the pot's column past the screen's edge).
     from tests.web.test_browser_phone import _evening_over
 
     server = live_server(bot_delay=0.0, takeover_seconds=600.0)
@@ -209,4 +211,67 @@ def test_the_doubling_offer_says_what_the_seat_decides(live_server, browser) -> 
     page = showing(server, browser, errors, state, "ru")
     page.wait_for_selector("#todo")
     assert page.inner_text("#todo") == "ваш выбор: Не удваиваю или Удваиваю."
+    assert errors == []
+
+
+def _shooting(table, seat) -> str:
+    """Seat 0 shoots when he may (khrap-shoot.yaml's shoot: at the exchange he throws exactly three cards)."""
+    legal = [a["text"] for a in table.view(seat, "en")["legal"]]
+    return "shoot" if seat == 0 and "shoot" in legal else table.bot_action(seat, "rule")
+
+
+def _exchanging(table, seat) -> bool:
+    return seat == 0 and any(a["word"] == "exchange" for a in table.view(seat, "en")["legal"])
+
+
+def test_the_shooters_exchange_says_exactly_three_and_offers_no_keeping(live_server, browser) -> None:  # noqa: F811
+    # Khrap-shoot (seed "shoot0"): Глеб shoots, and at the exchange must throw exactly three of his four cards
+    # (khrap-shoot.yaml: min_discard 3, max_discard 3).  The page said "choose the cards to change (or keep your
+    # hand)", "(at most 3)" under a grey "Keep my hand": he tapped it, and nothing happened.
+    from tests.web.test_browser_evening import _table
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    table = _table("khrap-shoot", "shoot0", _exchanging, _shooting)
+    state = table.view(0, "ru")
+    assert state["obs"]["calls"][0] == "shoot" and {len(a["cards"]) for a in state["legal"]} == {3}
+    page = showing(server, browser, errors, state, "ru")
+    page.wait_for_selector("#exchange")
+    assert page.inner_text("#todo") == "выберите карты для замены."
+    assert page.inner_text("#exchange-help") == "Коснитесь карт, которые меняете (ровно 3), и нажмите кнопку."
+    assert page.inner_text("#exchange") == "Поменять 3" and not page.is_enabled("#exchange")
+    for card in state["obs"]["hand"][:3]:
+        page.click(f'#hand [data-card="{card}"]')
+    assert page.inner_text("#exchange") == "Поменять 3" and page.is_enabled("#exchange")
+    assert errors == []
+
+
+def _staked(table, seat) -> bool:
+    """Seat 0 to act while another seat has chips at stake (khrap-52: a declarer's stake is locked)."""
+    view = table.view(seat, "ru")
+    return seat == 0 and any(view["obs"]["locked"][1:])
+
+
+def test_a_seats_stake_is_kept_in_one_piece_on_a_phone(live_server, browser) -> None:  # noqa: F811
+    # Khrap on 52 cards in Russian on a phone (seed "staked1": seat 2 declared, 8 chips at stake): a seat's box said
+    # «фишек: 91 (в ставке:» and «8)» on the next line.
+    from tests.web.test_browser_evening import _table
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    state = _table("khrap-52", "staked1", _staked).view(0, "ru")
+    seat = next(i for i, chips in enumerate(state["obs"]["locked"]) if chips)
+    page = showing(server, browser, errors, state, "ru")
+    page.wait_for_selector(f"#seat-{seat} .seat-stack")
+    lines = page.evaluate("""(seat) => {
+      const box = document.querySelector(`#seat-${seat} .seat-stack`), text = box.textContent;
+      const range = document.createRange();
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT), nodes = [];
+      while (walker.nextNode()) nodes.push(walker.currentNode);
+      const node = nodes.find((n) => n.textContent.includes("(")), at = node.textContent.indexOf("(");
+      range.setStart(node, at); range.setEnd(nodes.at(-1), nodes.at(-1).textContent.length);
+      const tops = [...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top));
+      return { text, lines: new Set(tops).size };
+    }""", seat)
+    assert lines["text"].endswith(f"(в ставке: {state['obs']['locked'][seat]})") and lines["lines"] == 1, lines
     assert errors == []

@@ -230,7 +230,8 @@ function seatBox(seat) {
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
     el("div", { class: "seat-name" }, seatName(seat)),
     el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: number(o.stacks[seat]) }),
-       o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
+       // (the stake kept in one piece: «(в ставке: / 8)» broke in a phone's seat box)
+       o.locked[seat] ? [" ", el("span", { class: "staked" }, `(${t("locked", { chips: o.locked[seat] })})`)] : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
     el("div", { class: "seat-tags" }, tags.join(" · ")),
@@ -410,14 +411,18 @@ function drawHand() {
     const match = exchanges.find((a) => a.cards.slice().sort().join(" ") === chosen);
     // How many cards may go (Snore's buying: two of five): said before a third is tapped, and why the button
     // is grey once it is (it went grey without a word).
+    // A call may make the count exact (khrap-shoot's shooter throws three): "at most 3" and a grey "Keep my hand"
+    // said he could keep his cards.  The counts are the legal exchanges' own.
     const most = Math.max(...exchanges.map((a) => a.cards.length));
+    const least = Math.min(...exchanges.map((a) => a.cards.length));
     const over = selected.size > most;
     const help = over ? t("exchange_too_many", { count: most })
+                      : least === most && least > 0 ? t("exchange_help_exactly", { count: most })
                       : most < exchangeable.size ? t("exchange_help_most", { count: most }) : t("exchange_help");
     parts.push(el("div", { class: "actions" },
       el("button", { id: "exchange", class: "primary", disabled: !match,
                      onclick: () => act(selected.size ? sourced(match) : match.text) },
-         selected.size ? t("exchange_n", { count: selected.size }) : t("keep_hand")),
+         selected.size || least > 0 ? t("exchange_n", { count: selected.size || least }) : t("keep_hand")),
       drawChoice(exchanges),
       el("span", { class: over ? "todo" : "muted", id: "exchange-help" }, help)));
   }
@@ -457,7 +462,7 @@ function whatToDo() {
     }
     return t("todo_any");
   }
-  if (words.has("exchange")) return t("todo_exchange");
+  if (words.has("exchange")) return t(view.legal.some((a) => a.word === "exchange" && !a.cards.length) ? "todo_exchange" : "todo_exchange_all");
   if (words.has("discard")) return t("todo_discard");
   if (words.has("trump")) return t("todo_name_trump");
   // A stage that offers the seats a call once the bidding is over (Snore's cut to a passer, khrap's take five): the
