@@ -202,7 +202,8 @@ def _calls_open(lister: Lister, m: Machine, seat: int) -> list[Action]:
     """The calls ``lister`` lists for ``seat`` on ``m``: its loop, or where this module is plain Python, the same
     written out (``written_lister``)."""
     if INTERPRETED:
-        return written_lister(lister)(m, seat)
+        written = lister.written  # (read here: a call less a listing than asking ``written_lister``)
+        return (written if written is not None else written_lister(lister))(m, seat)
     return lister.open(m, seat)
 
 
