@@ -244,3 +244,34 @@ def test_the_shooters_exchange_says_exactly_three_and_offers_no_keeping(live_ser
         page.click(f'#hand [data-card="{card}"]')
     assert page.inner_text("#exchange") == "Поменять 3" and page.is_enabled("#exchange")
     assert errors == []
+
+
+def _staked(table, seat) -> bool:
+    """Seat 0 to act while another seat has chips at stake (khrap-52: a declarer's stake is locked)."""
+    view = table.view(seat, "ru")
+    return seat == 0 and any(view["obs"]["locked"][1:])
+
+
+def test_a_seats_stake_is_kept_in_one_piece_on_a_phone(live_server, browser) -> None:  # noqa: F811
+    # Khrap on 52 cards in Russian on a phone (seed "staked1": seat 2 declared, 8 chips at stake): a seat's box said
+    # «фишек: 91 (в ставке:» and «8)» on the next line.
+    from tests.web.test_browser_evening import _table
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    state = _table("khrap-52", "staked1", _staked).view(0, "ru")
+    seat = next(i for i, chips in enumerate(state["obs"]["locked"]) if chips)
+    page = showing(server, browser, errors, state, "ru")
+    page.wait_for_selector(f"#seat-{seat} .seat-stack")
+    lines = page.evaluate("""(seat) => {
+      const box = document.querySelector(`#seat-${seat} .seat-stack`), text = box.textContent;
+      const range = document.createRange();
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT), nodes = [];
+      while (walker.nextNode()) nodes.push(walker.currentNode);
+      const node = nodes.find((n) => n.textContent.includes("(")), at = node.textContent.indexOf("(");
+      range.setStart(node, at); range.setEnd(nodes.at(-1), nodes.at(-1).textContent.length);
+      const tops = [...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top));
+      return { text, lines: new Set(tops).size };
+    }""", seat)
+    assert lines["text"].endswith(f"(в ставке: {state['obs']['locked'][seat]})") and lines["lines"] == 1, lines
+    assert errors == []

@@ -230,7 +230,8 @@ function seatBox(seat) {
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
     el("div", { class: "seat-name" }, seatName(seat)),
     el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: number(o.stacks[seat]) }),
-       o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
+       // (the stake kept in one piece: «(в ставке: / 8)» broke in a phone's seat box)
+       o.locked[seat] ? [" ", el("span", { class: "staked" }, `(${t("locked", { chips: o.locked[seat] })})`)] : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
     el("div", { class: "seat-tags" }, tags.join(" · ")),
