@@ -47,8 +47,8 @@ def test_rules_that_do_not_fit_together_are_said_in_russian(tmp_path: Path) -> N
     assert result.exit_code == 2
     first = result.stderr.splitlines()[0]
     khrap = variants_dir() / "khrap.yaml"
-    assert first.startswith(f"{path}:2:24: колода мала для числа игроков 4: в ней карт 36, а раздача (рук: 4, "
-                            "по 9 карт) и открытые козыри (3) требуют 39 (унаследовано: `deck: {ranks: [6, 7, 8, 9, "
+    assert first.startswith(f"{path}:2:24: колода мала для числа игроков 4: в ней карт 36, а нужно 39 (по 9 "
+                            "каждому игроку и открытых козырей: 3) (унаследовано: `deck: {ranks: [6, 7, 8, 9, "
                             f"T, J, Q, K, A]}}` в {khrap}:"), first
     assert "после заявки 'merry' в руке остаётся карт: 4, а не размер руки 9" in result.stderr
 

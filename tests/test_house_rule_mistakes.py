@@ -701,24 +701,16 @@ def test_rules_and_diff_refuse_a_broken_house_rule_in_the_sheets_language(tmp_pa
         result = runner.invoke(app, [*args, "--lang", "ru"])
         assert result.exit_code == 2 and "Traceback" not in result.output
         assert result.stderr == f"{path}:2:16: players.min: должно быть не меньше 2, а указано 1\n"
-    # a language whose catalog lacks the message: English, never a blank
+    # and in the other languages of the sheets (a message a catalog lacks shows in English: test_checker_catalogs)
     result = runner.invoke(app, ["rules", str(path), "--lang", "fi"])
-    assert result.stderr == f"{path}:2:16: players.min: must be at least 2, got 1\n"
+    assert result.stderr == f"{path}:2:16: players.min: on oltava vähintään 2; annettiin 1\n"
 
 
 def test_every_checker_message_has_its_russian() -> None:
-    from babel.messages.pofile import read_po
+    # (and its Lithuanian, Finnish and Armenian, with the same values: tests/test_checker_catalogs.py)
+    from tests.test_checker_catalogs import test_every_checker_message_is_translated_with_the_same_values
 
-    from khrap import catalogs
-    from khrap.rulebook.i18n import CHECKER_DOMAIN, LOCALE_DIR
-    from khrap.rulebook.messages import extract_checker
-
-    checker = [m.id for m in extract_checker() if m.id]
-    assert len(checker) >= 30
-    with catalogs.catalog_path(LOCALE_DIR, CHECKER_DOMAIN, "ru").open("rb") as handle:
-        ru = read_po(handle, locale="ru")
-    missing = [mid for mid in checker if not (ru.get(mid) and ru.get(mid).string and not ru.get(mid).fuzzy)]
-    assert missing == []
+    test_every_checker_message_is_translated_with_the_same_values("ru")
 
 
 def test_a_value_of_the_wrong_kind_names_the_kind_in_russian_too(tmp_path: Path) -> None:

@@ -48,6 +48,11 @@ def test_english_stays_english(tmp_path: Path) -> None:
     page, text = _analyze(tmp_path, "en")
     assert '<html lang="en">' in page and "An evening at the table" in page and "Verdict:" in text
     assert "Вечер" not in page
+    # no record label for a name in English either: no table cell or plot label reads as one (the names are
+    # "Khrap (overridden)", "Forced to help"; the page's prose may still speak of "a forced helper")
+    for word in ("take-five", "khrap (overridden)", "forced helper", "forced declarer", "heuristic"):
+        assert not re.search(rf">\s*{re.escape(word)}\s*<", page), word
+        assert word not in text, word
 
 
 DOUBLE = str(Path(__file__).parents[1] / "docs" / "house-rules" / "khrap-double.yaml")

@@ -40,7 +40,7 @@ def test_contracts_and_strengths_by_their_display_names() -> None:
     khrap = load_variant("khrap")
     assert tw.contract_name(khrap, "take-five", "ru") == "Беру пять"
     assert tw.contract_name(khrap, "khrap (overridden)", "en") == "Khrap (overridden)"
-    assert tw.contract_name(khrap, "forced helper", "ru") == "вынужденный помогающий"
+    assert tw.contract_name(khrap, "forced helper", "ru") == "Обязан помогать"
     assert tw.strength_line(["heuristic"] * 4, "en").startswith("Played by normal bots")
     assert tw.strength_line(["easy"] * 4, "ru").startswith("Играли боты уровня «лёгкий»")
     # the caveat points at the other tables there are: weaker ones below normal, stronger ones above easy
@@ -69,6 +69,24 @@ def test_a_call_said_in_neither_is_left_out_of_the_calls_said_more() -> None:
 
     said = verdict("Khrap", "Khrap", [{**r, "label": r["key"][5:]} for r in rows], 2000, 4, "normal")
     assert " take-five 0.50 → 0.70, khrap 0.981 → 0.984." in said and "sad" not in said
+
+
+def test_a_forced_helper_is_named_in_words_and_never_said() -> None:
+    # The records' label of a seat a call made help ("forced helper", also when a helicopter forces it) is no
+    # call and no name: the report names it in words in each language (the game log's "обязан помогать"), and
+    # it is not among the calls said more or less, in the table's words or in the statistician's verdict.
+    khrap = load_variant("khrap")
+    assert tw.contract_name(khrap, "forced helper", "en") == "Forced to help"
+    assert tw.contract_name(khrap, "forced declarer", "en") == "Forced to declare"
+    assert tw.contract_name([khrap], "forced helper", "ru") == "Обязан помогать"
+    rows = [_held("forced helper", 0.02, 0.30), _held("helicopter", 0.01, 0.20)]
+    empty = {"pot": {"settlement": {"mean": None}}, "calls": []}
+    lines = tw.table_lines(khrap, khrap, rows, (empty, empty), 2000, ["heuristic"] * 4)
+    assert lines[0] == "Said more often: “Helicopter” 0.01 → 0.20 a deal."
+    from khrap.sim.verdict import verdict
+
+    said = verdict("Khrap", "Khrap", [{**r, "label": r["key"][5:]} for r in rows], 2000, 4, "normal")
+    assert "helicopter 0.01 → 0.20" in said and "forced" not in said
 
 
 def test_the_first_page_says_a_dominated_new_call_is_never_worth_saying(tmp_path) -> None:

@@ -67,16 +67,25 @@ class DealRecord(NamedTuple):
         return {**self._asdict(), "contracts": tuple(c._asdict() for c in self.contracts)}
 
 
+FORCED = "forced "
+"""How a contract label begins where a call forced the status on the seat (``forced helper``): no call of its own."""
+
+
+def is_forced(label: str) -> bool:
+    """Whether a contract label is a forced status (``forced helper``), not a call the seat said."""
+    return label.startswith(FORCED)
+
+
 def _label(rules: Rules, status: str, call: str | None) -> str:
     """The contract a seat stood by: the call that gave its status, or how it came by it."""
     if call is None:
-        return f"forced {status}" if status in w.ACTIVE else status
+        return FORCED + status if status in w.ACTIVE else status
     gives = rules.calls[call].effects.status if call in rules.calls else None
     if gives == status:
         return call
     if gives == w.DECLARER:  # overridden: a helper now, or out where the variant says so
         return f"{call} (overridden)"
-    return f"forced {status}" if status in w.ACTIVE else call
+    return FORCED + status if status in w.ACTIVE else call
 
 
 # By id of the rules, kept alive here so that the id is not reused: (status, call) -> its terms.  The
@@ -165,4 +174,4 @@ def decided_after(record: DealRecord) -> int | None:
     return latest
 
 
-__all__ = ["Contract", "DealRecord", "deal_record", "decided_after"]
+__all__ = ["FORCED", "Contract", "DealRecord", "deal_record", "decided_after", "is_forced"]

@@ -21,6 +21,7 @@ from khrap import words as w
 from khrap.bots import strength_of
 from khrap.engine.decisions import display_name
 from khrap.sim.figures import Figures, template_class
+from khrap.sim.records import is_forced
 from khrap.variant.derived import enabled, penalty_matches
 from khrap.variant.schema import Variant
 
@@ -50,8 +51,7 @@ TEXT: dict[str, dict[str, str]] = {
         "unsure": " (no measurable difference at {n} deals)",
         "points": "{x:+.0f} points",
         "overridden": "{call} (overridden)",
-        "forced": "forced {status}",
-        "helper": "helper", "declarer": "declarer",
+        "forced helper": "Forced to help", "forced declarer": "Forced to declare",
         "easy": "rules of thumb", "normal": "they estimate their hand and call whenever it pays",
         "strong": "they deal the hidden cards many times and solve the play",
         "random": "each picks any legal action at random",
@@ -83,8 +83,7 @@ TEXT: dict[str, dict[str, str]] = {
         "unsure": " (за {n} раздач разница не измерима)",
         "points": "{x:+.0f} п.п.",
         "overridden": "{call} (перебит)",
-        "forced": "вынужденный {status}",
-        "helper": "помогающий", "declarer": "объявивший",
+        "forced helper": "Обязан помогать", "forced declarer": "Обязан объявить",
         "easy": "простые правила", "normal": "оценивают руку и заявляют, когда это выгодно",
         "strong": "много раз раздают скрытые карты и решают розыгрыш",
         "random": "каждый выбирает любой разрешённый ход наугад",
@@ -150,9 +149,8 @@ def contract_name(variant: Variant | Sequence[Variant], label: str, lang: str) -
 
     if label.endswith(" (overridden)"):
         return t["overridden"].format(call=name(label[: -len(" (overridden)")]))
-    if label.startswith("forced "):
-        status = label.split(" ", 1)[1]
-        return t["forced"].format(status=t.get(status, status))
+    if is_forced(label):  # a status a call forced on the seat, not a call it said: named as such, never as its label
+        return t.get(label, label)
     return name(label)
 
 
@@ -163,8 +161,9 @@ the "never used" warning instead: ``call_warnings``)."""
 
 
 def said_in_either(row: dict) -> bool:
-    """Whether a call's paired row (``held:``) shows it said under one rule or the other, to the precision shown."""
-    return max(row["base"], row["value"]) >= SAID
+    """Whether a call's paired row (``held:``) shows it said under one rule or the other, to the precision shown.
+    A forced status (``forced helper``) is held but never said, so it is not among the calls said more or less."""
+    return max(row["base"], row["value"]) >= SAID and not is_forced(row["key"].split(":", 1)[-1])
 
 
 def rate(x: float, other: float, fig: Figures = ENGLISH) -> str:

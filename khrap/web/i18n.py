@@ -136,6 +136,8 @@ UI: dict[str, str] = {
     "todo_discard": "discard a card.",
     "todo_name_trump": "name the trump suit.",
     "todo_call": "make your call.",
+    "todo_offer": "your choice: {choices}.",
+    "or_list": "{items} or {last}",
     "waiting_ready": "waiting for {seats} to press “{button}”",
     "signal_on": "♪ sound on",
     "signal_off": "♪ sound off",

@@ -1,6 +1,6 @@
 // The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
 // beside the text), players, stacks, base stake, bots; then every seat's invite link.
-import { el, inviteLine, langSwitch, loadWords, myTables, plural, rememberHost, rememberTable, t } from "./common.js";
+import { LANG, el, inviteLine, langSwitch, loadWords, myTables, plural, rememberHost, rememberTable, setLang, t } from "./common.js";
 
 const data = await loadWords();
 const $ = (id) => document.getElementById(id);
@@ -155,6 +155,10 @@ function rulesTitle() {
 
 function showLinks(answer) {
   form.hidden = true;
+  // The host made the table in the language he asked the page for (/?lang=ru): his seat's page and his host page,
+  // opened from here, speak it too (their links carry no language: the same links are the invites, and a friend's
+  // browser chooses its own).  The host's seat came up in the browser's English.
+  if (new URLSearchParams(location.search).get("lang")) setLang(LANG);
   const title = rulesTitle(), count = +deals.value;
   rememberHost(answer.table, new URL(answer.host).hash.slice(1));
   const links = [{ seat: null, link: answer.host, host: true }, { seat: null, link: answer.spectator },

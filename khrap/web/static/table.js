@@ -454,7 +454,15 @@ function whatToDo() {
   if (words.has("exchange")) return t("todo_exchange");
   if (words.has("discard")) return t("todo_discard");
   if (words.has("trump")) return t("todo_name_trump");
+  // A stage that offers the seats a call once the bidding is over (Snore's cut to a passer, khrap's take five): the
+  // choices themselves, by the names of the decision's legal words ("make your call" read as the bidding again).
+  if (view.obs.phase === "offers") return t("todo_offer", { choices: orList([...words].map(callName)) });
   return t("todo_call");
+}
+
+// "A, B or C" in the page's language.
+function orList(items) {
+  return items.length < 2 ? items.join("") : t("or_list", { items: items.slice(0, -1).join(", "), last: items.at(-1) });
 }
 
 // The turn clock: the seconds left to the seat to act, counted down on the page from the server's figure.
