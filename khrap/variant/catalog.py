@@ -127,8 +127,8 @@ def _unknown_refs(data: Any, origins: Origins) -> list[VariantError]:
     if not isinstance(data, dict) or not isinstance(data.get("calls"), dict):
         return []  # no calls to check against (a mistake reported already)
     calls = data["calls"]
-    stages = data.get("stages") if isinstance(data.get("stages"), list) else []
-    stage_ids = [s.get("id") for s in stages if isinstance(s, dict) and isinstance(s.get("id"), str)]
+    stages: list[Any] = data["stages"] if isinstance(data.get("stages"), list) else []
+    stage_ids: list[str] = [s["id"] for s in stages if isinstance(s, dict) and isinstance(s.get("id"), str)]
     uses: list[tuple[Loc, Any]] = []
     for i, stage in enumerate(stages):
         if isinstance(stage, dict) and stage.get("kind") == "calls":
@@ -215,7 +215,7 @@ def _steps(english: str, variant: Variant | None, parent: Variant | None, origin
     for sid in dict.fromkeys(re.findall(r"stage '([^']+)'", english)):
         for source in (variant, parent):
             ids = [s.id for s in source.stages] if source is not None else []
-            if sid in ids:
+            if source is not None and sid in ids:
                 title, n = stage_title_said(source.stages[ids.index(sid)]), ids.index(sid) + 1
                 steps[sid] = Said(" (“%(title)s”, step %(n)s)", title=title, n=n) if source is variant else \
                     Said(" (“%(title)s”, step %(n)s of '%(parent)s')", title=title, n=n, parent=_parent_name(origins))

@@ -444,7 +444,7 @@ def _may_cost(v: Variant, cid: str, call: Call) -> bool:
     eff = call.effects
     if eff.forces_others or eff.override:
         return True
-    rule = v.statuses.get(eff.status)  # type: ignore[call-overload]  # "out" has no rule: it costs nothing
+    rule = v.statuses.get(eff.status)  # type: ignore[arg-type]  # "out" has no rule: it costs nothing
     if rule is None:
         return False
     if rule.stake.base or rule.stake.pots:
@@ -525,6 +525,7 @@ def _out_speakers(v: Variant) -> Iterator[Issue]:
             continue
         offered = derived.stage_calls(v, stage) if thrower is not None and stage.speakers == "out" else ()
         for cid in dict.fromkeys(offered):  # each enabled call once, where first listed
+            assert thrower is not None  # (nothing is offered here before a thrower: ``offered`` is empty)
             call = v.calls[cid]
             if _safe_for_the_handless(v, call):
                 continue
@@ -642,6 +643,7 @@ def _exchange_turns(v: Variant) -> Iterator[Issue]:
                             **told))
                 continue
             stage = v.stages[e]
+            assert isinstance(stage, ExchangeStage)  # (``e`` is an exchange stage's index)
             for other, j in _skippers(v, stage.id, cid, i):
                 yield (Fields(("calls", other, "effects", "skip_stages", j), field), Said(
                     "call '%(call)s' %(waits)s, but it skips exchange stage '%(stage)s' (`skip_stages`), %(lost)s: "

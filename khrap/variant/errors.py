@@ -102,7 +102,7 @@ def _kind(value: Any) -> str:
     return _show(value)
 
 
-_KINDS = {dict: Said("a mapping"), list: Said("a list")}
+_KINDS: dict[type, Said] = {dict: Said("a mapping"), list: Said("a list")}
 
 
 def said_kind(value: Any) -> Said | str:

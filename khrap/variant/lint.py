@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,7 +58,7 @@ class LintWarning:
 
 def lint_file(ref: str | os.PathLike[str]) -> tuple[Variant, list[LintWarning]]:
     """Load a variant (raising VariantError for mistakes) and return it with its warnings."""
-    loaded = load_checked(ref)
+    loaded = load_checked(os.fspath(ref))
     return loaded.variant, lint(loaded)
 
 
@@ -73,7 +73,7 @@ def lint(loaded: Loaded) -> list[LintWarning]:
     if parent is not None:
         found += [*_dropped(loaded, v, parent), *_unfollowed(loaded, v, parent)]
         notes += _unchanged(loaded, v, parent)
-    out = {}
+    out: dict[tuple, LintWarning] = {}
     for kind, items in (("warning", found), ("note", notes)):
         for loc, message in items:
             path, line, col = loaded.origins.locate(loc, key=True)
@@ -249,19 +249,20 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
     if _written(loaded, ("settlement", "penalties")):
         yield from _dropped_penalties(v, parent, name)
     if _written(loaded, ("settlement", "trick_share", "statuses")):
-        gone = [s for s in parent.settlement.trick_share.statuses if s not in v.settlement.trick_share.statuses]
+        gone: list[str] = [s for s in parent.settlement.trick_share.statuses
+                           if s not in v.settlement.trick_share.statuses]
         if gone:
             yield (("settlement", "trick_share", "statuses"),
                    Said("tricks taken by a %(statuses)s are no longer paid: this list replaces the whole list of "
                         "'%(parent)s', which paid them; add them back if that was not meant",
                         statuses=_words(gone, "or"), parent=name))
     if _written(loaded, ("settlement", "declarer_prize")):
-        old, new = parent.settlement.declarer_prize, v.settlement.declarer_prize
-        if len(new) < len(old) and any(p != "none" for p in old[len(new):]):
+        was, now = parent.settlement.declarer_prize, v.settlement.declarer_prize
+        if len(now) < len(was) and any(p != "none" for p in was[len(now):]):
             yield (("settlement", "declarer_prize"),
                    Said("the declarer's prize after bidding round %(round)s is gone: this list replaces the whole "
-                        "list of '%(parent)s' (%(old)s); give an entry for every round you mean", round=len(new) + 1,
-                        parent=name, old=flow(old)))
+                        "list of '%(parent)s' (%(old)s); give an entry for every round you mean", round=len(now) + 1,
+                        parent=name, old=flow(was)))
     if _written(loaded, ("play", "first_lead", "calls")):
         offered = offered_calls(v)
         gone = [c for c in parent.play.first_lead.calls if c not in v.play.first_lead.calls and c in offered]
@@ -278,7 +279,8 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
         old = next((s for s in parent.stages if s.id == stage.id and s.kind == stage.kind), None)
         if old is None:
             continue
-        if isinstance(stage, CallsStage) and _written(loaded, ("stages", i, "calls")):
+        # (the same kind is the same class: the isinstance tests only say so to the type checker)
+        if isinstance(stage, CallsStage) and isinstance(old, CallsStage) and _written(loaded, ("stages", i, "calls")):
             offered = offered_calls(v)  # a call moved to another stage is still offered: not gone
             gone = [c for c in old.calls if c not in stage.calls and c in enabled(v) and c not in offered]
             if gone:
@@ -289,7 +291,8 @@ def _dropped(loaded: Loaded, v: Variant, parent: Variant) -> Iterator[Found]:
                     "stage %(stage)s no longer offers calls %(calls)s: this list replaces the whole list of "
                     "'%(parent)s'; add them back, or switch them off with `enabled: false` if that was meant",
                     stage=_show(stage.id), calls=_calls(gone), parent=name))
-        if isinstance(stage, ExchangeStage) and _written(loaded, ("stages", i, "order")):
+        if isinstance(stage, ExchangeStage) and isinstance(old, ExchangeStage) \
+                and _written(loaded, ("stages", i, "order")):
             yield from _dropped_order(v, i, stage, old, name)
 
 
@@ -413,7 +416,7 @@ def _name(loaded: Loaded) -> str:
     return Path(loaded.origins.sources[-2][0]).stem
 
 
-def _words(items: list[str], joiner: str) -> Said | str:
+def _words(items: Sequence[str], joiner: str) -> Said | str:
     """``a, b or c`` (``joiner`` "or" or "and"), the joining word in the reader's language."""
     if len(items) == 1:
         return items[0]
@@ -427,5 +430,5 @@ def _either(items: list[Said]) -> Said:
     return items[0] if len(items) == 1 else Said("%(first)s or %(second)s", first=items[0], second=items[1])
 
 
-def _calls(ids: list[str]) -> Said | str:
+def _calls(ids: Sequence[str]) -> Said | str:
     return _words([_show(c) for c in ids], "and")

@@ -60,7 +60,7 @@ class Joined(Said):
 
     def __init__(self, parts: list[Any]) -> None:
         super().__init__("")
-        self.parts = [p for part in parts for p in (part.parts if isinstance(part, Joined) else [part])]
+        self.parts: list[Any] = [p for part in parts for p in (part.parts if isinstance(part, Joined) else [part])]
 
     def shown(self, translate: Translate = _english) -> str:
         return "".join(shown(part, translate) for part in self.parts)

@@ -225,7 +225,7 @@ class StatusRule(Model):
     )
 
 
-def _default_statuses() -> dict[str, StatusRule]:
+def _default_statuses() -> dict[ActiveStatus, StatusRule]:
     return {
         "declarer": StatusRule(tricks=2, stake=Amount(base=2)),
         "helper": StatusRule(tricks=1, stake=Amount(base=1)),
@@ -432,7 +432,8 @@ class TrickShare(Model):
         None, ge=1, le=MAX_UNITS, description="Each trick pays ⌊P / divisor⌋ (default: the hand size)."
     )
     statuses: list[ActiveStatus] = Field(
-        default_factory=lambda: ["declarer", "helper"], max_length=2, description="Who is paid for tricks."
+        default_factory=lambda: list[ActiveStatus](["declarer", "helper"]), max_length=2,
+        description="Who is paid for tricks."
     )
     fulfilled_only: bool = Field(False, description="Only players who met their obligation are paid.")
 

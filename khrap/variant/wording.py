@@ -412,20 +412,21 @@ def _human(f: _Found, data: Any = None) -> str | Said:
     ident = _id_phrase(data, f.loc) if what == "a text" else None
     if ident is not None:
         return Said("must be %(what)s; got %(value)s", what=ident, value=said_value(value))
+    message: Said | str
     if what.startswith(("one of ", "`")):  # the choices are the example
         if what.startswith("one of "):
-            msg = Said("must be one of %(choices)s; got %(value)s", choices=what[len("one of "):],
-                       value=said_value(value))
+            message = Said("must be one of %(choices)s; got %(value)s", choices=what[len("one of "):],
+                           value=said_value(value))
         else:
-            msg = Said("must be %(what)s; got %(value)s", what=what, value=said_value(value))
+            message = Said("must be %(what)s; got %(value)s", what=what, value=said_value(value))
     else:
         sample = example(tp, field, holder, key, written=value)
         shown = f"`{key}: {sample}`" if isinstance(key, str) else f"`{sample}`"
-        msg = Said("must be %(what)s, e.g. %(sample)s; got %(value)s", what=_what(what, tp, field), sample=shown,
-                   value=said_value(value))
+        message = Said("must be %(what)s, e.g. %(sample)s; got %(value)s", what=_what(what, tp, field),
+                       sample=shown, value=said_value(value))
     if kind == "literal_error" and isinstance(value, str):
-        msg += meant(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
-    return msg + _comma_hint(f.loc, value)
+        message += meant(value, re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+    return message + _comma_hint(f.loc, value)
 
 
 def _what(what: str, tp: Any, field: Any) -> str | Said:

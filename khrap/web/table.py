@@ -25,6 +25,7 @@ from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.actions import Action
 from khrap.engine.decisions import display_names
+from khrap.engine.legal import draws_anywhere, names_source
 from khrap.engine.observation import seen
 from khrap.engine.refusal import Refusal
 from khrap.engine.rules import shared_rules
@@ -520,13 +521,15 @@ class Table:
         if offered and seat is not None and public.to_act == seat:
             legal = []
             kept = _DESCRIBED_OBJECTS
+            state = self.session.state
+            anywhere = draws_anywhere(state.rules)  # (else no action names where it draws from: none is asked)
             for a in self.session.legal_actions():  # (the kernel lists many of the same objects again)
                 found = kept.get(id(a))
                 if found is None or found[0] is not a:
                     if len(kept) >= _DESCRIBED_LIMIT:
                         kept.clear()
                     found = kept[id(a)] = (a, self._describe(a))  # (holding ``a``: its id is not reused meanwhile)
-                legal.append(found[1])
+                legal.append(_sourced(found[1]) if anywhere and names_source(state, a) else found[1])
         if mine < 0:
             return OwnParts(seat, self._hand(seat), None, None, settled, legal), mine
         return OwnParts(seat, self._hand(seat), told.lines, told.events, settled, legal), mine
@@ -648,8 +651,6 @@ class Table:
                 "blind_calls": [cid for cid, c in rules["calls"].items()
                                 if (c.get("requires") or {}).get("blind")],
                 "wins": {wid: localized(w.get("name"), lang, wid) for wid, w in rules.get("instant_wins", {}).items()},
-                # where a draw may come from ("anywhere": the exchange offers the stock's bottom beside its top)
-                "draw_from": rules.get("draw_from") or "top",
             }
         return words
 
@@ -951,6 +952,23 @@ _DESCRIBED_OBJECTS: dict[int, tuple[Action, dict]] = {}
 """The same by the action object (its id, the object held): the kernel lists the same objects from one decision to
 the next for half the actions, and an id is found without hashing the action's fields (a seat to act is offered a
 dozen or two actions at every change)."""
+
+_SOURCED: dict[int, tuple[dict, dict]] = {}
+"""A described action that may say where it draws from (``Table._own``), by the described dict's id: the same
+dict with ``from`` true, made once."""
+
+
+def _sourced(described: dict) -> dict:
+    """``described`` (``Table._describe``) with ``from``: the seat may say where its cards are drawn from (the
+    engine's ``names_source``: an exchange, or a call that draws as it is made, where the stock may be drawn from
+    anywhere): the page offers the stock's top or bottom beside it."""
+    found = _SOURCED.get(id(described))
+    if found is None or found[0] is not described:
+        if len(_SOURCED) >= _DESCRIBED_LIMIT:
+            _SOURCED.clear()
+        found = _SOURCED[id(described)] = (described, {**described, "from": True})
+    return found[1]
+
 
 _NO_ACTIONS: list[dict] = []
 """A view's ``legal`` when its seat has nothing to do: one list for every such view (views are read only), so a
