@@ -118,3 +118,29 @@ def test_a_message_a_catalog_lacks_shows_in_english_never_blank() -> None:
     lacking = catalogs.compile_po(text.replace(finnish, 'msgstr ""').encode(), "fi", CHECKER_DOMAIN).gettext
     assert said.shown(whole) == "on oltava vähintään 2; annettiin 1"
     assert said.shown(lacking) == "must be at least 2, got 1"
+
+
+def test_a_file_that_cannot_be_read_is_refused_in_the_players_language(tmp_path: Path) -> None:
+    # khrap.safe_io words its reasons in English (a leaf module); the reading turns each into a catalog message
+    from khrap.safe_io import InputRefused, read_limited
+    from khrap.variant import reading
+
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (reading.LIMITS.file_bytes + 1))
+    reasons = []
+    for path in (tmp_path / "gone.yaml", tmp_path, big, "a\0b.yaml"):
+        with pytest.raises(InputRefused) as refused:
+            read_limited(path, reading.LIMITS.file_bytes)
+        reasons.append(str(refused.value))
+    assert [str(reading._refused(reason)) for reason in reasons] == reasons  # the same English, word for word
+    assert all(isinstance(reading._refused(reason), Said) for reason in reasons)
+    said = {"ru": ("нет такого файла", "это папка, а не файл", "файл слишком велик (предел — 256 КиБ)"),
+            "lt": ("tokio failo nėra", "tai aplankas, o ne failas", "failas per didelis (riba – 256 KiB)"),
+            "fi": ("tiedostoa ei ole", "on kansio eikä tiedosto", "tiedosto on liian suuri (raja on 256 KiB)"),
+            "hy": ("այդպիսի ֆայլ չկա", "սա թղթապանակ է, ոչ թե ֆայլ", "ֆայլը չափազանց մեծ է (սահմանը 256 KiB է)")}
+    assert reading.LIMITS.file_bytes == 256 * 1024
+    for lang, (gone, folder, large) in said.items():
+        result = runner.invoke(app, ["validate", str(tmp_path / "gone.yaml"), str(tmp_path), str(big), "--lang", lang])
+        assert result.exit_code == 2
+        assert result.stderr.splitlines() == [f"{tmp_path / 'gone.yaml'}: {gone}", f"{tmp_path}: {folder}",
+                                               f"{big}: {large}"]

@@ -18,7 +18,7 @@ from khrap import words as w
 from khrap.engine import GameState
 from khrap.engine.actions import Action
 from khrap.engine.compiled import face
-from khrap.engine.compiled.machine import Machine
+from khrap.engine.compiled.machine import Machine, forget_exchanges
 from khrap.engine.compiled.tricks import JOKER_FLAG
 from khrap.variant.catalog import builtin, builtin_names
 
@@ -60,7 +60,7 @@ def test_the_listing_and_its_words_equal_fresh_ones(name: str, players: int) -> 
         if state.session_over:
             break
         if deal == 2:  # memos emptied in the middle of a session: the same listings and words
-            face.forget_exchanges()
+            forget_exchanges()
             face._CALL_WORDS.clear()
         state.start_deal()
         while state.pending is not None:

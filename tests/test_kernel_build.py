@@ -135,12 +135,13 @@ def test_the_compiled_modules_type_check(tmp_path: Path) -> None:
 
 
 def test_the_servers_patches_and_views_are_compiled_with_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    # docs/compiled.md, "The server's patches" and "The server's views": the compiled wheel compiles
-    # khrap.web.delta and khrap.web.table with the kernel (an empty SERVER_MODULES kept every other test of this
-    # file passing; without the table the test fails here, and mypy no longer checks table.py)
+    # docs/compiled.md, "The server's patches", "The server's views" and "The session and the broadcast loop": the
+    # compiled wheel compiles khrap.web.delta, khrap.web.table, the session and the broadcast's loop with the kernel
+    # (an empty SERVER_MODULES kept every other test of this file passing; without one of them the test fails here,
+    # and mypy no longer checks its file)
     from khrap.kernel_build import SERVER_MODULES
 
-    assert SERVER_MODULES == ("khrap.web.delta", "khrap.web.table")
+    assert SERVER_MODULES == ("khrap.web.delta", "khrap.web.table", "khrap.session.core", "khrap.web.fanout")
     for name in SERVER_MODULES:
         assert name in load_hook(monkeypatch).kernel_modules(ROOT)
         assert name.replace(".", "/") + ".py" in [Path(f).as_posix() for f in module_files()]

@@ -8,7 +8,7 @@ actions and one applied.  Each of these has a fast path inside the one kernel:
   once per content (``observation.seen``'s memo) and cards written from a table;
 - the legal actions and their words are listed once per decision (``last_legal``);
 - an ``Action`` object that ``legal_actions`` gave for this very decision is applied without being
-  parsed or checked again, and a play is stepped inline.
+  parsed or checked again.
 
 Each is played here against the general path: observations against ones made from nothing (fresh
 events rendered by the game log, cards by ``cards_str``), JSON-compared so that ``True`` and ``1``
@@ -222,12 +222,12 @@ def test_bots_leave_the_shared_event_data_unchanged() -> None:
 
 def test_an_exchange_made_by_its_dict_equals_the_dataclass_one() -> None:
     """The exchange listing makes its ``Action`` objects with only the fields that are not their defaults in
-    the instance dict (``face.exchange_action``), not by the frozen dataclass's ``__init__``: every field, the
+    the instance dict (``machine.exchange_action``), not by the frozen dataclass's ``__init__``: every field, the
     hash, the text and a pickle's copy are the constructor's."""
     import pickle
 
     from khrap.engine.actions import Action
-    from khrap.engine.compiled.face import exchange_action
+    from khrap.engine.compiled.machine import exchange_action
 
     for cards in [(), (0,), (12, 13), (51, 3, 27, 40)]:
         made, general = exchange_action(cards), Action(w.EXCHANGE, cards=cards)

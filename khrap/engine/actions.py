@@ -23,7 +23,7 @@ class IllegalAction(ValueError):
         return first if isinstance(first, str) else str(self)
 
 
-@dataclass(frozen=True)  # (no slots: the class holds each default, see ``face.exchange_action``)
+@dataclass(frozen=True)  # (no slots: the class holds each default, see ``machine.exchange_action``)
 class Action:
     """One action.  ``word`` is a kernel word or a call id.
 

@@ -11,6 +11,7 @@ from the top of the stock, as the kernel lists them (a typed ``from`` is not num
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -21,23 +22,26 @@ if TYPE_CHECKING:
     from khrap.engine.action_space import ActionSpace
 
 
-class Block:
+class Block(ABC):
     """A decision kind's numbers: ``size`` of them; ``owns`` an action; its offset; the action of an offset."""
 
     word: str | None = None  # the word every action of the block begins with (None: see ``owns``)
     catch_all = False  # it owns every action no other block owns (tested last)
 
+    @abstractmethod
     def size(self, space: ActionSpace) -> int:
-        raise NotImplementedError
+        """(each kind's block says)"""
 
     def owns(self, action: Action) -> bool:
         return action.word == self.word
 
+    @abstractmethod
     def offset(self, space: ActionSpace, action: Action, hand: Sequence[int]) -> int:
-        raise NotImplementedError
+        """(each kind's block says)"""
 
+    @abstractmethod
     def action(self, space: ActionSpace, offset: int, hand: Sequence[int]) -> Action:
-        raise NotImplementedError
+        """(each kind's block says)"""
 
     def describe(self, space: ActionSpace, offset: int) -> str:
         """The action of ``offset`` in words, without a hand."""

@@ -22,7 +22,7 @@ from khrap.engine.trick import led_suit
 from khrap.variant.derived import draws_at_once
 
 __all__ = ["DISCARD_TABLE", "EXCHANGE_TABLE", "PLAY_TABLE", "TRUMP_TABLE", "call_refusal", "discard_refusal",
-           "exchange_refusal", "first_refused", "play_refusal", "trump_refusal"]
+           "draws_anywhere", "exchange_refusal", "first_refused", "names_source", "play_refusal", "trump_refusal"]
 
 Test = Callable[[object, int, Action], bool]
 Reason = Callable[[object, int, Action], Refusal]
@@ -91,12 +91,29 @@ def _exchange_source(state, seat: int, action: Action) -> Refusal | None:
     return source_refusal(state, len(action.cards) + state._limits(seat)[2], action.source)
 
 
+def draws_anywhere(rules) -> bool:
+    """Whether the rules let a draw come from anywhere in the stock (``from bottom``, ``from N``), not the top only."""
+    return rules.variant.draw_from != w.TOP
+
+
+def names_source(state, action: Action) -> bool:
+    """Whether ``action`` may say where its cards are drawn from (``ACTION from N``): the rules let the stock be
+    drawn from anywhere, and the action draws: an exchange, or a call that draws as it is made.  The rule that the
+    refusals ``top_only`` and ``no_from`` state, and what a seat's screen offers beside such an action."""
+    if not draws_anywhere(state.rules):
+        return False
+    if action.word == w.EXCHANGE:
+        return True
+    call = state.rules.calls.get(action.word)
+    return call is not None and draws_at_once(call)
+
+
 EXCHANGE_TABLE: Table = (
     (lambda s, seat, a: len(set(a.cards)) == len(a.cards), lambda s, seat, a: Refusal("named_twice")),
     (lambda s, seat, a: all(c in s.hands[seat] for c in a.cards),
      _not_all_held),
     (_within_limits, _exchange_count_reason),
-    (lambda s, seat, a: a.source == w.TOP or s.rules.variant.draw_from != "top",
+    (lambda s, seat, a: a.source == w.TOP or names_source(s, a),
      lambda s, seat, a: Refusal("top_only")),
     (lambda s, seat, a: _exchange_source(s, seat, a) is None, _exchange_source),
 )
@@ -130,11 +147,8 @@ def _argument_refusal(state, seat: int, cid: str, action: Action) -> Refusal | N
         return Refusal("no_position", call=cid)
     if action.take_turned and mode != "optional":
         return Refusal("no_take", call=cid)
-    if action.source != w.TOP:
-        if state.rules.variant.draw_from == "top":
-            return Refusal("top_only")
-        if not draws_at_once(call):
-            return Refusal("no_from", call=cid)
+    if action.source != w.TOP and not names_source(state, action):
+        return Refusal("no_from", call=cid) if draws_anywhere(state.rules) else Refusal("top_only")
     return None
 
 

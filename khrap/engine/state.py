@@ -95,11 +95,8 @@ class GameState(Face):
         compares the two field by field on every built-in and fails on a field this copy leaves out."""
         kind: Any = type(self)
         new: GameState = kind.__new__(kind)
-        # the face's (the last listing and its marks, the last pending: immutable or shared, the hand and the
-        # play codes copied)
+        # the face's (the last listing and its marks: immutable or shared, the hand copied)
         new.last_legal, new._words = self.last_legal, self._words
-        codes = self._codes
-        new._codes = None if codes is None else codes[:]
         views = self.seat_views
         new.seat_views = None if views is None else views.__copy__()
         new._marked_kind, new._marked_seat = self._marked_kind, self._marked_seat
@@ -107,8 +104,6 @@ class GameState(Face):
         marked = self._marked_hand
         new._marked_hand = None if marked is None else marked[:]
         new._marked_size = self._marked_size
-        new._pending_made, new._pending_kind = self._pending_made, self._pending_kind
-        new._pending_seat = self._pending_seat
         # the table's (``Table``'s fields, in its order)
         new.program, new.n, new.rng = self.program, self.n, self.rng
         new.stacks, new.total_chips, new.pot = self.stacks[:], self.total_chips, self.pot

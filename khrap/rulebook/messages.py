@@ -33,7 +33,7 @@ OPTIONS = {"**.j2": {"extensions": "jinja2.ext.do", "trimmed": "true", "newstyle
 # own (khrap.rulebook.i18n.CHECKER_DOMAIN), so a player reads the sheet and the file's mistakes in one language.
 VARIANT = Path(__file__).resolve().parents[1] / "variant"
 CHECKER_METHODS = [("**.py", "python")]
-CHECKER_KEYWORDS = {"Said": None}
+CHECKER_KEYWORDS = {"Said": None, "Counted": (1, 2)}  # Counted(singular, plural, count): ngettext's
 PO_OPTIONS = {"width": 100, "omit_header": False, "sort_output": False, "no_location": True}
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from khrap.cards import CardError, parse_card
 from khrap.engine import Action, ActionError, GameState, IllegalAction, Rules, RulesError, parse_action
+from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.rules import shared_rules
 from khrap.variant.catalog import load_variant
 from khrap.variant.schema import Variant
@@ -26,7 +27,7 @@ DeckSpec = str | Sequence[str] | Sequence[int]
 
 def complete_deck(listed: DeckSpec, rules: Rules) -> list[int]:
     """A deck from its top cards (text, card words or ints); unlisted cards follow in canonical order."""
-    words = listed.split() if isinstance(listed, str) else list(listed)
+    words: list[str | int] = list(listed.split() if isinstance(listed, str) else listed)
     try:
         cards = [c if isinstance(c, int) else parse_card(c) for c in words]
     except CardError as err:
@@ -45,6 +46,9 @@ def refuse_foreign_digits(text: str) -> None:
         raise IllegalAction("an action is at most 200 characters")
 
 
+# Compiled with the server's modules (``SERVER_MODULES``, docs/compiled.md): a native class, copied and pickled as the
+# kernel's classes are (mypyc's ``__getstate__``/``__setstate__``; ``clone`` is a ``deepcopy``).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Session:
     """A game of ``variant`` at ``players`` seats: deals, legal actions, observations, records.
 
@@ -160,8 +164,9 @@ class Session:
         (default: the seat to act).  Returns the action as recorded; IllegalAction says why not."""
         if isinstance(action, str):
             listed = self._listed(action, seat)
-            if listed is not None:  # the words of a listed action: applied as listed, not parsed and checked
-                actor, at = self.state.to_act, len(self.state.log)
+            actor = self.state.to_act  # (not None when an action is listed: a decision is pending)
+            if listed is not None and actor is not None:  # a listed action's words: applied as listed, not parsed
+                at = len(self.state.log)
                 self.state.apply(listed)
                 self.acted_at.append(at)
                 self.actions.append((actor, action))

@@ -13,7 +13,7 @@ from khrap.cards import RANKS
 from khrap.variant import derived
 from khrap.variant.derived import deck_for, makes_declarer, offering, open_while, opens
 from khrap.variant.errors import meant
-from khrap.variant.said import Said
+from khrap.variant.said import Counted, Said
 from khrap.variant.schema import Call, CallsStage, CardPattern, ExchangeStage, NameTrumpStage, PlayStage, Variant
 from khrap.words import KERNEL_WORDS
 
@@ -269,7 +269,7 @@ def hand_after(v: Variant, call: Call, sure: bool = False) -> int | None:
 def _cards_word(count: int) -> Said:
     if count <= 0:
         return Said("no card")
-    return Said("%(count)s card", count=count) if count == 1 else Said("%(count)s cards", count=count)
+    return Counted("%(count)s card", "%(count)s cards", count, count=count)
 
 
 def _hand_sizes(v: Variant) -> Iterator[Issue]:
@@ -392,10 +392,9 @@ def _out_discards(v: Variant) -> Iterator[Issue]:
             if eff.status != "out" or not eff.then_discard or eff.when != "now":
                 continue
             where = ("calls", cid, "effects")
-            owes = (Said("call '%(call)s' puts its caller out owing %(n)s discard (`then_discard: %(n)s`), but ",
-                         call=cid, n=eff.then_discard) if eff.then_discard == 1 else
-                    Said("call '%(call)s' puts its caller out owing %(n)s discards (`then_discard: %(n)s`), but ",
-                         call=cid, n=eff.then_discard))
+            owes = Counted("call '%(call)s' puts its caller out owing %(n)s discard (`then_discard: %(n)s`), but ",
+                           "call '%(call)s' puts its caller out owing %(n)s discards (`then_discard: %(n)s`), but ",
+                           eff.then_discard, call=cid, n=eff.then_discard)
             fix = Said("write `then_discard: 0` (an out player's cards are not played)")
             if stage.out_hands == "on_call":
                 yield (Fields((*where, "then_discard"), ("stages", i, "out_hands"), (*where, "status")),
@@ -408,8 +407,7 @@ def _out_discards(v: Variant) -> Iterator[Issue]:
             cards = held + (1 if eff.take_turned == "yes" else 0) + eff.draw
             if eff.then_discard <= cards:
                 continue
-            left = (Said("only %(n)s cards", n=cards) if cards > 1 else Said("only %(n)s card", n=cards) if cards
-                    else Said("no card"))
+            left = Counted("only %(n)s card", "only %(n)s cards", cards, n=cards) if cards else Said("no card")
             if empty and thrower is not None:
                 why = Said("stage '%(stage)s' asks players who are out (`speakers: out`), whose hands stage "
                            "'%(thrower)s' may have thrown, so he could have %(left)s", stage=stage.id,

@@ -23,7 +23,7 @@ from khrap.variant.catalog import Loaded, load_checked, offered_calls
 from khrap.variant.derived import deck_for, enabled, penalty_matches, stock_after_deal
 from khrap.variant.expect import flow
 from khrap.variant.loader import Loc, _show, dotted, value_at
-from khrap.variant.said import Said, Translate, shown
+from khrap.variant.said import Counted, Said, Translate, shown
 from khrap.variant.schema import Call, CallsStage, ExchangeStage, Penalty, Variant
 
 __all__ = ["LintWarning", "lint", "lint_file", "summary", "verdict", "warnings_line"]
@@ -210,8 +210,7 @@ def _unpaid(v: Variant) -> Iterator[Found]:
         most = max((v.statuses[s].tricks for s in statuses), default=0)
         if penalty.tricks is not None and penalty.tricks >= most:
             who = _either([Said("a %(status)s", status=s) for s in statuses])
-            took = Said("%(n)s trick", n=penalty.tricks) if penalty.tricks == 1 else \
-                Said("%(n)s tricks", n=penalty.tricks)
+            took = Counted("%(n)s trick", "%(n)s tricks", penalty.tricks, n=penalty.tricks)
             yield ((*loc, "tricks"),
                    Said("penalty rule %(rule)s can never be paid: it charges a player who took %(took)s (`tricks: "
                         "%(n)s`), but %(who)s who took %(most)s or more has not failed, and only failed players pay: "

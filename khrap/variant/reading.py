@@ -269,7 +269,7 @@ def _read_text(path: str | os.PathLike[str]) -> str:
     try:
         raw = read_limited(path, LIMITS.file_bytes)  # regular files only; never more than we would accept
     except InputRefused as err:
-        raise VariantError(str(err), path) from None
+        raise VariantError(_refused(str(err)), path) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -284,10 +284,24 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 
 def _too_large() -> Said:
+    # worded as khrap.safe_io words a file over the limit (tests/test_checker_catalogs checks they agree)
     limit = LIMITS.file_bytes
     if limit % (1024 * 1024) == 0:
         return Said("file is too large (the limit is %(n)s MiB)", n=limit // (1024 * 1024))
+    if limit % 1024 == 0:
+        return Said("file is too large (the limit is %(n)s KiB)", n=limit // 1024)
     return Said("file is too large (the limit is %(n)s bytes)", n=limit)
+
+
+# khrap.safe_io's reasons for not reading a file (plain English: it is a leaf module, below the catalogs), as
+# messages a player reads in his language; a reason with the system's own words in it stays as it is.
+_REFUSALS = {said.text: said for said in (
+    Said("no such file"), Said("is a directory, not a file"), Said("is not a regular file"),
+    Said("not a valid path (it holds a NUL character)"))}
+
+
+def _refused(reason: str) -> Said | str:
+    return _too_large() if reason.startswith("file is too large") else _REFUSALS.get(reason, reason)
 
 
 # PyYAML's reason for a character its reader refuses, in the reader's language (others stay as PyYAML words them).

@@ -53,6 +53,36 @@ class Said:
         return f"Said({self.text!r}, **{self.values!r})"
 
 
+class Counted(Said):
+    """A message that says a count: its English singular and plural (``Counted("%(n)s card", "%(n)s cards", n,
+    n=n)``), and in a language the form that language's plural rule picks for ``count`` (gettext's ngettext,
+    as the sheets' counts: Lithuanian 1 korta, 2 kortos, 10 kortų; Russian 1 карта, 2 карты, 5 карт)."""
+
+    __slots__ = ("count", "plural")
+
+    def __init__(self, singular: str, plural: str, count: int, /, **values: Any) -> None:
+        super().__init__(singular, **values)
+        self.plural, self.count = plural, count
+
+    def shown(self, translate: Translate = _english) -> str:
+        values = {k: shown(v, translate) for k, v in self.values.items()}
+        english = self.text if self.count == 1 else self.plural
+        try:
+            return _ngettext(translate)(self.text, self.plural, self.count) % values
+        except (KeyError, ValueError, TypeError):  # a broken translation: the English, never a crash
+            return english % values
+
+    def __repr__(self) -> str:
+        return f"Counted({self.text!r}, {self.plural!r}, {self.count!r}, **{self.values!r})"
+
+
+def _ngettext(translate: Translate) -> Callable[[str, str, int], str]:
+    """The plural lookup of the catalog whose ``gettext`` is ``translate`` (every caller passes a catalog's bound
+    ``gettext``, so the one argument stays as it was); English's rule for anything else."""
+    ngettext = getattr(getattr(translate, "__self__", None), "ngettext", None)
+    return ngettext if callable(ngettext) else lambda one, many, n: one if n == 1 else many
+
+
 class Joined(Said):
     """Messages and plain text one after another (``Said(...) + "; " + Said(...)``)."""
 
@@ -74,4 +104,4 @@ def shown(message: Any, translate: Translate = _english) -> str:
     return message.shown(translate) if isinstance(message, Said) else str(message)
 
 
-__all__ = ["Joined", "Said", "Translate", "shown"]
+__all__ = ["Counted", "Joined", "Said", "Translate", "shown"]

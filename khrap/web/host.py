@@ -21,8 +21,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable, Container
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 try:
     import orjson
@@ -31,16 +30,17 @@ except ImportError:  # the web extra brings it; without it the standard encoder 
 
 from khrap.engine import IllegalAction
 from khrap.safe_text import BIDI_CONTROLS
-from khrap.web.delta import Parts, patch
+from khrap.web import fanout
+from khrap.web.delta import Parts
+from khrap.web.fanout import BURST, RATE, Client, Connection
 from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Lost, Store
 from khrap.web.table import Change, Table
 
 MAX_MESSAGE = 4096
 """Bytes in one message from a client (an action is at most 200 characters)."""
-RATE = 10.0
-BURST = 30
-"""Messages a second a connection may send, and the burst it may send at once."""
+# ``RATE`` and ``BURST``, the messages a second a connection may send and the burst it may send at once, are
+# ``fanout``'s (a ``Client``'s defaults; ``Client`` and ``Connection`` are there too, compiled with the loop).
 FLOOD_LIMIT = 100
 """Messages refused for rate after which the connection is closed."""
 MAX_NAME = 24
@@ -128,45 +128,6 @@ def readable(name: str) -> str:
     cleaned = " ".join(kept.split())[:MAX_NAME]
     seen = any(c not in BLANK and not c.isspace() and not unicodedata.category(c).startswith("M") for c in cleaned)
     return cleaned if seen else ""
-
-
-class Connection(Protocol):
-    def send(self, message: dict) -> None: ...
-
-    def close(self, reason: str) -> None: ...
-
-
-@dataclass
-class Client:
-    """One connection: what it speaks for, its language and its rate budget."""
-
-    conn: Connection
-    rate: float = RATE
-    burst: float = BURST
-    table: Table | None = None
-    seat: int | None = None
-    lang: str = "en"
-    tokens: float = BURST
-    last: float = field(default_factory=time.monotonic)
-    refused_for_rate: int = 0
-    passive: bool = False  # its seat is open on a newer connection: this one only watches until it claims it
-    host: bool = False  # holds the table's host link: may hand seats over
-    deltas: bool = False  # asked (in its hello) for updates that carry what changed, after a first full view
-    shown: tuple[tuple, int] | None = None  # (the view's key, its number): the update it was sent last
-
-    @property
-    def key(self) -> tuple[int | None, str, bool, bool]:
-        """What its view depends on besides the table: connections of the same key get the same update."""
-        return (self.seat, self.lang, self.passive, self.host)
-
-    def allow(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            self.refused_for_rate += 1
-            return False
-        self.tokens -= 1
-        return True
 
 
 class Host:
@@ -315,13 +276,7 @@ class Host:
 
     def presence(self, table: Table) -> tuple[list[bool], list[bool]]:
         """(``present``, ``taken_over``) in one pass over the seats: a broadcast's (once an action)."""
-        now, limit = self.clock(), self.takeover_seconds
-        present, over = [], []
-        for st in table.seats:
-            here = st.connections > 0
-            present.append(here)
-            over.append(st.human and not here and st.gone_since is not None and now - st.gone_since >= limit)
-        return present, over
+        return fanout.presence(table.seats, self.clock(), self.takeover_seconds)
 
     def taken_over(self, table: Table) -> list[bool]:
         """Human seats a bot plays now: their player has been gone longer than the takeover time."""
@@ -875,107 +830,24 @@ class Host:
         changed: most seats at most actions) share one patch, encoded once.
         ``seats``: only the connections of these seats (the others keep the view they hold as their base)."""
         kept = self.sent.pop(table.id, {})
-        made: dict[tuple, _Update] = {}
-        memo: dict = {}  # the patches of the parts the views share, made once (``delta.patch``), and their texts
         present, takeover = self.presence(table)
         deadline, timed_out = self._clock_deadline(table), self.timed_out.get(table.id)  # (the turn clock starts)
-        change: Change | None = None  # (made for the first view: a broadcast to nobody loads no table)
-        again: Table | None = None
-        plain = False  # every view but the host's has the plain extras (no clock, no "play again")
-        number = next(self._numbers)
-        now: dict[tuple, tuple[int, Parts]] = {}  # each key's view made now: the base of its next patch
-        for client in list(self.clients.get(table.id, [])):
-            key = (client.seat, client.lang, client.passive, client.host)  # (``Client.key``, without its call)
-            if seats is not None and client.seat not in seats:
-                base = kept.get(key)
-                if base is not None:  # (the key's connections all skipped alike: its seat is in the key)
-                    now[key] = base
-                    self.sent[table.id] = now
-                continue
-            update = made.get(key)
-            if update is None:
-                seat, lang, passive, hosting = key
-                if change is None:
-                    change, again = table.change(present, takeover), self._again_table(table)
-                    plain = again is None and deadline is None and timed_out is None
-                extras = self._plain(passive) if plain and not hosting else \
-                    self._extras(table, seat, passive, hosting, again, deadline, timed_out)
-                parts = Parts(change.common(lang), change.own(seat, lang, not passive), extras, number)
-                update = made[key] = _Update(parts, kept.get(key), memo)
-                now[key] = (number, parts)
-                self.sent[table.id] = now  # (kept for the keys of the connections still at the table only)
-            patched = client.deltas and update.before is not None and client.shown == (key, update.before[0])
-            client.shown = (key, number)
-            conn = client.conn
-            send_json = getattr(conn, "send_json", None)
-            if send_json is not None:  # JSON once per seat and language (or for all alike), as the bytes sent
-                send_json(update.delta_data() if patched else update.data())
-                continue
-            send_text = getattr(conn, "send_text", None)
-            if send_text is None:
-                conn.send(update.delta() if patched else update.whole())
-            else:
-                send_text(update.delta_text() if patched else update.text())
-        memo.clear()  # (it holds updates that hold it: a cycle, with the collector off a leak)
+        again: list[Table | None] = []  # (found with the change, for the first view: a broadcast to nobody loads none)
+
+        def first() -> tuple[Change, bool]:
+            change = table.change(present, takeover)
+            again.append(self._again_table(table))
+            # (plain: every view but the host's has the plain extras, with no clock and no "play again")
+            return change, again[0] is None and deadline is None and timed_out is None
+
+        def extras(seat: int | None, passive: bool, hosting: bool) -> dict[str, Any]:
+            return self._extras(table, seat, passive, hosting, again[0], deadline, timed_out)
+
+        views = fanout.Views(first, {False: self._plain(False), True: self._plain(True)}, extras)
+        fanout.send_all(self.clients.get(table.id, []), seats, kept, self.sent, table.id, next(self._numbers), views,
+                        encode_json)
         if self.on_change is not None:
             self.on_change(table)
-
-
-class _Update:
-    """One view key's update in a broadcast: its view's parts, and (made when a connection needs them) the view
-    and its JSON, the patch from the view that key was sent last (``before``: its number and parts) and that
-    patch's JSON.  ``alike``: the update whose patch is this one's too (the first of the broadcast with the same
-    common parts and extras before and after and nothing of its own changed: its patch is the same), or None.
-    The broadcast's ``memo`` holds the first ones, and each update the memo: ``broadcast`` empties it when it is
-    done, so that no cycle is left (the server runs with the cyclic collector off)."""
-
-    __slots__ = ("_data", "_delta", "_delta_data", "_whole", "alike", "before", "memo", "parts")
-
-    def __init__(self, parts: Parts, before: tuple[int, Parts] | None, memo: dict) -> None:
-        self.parts, self.before, self.memo = parts, before, memo
-        self._whole: dict | None = None
-        self._data: bytes | None = None
-        self._delta: dict | None = None
-        self._delta_data: bytes | None = None
-        self.alike: _Update | None = None  # (None: itself; never itself, which would be a cycle)
-        if before is not None:
-            number, old = before
-            if old.own is parts.own:  # (``delta.patch`` then adds nothing of the viewer's)
-                first = memo.setdefault(
-                    ("alike", id(old.common), id(old.extras), number, id(parts.common), id(parts.extras)), self)
-                if first is not self:
-                    self.alike = first
-
-    def whole(self) -> dict:
-        if self._whole is None:
-            self._whole = self.parts.whole()
-        return self._whole
-
-    def data(self) -> bytes:
-        if self._data is None:
-            self._data = encode_json(self.whole())
-        return self._data
-
-    def text(self) -> str:
-        return self.data().decode()
-
-    def delta(self) -> dict:
-        if self.alike is not None:
-            return self.alike.delta()
-        if self._delta is None:
-            number, old = self.before
-            self._delta = {"type": "delta", "n": self.parts.n, "base": number, "d": patch(old, self.parts, self.memo)}
-        return self._delta
-
-    def delta_data(self) -> bytes:
-        if self.alike is not None:
-            return self.alike.delta_data()
-        if self._delta_data is None:
-            self._delta_data = encode_json(self.delta())
-        return self._delta_data
-
-    def delta_text(self) -> str:
-        return self.delta_data().decode()
 
 
 __all__ = ["BURST", "CHAT_MAX", "PER_TABLE", "REACTIONS", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE",

@@ -25,6 +25,7 @@ from khrap.engine import IllegalAction
 from khrap.engine import events as ev
 from khrap.engine.actions import Action
 from khrap.engine.decisions import display_names
+from khrap.engine.legal import draws_anywhere, names_source
 from khrap.engine.observation import seen
 from khrap.engine.refusal import Refusal
 from khrap.engine.rules import shared_rules
@@ -37,6 +38,7 @@ from khrap.session import Session
 from khrap.session.record import from_record, validated_rules
 from khrap.variant.schema import Variant
 from khrap.web.delta import Common, OwnParts, Parts
+from khrap.words import TOP
 
 TOKEN_BYTES = 24
 """Invite tokens: 192 random bits (the issue asks for at least 128)."""
@@ -519,13 +521,15 @@ class Table:
         if offered and seat is not None and public.to_act == seat:
             legal = []
             kept = _DESCRIBED_OBJECTS
+            state = self.session.state
+            anywhere = draws_anywhere(state.rules)  # (else no action names where it draws from: none is asked)
             for a in self.session.legal_actions():  # (the kernel lists many of the same objects again)
                 found = kept.get(id(a))
                 if found is None or found[0] is not a:
                     if len(kept) >= _DESCRIBED_LIMIT:
                         kept.clear()
                     found = kept[id(a)] = (a, self._describe(a))  # (holding ``a``: its id is not reused meanwhile)
-                legal.append(found[1])
+                legal.append(_sourced(found[1]) if anywhere and names_source(state, a) else found[1])
         if mine < 0:
             return OwnParts(seat, self._hand(seat), None, None, settled, legal), mine
         return OwnParts(seat, self._hand(seat), told.lines, told.events, settled, legal), mine
@@ -647,8 +651,6 @@ class Table:
                 "blind_calls": [cid for cid, c in rules["calls"].items()
                                 if (c.get("requires") or {}).get("blind")],
                 "wins": {wid: localized(w.get("name"), lang, wid) for wid, w in rules.get("instant_wins", {}).items()},
-                # where a draw may come from ("anywhere": the exchange offers the stock's bottom beside its top)
-                "draw_from": rules.get("draw_from") or "top",
             }
         return words
 
@@ -754,8 +756,9 @@ class Table:
         if found is None:
             if len(_DESCRIBED) >= _DESCRIBED_LIMIT:
                 _DESCRIBED.clear()
+            cards = _card_words(action.cards)
             found = _DESCRIBED[key] = {
-                "text": str(action), "word": action.word, "cards": _card_words(action.cards),
+                "text": _action_words(action, cards), "word": action.word, "cards": cards,
                 "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
         return found
 
@@ -950,6 +953,23 @@ _DESCRIBED_OBJECTS: dict[int, tuple[Action, dict]] = {}
 the next for half the actions, and an id is found without hashing the action's fields (a seat to act is offered a
 dozen or two actions at every change)."""
 
+_SOURCED: dict[int, tuple[dict, dict]] = {}
+"""A described action that may say where it draws from (``Table._own``), by the described dict's id: the same
+dict with ``from`` true, made once."""
+
+
+def _sourced(described: dict) -> dict:
+    """``described`` (``Table._describe``) with ``from``: the seat may say where its cards are drawn from (the
+    engine's ``names_source``: an exchange, or a call that draws as it is made, where the stock may be drawn from
+    anywhere): the page offers the stock's top or bottom beside it."""
+    found = _SOURCED.get(id(described))
+    if found is None or found[0] is not described:
+        if len(_SOURCED) >= _DESCRIBED_LIMIT:
+            _SOURCED.clear()
+        found = _SOURCED[id(described)] = (described, {**described, "from": True})
+    return found[1]
+
+
 _NO_ACTIONS: list[dict] = []
 """A view's ``legal`` when its seat has nothing to do: one list for every such view (views are read only), so a
 patch finds it unchanged by identity."""
@@ -963,6 +983,18 @@ def _card_words(cards: Sequence[int]) -> list[str]:
     """``cards_str(cards)``, indexed natively (compiled: a hand or a legal action's cards, at every change)."""
     words = CARD_WORDS
     return [words[card] for card in cards]
+
+
+def _action_words(action: Action, cards: list[str]) -> str:
+    """``str(action)`` (``format_action``, the codec's one writer); an action that names only cards (an exchange's
+    subset, a discard, a play) written here from its card words: the word, then the cards, as the codec writes it
+    when nothing else is set.  An exchange offers a dozen new subsets at each decision, and ``format_action`` in
+    Python cost some 6,000 instructions each (docs/serve.md, twelfth pass; tests/web/test_describe.py holds the two
+    branches equal over every built-in's legal actions)."""
+    if action.suit is None and not action.joker and not action.take_turned and action.position is None \
+            and action.source == TOP:
+        return " ".join([action.word, *cards]) if cards else action.word
+    return str(action)
 
 
 def _public_event(e, viewer: int | None) -> dict:

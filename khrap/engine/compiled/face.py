@@ -11,13 +11,13 @@ compiled; one of ``KERNEL_MODULES`` in a compiled build (docs/compiled.md).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from khrap import words as w
 from khrap.engine import legal
 from khrap.engine.actions import Action, ActionError, IllegalAction, parse_action
 from khrap.engine.blocks import Block, CallsBlock, CardBlock, SubsetBlock, SuitBlock, WordsBlock
-from khrap.engine.compiled.machine import OFFERED, Machine
+from khrap.engine.compiled.machine import OFFERED, Machine, exchange_actions
 from khrap.engine.compiled.sink import _SAID, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
@@ -33,28 +33,15 @@ SETTLED: Final = w.SETTLED
 _CODES: Final = [*range(52), *range(JOKER_FLAG, JOKER_FLAG + 52)]  # a play: a card, plus JOKER_FLAG as the joker
 PLAYS: Final[dict[int, Action]] = {c: Action(w.PLAY, cards=(c % JOKER_FLAG,), joker=c >= JOKER_FLAG) for c in _CODES}
 PLAY_WORDS: Final[dict[int, str]] = {c: str(action) for c, action in PLAYS.items()}
-# The same by position (a code indexes them: cheaper than a dict's lookup at every play listing); the codes that
-# are no play (52 to JOKER_FLAG - 1) hold the first card's, never read.
-_PLAY_AT: Final[tuple[Action, ...]] = tuple(PLAYS.get(c, PLAYS[0]) for c in range(JOKER_FLAG + 52))
-_PLAY_WORD_AT: Final[tuple[str, ...]] = tuple(PLAY_WORDS.get(c, PLAY_WORDS[0]) for c in range(JOKER_FLAG + 52))
 DISCARDS: Final[list[Action]] = [Action(w.DISCARD, cards=(c,)) for c in range(52)]
 TRUMPS: Final[list[Action]] = [Action(w.TRUMP, suit=s) for s in range(4)]
 _PLAY_WORD_OF: Final[dict[int, str]] = {id(action): PLAY_WORDS[code] for code, action in PLAYS.items()}
 # Pendings by kind, then by seat (immutable, so made once each): a dict of the kind alone, whose hash a str
 # keeps, and a list, rather than a (kind, seat) tuple made and hashed at every decision.
 _PENDINGS: Final[dict[Kind, list[Pending | None]]] = {}
-# Exchanges by their cards, made once and shared by every listing: a set of at most _SMALL cards (ascending) at
-# its cards read as a number in base 52 in ``_BY_SIZE[its size]`` (a list indexed natively: no int made or hashed;
-# a 4-card hand's 16 sets have 11 that small), a larger set by its cards as bits (the sum of ``1 << card``) in
-# ``_EXCHANGES``, emptied when it grows past _MEMO_LIMIT.  (A table of the sets of three, 52 ** 3 slots, would
-# cost every process that imports the kernel about 18 million instructions: made, and walked by the collector.)
-# Call forms' words are the kernel's memo (``said_as``: the same words in the ``called`` events).
-_SMALL: Final = 2
-_BY_SIZE: Final[list[list[Action | None]]] = []
-_EXCHANGES: Final[dict[int, Action]] = {}
+# Call forms' words are the kernel's memo (``said_as``: the same words in the ``called`` events); an exchange's
+# ``Action`` is the playout module's, made once for its cards (``machine.exchange_actions``).
 _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
-_MEMO_LIMIT: Final = 100_000
-_NEW: Final = object.__new__
 _NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
 
 Refuse = Callable[[Any, int, Action], "Refusal | None"]
@@ -124,13 +111,8 @@ def _list_calls(state: Machine) -> list[Action]:
 
 
 def _list_plays(state: Machine) -> list[Action]:
-    plays, codes = _PLAY_AT, state._playable(state.seat)
-    found = [plays[p] for p in codes]
-    if isinstance(state, Face):  # the face's words of this listing at once, by the codes (``Decision.words``'s)
-        words = _PLAY_WORD_AT
-        state._words = (found, [words[p] for p in codes])
-        state._codes = codes
-    return found
+    plays = PLAYS
+    return [plays[code] for code in state._playable(state.seat)]
 
 
 def _list_discards(state: Machine) -> list[Action]:
@@ -138,63 +120,8 @@ def _list_discards(state: Machine) -> list[Action]:
     return [discards[c] for c in state.hands[state.seat]]
 
 
-def exchange_action(cards: tuple[int, ...]) -> Action:
-    """``Action(EXCHANGE, cards=cards)``, made without the frozen dataclass's ``__init__``: that sets each of
-    the seven fields through ``object.__setattr__`` in Python (about 9,600 instructions an ``Action``), and an
-    exchange listing makes one for each subset of the hand that no earlier listing made.  Its instance dict is
-    given the two fields that are not their defaults; the class holds the defaults (``Action`` has no slots),
-    so every field reads as the constructor's (a test compares them with ``Action(EXCHANGE, cards=...)``)."""
-    action = cast(Action, _NEW(Action))
-    made = action.__dict__
-    made["word"] = w.EXCHANGE
-    made["cards"] = cards
-    return action
-
-
-def forget_exchanges() -> None:
-    """Empty the exchanges made so far (``_BY_SIZE``, ``_EXCHANGES``): later listings make them again."""
-    _BY_SIZE.clear()
-    _BY_SIZE.extend([None] * 52 ** size for size in range(_SMALL + 1))
-    _EXCHANGES.clear()
-
-
-forget_exchanges()
-
-
 def _list_exchanges(state: Machine) -> list[Action]:
-    sets = state._exchanges(state.seat)  # the kernel's sets: each a pattern of positions in the sorted hand
-    hand: list[int] = sets.hand
-    by_size = _BY_SIZE
-    found: list[Action] = []
-    for positions in sets.positions:
-        size = len(positions)
-        if size <= _SMALL:
-            index = 0  # the set's cards in base 52: its place in the table of its size (a native loop)
-            for at in positions:
-                index = index * 52 + hand[at]
-            table = by_size[size]
-            action = table[index]
-            if action is None:
-                action = exchange_action(tuple([hand[at] for at in positions]))
-                table[index] = action
-            found.append(action)
-        else:
-            found.append(_large_exchange(hand, positions))
-    return found
-
-
-def _large_exchange(hand: list[int], positions: tuple[int, ...]) -> Action:
-    """The exchange of the cards at ``positions`` of ``hand`` (more than _SMALL), by its cards as bits."""
-    made = _EXCHANGES
-    key = 0
-    for at in positions:
-        key |= 1 << hand[at]
-    action = made.get(key)
-    if action is None:
-        if len(made) > _MEMO_LIMIT:
-            made.clear()
-        action = made[key] = exchange_action(tuple([hand[at] for at in positions]))
-    return action
+    return exchange_actions(state._exchanges(state.seat))
 
 
 def _list_trumps(state: Machine) -> list[Action]:
@@ -202,33 +129,26 @@ def _list_trumps(state: Machine) -> list[Action]:
 
 
 # ----------------------------------------------------------- applying
+# Each kind's ``Action`` given to the kernel's step as the option ``Machine.legal`` lists for it.
 def _apply_call(state: Machine, action: Action) -> None:
-    Machine.apply(state, action)
+    state.apply_option(action)
 
 
 def _apply_play(state: Machine, action: Action) -> None:
     card = action.cards[0]
-    _play_code(state, card + JOKER_FLAG if action.joker else card)
-
-
-def _play_code(state: Machine, code: int) -> None:
-    """Machine.apply's play step of ``code`` (a card, plus JOKER_FLAG as the joker), inline: the most frequent
-    decision (``Face.apply`` gives a listed play's code from its listing, ``_apply_play`` an action's)."""
-    state.kind = None
-    Machine._play(state, state.seat, code)
-    Machine.advance(state)  # (it runs only while no seat is to act)
+    state.apply_option(card + JOKER_FLAG if action.joker else card)
 
 
 def _apply_discard(state: Machine, action: Action) -> None:
-    Machine.apply(state, action.cards[0])
+    state.apply_option(action.cards[0])
 
 
 def _apply_exchange(state: Machine, action: Action) -> None:
-    Machine.apply(state, action.cards, action.source)
+    state.apply_option(action.cards, action.source)
 
 
 def _apply_trump(state: Machine, action: Action) -> None:
-    Machine.apply(state, action.suit)
+    state.apply_option(action.suit)
 
 
 # ------------------------------------------------- the machine's options
@@ -268,16 +188,14 @@ def offer(kind: Kind, answers: tuple[str, ...], names: dict[str, dict[str, str]]
     def listing(state: Machine) -> list[Action]:
         return listed
 
-    def apply(state: Machine, action: Action) -> None:
-        Machine.apply(state, action)
-
     def refuse(state: Any, seat: int, action: Action) -> Refusal | None:
         if action in listed:
             return None
         return Refusal(code, seat=seat, answers=answers)
 
     OFFERED[kind] = (listing, rule)
-    return Decision(kind, None, False, listing, apply, _call_option, refuse, WordsBlock(answers, kind.value), names)
+    return Decision(kind, None, False, listing, _apply_call, _call_option, refuse, WordsBlock(answers, kind.value),
+                    names)
 
 
 # In the order of the action space's blocks (``engine.action_space``): a kind added later comes last.
@@ -341,9 +259,6 @@ class Face(Machine):
     # (``_marked_*``); applying one of these very objects is not checked again.  Every apply and deal forgets it.
     last_legal: tuple[Any, list[Action]]
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
-    # A play listing's codes, the kernel's options in its order (``_list_plays``; read with ``_words``, whose
-    # listing they are): a listed play is applied by its code, its ``Action`` not read.
-    _codes: list[int] | None = None
     seat_views: SeatViews | None  # the observations' views of the deal
     # The last listing's marker by its parts (``_listing``); the hand itself, not its id.
     _marked_kind: Kind | None = None
@@ -351,10 +266,6 @@ class Face(Machine):
     _marked_events: int = -1
     _marked_hand: list[int] | None = None
     _marked_size: int = -1
-    # The last ``pending`` given, with its kind and seat.
-    _pending_made: Pending | None = None
-    _pending_kind: Kind | None = None
-    _pending_seat: int = -1
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
@@ -364,15 +275,7 @@ class Face(Machine):
     @property
     def pending(self) -> Pending | None:
         kind = self.kind
-        if kind is None:
-            return None
-        seat = self.seat
-        found = self._pending_made
-        # (the last one given, kept with its kind and seat natively: asked at every decision, often twice)
-        if found is None or self._pending_kind is not kind or self._pending_seat != seat:
-            found = _pending_of(kind, seat)
-            self._pending_made, self._pending_kind, self._pending_seat = found, kind, seat
-        return found
+        return None if kind is None else _pending_of(kind, self.seat)
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may see now (see the observation module)."""
@@ -481,18 +384,10 @@ class Face(Machine):
         checked: Action | None = None
         # (a marker is set only by ``_listing``, with the marks of its kind and seat: read natively)
         if seat is None and marker is not None and self._marked_kind is kind and self._marked_seat == self.seat:
-            at = 0
             for listed_action in found:
                 if listed_action is action:
                     checked = listed_action
                     break
-                at += 1
-            if checked is not None and kind is PLAY:
-                codes = self._codes
-                if codes is not None and self._words[0] is found:  # the play's code, as the listing had it
-                    self.last_legal = _NOTHING
-                    _play_code(self, codes[at])
-                    return
         if checked is None:
             checked = self._checked(action, seat)
         self.last_legal = _NOTHING

@@ -6,10 +6,9 @@ is a ``Check``: an object of one class per kind of test (the seat is the dealer,
 stock holds enough cards, ...) holding the variant's values (a card, a rank, a count), whose ``met``
 is the one definition of that test, read by the listers here and by the refusals (``preconditions.unmet``).
 A ``Lister`` holds, for each call of the stage, the tests the listing runs and the forms it lists, and
-runs them in a native loop when compiled; where the module runs as plain Python, it runs them written out
-as one function's source (each test's ``source``, compiled with ``exec``, the way ``dataclasses`` writes
-its methods), which the interpreter runs faster.  ``tests/test_compiled_parts.py`` checks the lists
-against the table and the two branches against each other; no variant or call is named here.  A call
+runs them in a loop (where the kernel runs as plain Python, the machine runs them written out as one
+function instead: ``machine.written_lister``, the playout's idiom).  ``tests/test_compiled_parts.py``
+checks the lists against the table; no variant or call is named here.  A call
 with an optional take of the turned card has two forms, tested apart: only the one that takes needs the
 turned card and draws one card fewer.
 """
@@ -17,9 +16,7 @@ turned card and draws one card fewer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from types import CodeType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
 from khrap.engine.actions import Action, call_forms
 
@@ -66,10 +63,6 @@ class Check:
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return True
 
-    def source(self) -> str:
-        """``met`` written as a Python expression over ``m``, ``seat``, ``hand`` and ``trump`` (``written``)."""
-        return "True"
-
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Check) and type(other) is type(self) and other.n == self.n
                 and other.flag == self.flag and other.status == self.status and other.cid == self.cid)
@@ -84,18 +77,12 @@ class Check:
 class Always(Check):
     """Always met."""
 
-    def source(self) -> str:
-        return "True"
-
 
 class Dealer(Check):
     """He is the dealer."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return seat == m.dealer
-
-    def source(self) -> str:
-        return "seat == m.dealer"
 
 
 class IsDeclarer(Check):
@@ -104,9 +91,6 @@ class IsDeclarer(Check):
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return m.declarer == seat
 
-    def source(self) -> str:
-        return "m.declarer == seat"
-
 
 class DeclarerExists(Check):
     """Someone is the declarer."""
@@ -114,18 +98,12 @@ class DeclarerExists(Check):
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return m.declarer is not None
 
-    def source(self) -> str:
-        return "m.declarer is not None"
-
 
 class NoDeclarer(Check):
     """Nobody is the declarer."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return m.declarer is None
-
-    def source(self) -> str:
-        return "m.declarer is None"
 
 
 class NoOtherDeclarer(Check):
@@ -135,18 +113,12 @@ class NoOtherDeclarer(Check):
         declarer = m.declarer
         return declarer is None or declarer == seat
 
-    def source(self) -> str:
-        return "m.declarer is None or m.declarer == seat"
-
 
 class Holds(Check):
     """He holds card ``n``."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return held(hand, self.n)
-
-    def source(self) -> str:
-        return f"{self.n} in hand"
 
 
 class HoldsTrump(Check):
@@ -155,18 +127,12 @@ class HoldsTrump(Check):
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return trump is not None and held(hand, trump * 13 + self.n)
 
-    def source(self) -> str:
-        return f"trump is not None and trump * 13 + {self.n} in hand"
-
 
 class TrumpsAtLeast(Check):
     """He holds ``n`` trumps or more."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return trumps(hand, trump) >= self.n
-
-    def source(self) -> str:
-        return f"trumps(hand, trump) >= {self.n}"
 
 
 class TrumpsAtMost(Check):
@@ -175,18 +141,12 @@ class TrumpsAtMost(Check):
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return trumps(hand, trump) <= self.n
 
-    def source(self) -> str:
-        return f"trumps(hand, trump) <= {self.n}"
-
 
 class TurnedThere(Check):
     """The turned card is on the table, not taken."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return not m.turned_taken and bool(m.turned)
-
-    def source(self) -> str:
-        return "not m.turned_taken and bool(m.turned)"
 
 
 class TurnedRank(Check):
@@ -196,9 +156,6 @@ class TurnedRank(Check):
         turned = m.turned
         return not m.turned_taken and bool(turned) and turned[-1] % 13 == self.n
 
-    def source(self) -> str:
-        return f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {self.n}"
-
 
 class PotAtMost(Check):
     """The pot holds at most ``n`` base stakes, times the seats when ``flag`` (per player)."""
@@ -207,18 +164,12 @@ class PotAtMost(Check):
         cap = self.n * m.program.base_stake
         return m.pot <= (cap * m.n if self.flag else cap)
 
-    def source(self) -> str:
-        return f"m.pot <= {self.n} * m.program.base_stake" + (" * m.n" if self.flag else "")
-
 
 class StockHolds(Check):
     """The stock holds ``n`` cards beyond those owed."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return self.n <= len(m.stock) - m.owed_draws
-
-    def source(self) -> str:
-        return f"{self.n} <= len(m.stock) - m.owed_draws"
 
 
 class Covers(Check):
@@ -227,9 +178,6 @@ class Covers(Check):
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return m.can_cover(seat, self.status, self.cid)
 
-    def source(self) -> str:
-        return f"m.can_cover(seat, {self.status!r}, {self.cid!r})"
-
 
 class NotLooked(Check):
     """He has not looked at his cards."""
@@ -237,53 +185,35 @@ class NotLooked(Check):
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
         return not m.looked[seat]
 
-    def source(self) -> str:
-        return "not m.looked[seat]"
-
 
 # One call form's listing: the tests it needs and the forms it lists when they are met (or, ``sized`` not "",
 # the forms of call ``sized``, a swap, for the hand's size, made when a size is first asked for).
 Entry = tuple[tuple[Check, ...], tuple[Action, ...], str]
 
-# Whether this module runs as plain Python (not compiled by mypyc): then a lister runs its tests written out
-# as one function's source (``written``), which the interpreter runs several times faster than the loop over
-# the tests' ``met`` (a Python call each); compiled, the loop is native and the written function would be
-# interpreted.  The two branches are held equal by ``tests/test_compiled_parts.py``.
-INTERPRETED: Final = __file__.endswith(".py")
-
 
 class Lister:
     """The calls of one calls stage (while a declarer exists or not) as ``open(machine, seat)`` lists them: each
-    call's forms whose tests ``seat`` meets, in the stage's order (``look`` not included).  ``write``: run the
-    tests written out as Python (default: where this module is not compiled)."""
+    call's forms whose tests ``seat`` meets, in the stage's order (``look`` not included)."""
 
     tests: list[tuple[Check, ...]]
     forms: list[tuple[Action, ...]]
     swaps: list[str]  # "" or the swapping call whose forms depend on the hand's size
     sized: dict[tuple[str, int], tuple[Action, ...]]
     where: str  # the stage, as error messages name it
-    written: Callable[[Machine, int], list[Action]] | None  # the tests written out (``write``), else None
-    source: str  # its source ("" when not written)
+    # The same listing as one Python function, made by the machine at its first use where the kernel runs as
+    # plain Python (``machine.written_lister``), else None.
+    written: Callable[[Machine, int], list[Action]] | None
 
-    def __init__(self, where: str, entries: list[Entry], write: bool | None = None) -> None:
+    def __init__(self, where: str, entries: list[Entry]) -> None:
         self.where = where
         self.tests = [tests for tests, _, _ in entries]
         self.forms = [forms for _, forms, _ in entries]
         self.swaps = [sized for _, _, sized in entries]
         self.sized = {}
         self.written = None
-        self.source = ""
-        if INTERPRETED if write is None else write:
-            self.source = self._source()
-            scope: dict[str, Any] = {"FORMS": self.forms, "SIZED": self._sized, "trumps": trumps}
-            exec(_compiled(self.source, where), scope)  # noqa: S102 - source written from the tests' own
-            self.written = scope["lister"]
 
     def open(self, m: Machine, seat: int) -> list[Action]:
         """The forms open to ``seat`` now, in order."""
-        written = self.written
-        if written is not None:
-            return written(m, seat)
         hand = m.hands[seat]
         trump = m.trump
         found: list[Action] = []
@@ -296,41 +226,21 @@ class Lister:
                     break
             if met:
                 swap = swaps[i]
-                forms = self._sized(swap, len(hand)) if swap else self.forms[i]
+                forms = self.sized_forms(swap, len(hand)) if swap else self.forms[i]
                 if len(forms) == 1:  # (most calls have one form: an append is cheaper than an extend)
                     found.append(forms[0])
                 else:
                     found.extend(forms)
         return found
 
-    def _sized(self, cid: str, size: int) -> tuple[Action, ...]:
+    def sized_forms(self, cid: str, size: int) -> tuple[Action, ...]:
+        """The forms of ``cid``, a swapping call, for a hand of ``size`` cards (made once each)."""
         key = (cid, size)
         found = self.sized.get(key)
         if found is None:
             found = self.sized[key] = call_forms(cid, "swap", size)
         return found
 
-    def _source(self) -> str:
-        """Source of ``def lister(m, seat)``, ``open`` written out: each entry's tests (their ``source``) joined
-        by ``and``, the variant's values in them as constants."""
-        lines = ["def lister(m, seat):", "    hand = m.hands[seat]", "    size = len(hand)", "    trump = m.trump",
-                 "    found = []"]
-        for i in range(len(self.tests)):
-            tests, swap = self.tests[i], self.swaps[i]
-            indent = "    "
-            if tests:
-                lines.append(f"    if {' and '.join(f'({t.source()})' for t in tests)}:")
-                indent = "        "
-            lines.append(f"{indent}found += " + (f"SIZED({swap!r}, size)" if swap else f"FORMS[{i}]"))
-        lines.append("    return found")
-        return "\n".join(lines) + "\n"
-
     def __repr__(self) -> str:
         return f"<calls lister: {self.where}>"
 
-
-@lru_cache(maxsize=256)
-def _compiled(source: str, where: str) -> CodeType:
-    """The code of a lister's source, compiled once: every table of the same rules writes the same source
-    (a server makes a session per table, and compiling was most of the cost of a new one)."""
-    return compile(source, f"<calls lister: {where}>", "exec")

@@ -21,12 +21,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence, Sized
+from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
+from types import CodeType
 from typing import Any, ClassVar, Final, cast
 
 from khrap import words as w
 from khrap.engine.actions import Action
+from khrap.engine.compiled.listers import (
+    Always,
+    Check,
+    Covers,
+    Dealer,
+    DeclarerExists,
+    Holds,
+    HoldsTrump,
+    IsDeclarer,
+    Lister,
+    NoDeclarer,
+    NoOtherDeclarer,
+    NotLooked,
+    PotAtMost,
+    StockHolds,
+    TrumpsAtLeast,
+    TrumpsAtMost,
+    TurnedRank,
+    TurnedThere,
+    trumps,
+)
 from khrap.engine.compiled.payouts import Payouts
 from khrap.engine.compiled.program import (
     CALLS,
@@ -106,6 +129,84 @@ def _follow(hand: list[int], led: int, trump: int | None) -> list[int]:
     return hand.copy()
 
 
+# The calls listers as plain Python.  A lister (``listers.Lister``) runs its tests as a loop over their ``met``: a
+# native loop of virtual calls when compiled, but a Python call per test where this module runs as plain Python
+# (``INTERPRETED``), which cost the plain machine 8.8 %.  There each lister is run written out as one function,
+# every test an expression (``_WRITTEN``) with the variant's values in it as constants, compiled once with ``exec``
+# (the way ``dataclasses`` writes its methods); a kind of test with no expression here calls its own ``met``.
+# tests/test_compiled_parts.py holds each expression to its ``met`` and the written function to ``open``.
+_WRITTEN: Final[dict[type, Callable[[Check], str]]] = {
+    Check: lambda t: "True",
+    Always: lambda t: "True",
+    Dealer: lambda t: "seat == m.dealer",
+    IsDeclarer: lambda t: "m.declarer == seat",
+    DeclarerExists: lambda t: "m.declarer is not None",
+    NoDeclarer: lambda t: "m.declarer is None",
+    NoOtherDeclarer: lambda t: "m.declarer is None or m.declarer == seat",
+    Holds: lambda t: f"{t.n} in hand",
+    HoldsTrump: lambda t: f"trump is not None and trump * 13 + {t.n} in hand",
+    TrumpsAtLeast: lambda t: f"trumps(hand, trump) >= {t.n}",
+    TrumpsAtMost: lambda t: f"trumps(hand, trump) <= {t.n}",
+    TurnedThere: lambda t: "not m.turned_taken and bool(m.turned)",
+    TurnedRank: lambda t: f"not m.turned_taken and bool(m.turned) and m.turned[-1] % 13 == {t.n}",
+    PotAtMost: lambda t: f"m.pot <= {t.n} * m.program.base_stake" + (" * m.n" if t.flag else ""),
+    StockHolds: lambda t: f"{t.n} <= len(m.stock) - m.owed_draws",
+    Covers: lambda t: f"m.can_cover(seat, {t.status!r}, {t.cid!r})",
+    NotLooked: lambda t: "not m.looked[seat]",
+}
+
+
+def check_source(test: Check, at: str) -> str:
+    """``test.met`` as a Python expression over ``m``, ``seat``, ``hand`` and ``trump``; ``at``: how the written
+    function reaches the test itself (a kind with no expression of its own is asked through its ``met``)."""
+    write = _WRITTEN.get(type(test))
+    return write(test) if write is not None else f"{at}.met(m, seat, hand, trump)"
+
+
+def lister_source(lister: Lister) -> str:
+    """Source of ``def lister(m, seat)``, ``lister.open`` written out: each entry's tests (``check_source``) joined
+    by ``and``, then its forms (``FORMS``, or a swap's forms for the hand's size: ``SIZED``)."""
+    lines = ["def lister(m, seat):", "    hand = m.hands[seat]", "    size = len(hand)", "    trump = m.trump",
+             "    found = []"]
+    for i in range(len(lister.tests)):
+        tests, swap = lister.tests[i], lister.swaps[i]
+        indent = "    "
+        if tests:
+            conditions = " and ".join(f"({check_source(t, f'TESTS[{i}][{j}]')})" for j, t in enumerate(tests))
+            lines.append(f"    if {conditions}:")
+            indent = "        "
+        lines.append(f"{indent}found += " + (f"SIZED({swap!r}, size)" if swap else f"FORMS[{i}]"))
+    lines.append("    return found")
+    return "\n".join(lines) + "\n"
+
+
+def written_lister(lister: Lister) -> Callable[[Machine, int], list[Action]]:
+    """``lister.open`` as one Python function (``lister_source``), made once per lister (``Lister.written``)."""
+    written = lister.written
+    if written is None:
+        scope: dict[str, Any] = {"FORMS": lister.forms, "SIZED": lister.sized_forms, "TESTS": lister.tests,
+                                 "trumps": trumps}
+        exec(_compiled(lister_source(lister), lister.where), scope)  # noqa: S102 - written from the tests' own
+        written = lister.written = scope["lister"]
+    return written
+
+
+@lru_cache(maxsize=256)
+def _compiled(source: str, where: str) -> CodeType:
+    """The code of a lister's source, compiled once: every table of the same rules writes the same source
+    (a server makes a session per table, and compiling was most of the cost of a new one)."""
+    return compile(source, f"<calls lister: {where}>", "exec")
+
+
+def _calls_open(lister: Lister, m: Machine, seat: int) -> list[Action]:
+    """The calls ``lister`` lists for ``seat`` on ``m``: its loop, or where this module is plain Python, the same
+    written out (``written_lister``)."""
+    if INTERPRETED:
+        written = lister.written  # (read here: a call less a listing than asking ``written_lister``)
+        return (written if written is not None else written_lister(lister))(m, seat)
+    return lister.open(m, seat)
+
+
 class Exchanges(Sequence):
     """The exchanges open to a hand, as ``Machine.legal`` lists them, each made only when it is read.
 
@@ -142,6 +243,79 @@ def _getter(positions: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]
         position = positions[0]
         return lambda hand: (hand[position],)
     return lambda hand: ()
+
+
+# The stepped face's exchange listing (``face.DECISIONS``): each set of cards an ``Action``, made once and shared
+# by every listing.  A set of at most _SMALL cards (ascending) is kept at its cards read as a number in base 52 in
+# ``_BY_SIZE[its size]`` (a list indexed natively: no int made or hashed; a 4-card hand's 16 sets have 11 that
+# small), a larger set by its cards as bits (the sum of ``1 << card``) in ``_EXCHANGES``, emptied when it grows
+# past _MEMO_LIMIT.  (A table of the sets of three, 52 ** 3 slots, would cost every process that imports the
+# kernel about 18 million instructions: made, and walked by the collector.)  Held to ``Action(EXCHANGE, ...)``
+# and to the kernel's sets by tests/test_stepped_paths.py and tests/test_face.py.
+_SMALL: Final = 2
+_BY_SIZE: Final[list[list[Action | None]]] = []
+_EXCHANGES: Final[dict[int, Action]] = {}
+_MEMO_LIMIT: Final = 100_000
+_NEW: Final = object.__new__
+
+
+def exchange_action(cards: tuple[int, ...]) -> Action:
+    """``Action(EXCHANGE, cards=cards)``, made without the frozen dataclass's ``__init__``: that sets each of
+    the seven fields through ``object.__setattr__`` in Python (about 9,600 instructions an ``Action``), and an
+    exchange listing makes one for each subset of the hand that no earlier listing made.  Its instance dict is
+    given the two fields that are not their defaults; the class holds the defaults (``Action`` has no slots),
+    so every field reads as the constructor's (a test compares them with ``Action(EXCHANGE, cards=...)``)."""
+    action = cast(Action, _NEW(Action))
+    made = action.__dict__
+    made["word"] = w.EXCHANGE
+    made["cards"] = cards
+    return action
+
+
+def forget_exchanges() -> None:
+    """Empty the exchanges made so far (``_BY_SIZE``, ``_EXCHANGES``): later listings make them again."""
+    _BY_SIZE.clear()
+    _BY_SIZE.extend([None] * 52 ** size for size in range(_SMALL + 1))
+    _EXCHANGES.clear()
+
+
+forget_exchanges()
+
+
+def exchange_actions(sets: Exchanges) -> list[Action]:
+    """The exchanges ``sets`` lists (``Machine._exchanges``), each as its shared ``Action``, in their order."""
+    hand: list[int] = sets.hand
+    by_size = _BY_SIZE
+    found: list[Action] = []
+    for positions in sets.positions:
+        size = len(positions)
+        if size <= _SMALL:
+            index = 0  # the set's cards in base 52: its place in the table of its size (a native loop)
+            for at in positions:
+                index = index * 52 + hand[at]
+            table = by_size[size]
+            action = table[index]
+            if action is None:
+                action = exchange_action(tuple([hand[at] for at in positions]))
+                table[index] = action
+            found.append(action)
+        else:
+            found.append(_large_exchange(hand, positions))
+    return found
+
+
+def _large_exchange(hand: list[int], positions: tuple[int, ...]) -> Action:
+    """The exchange of the cards at ``positions`` of ``hand`` (more than _SMALL), by its cards as bits."""
+    made = _EXCHANGES
+    key = 0
+    for at in positions:
+        key |= 1 << hand[at]
+    action = made.get(key)
+    if action is None:
+        if len(made) > _MEMO_LIMIT:
+            made.clear()
+        action = made[key] = exchange_action(tuple([hand[at] for at in positions]))
+    return action
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
@@ -429,9 +603,9 @@ class Machine(Payouts):
         machine."""
         self.start_deal()
         actions = 0
-        if self.sink.records:  # the general branch: every step through ``apply``, each recording its events
-            while self.kind is not None:  # (the kernel's ``apply``: a face's checks an action, given as words too)
-                Machine.apply(self, choose(self.legal()))
+        if self.sink.records:  # the general branch: every step through ``apply_option``, each recording its events
+            while self.kind is not None:
+                self.apply_option(choose(self.legal()))
                 actions += 1
             return actions
         plain = self.program.plain_follow
@@ -445,7 +619,7 @@ class Machine(Payouts):
             elif kind is EXCHANGING:
                 actions += self._run_exchange(choose)
             else:
-                self.apply(choose(self.legal()))
+                self.apply_option(choose(self.legal()))
                 actions += 1
         return actions
 
@@ -458,7 +632,7 @@ class Machine(Payouts):
         made = 0
         while True:
             seat = self.seat
-            found = listers[self.declarer is not None].open(self, seat)
+            found = _calls_open(listers[self.declarer is not None], self, seat)
             if self.may_look:
                 found.append(LOOK)
             action = choose(found)
@@ -591,7 +765,13 @@ class Machine(Payouts):
 
     def apply(self, action: Option, source: str | int = TOP) -> None:
         """Apply an action that ``legal`` listed for the seat to act (it is not checked again);
-        ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``)."""
+        ``source``: where an exchange draws from (a call's draws say it in the call's ``Action``).
+        A face's ``apply`` (``GameState``'s) checks an action first and takes its words too."""
+        self.apply_option(action, source)
+
+    def apply_option(self, action: Option, source: str | int = TOP) -> None:
+        """The kernel's step of an option ``legal`` listed (``apply``'s, under a name no face overrides: the
+        face applies an action it has checked by this step)."""
         kind, seat = self.kind, self.seat
         self.kind = None
         if kind is None:
@@ -668,14 +848,14 @@ class Machine(Payouts):
     def _legal_calls(self, seat: int) -> list[Action]:
         listers = self.program.stages[self.stage_index].listers
         assert listers is not None
-        return listers[self.declarer is not None].open(self, seat)
+        return _calls_open(listers[self.declarer is not None], self, seat)
 
     def _blind_open(self, seat: int) -> bool:
         """Whether a blind call is open to ``seat`` (he has not looked)."""
         listers = self.program.stages[self.stage_index].blind_listers
         assert listers is not None
         lister = listers[self.declarer is not None]
-        return lister is not None and bool(lister.open(self, seat))
+        return lister is not None and bool(_calls_open(lister, self, seat))
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
         """Whether call ``cid`` (giving ``status``) may be made by ``seat`` on a table that refuses what a stack

@@ -277,11 +277,9 @@ class Program:
         return make_lister(where, named, not self.refuse_short, bool(declarer_exists))
 
 
-def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool,
-                write: bool | None = None) -> Lister:
+def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool, declarer_exists: bool) -> Lister:
     """The lister of ``calls`` (in the stage's order) while a declarer exists or not: each call's tests from the
-    preconditions table (``conditions``) and its forms; an optional take's two forms tested apart.  ``write``:
-    the lister's branch (``Lister``; default: the one for this build)."""
+    preconditions table (``conditions``) and its forms; an optional take's two forms tested apart."""
     entries: list[Entry] = []
     for cid, call in calls:
         take = call.effects.take_turned
@@ -294,7 +292,7 @@ def make_lister(where: str, calls: Sequence[tuple[str, Call]], allow_debt: bool,
             entries.append((tests, (), cid))
         else:
             entries.append((tests, call_forms(cid, take, 0), ""))
-    return Lister(where, entries, write)
+    return Lister(where, entries)
 
 
 def _program_of(rules: Rules) -> Program:

@@ -230,7 +230,8 @@ function seatBox(seat) {
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
     el("div", { class: "seat-name" }, seatName(seat)),
     el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: number(o.stacks[seat]) }),
-       o.locked[seat] ? ` (${t("locked", { chips: o.locked[seat] })})` : ""),
+       // (the stake kept in one piece: «(в ставке: / 8)» broke in a phone's seat box)
+       o.locked[seat] ? [" ", el("span", { class: "staked" }, `(${t("locked", { chips: o.locked[seat] })})`)] : ""),
     el("div", { class: "seat-call" }, o.calls[seat] ? callName(o.calls[seat]) : "\u00a0"),
     el("div", { class: "seat-cards" }, t("cards_tricks", { cards: plural("n_cards", o.hand_sizes[seat]), tricks: plural("n_tricks", o.tricks[seat]) })),
     el("div", { class: "seat-tags" }, tags.join(" · ")),
@@ -410,30 +411,40 @@ function drawHand() {
     const match = exchanges.find((a) => a.cards.slice().sort().join(" ") === chosen);
     // How many cards may go (Snore's buying: two of five): said before a third is tapped, and why the button
     // is grey once it is (it went grey without a word).
+    // A call may make the count exact (khrap-shoot's shooter throws three): "at most 3" and a grey "Keep my hand"
+    // said he could keep his cards.  The counts are the legal exchanges' own.
     const most = Math.max(...exchanges.map((a) => a.cards.length));
+    const least = Math.min(...exchanges.map((a) => a.cards.length));
     const over = selected.size > most;
     const help = over ? t("exchange_too_many", { count: most })
+                      : least === most && least > 0 ? t("exchange_help_exactly", { count: most })
                       : most < exchangeable.size ? t("exchange_help_most", { count: most }) : t("exchange_help");
     parts.push(el("div", { class: "actions" },
       el("button", { id: "exchange", class: "primary", disabled: !match,
-                     onclick: () => act(selected.size && drawFrom !== "top" ? `${match.text} from ${drawFrom}` : match.text) },
-         selected.size ? t("exchange_n", { count: selected.size }) : t("keep_hand")),
-      drawChoice(),
+                     onclick: () => act(selected.size ? sourced(match) : match.text) },
+         selected.size || least > 0 ? t("exchange_n", { count: selected.size || least }) : t("keep_hand")),
+      drawChoice(exchanges),
       el("span", { class: over ? "todo" : "muted", id: "exchange-help" }, help)));
   }
   return parts;
 }
 
-// Where the exchange's new cards come from, where the rules let a player choose (Student Snore: "the stock may be
-// drawn from anywhere"): the page offered none, so every draw at the web table came from the top.  (The calls that
-// draw, take five, merry, wrap, still draw from the top here; the terminal takes "from N" typed.)
+// Where the new cards come from, where the rules let a player choose (Student Snore: "the stock may be drawn from
+// anywhere"): beside the actions the seat's view marks as naming where they draw from (``from``: an exchange, a call
+// that draws as it is made, take five, merry, wrap).  The page offered it for the exchange alone, so those calls
+// drew from the top.  (The top or the bottom: the terminal also takes "from N" typed.)
 let drawFrom = "top";
-function drawChoice() {
-  if (view.table.draw_from !== "anywhere") return null;
+function drawChoice(actions) {
+  if (!actions.some((a) => a.from)) return null;
   const choice = el("select", { id: "draw-from", onchange: (ev) => { drawFrom = ev.target.value; } },
     ["top", "bottom"].map((where) => el("option", { value: where }, t(`draw_${where}`))));
   choice.value = drawFrom;
   return el("label", { class: "draw-from" }, t("draw_from"), " ", choice);
+}
+
+// An action's words with where it draws from, when the seat chose other than the top for an action that may say it.
+function sourced(a) {
+  return a.from && drawFrom !== "top" ? `${a.text} from ${drawFrom}` : a.text;
 }
 
 // What the seat to act is asked, in a line: the kind of decision from its legal actions; for a card
@@ -451,7 +462,7 @@ function whatToDo() {
     }
     return t("todo_any");
   }
-  if (words.has("exchange")) return t("todo_exchange");
+  if (words.has("exchange")) return t(view.legal.some((a) => a.word === "exchange" && !a.cards.length) ? "todo_exchange" : "todo_exchange_all");
   if (words.has("discard")) return t("todo_discard");
   if (words.has("trump")) return t("todo_name_trump");
   // A stage that offers the seats a call once the bidding is over (Snore's cut to a passer, khrap's take five): the
@@ -503,7 +514,8 @@ function drawActions() {
   if (!view.table.in_deal || !others.length) return null;
   const looking = others.some((a) => a.word === "look");
   return el("div", { class: "actions", id: "actions" },
-    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(a.text) }, suited(actionLabel(a)))),
+    others.map((a) => el("button", { class: "action", "data-action": a.text, onclick: () => act(sourced(a)) }, suited(actionLabel(a)))),
+    drawChoice(others),
     looking ? el("p", { class: "muted", id: "look-note" }, t("look_gives_up", { calls: blindNames() })) : null);
 }
 
@@ -537,10 +549,7 @@ function drawSettlement() {
       cell(m.pot, { class: "num pot" })));
   }
   const net = s.stacks.map((x, i) => x - before[i]);
-  return el("section", { class: "settlement", id: "settlement" },
-    el("h2", {}, t("settlement", { deal: view.table.deal })),
-    el("p", { class: "muted" }, t("settlement_help")),
-    el("div", { class: "scroll" }, el("table", { class: "ledger", id: "ledger" },
+  const ledger = el("table", { class: "ledger moves", id: "ledger" },
       el("thead", {}, el("tr", {}, el("th", {}), Array.from({ length: n }, (_, i) => el("th", { class: "num", title: seatName(i) },
                                   el("span", { class: "long" }, seatName(i)), el("span", { class: "short" }, shortName(i)))),
                                 el("th", { class: "num pot-head" }, el("span", { class: "long" }, t("the_pot")), el("span", { class: "short" }, t("pot_short"))))),
@@ -549,7 +558,13 @@ function drawSettlement() {
         el("tr", { class: "net" }, el("th", {}, t("row_net")), net.map((x, i) => cell(x, { "data-seat": i })), el("td", {})),
         el("tr", { class: "now" }, el("th", {}, t("row_now")),
            s.stacks.map((x, i) => el("td", { class: "num", "data-seat": i, "data-chips": x }, number(x))),
-           el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))))),
+           el("td", { class: "num pot", "data-chips": s.pot }, String(s.pot)))));
+  // (a phone sets a row's words across the table, its figures under them: style.css's grid of a column a seat)
+  ledger.style.setProperty("--cols", n + 1);
+  return el("section", { class: "settlement", id: "settlement" },
+    el("h2", {}, t("settlement", { deal: view.table.deal })),
+    el("p", { class: "muted" }, t("settlement_help")),
+    el("div", { class: "scroll" }, ledger),
     potKept(s.pot));
 }
 
@@ -676,22 +691,48 @@ function drawStandings() {
 }
 
 // A small chart of the stacks over the deals (an SVG line per seat; no inline style).
+// Seats with the same stack after a deal (every seat at the start), or stacks a chip or two apart, are drawn at least
+// a line's width apart, in the order of their stacks, then of their seats: one line over another hid it (a tie for
+// the lead read as one seat's line).
+const CHART_GAP = 3;
 function chart(rows, start) {
   if (rows.length < 2) return null;
-  const all = [start, ...rows.flat()], low = Math.min(...all), high = Math.max(...all), span = Math.max(1, high - low);
-  const W = 300, H = 90, x = (d) => 6 + (d * (W - 12)) / rows.length, y = (v) => H - 6 - ((v - low) * (H - 12)) / span;
+  const points = [start, ...rows.flat()], low = Math.min(...points), high = Math.max(...points), span = Math.max(1, high - low);
+  const pad = 6 + (CHART_GAP * (rows[0].length - 1)) / 2; // (the widest tie kept inside the box)
+  const W = 300, H = 90 + 2 * (pad - 6), x = (d) => 6 + (d * (W - 12)) / rows.length;
+  const y = (v) => H - pad - ((v - low) * (H - 2 * pad)) / span;
+  const ys = [rows[0].map(() => start), ...rows].map((stacks) => apart(stacks.map(y)));
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("class", "chart"); svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", t("chart"));
   rows[0].forEach((_, seat) => {
     const line = document.createElementNS(NS, "polyline");
-    line.setAttribute("points", [start, ...rows.map((r) => r[seat])].map((v, d) => `${x(d)},${y(v)}`).join(" "));
+    line.setAttribute("points", ys.map((at, d) => `${x(d)},${at[seat]}`).join(" "));
     line.setAttribute("class", `line s${seat % 6}`);
     svg.append(line);
   });
   return el("figure", { class: "chart-box" }, svg,
     el("figcaption", {}, rows[0].map((_, seat) => el("span", { class: `key s${seat % 6}` }, seatName(seat)))));
+}
+
+// The seats' heights on the chart at one deal, moved apart to CHART_GAP at least: runs of lines too close are
+// set CHART_GAP apart, each run centred where its lines were (runs that then touch are joined, and centred again).
+function apart(raw) {
+  const order = raw.map((_, seat) => seat).sort((a, b) => raw[a] - raw[b] || a - b);
+  const runs = [];
+  for (const seat of order) {
+    runs.push({ seats: [seat], top: raw[seat] });
+    while (runs.length > 1) {
+      const b = runs.at(-1), a = runs.at(-2);
+      if (b.top >= a.top + a.seats.length * CHART_GAP) break;
+      const seats = [...a.seats, ...b.seats];
+      runs.splice(-2, 2, { seats, top: seats.reduce((sum, s, i) => sum + raw[s] - i * CHART_GAP, 0) / seats.length });
+    }
+  }
+  const at = [];
+  for (const run of runs) run.seats.forEach((seat, i) => { at[seat] = run.top + i * CHART_GAP; });
+  return at;
 }
 
 function drawFair() {
@@ -757,12 +798,20 @@ function eventLine(e, fallback) {
     case "settled": return t("log_settled", { stacks: each(e.stacks.map((n, i) => [i, n]), (n) => plural("n_chips", n)), pot: e.pot });
     case "dealt": return t("log_dealt", { seat: seatName(e.dealer), cards: plural("n_cards", e.size) });
     case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
-    case "called": return t("log_called", { seat, call: callName(e.call) + (e.action.includes(" ") ? ` ${e.action.split(" ").slice(1).join(" ")}` : "") });
+    case "called": { // the call by name with its arguments (a hand position); where it drew from, the drew line says
+      const args = e.action.split(" ").slice(1), from = args.indexOf("from"); // (CONTRACT's "from": in no language)
+      return t("log_called", { seat, call: [callName(e.call), ...(from < 0 ? args : args.slice(0, from))].join(" ") });
+    }
     case "decided": return t("log_called", { seat, call: [callName(e.action.split(" ")[0]), ...e.action.split(" ").slice(1)].join(" ") });
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
-    case "drew": return e.cards ? t("log_drew_cards", { seat, cards: cards(e.cards) }) : t("log_drew", { seat, cards: plural("n_cards_taken", e.count) });
+    case "drew": { // (where from, when the rules let the seat choose and it chose other than the top)
+      const what = { seat, cards: e.cards ? cards(e.cards) : plural("n_cards_taken", e.count), n: e.source };
+      if (e.source === "bottom") return t("log_drew_bottom", what);
+      if (typeof e.source === "number") return t("log_drew_at", what);
+      return e.cards ? t("log_drew_cards", what) : t("log_drew", what);
+    }
     case "exchanged": return e.cards ? (e.cards.length ? t("log_exchanged_cards", { seat, cards: cards(e.cards) }) : t("log_kept", { seat }))
                                      : e.count ? t("log_exchanged", { seat, cards: plural("n_cards_taken", e.count) }) : t("log_kept", { seat });
     case "discarded": return e.card ? t("log_discarded_card", { seat, card: cardLabel(e.card) }) : t("log_discarded", { seat });
