@@ -43,9 +43,8 @@ def diff(old: dict, new: dict, memo: dict | None = None) -> dict:
     sub: dict[str, dict] = {}
     grown: dict[str, list] = {}
     missing = 0  # keys of ``new`` that ``old`` has not (counted where rare, not each key found: the hot loop)
-    get = old.get
     for key, value in new.items():
-        before = get(key, _MISSING)
+        before = old.get(key, _MISSING)  # (not a bound ``get``: compiled, that is a Python call each key)
         if before is value:  # (most values: the parts views share are the same objects)
             continue
         if before is _MISSING:
