@@ -30,6 +30,7 @@ UI: dict[str, str] = {
     "mistakes": "Mistakes",
     "house_ok": "The file is valid: {title}",
     "house_too_big": "The file is {size} KiB: a house-rule file is at most {most} KiB",
+    "house_not_utf8": "The file is not UTF-8 text (line {line}): save it as UTF-8 and upload it again",
     "line_col": "line {line}, column {col}:",
     "players": "Players",
     "stacks": "Chips each",
