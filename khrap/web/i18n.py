@@ -82,6 +82,8 @@ UI: dict[str, str] = {
     "spectators": "Spectators:",
     "watch": "watch",
     "copy": "copy",
+    "copied": "copied",
+    "copy_failed": "not copied: select the link and copy it",
     "fingerprint": "Rules fingerprint",
     "fingerprint_help": "A hash of the rules this table plays: the same on every seat's page and on the rule sheet",
     "rule_sheet": "Rule sheet",

@@ -1,6 +1,6 @@
 // The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
 // beside the text), players, stacks, base stake, bots; then every seat's invite link.
-import { LANG, el, inviteLine, langSwitch, loadWords, myTables, plural, rememberHost, rememberTable, setLang, t } from "./common.js";
+import { LANG, copyText, el, inviteLine, langSwitch, loadWords, myTables, plural, rememberHost, rememberTable, setLang, t } from "./common.js";
 
 const data = await loadWords();
 const $ = (id) => document.getElementById(id);
@@ -161,7 +161,7 @@ function alertBox(errors) {
 }
 
 function copyButton(text) {
-  return el("button", { type: "button", class: "copy", "data-copy": text, onclick: () => navigator.clipboard?.writeText(text) }, t("copy"));
+  return el("button", { type: "button", class: "copy", "data-copy": text, onclick: (ev) => copyText(text, ev.currentTarget) }, t("copy"));
 }
 
 // The rules' title as the page names them: the built-in's in the page's language, or the checked house rule's.
