@@ -127,9 +127,11 @@ def broadcast(host: Any, table: Table, seats: Container[int] | None, encode: Enc
         on_change(table)
 
 
-def clock_deadline(host: Any, table: Table) -> float | None:
+def clock_deadline(host: Any, table: Table) -> Any:
     """When the person to act at ``table`` runs out of time (``Host._clock_deadline``: None, no clock, or no
-    person to act).  A decision's time starts when the host first sees it."""
+    person to act).  A decision's time starts when the host first sees it.  (``Any``, not ``float``: compiled, a
+    ``float`` makes an ``int`` a float, and a view's ``clock`` would say ``5.0`` where a clock of whole seconds,
+    a test's, said ``5``: the same bytes as before, whatever the host's clock gives.)"""
     seconds = table.setup.get("clock", 0)
     if not seconds or not table.in_deal:
         return None
@@ -141,7 +143,7 @@ def clock_deadline(host: Any, table: Table) -> float | None:
     since = turn_since.get(table.id)
     if since is None or since[0] != table.step:
         since = turn_since[table.id] = (table.step, host.clock())
-    deadline: float = since[1] + seconds
+    deadline: Any = since[1] + seconds
     return deadline
 
 

@@ -76,8 +76,10 @@ class Views:
     __slots__ = ("host", "table", "present", "takeover", "deadline", "timed_out", "plain_extras", "takeover_seconds",
                  "change", "again", "plain_now")  # (plain Python: a broadcast makes one; compiled, it is native anyway)
 
-    def __init__(self, host: Any, table: Table, present: list[bool], takeover: list[bool], deadline: float | None,
-                 timed_out: dict | None, plain_extras: dict[bool, dict[str, Any]], takeover_seconds: float) -> None:
+    def __init__(self, host: Any, table: Table, present: list[bool], takeover: list[bool], deadline: Any,
+                 timed_out: dict | None, plain_extras: dict[bool, dict[str, Any]], takeover_seconds: Any) -> None:
+        # (``deadline``, ``takeover_seconds``: ``Any``, not ``float``, which compiled makes an int a float, and a
+        # view then said ``60.0`` for ``--takeover 60``: they go into the views as the host has them)
         self.host, self.table, self.present, self.takeover = host, table, present, takeover
         self.deadline, self.timed_out = deadline, timed_out
         self.plain_extras, self.takeover_seconds = plain_extras, takeover_seconds
@@ -100,9 +102,10 @@ class Views:
         return Parts(change.common(lang), change.own(seat, lang, not passive), extras, number)
 
 
-def plain(made: dict[bool, dict[str, Any]], passive: bool, takeover_seconds: float) -> dict[str, Any]:
+def plain(made: dict[bool, dict[str, Any]], passive: bool, takeover_seconds: Any) -> dict[str, Any]:
     """A view's extras with no clock, no "play again" and no host link (``Host._plain``): one dict for all such
-    views (read only; ``made`` keeps them by ``passive``), so a patch finds it unchanged by identity."""
+    views (read only; ``made`` keeps them by ``passive``), so a patch finds it unchanged by identity.
+    ``takeover_seconds`` goes into the view as it is (an ``int`` stays one: ``Views``)."""
     found = made.get(passive)
     if found is None or found["takeover_seconds"] != takeover_seconds:
         found = made[passive] = {"elsewhere": passive, "host": None, "takeover_seconds": takeover_seconds,
