@@ -106,3 +106,70 @@ def test_a_table_holds_a_few_kilobytes_more_a_deal_over_an_evening() -> None:
         _deal(host, table, clients)
     grown = held(table, host) - before
     assert 0 < grown / deals < 8_000, f"{grown / deals:.0f} bytes a deal"
+
+
+def test_a_session_that_releases_ended_deals_plays_and_records_the_same() -> None:
+    import random
+
+    from khrap.session import Session
+
+    kept, released = Session("khrap", 4, seed=11), Session("khrap", 4, seed=11)
+    released.release_ended()
+    rng = random.Random(3)
+    for _ in range(10):
+        for s in (kept, released):
+            s.start_deal()
+        assert released.state.log == kept.state.log[kept.deal_log_at:]  # the same deal's events
+        while not kept.deal_over:
+            action = rng.choice(kept.legal_actions())
+            assert kept.apply(action) == released.apply(str(action))
+            assert released.observation(kept.to_act or 0) == kept.observation(kept.to_act or 0)
+    assert released.to_record() == kept.to_record()
+    assert released.log_base + len(released.state.log) == len(kept.state.log)
+    assert [released.acted_base + i for i in range(len(released.acted_at))] == \
+        list(range(len(kept.actions) - len(released.acted_at), len(kept.actions)))
+
+
+class Last:
+    """A spectator's connection on whole views: the last one it was sent."""
+
+    def __init__(self) -> None:
+        self.view: dict | None = None
+
+    def send(self, message: dict) -> None:
+        if message["type"] == "state":
+            self.view = message
+
+    def close(self, reason: str) -> None:
+        raise AssertionError(reason)
+
+
+def test_who_made_each_event_is_read_from_the_deal_in_progress_after_the_ended_ones_are_released() -> None:
+    # ``acted_at[i]`` is action ``acted_base + i``'s once ended deals are released: a bot's moves (seat 3) are the
+    # bot's, the people's theirs, in every deal of the evening (read at the wrong action, they were another seat's).
+    host = Host(Store(":memory:"), takeover_seconds=1e12, clock=Clock())
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=1_000_000, base_stake=1,
+                         bots={3: "random"}, deals=500, seed_source=fixed_seeds("flat:by"), session_seed=3)
+    host.add(table)
+    clients = []
+    for st in table.seats[:3]:
+        client = host.connect(Kept())
+        host.receive(client, json.dumps({"type": "hello", "token": st.token, "deltas": True}))
+        clients.append(client)
+    watcher = Last()
+    host.receive(host.connect(watcher), json.dumps({"type": "hello", "token": table.spectator_token}))
+    checked = 0
+    for _ in range(6):
+        for client in clients:
+            host.receive(client, '{"type": "next"}')
+        while table.in_deal:
+            seat = table.session.to_act
+            if seat == 3:
+                host.step(table)
+            else:
+                host.receive(clients[seat], json.dumps({"type": "act", "action": table.bot_action(seat, "random"),
+                                                        "step": table.step}))
+        made = [e for e in watcher.view["events"] if "by" in e]
+        assert made and all(e["by"] == ("bot" if e["seat"] == 3 else "human") for e in made)
+        checked += len(made)
+    assert table.session.acted_base > 0 and checked > 60
