@@ -53,6 +53,24 @@ def test_bits_counts_the_set_bits() -> None:
     assert [bits(0), bits(0b1011), bits(1 << 40 | 1), bits((1 << 36) - 1)] == [0, 3, 2, 36]
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 60), max_size=40))
+def test_the_plain_branches_count_and_mask_as_the_loops(cards: list[int]) -> None:
+    """``bits`` and ``card_mask`` plain (``int.bit_count``, ``reduce``) give the ints of their loops (compiled),
+    a card twice included."""
+    import khrap.bots.estimate as est
+
+    plain = (card_mask(cards), [bits(m) for m in (card_mask(cards), card_mask(cards[:3]) << 7, 0)])
+    assert est.INTERPRETED  # (the tests run the source)
+    est.INTERPRETED = False
+    try:
+        loops = (card_mask(cards), [bits(m) for m in (card_mask(cards), card_mask(cards[:3]) << 7, 0)])
+    finally:
+        est.INTERPRETED = True
+    assert plain == loops
+    assert plain[1][0] == len(set(cards))
+
+
 def test_the_suits_are_counted_without_the_joker() -> None:
     est = estimator("student-snore")  # (its joker: 7S)
     packed, joker = est._suit_counts(cards("7S 8S 6H AD KC QC"))

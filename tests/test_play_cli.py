@@ -82,3 +82,18 @@ def test_a_wrong_number_where_one_choice_is_offered_says_the_one() -> None:
     assert result.returncode == 0, result.stderr
     assert "варианта 9 нет; есть только 1, или введите действие" in result.stdout
     assert "от 1 до 1" not in result.stdout
+
+
+def test_an_old_bot_name_is_said_by_its_strength_in_the_players_language() -> None:
+    # `--bots heuristic --lang ru` welcomed with «играют боты (Heuristic)»: the old names are accepted, but the
+    # Russian sentence named the bot in English; simulate's header says «боты: обычные» for the same kind.
+    said = {}
+    for kind in ("heuristic", "normal", "rule"):
+        result = khrap("play", "khrap", "--watch", "--seed", "2", "--deals", "1", "--bots", kind, "--lang", "ru")
+        assert result.returncode == 0, result.stderr
+        said[kind] = result.stdout.splitlines()[0]
+    assert "(Обычные)" in said["normal"] and said["heuristic"] == said["normal"]
+    assert "(Лёгкие)" in said["rule"]
+    assert not any(word in line for line in said.values() for word in ("Heuristic", "Rule"))
+    english = khrap("play", "khrap", "--watch", "--seed", "2", "--deals", "1", "--bots", "heuristic")
+    assert "Heuristic bots play every seat; you watch." in english.stdout  # English keeps the name typed

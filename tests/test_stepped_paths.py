@@ -184,6 +184,22 @@ def test_the_listing_is_made_again_when_the_hand_changes() -> None:
     assert state.legal_words() == general_words(state)
 
 
+def test_the_listing_is_made_again_after_a_step_that_emits() -> None:
+    """A kernel step taken without the face's ``apply`` (``apply_option``, which the registry's appliers and
+    ``play_deal`` take) leaves the listing's marks of kind, seat and hand as they were; the log's length, one of
+    the marks, tells the listing it is stale.  Frap, seed 0: seat 1 may call blind and look; once he looked
+    (a ``looked`` event, the same seat, kind and hand), ``look`` is no longer listed."""
+    state = GameState(builtin("frap"), 4, seed=0)
+    state.start_deal()
+    seat, hand = state.seat, state.hands[state.seat]
+    before = state.legal_actions()
+    assert w.LOOK in [a.word for a in before]
+    state.apply_option(next(a for a in before if a.word == w.LOOK))
+    assert (state.seat, state.hands[seat]) == (seat, hand) and state.hands[seat] is hand
+    assert w.LOOK not in [a.word for a in state.legal_actions()]
+    assert state.legal_actions() == general_listing(state)
+
+
 def test_a_stale_listed_action_is_checked() -> None:
     """A listed Action of an earlier decision is checked like any other: refused with the table's reason."""
     state = GameState(builtin("khrap"), 4, seed=3)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import reduce
 from math import comb
+from operator import or_
 from typing import Final
 
 from khrap import words as w
@@ -26,6 +28,7 @@ NOT_TOP: Final = 0.7  # a card below an unseen higher one needs the right moment
 UNKNOWN_TRUMP: Final = 0.5  # side winners when the trump suit is not known yet (the declarer will name his best)
 _UNDECIDED: Final = w.UNDECIDED  # (the statuses as this module's constants: read at every seat of every estimate)
 _OUT: Final = w.OUT
+_BIT: Final = 1  # (``card_mask``'s plain branch: its ``__lshift__`` is card c's bit)
 TRUMP_LENGTH: Final = 0.15  # a low trump's extra chance per other trump held (it ruffs once the suit runs out)
 # The fitted constants (how much a chance is sharpened, how much a seat that may still play counts,
 # a helper's contest bonus) come per variant from calibration.yaml (``khrap.bots.calibration``).
@@ -47,9 +50,17 @@ def order_statistics(values: Sequence[float], count: int) -> list[float]:
     return [sum(v * a * b for v, (a, b) in zip(values, row, strict=True)) / total for row in table]
 
 
+# Whether this module runs as plain Python (not compiled by mypyc): ``bits`` and ``card_mask`` then take the C-level
+# ``int.bit_count`` and ``reduce`` over the cards, compiled their native loops (the same ints:
+# tests/test_bots_estimate_parts.py)
+INTERPRETED: Final = __file__.endswith(".py")
+
+
 def bits(mask: int) -> int:
     """How many bits ``mask`` (>= 0) has set: a native loop once compiled (``int.bit_count`` is a call through Python
-    there), one turn a bit, for the few cards of a suit."""
+    there), one turn a bit, for the few cards of a suit; plain, ``int.bit_count`` (the loop was 6 % of an analysis)."""
+    if INTERPRETED:
+        return int.bit_count(mask)
     count = 0
     while mask:
         mask &= mask - 1
@@ -80,6 +91,8 @@ def unpacked(packed: int) -> list[int]:
 
 def card_mask(cards: Iterable[int]) -> int:
     """The cards as bits (card c is bit c)."""
+    if INTERPRETED:
+        return reduce(or_, map(_BIT.__lshift__, cards), 0)
     mask = 0
     for c in cards:
         mask |= 1 << c
@@ -258,18 +271,19 @@ class Estimator:
     def _chances(self, hand: Sequence[int], trump: int | None, exponent: float | None, blocked: int,
                  q: float) -> list[float]:
         """``chances`` given the mask of the hand and the cards gone, and the opponents' share of a card (``q``)."""
-        joker = self._joker  # (``self.sharpen`` called as a method: compiled, a native call; a bound one in a local
-        lengths = 0  # is called through Python)  (the hand's suits' lengths, 8 bits a suit: native ints compiled)
+        joker = self._joker
+        lengths = 0  # (the hand's suits' lengths, 8 bits a suit: native ints compiled)
         for c in hand:
             lengths += 1 << (8 * (c // 13))
-        above = self._above
+        above, listed, miss = self._above, self._deck_mask < 0, 1 - q
+        sharp = exponent or self.k.sharpen  # (``sharpen`` written out: its power, read once a hand, not a call a card)
         out = []
         for card in hand:
             if card == joker:
-                out.append(self.sharpen(1.0, exponent))
+                out.append(1.0)  # (``sharpen(1.0)``: a certain winner stays certain)
                 continue
             suit = card // 13
-            if self._deck_mask >= 0:  # (the unseen cards of its suit above it, as bits)
+            if not listed:  # (the unseen cards of its suit above it, as bits)
                 higher = bits(above[card] & ~blocked)
             else:
                 higher = 0
@@ -277,14 +291,14 @@ class Estimator:
                     if c > card and not blocked >> c & 1:
                         higher += 1
             # (a float power: Python takes a float ** int's int as a float, so ``math.pow`` of it is the same number)
-            p = math.pow(1 - q, float(higher)) * (1.0 if higher == 0 else NOT_TOP)
+            p = math.pow(miss, float(higher)) * (1.0 if higher == 0 else NOT_TOP)
             if trump is None:
                 p = p * UNKNOWN_TRUMP
             elif suit == trump:
                 p = min(1.0, p + (1 - p) * TRUMP_LENGTH * ((lengths >> 8 * trump & 255) - 1))
             else:
                 p = p * max(0.0, 1 - RUFF_RISK * (lengths >> 8 * suit & 255) - 0.1)
-            out.append(self.sharpen(p, exponent))
+            out.append(math.pow(p, sharp) if 0.0 < p < 1.0 else p)
         return out
 
     def draw_chance(self, hand: Sequence[int], trump: int | None, info: Info,
@@ -373,15 +387,17 @@ class Estimator:
                      exponent: float | None) -> list[float]:
         """Each unseen card's trick chance as ``_pool_sum`` adds them up."""
         values = []
+        miss, sharp = 1 - q, exponent or self.k.sharpen  # (``sharpen`` written out, as in ``_chances``)
         for suit in range(4):
             length = lengths[suit] + 1
+            side = max(0.0, 1 - RUFF_RISK * length - 0.1)  # (the suit's factor, the same number for each card)
             for higher in range(counts[suit]):
-                p = math.pow(1 - q, float(higher)) * (1.0 if higher == 0 else NOT_TOP)  # (see ``chances``)
+                p = math.pow(miss, float(higher)) * (1.0 if higher == 0 else NOT_TOP)  # (see ``chances``)
                 if suit == trump:
                     p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
                 else:
-                    p *= max(0.0, 1 - RUFF_RISK * length - 0.1)
-                values.append(self.sharpen(p, exponent))
+                    p *= side
+                values.append(math.pow(p, sharp) if 0.0 < p < 1.0 else p)
         if joker:
             values.append(1.0)
         return values
@@ -389,18 +405,20 @@ class Estimator:
     def _pool_sum(self, counts: list[int], lengths: list[int], joker: bool, trump: int, q: float,
                   exponent: float | None) -> float:
         total = 0.0
+        miss, sharp = 1 - q, exponent or self.k.sharpen  # (``sharpen`` written out, as in ``_chances``)
         for suit in range(4):
             unseen = counts[suit]
             if not unseen:
                 continue
             length = lengths[suit] + 1
+            side = max(0.0, 1 - RUFF_RISK * length - 0.1)  # (the suit's factor, the same number for each card)
             for higher in range(unseen):
-                p = math.pow(1 - q, float(higher)) * (1.0 if higher == 0 else NOT_TOP)  # (see ``chances``)
+                p = math.pow(miss, float(higher)) * (1.0 if higher == 0 else NOT_TOP)  # (see ``chances``)
                 if suit == trump:
                     p = min(1.0, p + (1 - p) * TRUMP_LENGTH * (length - 1))
                 else:
-                    p *= max(0.0, 1 - RUFF_RISK * length - 0.1)
-                total += self.sharpen(p, exponent)
+                    p *= side
+                total += math.pow(p, sharp) if 0.0 < p < 1.0 else p
         if joker:
             total += 1.0
         return total

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
-from khrap.cards import card_str, suit_str
+from khrap.cards import card_str, parse_card, parse_suit, suit_str
 
 EVERYTHING = -1
 """Pass as the viewer to see every secret (a report or a replay, not a seat)."""
@@ -538,13 +538,38 @@ def plain(key: str, value: Any) -> Any:
     return value
 
 
+def kernel_value(key: str, value: Any) -> Any:
+    """A JSON-ready field back in the kernel's form (``plain``'s inverse for cards and suits: ints, a card list a
+    tuple); the other fields as JSON has them (a tuple of pairs as lists, the ledger a dict)."""
+    if value is None:
+        return None
+    if key == "card":
+        return parse_card(value)
+    if key == "cards":
+        return tuple([parse_card(c) for c in value])
+    if key in _SUIT_FIELDS:
+        return parse_suit(value)
+    if key == "hands":
+        return tuple([tuple([parse_card(c) for c in hand]) for hand in value])
+    return value
+
+
+def from_data(data: dict[str, Any]) -> Event:
+    """The typed event (of its kind's class) that a JSON-ready event (``Event.data(viewer)``, an observation's
+    ``events``) stands for, as its viewer saw it: every field it carries is in ``fields`` (what it saw of the
+    secret, too: ``visible(viewer)`` gives them all), cards and suits as ints.  A reader given only JSON events
+    reads them through this, by class, as it reads the engine's own."""
+    fields = {key: kernel_value(key, value) for key, value in data.items() if key != "kind" and key != "seat"}
+    return make_event(data["kind"], data["seat"], fields)
+
+
 def seen_by(log: list[Event], seat: int | None, start: int = 0) -> list[dict[str, Any]]:
     """The JSON-ready events of ``log[start:]`` as ``seat`` saw them."""
     return [event.data(seat) for event in log[start:]]
 
 
-__all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "make_event", "seen_by", "AllPassed",
-           "Anted", "Called", "Credited", "Decided", "Dealt", "Discarded", "Drew", "Exchanged", "Forced", "HouseShare",
-           "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played", "Redealt",
+__all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "from_data", "make_event", "seen_by",
+           "AllPassed", "Anted", "Called", "Credited", "Decided", "Dealt", "Discarded", "Drew", "Exchanged", "Forced",
+           "HouseShare", "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played", "Redealt",
            "SessionOver", "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot",
            "TookTrick", "TookTurned", "Turned", "Unlocked"]

@@ -103,14 +103,18 @@ class FactsReader:
             facts.public_in_hand.setdefault(who, set()).update(cards)
             if who == self.seat:
                 facts.own_seen.update(cards)
-        elif who != self.seat or event.secret is None:
-            return
-        elif isinstance(event, Drew):
-            facts.own_seen.update(event.secret.get("cards", ()))
-        elif isinstance(event, Exchanged):
-            facts.own_gone.update(event.secret.get("cards", ()))
-        elif isinstance(event, Discarded) and "card" in event.secret:
-            facts.own_gone.add(event.secret["card"])
+        elif who == self.seat and isinstance(event, (Drew, Exchanged, Discarded)):
+            self._own(event)
+
+    def _own(self, event: Event) -> None:
+        """The seat's own draw, exchange or discard: the cards it saw go (the kernel's event keeps them in
+        ``secret``, one read back from its JSON by ``events.from_data`` in ``fields``: ``visible`` has both)."""
+        seen, facts = event.visible(self.seat), self.facts
+        if isinstance(event, Discarded):
+            if "card" in seen:
+                facts.own_gone.add(seen["card"])
+        else:
+            (facts.own_seen if isinstance(event, Drew) else facts.own_gone).update(seen.get("cards", ()))
 
 
 def _held_by_call(state: GameState, other: int) -> set[int]:

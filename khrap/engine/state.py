@@ -95,15 +95,11 @@ class GameState(Face):
         compares the two field by field on every built-in and fails on a field this copy leaves out."""
         kind: Any = type(self)
         new: GameState = kind.__new__(kind)
-        # the face's (the last listing and its marks: immutable or shared, the hand copied)
+        # the face's (the last listing and its marks: immutable, shared; the copy's hands are new lists, so the
+        # marks, which hold the hand listed itself, do not match them: the copy lists its decision afresh)
         new.last_legal, new._words = self.last_legal, self._words
         views = self.seat_views
         new.seat_views = None if views is None else views.__copy__()
-        new._marked_kind, new._marked_seat = self._marked_kind, self._marked_seat
-        new._marked_events = self._marked_events
-        marked = self._marked_hand
-        new._marked_hand = None if marked is None else marked[:]
-        new._marked_size = self._marked_size
         # the table's (``Table``'s fields, in its order)
         new.program, new.n, new.rng = self.program, self.n, self.rng
         new.stacks, new.total_chips, new.pot = self.stacks[:], self.total_chips, self.pot

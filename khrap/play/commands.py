@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from khrap.bots import DEFAULT, KINDS, STRENGTH_HELP, kinds_text
+from khrap.bots import DEFAULT, KINDS, STRENGTH_HELP, kinds_text, strength_of
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
 from khrap.gamelog import _, languages, translate, translations
@@ -138,7 +138,10 @@ def _welcome(session: Session, table: Table) -> str:
         title = f"{title} ({session.variant_name})"
     head = translate(lang, _("{title}, {players} players, seed {seed}."), title=title, players=session.players,
                      seed=session.seed)
-    bots = catalog.pgettext("bots", BOT_WORDS.get(table.bots, table.bots))
+    # An old name (rule, heuristic, search) is said by its strength's word outside English, as simulate's
+    # header says it: the catalogs hold the strengths' words, and "Heuristic" stood in a Russian sentence.
+    kind = table.bots if lang == "en" else strength_of(table.bots) or table.bots
+    bots = catalog.pgettext("bots", BOT_WORDS.get(kind, kind))
     if not table.humans:
         return f"{head} " + translate(lang, _("{Bots} bots play every seat; you watch."), Bots=bots.capitalize())
     who = ", ".join(translate(lang, _("seat {seat}"), seat=s) for s in table.humans)

@@ -17,7 +17,7 @@ from khrap import words as w
 from khrap.engine import legal
 from khrap.engine.actions import Action, ActionError, IllegalAction, parse_action
 from khrap.engine.blocks import Block, CallsBlock, CardBlock, SubsetBlock, SuitBlock, WordsBlock
-from khrap.engine.compiled.machine import OFFERED, Machine, exchange_actions
+from khrap.engine.compiled.machine import OFFERED, ListingMarks, Machine, exchange_actions
 from khrap.engine.compiled.sink import _SAID, said_as
 from khrap.engine.compiled.table import mypyc_attr
 from khrap.engine.compiled.tricks import JOKER_FLAG
@@ -42,7 +42,7 @@ _PENDINGS: Final[dict[Kind, list[Pending | None]]] = {}
 # Call forms' words are the kernel's memo (``said_as``: the same words in the ``called`` events); an exchange's
 # ``Action`` is the playout module's, made once for its cards (``machine.exchange_actions``).
 _CALL_WORDS: Final[dict[int, tuple[Action, str]]] = _SAID
-_NOTHING: Final[tuple[Any, list[Action]]] = (None, [])
+_NOTHING: Final[tuple[ListingMarks | None, list[Action]]] = (None, [])
 
 Refuse = Callable[[Any, int, Action], "Refusal | None"]
 
@@ -255,17 +255,11 @@ def listed(state: Machine) -> list[Action]:
 class Face(Machine):
     """The kernel with the stepped face's hot steps (``GameState`` adds the rest)."""
 
-    # The last listing: ((kind, seat), actions), the marks of the state it was made in kept natively
-    # (``_marked_*``); applying one of these very objects is not checked again.  Every apply and deal forgets it.
-    last_legal: tuple[Any, list[Action]]
+    # The last listing: (the marks of the state it was made in, its actions); applying one of these very objects
+    # is not checked again.  Every apply and deal forgets it.
+    last_legal: tuple[ListingMarks | None, list[Action]]
     _words: tuple[Any, list[str]]  # (the listing, its words): legal_words made once per listing
     seat_views: SeatViews | None  # the observations' views of the deal
-    # The last listing's marker by its parts (``_listing``); the hand itself, not its id.
-    _marked_kind: Kind | None = None
-    _marked_seat: int = -1
-    _marked_events: int = -1
-    _marked_hand: list[int] | None = None
-    _marked_size: int = -1
 
     def start_deal(self) -> None:
         """Ante, shuffle and deal the next deal (or redeal), then run to the first decision."""
@@ -296,19 +290,12 @@ class Face(Machine):
 
     def _listing(self) -> list[Action]:
         """The pending decision's legal actions, listed once per decision (kept in ``last_legal``)."""
-        # The decision: its kind and seat, and marks of the state that any step (it emits an event) or a
-        # hand replaced or changed in place would change.
         hand = self.hands[self.seat]
         kind, seat, events = self.kind, self.seat, len(self.log)
-        known, found = self.last_legal
-        # (the marker's parts kept natively too: compared without making the marker; ``last_legal`` set
-        # afresh by anyone else, with None, forgets them)
-        if (known is None or self._marked_hand is not hand or self._marked_events != events
-                or self._marked_size != len(hand) or self._marked_seat != seat or self._marked_kind != kind):
+        marks, found = self.last_legal
+        if marks is None or not marks.same(kind, seat, events, hand):
             found = listed(self)
-            self.last_legal = ((kind, seat), found)  # (the marks of the state are the natives below)
-            self._marked_kind, self._marked_seat, self._marked_events = kind, seat, events
-            self._marked_hand, self._marked_size = hand, len(hand)
+            self.last_legal = (ListingMarks(kind, seat, events, hand), found)
         return found
 
     def legal_words(self) -> list[str]:
@@ -365,9 +352,8 @@ class Face(Machine):
             raise IllegalAction(Refusal("settled"))
         if seat is not None and seat != self.seat:
             raise IllegalAction(Refusal("not_turn", seat=seat, to_act=self.seat))
-        marker, found = self.last_legal
-        if not (marker is not None and self._marked_kind is kind and self._marked_seat == self.seat
-                and any(action is a for a in found)):
+        marks, found = self.last_legal
+        if not (marks is not None and marks.of(kind, self.seat) and any(action is a for a in found)):
             reason = refusal(self, kind, action)
             if reason:
                 raise IllegalAction(reason)
@@ -380,10 +366,9 @@ class Face(Machine):
         checked again (an identity test); any other (text, or an equal but other object) is parsed and
         checked against the refusal tables."""
         kind = self.kind
-        marker, found = self.last_legal
+        marks, found = self.last_legal
         checked: Action | None = None
-        # (a marker is set only by ``_listing``, with the marks of its kind and seat: read natively)
-        if seat is None and marker is not None and self._marked_kind is kind and self._marked_seat == self.seat:
+        if seat is None and marks is not None and marks.of(kind, self.seat):
             for listed_action in found:
                 if listed_action is action:
                     checked = listed_action

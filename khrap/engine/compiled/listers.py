@@ -35,14 +35,6 @@ def trumps(hand: list[int], trump: int | None) -> int:
     return count
 
 
-def held(hand: list[int], card: int) -> bool:
-    """``card in hand``, as a native loop over the unboxed cards when compiled (``in`` compares boxed ints)."""
-    for c in hand:  # noqa: SIM110 - compiled, a loop over unboxed ints (``any`` makes a generator)
-        if c == card:
-            return True
-    return False
-
-
 class Check:
     """One precondition's test: true (``met``) when ``seat`` meets it now on machine ``m`` (``hand``: his cards,
     ``trump``: the trump named, both read once per listing).  This base is always met (an entry about how a
@@ -118,14 +110,14 @@ class Holds(Check):
     """He holds card ``n``."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
-        return held(hand, self.n)
+        return m.in_hand(hand, self.n)  # (the machine's: how the build compiled or not finds a card)
 
 
 class HoldsTrump(Check):
     """He holds the trump of rank ``n`` (nobody does while no trump is named)."""
 
     def met(self, m: Machine, seat: int, hand: list[int], trump: int | None) -> bool:
-        return trump is not None and held(hand, trump * 13 + self.n)
+        return trump is not None and m.in_hand(hand, trump * 13 + self.n)
 
 
 class TrumpsAtLeast(Check):

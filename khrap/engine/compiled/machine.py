@@ -319,6 +319,36 @@ def _large_exchange(hand: list[int], positions: tuple[int, ...]) -> Action:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
+class ListingMarks:
+    """The state the stepped face's last listing was made in (the marker of ``Face.last_legal``): the decision's
+    kind and seat, the log's length, the hand itself and its size, which any step (it emits an event) or a hand
+    replaced or changed in place would change.  Compiled, its fields are native and ``same`` compares them
+    without making a tuple of them at each listing; one object a listing, never changed (copies share it)."""
+
+    kind: Kind | None
+    seat: int
+    events: int
+    hand: list[int]
+    size: int
+
+    def __init__(self, kind: Kind | None, seat: int, events: int, hand: list[int]) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.events = events
+        self.hand = hand
+        self.size = len(hand)
+
+    def same(self, kind: Kind | None, seat: int, events: int, hand: list[int]) -> bool:
+        """Whether a listing made now would be made in the same state (the hand by identity and size)."""
+        return (self.hand is hand and self.events == events and self.size == len(hand) and self.seat == seat
+                and self.kind is kind)
+
+    def of(self, kind: Kind | None, seat: int) -> bool:
+        """Whether the listing was of this decision (its kind and seat)."""
+        return self.kind is kind and self.seat == seat
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # copies and pickles: see table.py
 class Machine(Payouts):
     """A table of ``program.n`` seats; ``kind``/``seat`` name the pending decision (``kind`` None: none).
 
@@ -856,6 +886,16 @@ class Machine(Payouts):
         assert listers is not None
         lister = listers[self.declarer is not None]
         return lister is not None and bool(_calls_open(lister, self, seat))
+
+    def in_hand(self, hand: list[int], card: int) -> bool:
+        """``card in hand``, the test of the listers' checks that ask for a card (``listers.Holds``, ``HoldsTrump``,
+        which reach it through the machine they are given: listers.py cannot import this module, which imports
+        it).  Compiled, a native loop over the unboxed cards (``in`` compared boxed ints, about 190 instructions a
+        check); as plain Python the checks' written expressions say ``in`` (``_WRITTEN``)."""
+        for c in hand:  # noqa: SIM110 - compiled, a loop over unboxed ints (``any`` makes a generator)
+            if c == card:
+                return True
+        return False
 
     def can_cover(self, seat: int, status: str, cid: str | None) -> bool:
         """Whether call ``cid`` (giving ``status``) may be made by ``seat`` on a table that refuses what a stack

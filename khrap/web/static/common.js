@@ -97,6 +97,29 @@ export function inviteLine(title, deals, seat, link) {
   return seat === null ? `${table}: ${link}` : t("invite_line", { table, seat: t("seat_n", { seat }), link });
 }
 
+// A copy button's work: the invite to the clipboard, and the button says whether it went there.  The clipboard API
+// exists only in a secure context (https, or this machine): at a table served on the home network over http
+// (`khrap serve --host 0.0.0.0`, opened at http://192.168.…) navigator.clipboard is undefined and "copy" did
+// nothing, without a word.  There the text is copied from a selected, unseen text box.
+export async function copyText(text, button) {
+  let done = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try { await navigator.clipboard.writeText(text); done = true; } catch { done = false; }
+  }
+  if (!done) {
+    const box = el("textarea", { class: "copy-buffer", readonly: true, "aria-hidden": "true" });
+    box.value = text;
+    document.body.append(box);
+    box.select();
+    try { done = document.execCommand("copy"); } catch { done = false; }
+    box.remove();
+  }
+  const label = t("copy");
+  button.textContent = done ? t("copied") : t("copy_failed");
+  setTimeout(() => { if (button.isConnected) button.textContent = label; }, 2500);
+  return done;
+}
+
 // The language buttons.  A phone's head shows the page's own alone (style.css): a tap on it unfolds the others.
 export function langSwitch() {
   const box = el("span", { class: "langs" },

@@ -1,6 +1,6 @@
 // The create page: a built-in or a house rule (checked by the server in upload mode, mistakes shown
 // beside the text), players, stacks, base stake, bots; then every seat's invite link.
-import { LANG, el, inviteLine, langSwitch, loadWords, myTables, plural, rememberHost, rememberTable, setLang, t } from "./common.js";
+import { LANG, copyText, el, inviteLine, langSwitch, loadWords, myTables, plural, rememberHost, rememberTable, setLang, t } from "./common.js";
 
 const data = await loadWords();
 const $ = (id) => document.getElementById(id);
@@ -77,7 +77,12 @@ file.addEventListener("change", async () => {
   if (!file.files[0]) return;
   chooseHouse();
   if (tooBig(file.files[0].size)) { house.value = ""; return; } // (not read: a file of megabytes froze the page)
-  house.value = await file.files[0].text();
+  // Read strictly: File.text() put U+FFFD for every byte that is not UTF-8, so a file saved as Windows-1251 or
+  // Latin-1 was "valid" with its names garbled ("Caf� rules"), where `khrap validate` says "not UTF-8 text".
+  const bytes = new Uint8Array(await file.files[0].arrayBuffer());
+  const line = notUtf8Line(bytes);
+  if (line) { house.value = ""; showMistakes([{ message: t("house_not_utf8", { line }) }]); return; }
+  house.value = new TextDecoder("utf-8").decode(bytes);
   await check();
 });
 checkButton.addEventListener("click", check);
@@ -109,6 +114,18 @@ function tooBig(bytes = new TextEncoder().encode(house.value).length) {
   if (!data.upload_bytes || bytes <= data.upload_bytes) return false;
   showMistakes([{ message: t("house_too_big", { size: Math.ceil(bytes / 1024), most: data.upload_bytes / 1024 }) }]);
   return true;
+}
+
+// The first line (from 1) holding bytes that are not UTF-8, or 0 when all are: lines are split at the newline
+// byte, which is never inside a UTF-8 character.
+function notUtf8Line(bytes) {
+  const strict = new TextDecoder("utf-8", { fatal: true });
+  for (let line = 1, start = 0, i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 10) continue;
+    try { strict.decode(bytes.subarray(start, i)); } catch { return line; }
+    line++; start = i + 1;
+  }
+  return 0;
 }
 
 async function check() {
@@ -144,7 +161,7 @@ function alertBox(errors) {
 }
 
 function copyButton(text) {
-  return el("button", { type: "button", class: "copy", "data-copy": text, onclick: () => navigator.clipboard?.writeText(text) }, t("copy"));
+  return el("button", { type: "button", class: "copy", "data-copy": text, onclick: (ev) => copyText(text, ev.currentTarget) }, t("copy"));
 }
 
 // The rules' title as the page names them: the built-in's in the page's language, or the checked house rule's.

@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberHost, rememberTable, suitLabel, suited, t } from "./common.js";
+import { card, cardLabel, copyText, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberHost, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -929,7 +929,7 @@ function hostBox() {
     return el("li", { "data-seat": i, class: "host-seat" }, el("b", {}, seatName(i)), " ",
       tok ? [el("code", { class: "host-link" }, link(tok)), " ",
              el("button", { type: "button", class: "small copy", "data-copy": inviteLine(view.table.title, view.table.deals, i, link(tok)),
-                            onclick: () => navigator.clipboard?.writeText(inviteLine(view.table.title, view.table.deals, i, link(tok))) }, t("copy")), " ",
+                            onclick: (ev) => copyText(inviteLine(view.table.title, view.table.deals, i, link(tok)), ev.currentTarget) }, t("copy")), " ",
              el("button", { type: "button", class: "small", "data-to-bot": i, onclick: () => { handing = { seat: i, to: "bot" }; draw(); } }, t("give_bot"))]
           : t("bot_kind", { kind: t(`bot_${s.bot}`) }), " ",
       el("button", { type: "button", class: "small", "data-new-link": i, onclick: () => { handing = { seat: i, to: "link" }; draw(); } }, t("new_link")),
