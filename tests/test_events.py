@@ -17,7 +17,8 @@ from khrap import gamelog
 from khrap.bots.knowledge import deal_facts
 from khrap.cards import parse_card
 from khrap.engine import GameState
-from khrap.engine.events import EVERYTHING, Event, Ledger, LedgerItem, ledger_item
+from khrap.engine.actions import Action
+from khrap.engine.events import EVERYTHING, Event, Ledger, LedgerItem, call_event, ledger_item
 from khrap.variant.catalog import builtin, builtin_names
 
 PACKAGE = Path(gamelog.__file__).resolve().parent.parent
@@ -49,7 +50,10 @@ GAMES = [(name, players, seed) for name in builtin_names() for players in (3, 4)
     (Event("dealt", None, {"dealer": 0, "size": 2}, {"hands": ((C("AS"), C("KH")), (C("7C"), C("6D")))}),
      "seat 0 deals 2 cards each (seat 0: AS KH; seat 1: 7C 6D)", "seat 0 deals 2 cards each"),
     (Event("turned", None, {"card": C("9H"), "trump": 1}), "9H is turned: H is trump", None),
-    (Event("called", 2, {"call": "c", "action": "c trump"}), "seat 2: c trump", None),
+    (call_event(2, "c", Action("c", take_turned=True), "c trump"), "seat 2: c trump", None),
+    (call_event(1, "take-five", Action("take-five", source="bottom"), "take-five from bottom"),
+     "seat 1: take-five from bottom", None),
+    (call_event(0, "wrap", Action("wrap", position=2), "wrap 2"), "seat 0: wrap 2", None),
     (Event("drew", 1, {"count": 2, "source": "top"}, {"cards": (C("AS"), C("6D"))}),
      "seat 1 draws AS 6D", "seat 1 draws 2"),
     (Event("drew", 1, {"count": 1, "source": "bottom"}, {"cards": (C("AS"),)}),

@@ -40,7 +40,7 @@ def test_contracts_and_strengths_by_their_display_names() -> None:
     khrap = load_variant("khrap")
     assert tw.contract_name(khrap, "take-five", "ru") == "Беру пять"
     assert tw.contract_name(khrap, "khrap (overridden)", "en") == "Khrap (overridden)"
-    assert tw.contract_name(khrap, "forced helper", "ru") == "Обязан помогать"
+    assert tw.contract_name(khrap, "forced helper", "ru") == "Помогу (обязательно)"
     assert tw.strength_line(["heuristic"] * 4, "en").startswith("Played by normal bots")
     assert tw.strength_line(["easy"] * 4, "ru").startswith("Играли боты уровня «лёгкий»")
     # the caveat points at the other tables there are: weaker ones below normal, stronger ones above easy
@@ -76,9 +76,9 @@ def test_a_forced_helper_is_named_in_words_and_never_said() -> None:
     # call and no name: the report names it in words in each language (the game log's "обязан помогать"), and
     # it is not among the calls said more or less, in the table's words or in the statistician's verdict.
     khrap = load_variant("khrap")
-    assert tw.contract_name(khrap, "forced helper", "en") == "Forced to help"
-    assert tw.contract_name(khrap, "forced declarer", "en") == "Forced to declare"
-    assert tw.contract_name([khrap], "forced helper", "ru") == "Обязан помогать"
+    assert tw.contract_name(khrap, "forced helper", "en") == "Help (forced)"
+    assert tw.contract_name(khrap, "forced declarer", "en") == "Khrap (forced)"
+    assert tw.contract_name([khrap], "forced helper", "ru") == "Помогу (обязательно)"
     rows = [_held("forced helper", 0.02, 0.30), _held("helicopter", 0.01, 0.20)]
     empty = {"pot": {"settlement": {"mean": None}}, "calls": []}
     lines = tw.table_lines(khrap, khrap, rows, (empty, empty), 2000, ["heuristic"] * 4)
@@ -172,3 +172,18 @@ def test_a_house_rule_without_a_name_is_told_apart_from_its_parent(tmp_path) -> 
         assert rule in dealt_again and parent in dealt_again.replace(rule, ""), dealt_again
         title = {"en": "Balance report: Khrap vs Khrap (friday)", "ru": "Отчёт о равновесии: Храп против Храп (friday)"}
         assert f"<title>{title[lang]}</title>" in page.read_text(encoding="utf-8")
+
+
+def test_a_forced_status_is_named_by_the_variants_own_call_through_its_terms() -> None:
+    # Frap's helper says "whist", and its terms name the helper «вистующий»: its forced helper read «Обязан
+    # помогать», khrap's word.  It is named by the call that gives the status by choice, as an overridden call is.
+    frap = load_variant("frap")
+    assert tw.contract_name(frap, "forced helper", "ru") == "Вист (обязательно)"
+    assert tw.contract_name(frap, "forced helper", "en") == "Whist (forced)"
+    assert tw.contract_name(frap, "forced declarer", "ru") == "Фрап (обязательно)"
+    # a house rule's terms apply to the name as to its sheet's sentences
+    house = frap.model_copy(update={"terms": {"ru": {"обязательно": "по обязанности"}}})
+    assert tw.contract_name(house, "forced helper", "ru") == "Вист (по обязанности)"
+    # a status no call gives by choice: its own word, in the variant's terms
+    nobody = frap.model_copy(update={"calls": {c: x for c, x in frap.calls.items() if x.effects.status != "helper"}})
+    assert tw.contract_name(nobody, "forced helper", "ru") == "вистующий (обязательно)"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from khrap import words as w
-from khrap.cards import CardError, card_str, parse_card, parse_suit, suit_str
+from khrap.cards import CARD_WORDS, CardError, card_str, parse_card, parse_suit, suit_str
 
 
 class ActionError(ValueError):
@@ -61,7 +62,25 @@ def _source_words(source: str | int) -> list[str]:
     return [] if source == w.TOP else [w.FROM, str(source)]
 
 
-def format_action(action: Action) -> str:
+def format_action(action: Action, cards: Sequence[str] | None = None) -> str:
+    """``action`` in CONTRACT.md's words: the codec's one writer (``str(action)``, the log, legal words, records,
+    scenarios, the web's buttons).  ``cards``: the words of ``action.cards`` where the caller has them already (the
+    web table indexes ``CARD_WORDS`` natively, compiled).
+
+    An action that names only cards (no suit, joker, taken trump, position, or source but the top: an exchange's
+    subset, a discard, a play) is the word then its cards, written here at once: an open exchange offers a dozen
+    new subsets at each decision, and the general branch (``_general_words``) cost some 6,000 instructions each
+    (docs/serve.md, thirteenth pass).  tests/test_action_words.py holds the two branches equal over every action
+    the built-ins list."""
+    if action.suit is None and not action.joker and not action.take_turned and action.position is None \
+            and action.source == w.TOP:
+        named = [CARD_WORDS[c] for c in action.cards] if cards is None else cards
+        return " ".join([action.word, *named]) if named else action.word
+    return _general_words(action)
+
+
+def _general_words(action: Action) -> str:
+    """Every field of ``action`` in CONTRACT.md's order (``format_action``'s general branch)."""
     parts = [action.word]
     if action.word == w.TRUMP and action.suit is not None:
         parts.append(suit_str(action.suit))

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from khrap.cards import card_str, parse_card, parse_suit, suit_str
+from khrap.engine.actions import Action
 
 EVERYTHING = -1
 """Pass as the viewer to see every secret (a report or a replay, not a seat)."""
@@ -253,11 +254,22 @@ class Looked(Event):
 
 
 class Called(Event):
-    """``seat`` made a call: call (its id), action (its words)."""
+    """``seat`` made a call: call (its id), action (its words, the codec's), and what the call carries, typed
+    (``call_event``: the codec's ``Action`` beyond its word, which every consumer reads instead of the words): source
+    (where its draws come from: ``top``, ``bottom`` or a position counted from 1 at the top), position (the hand
+    position a swapping call names, or None), take_turned (whether it takes the turned card), cards (the cards it
+    names)."""
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
         super().__init__("called", seat, fields, secret)
+
+
+def call_event(seat: int, cid: str, action: Action, said: str) -> Called:
+    """The ``Called`` event of ``seat``'s call ``cid`` made as ``action`` (``said``: its words, ``str(action)``):
+    the one place a call's fields are made from its ``Action``."""
+    return Called(seat, {"call": cid, "action": said, "source": action.source, "position": action.position,
+                         "take_turned": action.take_turned, "cards": action.cards})
 
 
 class Decided(Event):
@@ -568,8 +580,8 @@ def seen_by(log: list[Event], seat: int | None, start: int = 0) -> list[dict[str
     return [event.data(seat) for event in log[start:]]
 
 
-__all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "from_data", "make_event", "seen_by",
-           "AllPassed", "Anted", "Called", "Credited", "Decided", "Dealt", "Discarded", "Drew", "Exchanged", "Forced",
-           "HouseShare", "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played", "Redealt",
-           "SessionOver", "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot",
+__all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "call_event", "from_data", "make_event",
+           "seen_by", "AllPassed", "Anted", "Called", "Credited", "Decided", "Dealt", "Discarded", "Drew", "Exchanged",
+           "Forced", "HouseShare", "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played",
+           "Redealt", "SessionOver", "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot",
            "TookTrick", "TookTurned", "Turned", "Unlocked"]

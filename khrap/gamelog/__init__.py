@@ -22,6 +22,7 @@ from pathlib import Path
 
 from khrap import catalogs
 from khrap.engine import events as ev
+from khrap.engine.actions import Action
 from khrap.gamelog.voice import Voice
 
 DOMAIN = "gamelog"
@@ -247,8 +248,12 @@ def _decided(r: _Renderer, f: dict, full: bool) -> str:
     return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=r.voice.decided_words(f["action"]))
 
 
-def _action(r: _Renderer, words: str) -> str:
-    return r.voice.action_words(words)
+def _called(r: _Renderer, f: dict, full: bool) -> str:
+    """A call with what it carries, from the event's typed fields (``events.call_event``), in the log's voice (in
+    CONTRACT words with codes: the call's words as said)."""
+    action = Action(f["call"], cards=tuple(f["cards"]), position=f["position"], take_turned=f["take_turned"],
+                    source=f["source"])
+    return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=r.voice.action(action))
 
 
 def _win(r: _Renderer, wid: str) -> str:
@@ -265,7 +270,7 @@ _KINDS: dict[type, Callable[[_Renderer, dict, bool], str]] = {
     ev.AllPassed: _simple(_("all pass in round {round}")),
     ev.SessionOver: lambda r, f, full: r.say(_SESSION_OVER[f.get("reason", "declare")], **f),
     ev.Looked: _simple(_("seat {seat} looks at his cards")),
-    ev.Called: _simple(_("seat {seat}: {action}"), action=_action),
+    ev.Called: _called,
     ev.Decided: _decided,
     ev.Overridden: _simple(_("seat {seat} is overridden and becomes {status}"), status=_word),
     ev.Forced: _simple(_("seat {seat} is forced to be a helper")),

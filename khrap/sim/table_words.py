@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from khrap import words as w
 from khrap.bots import strength_of
 from khrap.engine.decisions import display_name
+from khrap.gamelog import word as kernel_word
 from khrap.sim.figures import Figures, template_class
-from khrap.sim.records import is_forced
+from khrap.sim.records import FORCED, is_forced
 from khrap.variant.derived import enabled, penalty_matches
 from khrap.variant.schema import Variant
 
@@ -51,7 +52,7 @@ TEXT: dict[str, dict[str, str]] = {
         "unsure": " (no measurable difference at {n} deals)",
         "points": "{x:+.0f} points",
         "overridden": "{call} (overridden)",
-        "forced helper": "Forced to help", "forced declarer": "Forced to declare",
+        "forced": "{call} (forced)",
         "easy": "rules of thumb", "normal": "they estimate their hand and call whenever it pays",
         "strong": "they deal the hidden cards many times and solve the play",
         "random": "each picks any legal action at random",
@@ -83,7 +84,7 @@ TEXT: dict[str, dict[str, str]] = {
         "unsure": " (за {n} раздач разница не измерима)",
         "points": "{x:+.0f} п.п.",
         "overridden": "{call} (перебит)",
-        "forced helper": "Обязан помогать", "forced declarer": "Обязан объявить",
+        "forced": "{call} (обязательно)",
         "easy": "простые правила", "normal": "оценивают руку и заявляют, когда это выгодно",
         "strong": "много раз раздают скрытые карты и решают розыгрыш",
         "random": "каждый выбирает любой разрешённый ход наугад",
@@ -150,8 +151,31 @@ def contract_name(variant: Variant | Sequence[Variant], label: str, lang: str) -
     if label.endswith(" (overridden)"):
         return t["overridden"].format(call=name(label[: -len(" (overridden)")]))
     if is_forced(label):  # a status a call forced on the seat, not a call it said: named as such, never as its label
-        return t.get(label, label)
+        return forced_name(variants, label[len(FORCED):], lang)
     return name(label)
+
+
+def forced_name(variants: Sequence[Variant], status: str, lang: str) -> str:
+    """A status a call forced on a seat (``forced helper``) by the name of the call that gives it by choice, as an
+    overridden call is named: khrap's "Help (forced)", frap's "Whist (forced)" (its helper's call), in the variant's
+    own words (its ``terms:``); the status's own word where no call gives it."""
+    for v in variants:
+        giving = next((cid for cid, call in v.calls.items()
+                       if call.effects.status == status and not call.effects.forces_others), None)
+        if giving is not None:
+            named = call_name(v, giving, lang)
+            break
+    else:
+        named = kernel_word(lang, status, variants[0] if variants else None)
+    return _own(variants, _t(lang)["forced"].format(call=named), lang)
+
+
+def _own(variants: Sequence[Variant], text: str, lang: str) -> str:
+    """``text`` in the first variant's own words (its ``terms:`` in ``lang``), as the game log and sheet say them."""
+    terms = variants[0].terms.get(lang, {}) if variants else {}
+    for general, own in sorted(terms.items(), key=lambda item: -len(item[0])):
+        text = text.replace(general, own)
+    return text
 
 
 SAID = 0.005
@@ -323,5 +347,5 @@ def table_lines(parent: Variant, rule: Variant, rows: Sequence[dict], summaries:
     return lines
 
 
-__all__ = ["LANGS", "added_calls", "call_name", "call_warnings", "contract_name", "dominated_by",
+__all__ = ["LANGS", "added_calls", "call_name", "call_warnings", "contract_name", "dominated_by", "forced_name",
            "quoted", "rate", "said_in_either", "strength_line", "table_lines", "variant_name", "word_name"]

@@ -23,7 +23,7 @@ from khrap.cards import CARD_WORDS, cards_str
 from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
-from khrap.engine.actions import Action
+from khrap.engine.actions import Action, format_action
 from khrap.engine.decisions import display_names
 from khrap.engine.legal import draws_anywhere, names_source
 from khrap.engine.observation import seen
@@ -38,7 +38,6 @@ from khrap.session import Session
 from khrap.session.record import from_record, validated_rules
 from khrap.variant.schema import Variant
 from khrap.web.delta import Common, OwnParts, Parts
-from khrap.words import TOP
 
 TOKEN_BYTES = 24
 """Invite tokens: 192 random bits (the issue asks for at least 128)."""
@@ -775,7 +774,7 @@ class Table:
                 _DESCRIBED.clear()
             cards = _card_words(action.cards)
             found = _DESCRIBED[key] = {
-                "text": _action_words(action, cards), "word": action.word, "cards": cards,
+                "text": format_action(action, cards), "word": action.word, "cards": cards,
                 "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
         return found
 
@@ -1000,18 +999,6 @@ def _card_words(cards: Sequence[int]) -> list[str]:
     """``cards_str(cards)``, indexed natively (compiled: a hand or a legal action's cards, at every change)."""
     words = CARD_WORDS
     return [words[card] for card in cards]
-
-
-def _action_words(action: Action, cards: list[str]) -> str:
-    """``str(action)`` (``format_action``, the codec's one writer); an action that names only cards (an exchange's
-    subset, a discard, a play) written here from its card words: the word, then the cards, as the codec writes it
-    when nothing else is set.  An exchange offers a dozen new subsets at each decision, and ``format_action`` in
-    Python cost some 6,000 instructions each (docs/serve.md, twelfth pass; tests/web/test_describe.py holds the two
-    branches equal over every built-in's legal actions)."""
-    if action.suit is None and not action.joker and not action.take_turned and action.position is None \
-            and action.source == TOP:
-        return " ".join([action.word, *cards]) if cards else action.word
-    return str(action)
 
 
 def _public_event(e, viewer: int | None) -> dict:

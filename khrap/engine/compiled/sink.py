@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Final
 from khrap.engine.actions import Action
 from khrap.engine.events import (
     Anted,
-    Called,
     Dealt,
     Discarded,
     Drew,
@@ -36,6 +35,7 @@ from khrap.engine.events import (
     Threw,
     TookTrick,
     Turned,
+    call_event,
     ledger_item,
     make_event,
 )
@@ -275,8 +275,8 @@ class Recorder(Sink):
         self._log(m, "looked", seat, {})
 
     def called(self, m: Table, seat: int, cid: str, action: Action) -> None:
-        said = said_as(action)
-        self._told(m, Called(seat, {"call": cid, "action": said}), ("called", seat, cid, said))
+        said = said_as(action)  # (its words determine its fields: the content key)
+        self._told(m, call_event(seat, cid, action, said), ("called", seat, cid, said))
 
     def decided(self, m: Table, seat: int, kind: Kind, action: Action) -> None:
         self._log(m, "decided", seat, {"decision": kind.value, "action": said_as(action)})

@@ -160,9 +160,14 @@ function blindNames() {
 
 function actionLabel(a) {
   if (a.word === "trump" && a.text.split(" ")[1]) return t("name_trump", { suit: suitLabel(a.text.split(" ")[1]) });
-  let label = callName(a.word);
-  if (a.position) label += ` ${a.position}`;
-  if (a.take_turned) label = t("with_turned", { call: label });
+  return callLabel(a.word, a.position, a.take_turned);
+}
+
+// A call by name with what it carries (a hand position, the turned card): a button's label and a log line's.
+function callLabel(word, position, takeTurned) {
+  let label = callName(word);
+  if (position) label += ` ${position}`;
+  if (takeTurned) label = t("with_turned", { call: label });
   return label;
 }
 
@@ -798,10 +803,8 @@ function eventLine(e, fallback) {
     case "settled": return t("log_settled", { stacks: each(e.stacks.map((n, i) => [i, n]), (n) => plural("n_chips", n)), pot: e.pot });
     case "dealt": return t("log_dealt", { seat: seatName(e.dealer), cards: plural("n_cards", e.size) });
     case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
-    case "called": { // the call by name with its arguments (a hand position); where it drew from, the drew line says
-      const args = e.action.split(" ").slice(1), from = args.indexOf("from"); // (CONTRACT's "from": in no language)
-      return t("log_called", { seat, call: [callName(e.call), ...(from < 0 ? args : args.slice(0, from))].join(" ") });
-    }
+    case "called": // the call by name with what it carries, from the event's typed fields; where it drew from, the drew line says
+      return t("log_called", { seat, call: callLabel(e.call, e.position, e.take_turned) });
     case "decided": return t("log_called", { seat, call: [callName(e.action.split(" ")[0]), ...e.action.split(" ").slice(1)].join(" ") });
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
