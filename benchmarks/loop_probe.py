@@ -22,6 +22,8 @@ client's loop the same way, in its own process.
 from __future__ import annotations
 
 import gc
+import importlib.machinery
+import importlib.util
 import json
 import os
 import runpy
@@ -30,6 +32,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 STALL = 0.005
@@ -170,6 +173,20 @@ def install_turns(probe: Probe) -> None:
     cls.select = select
 
 
+def _act_path_as_python(acting: Any) -> Any:
+    """The act path (``khrap.web.acting``) as Python: compiled, it calls ``Table.apply`` and its broadcast natively,
+    past the wraps, so under the probe it runs from its source (beside the extension module in the wheel), which
+    calls them through their attributes; a probed compiled server is that much slower (docs/serve.md)."""
+    if not str(acting.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+        return acting
+    source = Path(acting.__file__).with_name("acting.py")
+    spec = importlib.util.spec_from_file_location("khrap.web.acting_probed", source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def install_server(probe: Probe) -> None:
     """The server's pieces (imported here, before the server starts; nothing of them changes but the timing)."""
     from khrap.web import app, host, store, table, wire
@@ -181,7 +198,8 @@ def install_server(probe: Probe) -> None:
         return "broadcast" if tab.in_deal else "broadcast (between deals)"
 
     probe.wrap(host.Host, "receive", "receive (decode, dispatch)")
-    probe.wrap(host.Host, "broadcast", "broadcast", broadcast_kind)
+    acting = host.acting = _act_path_as_python(host.acting)
+    probe.wrap(acting, "broadcast", "broadcast", broadcast_kind)  # (every broadcast: the host's door and an action's)
     probe.wrap(host.Host, "unload", "unload (archive)")
     probe.wrap(host.Host, "expire", "expire")
     probe.wrap(host.Host, "send_view", "send_view")

@@ -54,13 +54,15 @@ SERVER_MODULES = (
     "khrap.web.table",
     "khrap.session.core",
     "khrap.web.fanout",
+    "khrap.web.acting",
 )
 """The server's hot modules, in the same group: the patches a broadcast makes for every connection
 (``delta.diff``, ``delta.patch``: dicts and lists compared and copied; compiled, the server's instructions an
 action fall by 7 %: docs/compiled.md, "The server's patches"), the table with its views (``table.py``: the
 parts of every connection's view, the deal's worded logs; 18 % more: "The server's views"), the session a table
-plays (``session/core.py``) and a broadcast's loop over the connections (``fanout.py``; docs/compiled.md, "The
-session and the broadcast loop").  They need nothing of the web extra.  Written out for the build hook, like
+plays (``session/core.py``), a broadcast's loop over the connections (``fanout.py``; docs/compiled.md, "The
+session and the broadcast loop") and the act path from a message to its broadcast (``acting.py``: "The act
+path").  They need nothing of the web extra.  Written out for the build hook, like
 ``KERNEL_MODULES``."""
 
 COMPILED_MODULES = KERNEL_MODULES + BOT_MODULES + SERVER_MODULES

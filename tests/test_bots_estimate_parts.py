@@ -60,8 +60,9 @@ def test_the_plain_branches_count_and_mask_as_the_loops(cards: list[int]) -> Non
     a card twice included."""
     import khrap.bots.estimate as est
 
+    if not est.INTERPRETED:  # (compiled, the loops alone run, and a Final is not patched from here)
+        pytest.skip("the compiled module has no plain branch")
     plain = (card_mask(cards), [bits(m) for m in (card_mask(cards), card_mask(cards[:3]) << 7, 0)])
-    assert est.INTERPRETED  # (the tests run the source)
     est.INTERPRETED = False
     try:
         loops = (card_mask(cards), [bits(m) for m in (card_mask(cards), card_mask(cards[:3]) << 7, 0)])

@@ -141,7 +141,8 @@ def test_the_servers_patches_and_views_are_compiled_with_the_kernel(monkeypatch:
     # and mypy no longer checks its file)
     from khrap.kernel_build import SERVER_MODULES
 
-    assert SERVER_MODULES == ("khrap.web.delta", "khrap.web.table", "khrap.session.core", "khrap.web.fanout")
+    assert SERVER_MODULES == ("khrap.web.delta", "khrap.web.table", "khrap.session.core", "khrap.web.fanout",
+                              "khrap.web.acting")
     for name in SERVER_MODULES:
         assert name in load_hook(monkeypatch).kernel_modules(ROOT)
         assert name.replace(".", "/") + ".py" in [Path(f).as_posix() for f in module_files()]

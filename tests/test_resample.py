@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from khrap.cards import parse_card
 from khrap.engine import GameState, Rules
+from khrap.engine.events import Event
 from khrap.engine.resample import Resampler, resample
 from khrap.engine.view import seat_view
 from khrap.variant import catalog
@@ -100,3 +101,39 @@ def test_a_card_the_call_required_but_threw_is_not_placed_in_the_callers_hand(tm
     assert ace in state.discards and ace not in state.hands[1] and king in state.hands[1]
     resampler = Resampler(state, 2)
     assert ace not in resampler.known[1] and king in resampler.known[1]  # the king was shown, kept face up
+
+
+class _NeverIdle(set):
+    """An ``_IDLE`` that keeps nothing (with ``_READ`` every event): each read through ``FactsReader.read``'s
+    isinstance tests."""
+
+    def add(self, kind) -> None:
+        pass
+
+
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(every_table()), seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 60))
+def test_the_facts_read_passing_over_idle_kinds_are_the_general_reading(table, seed, stop) -> None:
+    """``FactsReader.read`` passes over an event of a kind it found reads nothing (``_IDLE``): every seat's facts
+    the same as read through the isinstance tests alone."""
+    from khrap.engine import resample as rs
+
+    name, players = table
+    state = new_table(name, players, seed=seed)
+    rng = random.Random(seed)
+    state.start_deal()
+    for _ in range(stop):
+        if state.pending is None:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    for seat in range(players):
+        events = seat_view(state, seat).events
+        rs.facts_of(events, seat)  # (every kind met once: the idle ones known)
+        fast = rs.facts_of(events, seat)
+        assert not rs._IDLE & set(rs._READ)
+        known, rs._IDLE, kinds, rs._READ = rs._IDLE, _NeverIdle(), rs._READ, (Event,)  # (every event tested)
+        try:
+            general = rs.facts_of(events, seat)
+        finally:
+            rs._IDLE, rs._READ = known, kinds
+        assert fast == general

@@ -79,6 +79,12 @@ def facts_of(events: list[Event], seat: int) -> DealFacts:
     return reader.facts
 
 
+# The event kinds ``FactsReader.read`` reads, and those found to be none of them (by ``isinstance``, once a kind):
+# an event of one of those is passed over at a set lookup, not after the five tests that would find nothing.
+_READ = (Played, TookTrick, Shown, TookTurned, Swapped, Drew, Exchanged, Discarded)
+_IDLE: set[type] = set()
+
+
 class FactsReader:
     """``facts_of`` one event at a time (``read``), for a reader that follows a deal as it grows: a bot that
     decides many times a deal reads each event once.  Its ``facts`` are shared: copy what you change."""
@@ -89,7 +95,12 @@ class FactsReader:
         self.current: list[Entry] = []  # the open trick's cards
 
     def read(self, event: Event) -> None:
+        if type(event) in _IDLE:  # (most of a deal's events: a kind none of the branches below reads)
+            return
         facts, who = self.facts, event.seat
+        if not isinstance(event, _READ):
+            _IDLE.add(type(event))
+            return
         if isinstance(event, Played):
             entry = (who, event.fields["card"], bool(event.fields.get("joker")))
             facts.played.append(entry)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from khrap.web.delta import Parts, patch
 from khrap.web.table import Change, SeatState, Table
@@ -23,8 +23,9 @@ BURST = 30
 
 Encode = Callable[[dict], bytes]
 """A message's JSON as the bytes sent (``khrap.web.host.encode_json``)."""
-Extras = Callable[[int | None, bool, bool], dict]
-"""The server's keys of a view other than the plain ones: (seat, passive, host) -> extras (``Host._extras``)."""
+NO_CLOCK: dict[str, Any] = {"left": None, "timed_out": None}
+"""A view's ``clock`` with no clock running and nothing played for the seat: one dict for all (views are read
+only), so a patch finds it unchanged by identity."""
 
 
 class Connection(Protocol):
@@ -67,23 +68,66 @@ class Client:
 
 
 class Views:
-    """What a broadcast's views are made of, found by the host once for all its views: the table's change (made for
-    the first view: a broadcast to nobody makes none), and each view's extras: one dict for the plain views (no
-    clock, no "play again", no host link) by whether they only watch, else the host's ``extras``."""
+    """What a broadcast's views are made of, found once for all its views: the table's change (made for the first
+    view: a broadcast to nobody makes none) with the table its "play again" made, and each view's extras: one dict
+    for the plain views (no clock, no "play again", no host link) by whether they only watch (``plain``), else the
+    host's (``Host._extras``).  ``host``: the ``khrap.web.host.Host`` (a Python class: its methods stay replaceable)."""
 
-    def __init__(self, first: Callable[[], tuple[Change, bool]], plain: dict[bool, dict], extras: Extras) -> None:
-        self.first, self.plain, self.extras = first, plain, extras
+    __slots__ = ("host", "table", "present", "takeover", "deadline", "timed_out", "plain_extras", "takeover_seconds",
+                 "change", "again", "plain_now")  # (plain Python: a broadcast makes one; compiled, it is native anyway)
+
+    def __init__(self, host: Any, table: Table, present: list[bool], takeover: list[bool], deadline: Any,
+                 timed_out: dict | None, plain_extras: dict[bool, dict[str, Any]], takeover_seconds: Any) -> None:
+        # (``deadline``, ``takeover_seconds``: ``Any``, not ``float``, which compiled makes an int a float, and a
+        # view then said ``60.0`` for ``--takeover 60``: they go into the views as the host has them)
+        self.host, self.table, self.present, self.takeover = host, table, present, takeover
+        self.deadline, self.timed_out = deadline, timed_out
+        self.plain_extras, self.takeover_seconds = plain_extras, takeover_seconds
         self.change: Change | None = None
+        self.again: Table | None = None
         self.plain_now = False
 
     def parts(self, key: tuple[int | None, str, bool, bool], number: int) -> Parts:
         seat, lang, passive, hosting = key
         change = self.change
         if change is None:
-            change, self.plain_now = self.first()
-            self.change = change
-        extras = self.plain[passive] if self.plain_now and not hosting else self.extras(seat, passive, hosting)
+            change = self.change = self.table.change(self.present, self.takeover)
+            self.again = again = again_table(self.host, self.table)
+            # (plain: every view but the host's has the plain extras, with no clock and no "play again")
+            self.plain_now = again is None and self.deadline is None and self.timed_out is None
+        if self.plain_now and not hosting:
+            extras = plain(self.plain_extras, passive, self.takeover_seconds)
+        else:
+            extras = self.host._extras(self.table, seat, passive, hosting, self.again, self.deadline, self.timed_out)
         return Parts(change.common(lang), change.own(seat, lang, not passive), extras, number)
+
+
+def plain(made: dict[bool, dict[str, Any]], passive: bool, takeover_seconds: Any) -> dict[str, Any]:
+    """A view's extras with no clock, no "play again" and no host link (``Host._plain``): one dict for all such
+    views (read only; ``made`` keeps them by ``passive``), so a patch finds it unchanged by identity.
+    ``takeover_seconds`` goes into the view as it is (an ``int`` stays one: ``Views``)."""
+    found = made.get(passive)
+    if found is None or found["takeover_seconds"] != takeover_seconds:
+        found = made[passive] = {"elsewhere": passive, "host": None, "takeover_seconds": takeover_seconds,
+                                 "clock": NO_CLOCK}
+    return found
+
+
+def again_table(host: Any, table: Table) -> Table | None:
+    """The table that ``table``'s "play again" made, if any (``Host._again_table``): the host's map of them read
+    here, its Python asked only for a finished table it does not know one of (the store may)."""
+    tid = table.id
+    rematch: dict = host.rematch
+    again_id = rematch.get(tid)
+    if again_id is None:
+        tables: dict = host.tables
+        held = tables.get(tid)
+        if held is not None and held.finished:
+            again_id = host.rematch_of(tid)
+    if again_id is None:
+        return None
+    again: Table | None = host.get(again_id)
+    return again
 
 
 def send_all(clients: list[Client], seats: Container[int] | None, kept: dict[tuple, tuple[int, Parts]],
@@ -133,6 +177,8 @@ class Update:
     common parts and extras before and after and nothing of its own changed: its patch is the same), or None.
     The broadcast's ``memo`` holds the first ones, and each update the memo: ``send_all`` empties it when it is
     done, so that no cycle is left (the server runs with the cyclic collector off)."""
+
+    __slots__ = ("parts", "before", "memo", "encode", "_whole", "_data", "_delta", "_delta_data", "alike")
 
     def __init__(self, parts: Parts, before: tuple[int, Parts] | None, memo: dict, encode: Encode) -> None:
         self.parts, self.before, self.memo, self.encode = parts, before, memo, encode
@@ -202,4 +248,5 @@ def presence(seats: list[SeatState], now: float, limit: float) -> tuple[list[boo
     return present, over
 
 
-__all__ = ["BURST", "RATE", "Client", "Connection", "Update", "Views", "presence", "send_all"]
+__all__ = ["BURST", "NO_CLOCK", "RATE", "Client", "Connection", "Update", "Views", "again_table", "plain", "presence",
+           "send_all"]

@@ -28,21 +28,17 @@ try:
 except ImportError:  # the web extra brings it; without it the standard encoder serves, slower
     orjson = None  # type: ignore[assignment]
 
-from khrap.engine import IllegalAction
 from khrap.safe_text import BIDI_CONTROLS
-from khrap.web import fanout
+from khrap.web import acting, fanout
+from khrap.web.acting import FLOOD_LIMIT, MAX_MESSAGE  # (a message's limits: the act path's, compiled)
 from khrap.web.delta import Parts
 from khrap.web.fanout import BURST, RATE, Client, Connection
 from khrap.web.i18n import LANGS  # the languages a view is made in: the page's
 from khrap.web.store import Lost, Store
-from khrap.web.table import Change, Table
+from khrap.web.table import Table
 
-MAX_MESSAGE = 4096
-"""Bytes in one message from a client (an action is at most 200 characters)."""
 # ``RATE`` and ``BURST``, the messages a second a connection may send and the burst it may send at once, are
 # ``fanout``'s (a ``Client``'s defaults; ``Client`` and ``Connection`` are there too, compiled with the loop).
-FLOOD_LIMIT = 100
-"""Messages refused for rate after which the connection is closed."""
 MAX_NAME = 24
 """Characters in a player's name."""
 BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
@@ -67,7 +63,7 @@ REVOKED = {"bot": "the table's host gave seat {seat} to a bot: this link no long
 """What the page of a link that no longer plays its seat says (it words it in its language by ``why``)."""
 
 
-_NO_CLOCK = {"left": None, "timed_out": None}
+_NO_CLOCK = fanout.NO_CLOCK
 """A view's ``clock`` with no clock running and nothing played for the seat: one dict for all (views are read
 only), so a patch finds it unchanged by identity."""
 
@@ -306,12 +302,8 @@ class Host:
 
     def _plain(self, passive: bool) -> dict[str, Any]:
         """A view's extras with no clock, no "play again" and no host link: one dict for all such views (read
-        only), so a patch finds it unchanged by identity."""
-        plain = self._plain_extras.get(passive)
-        if plain is None or plain["takeover_seconds"] != self.takeover_seconds:
-            plain = self._plain_extras[passive] = {"elsewhere": passive, "host": None,
-                                                   "takeover_seconds": self.takeover_seconds, "clock": _NO_CLOCK}
-        return plain
+        only), so a patch finds it unchanged by identity (``fanout.plain``)."""
+        return fanout.plain(self._plain_extras, passive, self.takeover_seconds)
 
     def _extras(self, table: Table, seat: int | None, passive: bool, host: bool, again: Table | None,
                 deadline: float | None, timed_out: dict | None) -> dict[str, Any]:
@@ -335,23 +327,13 @@ class Host:
         return extras
 
     def _again_table(self, table: Table) -> Table | None:
-        again_id = self.rematch_of(table.id)
-        return self.get(again_id) if again_id is not None else None
+        return fanout.again_table(self, table)
 
     # ------------------------------------------------------------ the turn clock
     def _clock_deadline(self, table: Table) -> float | None:
         """When the person to act at ``table`` runs out of time (None: no clock, or no person to act).
-        A decision's time starts when the host first sees it."""
-        seconds = table.setup.get("clock", 0)
-        if not seconds or not table.in_deal:
-            return None
-        seat = table.session.to_act
-        if table.bot_kind(seat, self.taken_over(table)[seat]) is not None:
-            return None
-        since = self.turn_since.get(table.id)
-        if since is None or since[0] != table.step:
-            since = self.turn_since[table.id] = (table.step, self.clock())
-        return since[1] + seconds
+        A decision's time starts when the host first sees it (``acting.clock_deadline``)."""
+        return acting.clock_deadline(self, table)
 
     def clock_ran_out(self, table: Table) -> bool:
         deadline = self._clock_deadline(table)
@@ -394,25 +376,13 @@ class Host:
         self.unload(table)  # the last one gone from a finished table, or between deals: out of memory
 
     def receive(self, client: Client, raw: str | bytes) -> None:
-        """One message from a client: acted on, or refused with a reason (the table unharmed)."""
-        if not client.allow(self.clock()):
-            if client.refused_for_rate >= FLOOD_LIMIT:
-                client.conn.close("too many messages")
-                return
-            self._refuse(client, {"reason": "too many messages: slow down"})
-            return
-        if len(raw) > MAX_MESSAGE:
-            self._refuse(client, {"reason": f"a message is at most {MAX_MESSAGE} bytes"})
-            return
-        try:
-            message = _decode(raw)
-        except (ValueError, UnicodeError, RecursionError):  # RecursionError: nested thousands deep
-            self._refuse(client, {"reason": "a message must be JSON text in UTF-8, nested a few levels"})
-            return
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            self._refuse(client, {"reason": "a message must be a JSON object with a `type`"})
-            return
-        kind = message["type"]
+        """One message from a client: acted on, or refused with a reason (the table unharmed).  Read, and an
+        action applied, by the compiled act path (``acting.receive``); the other messages come back to
+        ``dispatch``.  The decoder and encoder are this module's, read at each message (tests replace them)."""
+        acting.receive(self, client, raw, orjson.loads if orjson is not None else _decode, encode_json)
+
+    def dispatch(self, client: Client, kind: str, message: dict) -> None:
+        """A message that is not a seat's action at its table: ``kind`` is its ``type``."""
         if kind == "hello":
             self._hello(client, message)
             return
@@ -575,28 +545,7 @@ class Host:
         self.broadcast(table)
 
     def _act(self, client: Client, text: Any, step: Any) -> None:
-        table = client.table
-        if client.seat is None:
-            self._refuse(client, {"reason": "a spectator cannot act"})
-            return
-        if not isinstance(text, str) or not text or len(text) > 200:
-            self._refuse(client, {"reason": "an action is a text of 1 to 200 characters"})
-            return
-        if step != table.step:  # resent, or sent from another tab: it answers a state that is gone
-            shown = step[:20] if isinstance(step, str) else None
-            self._refuse(client, {"stale": True, "step": table.step,
-                              "reason": f"this action answers step {shown!r} of the table; it is now at step "
-                                        f"{table.step}: look again"})
-            self.send_view(client)
-            return
-        told = self.timed_out.get(table.id)
-        if told is not None and told["seat"] == client.seat:
-            del self.timed_out[table.id]  # he is back at the table: the clock's note has been read
-        try:
-            self.apply(table, client.seat, text, "human")
-        except IllegalAction as err:  # ``said``: in the reader's language, from the kernel's refusal code
-            said = table.refusal_said(err.reason, client.lang)
-            client.conn.send({"type": "refused", "reason": str(err), "said": said})
+        acting.act(self, client, client.table, text, step, encode_json)
 
     # ------------------------------------------------------------ chat and reactions
     def _chat(self, client: Client, text: Any) -> None:
@@ -715,9 +664,7 @@ class Host:
 
     def _written(self) -> None:
         """After a write: the turn's commit scheduled, if writes wait for it."""
-        if not self._commit_due and self._schedule is not None and self.store.pending:
-            self._commit_due = True
-            self._schedule(self.commit)
+        acting.written(self, self.store)
 
     def _lost(self, tables: list[Table]) -> None:
         for table in tables:
@@ -735,18 +682,9 @@ class Host:
 
     # ------------------------------------------------------------ changing a table
     def apply(self, table: Table, seat: int, text: str, by: str) -> None:
-        """Apply an action and store it before anybody hears of it; a failed write rebuilds the table."""
-        table.apply(seat, text, by)
-        try:
-            self.store.acted(table)
-        except Lost as err:  # the turn's transaction rolled back: every table written in it as stored again
-            self._lost(err.tables)
-            raise
-        except Exception:
-            self._reload(table)
-            raise
-        self._written()
-        self.broadcast(table)
+        """Apply an action and store it before anybody hears of it; a failed write rebuilds the table
+        (``acting.apply``, compiled: the act path)."""
+        acting.apply(self, table, seat, text, by, encode_json)
 
     def _reload(self, table: Table) -> None:
         """The table as the store holds it (after a failed write: the change is undone)."""
@@ -829,26 +767,8 @@ class Host:
         so the viewers that see the change alike (the spectators, and the seats of which nothing of their own
         changed: most seats at most actions) share one patch, encoded once.
         ``seats``: only the connections of these seats (the others keep the view they hold as their base)."""
-        kept = self.sent.pop(table.id, {})
-        present, takeover = self.presence(table)
-        deadline, timed_out = self._clock_deadline(table), self.timed_out.get(table.id)  # (the turn clock starts)
-        again: list[Table | None] = []  # (found with the change, for the first view: a broadcast to nobody loads none)
-
-        def first() -> tuple[Change, bool]:
-            change = table.change(present, takeover)
-            again.append(self._again_table(table))
-            # (plain: every view but the host's has the plain extras, with no clock and no "play again")
-            return change, again[0] is None and deadline is None and timed_out is None
-
-        def extras(seat: int | None, passive: bool, hosting: bool) -> dict[str, Any]:
-            return self._extras(table, seat, passive, hosting, again[0], deadline, timed_out)
-
-        views = fanout.Views(first, {False: self._plain(False), True: self._plain(True)}, extras)
-        fanout.send_all(self.clients.get(table.id, []), seats, kept, self.sent, table.id, next(self._numbers), views,
-                        encode_json)
-        if self.on_change is not None:
-            self.on_change(table)
+        acting.broadcast(self, table, seats, encode_json)  # (compiled; the encoder read here, where tests patch it)
 
 
-__all__ = ["BURST", "CHAT_MAX", "PER_TABLE", "REACTIONS", "Client", "Connection", "Host", "MAX_MESSAGE", "RATE",
-           "encode", "encode_json"]
+__all__ = ["BURST", "CHAT_MAX", "FLOOD_LIMIT", "PER_TABLE", "REACTIONS", "Client", "Connection", "Host", "MAX_MESSAGE",
+           "RATE", "encode", "encode_json"]
