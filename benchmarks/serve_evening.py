@@ -4,7 +4,7 @@ time an action over that round and its resident memory (Linux).  The collector i
 
     python benchmarks/serve_evening.py --tables 100 --deals 30 --db /tmp/evening.sqlite
 
-A table's memory over an evening (issue 32, docs/serve.md's fourteenth pass): at main before the pass the resident
+A table's memory over an evening (issue 32, docs/serve.md's fifteenth pass): at main before the pass the resident
 memory grew some 34 KB a table and deal, and the time an action a fifth over 30 deals with the instructions flat.
 """
 

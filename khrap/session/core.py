@@ -95,7 +95,7 @@ class Session:
         self.acted_at: list[int] = []
         # A server's table plays hundreds of deals and reads only the deal in progress from the log: with
         # ``release_ended`` each deal begins with the events of the deals before released (a deal's some 40 events
-        # held ~31 KB, the most of what a table grew a deal, docs/serve.md's fourteenth pass).  An event's place in
+        # held ~31 KB, the most of what a table grew a deal, docs/serve.md's fifteenth pass).  An event's place in
         # the evening is then ``log_base`` + its index in ``state.log``, and ``acted_at[i]`` is the place of action
         # ``acted_base + i``'s events; the actions and the decks dealt are all kept (``to_record`` reads them).
         self.releasing = False
