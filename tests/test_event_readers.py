@@ -118,6 +118,10 @@ def test_from_data_gives_the_class_and_the_kernels_values() -> None:
         for viewer in (None, event.seat):
             back = from_data(event.data(viewer))
             assert type(back) is EVENT_TYPES[event.kind] and back.seat == event.seat
+            seen = event.visible(viewer)
+            for key in ("card", "cards", "trump", "suit"):  # cards and suits: the kernel's ints again
+                if key in seen:
+                    assert back.fields[key] == (tuple(seen[key]) if key == "cards" else seen[key]), (event, key)
             if isinstance(event, Played):
                 assert back.fields == {"card": event.fields["card"], "joker": event.fields["joker"]}
             elif event.secret is not None and viewer is not None and "cards" in event.secret:

@@ -165,17 +165,33 @@ def check_source(test: Check, at: str) -> str:
 
 def lister_source(lister: Lister) -> str:
     """Source of ``def lister(m, seat)``, ``lister.open`` written out: each entry's tests (``check_source``) joined
-    by ``and``, then its forms (``FORMS``, or a swap's forms for the hand's size: ``SIZED``)."""
-    lines = ["def lister(m, seat):", "    hand = m.hands[seat]", "    size = len(hand)", "    trump = m.trump",
-             "    found = []"]
+    by ``and``, then its forms (``FORMS``, or a swap's forms for the hand's size: ``SIZED``).  Only the locals some
+    test or swap reads are set, and a first entry without tests starts the list with its forms (a calls stage's
+    listers run several times a deal: each line left out is left out of every listing)."""
+    body: list[str] = []
     for i in range(len(lister.tests)):
         tests, swap = lister.tests[i], lister.swaps[i]
         indent = "    "
         if tests:
             conditions = " and ".join(f"({check_source(t, f'TESTS[{i}][{j}]')})" for j, t in enumerate(tests))
-            lines.append(f"    if {conditions}:")
+            body.append(f"    if {conditions}:")
             indent = "        "
-        lines.append(f"{indent}found += " + (f"SIZED({swap!r}, size)" if swap else f"FORMS[{i}]"))
+        forms = f"SIZED({swap!r}, size)" if swap else f"FORMS[{i}]"
+        if not body and not tests:
+            body.append(f"    found = [*{forms}]")
+        else:
+            body.append(f"{indent}found += {forms}")
+    read = "\n".join(body)
+    lines = ["def lister(m, seat):"]
+    if "hand" in read or "size" in read:
+        lines.append("    hand = m.hands[seat]")
+    if "size" in read:
+        lines.append("    size = len(hand)")
+    if "trump" in read:
+        lines.append("    trump = m.trump")
+    if not body or not body[0].startswith("    found = "):
+        lines.append("    found = []")
+    lines += body
     lines.append("    return found")
     return "\n".join(lines) + "\n"
 
@@ -404,7 +420,10 @@ class Machine(Payouts):
     def _reset_deal(self) -> None:
         n = self.n
         self.round = 1
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        hands: list[list[int]] = []
+        for _ in range(n):  # (loops, not comprehensions, in the steps of every deal: no function made and called)
+            hands.append([])
+        self.hands = hands
         self.looked = [False] * n
         self.stock: list[int] = []
         self.turned: list[int] = []
@@ -517,7 +536,10 @@ class Machine(Payouts):
             self.decks_dealt.append(list(deck))
         # One at a time from his left (``derived.dealt_hands``, as the program's slices of the deck).
         size = self.program.hand_size
-        self.hands = [deck[seat_slice] for seat_slice in self.program.deal_slices[self.dealer]]
+        hands: list[list[int]] = []
+        for seat_slice in self.program.deal_slices[self.dealer]:
+            hands.append(deck[seat_slice])
+        self.hands = hands
         self.stock = deck[size * self.n:]
         self.settled = False
         self.phase = w.BIDDING
@@ -662,7 +684,10 @@ class Machine(Payouts):
         made = 0
         while True:
             seat = self.seat
-            found = _calls_open(listers[self.declarer is not None], self, seat)
+            lister = listers[self.declarer is not None]
+            # (plain Python: the lister written out, once made, called here, a call less than ``_calls_open``)
+            written = lister.written if INTERPRETED else None
+            found = written(self, seat) if written is not None else _calls_open(lister, self, seat)
             if self.may_look:
                 found.append(LOOK)
             action = choose(found)

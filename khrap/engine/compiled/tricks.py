@@ -86,7 +86,10 @@ class Tricks(Table):
             if statuses[seat] == UNDECIDED:
                 statuses[seat] = OUT
         if self.keep_held or program.penalties_read_held:
-            self.held_at_play = [list(hand) for hand in self.hands]
+            held: list[list[int]] = []
+            for hand in self.hands:  # (a loop, not a comprehension, in a step of every deal: see _reset_deal)
+                held.append(list(hand))
+            self.held_at_play = held
         self.in_play = in_play = []
         for seat in program.orders[declarer]:
             if statuses[seat] in (DECLARER, HELPER):
