@@ -93,6 +93,14 @@ class Session:
         # one's are the action's, so a reader that knows who made an action (a table's bot or its player) can say
         # who made each event of it (``web.table``: the log names the bot, not the player, for a bot's play).
         self.acted_at: list[int] = []
+        # A server's table plays hundreds of deals and reads only the deal in progress from the log: with
+        # ``release_ended`` each deal begins with the events of the deals before released (a deal's some 40 events
+        # held ~31 KB, the most of what a table grew a deal, docs/serve.md's fifteenth pass).  An event's place in
+        # the evening is then ``log_base`` + its index in ``state.log``, and ``acted_at[i]`` is the place of action
+        # ``acted_base + i``'s events; the actions and the decks dealt are all kept (``to_record`` reads them).
+        self.releasing = False
+        self.log_base = 0
+        self.acted_base = 0
         self.deals_started = 0
         self.deal_stacks = list(self.state.stacks)  # stacks before the current deal's ante
         self.deal_log_at = 0  # where the current deal's lines begin in state.log
@@ -155,9 +163,25 @@ class Session:
         if not self.deal_over:
             raise IllegalAction(f"deal in progress: seat {self.to_act} is to act")
         self.deal_stacks = list(self.state.stacks)
+        if self.releasing:
+            self._release()
         self.deal_log_at = len(self.state.log)
         self.state.start_deal()
         self.deals_started += 1
+
+    def release_ended(self) -> None:
+        """From now on each deal begins with the events of the deals before it released from ``state.log`` (and
+        their ``acted_at``): a reader of the log keeps what it needs of an ended deal before the next one begins.
+        The log is released between deals only, before the kernel deals (``sim.runner`` plays so), where every
+        event in it is an ended deal's: the one in progress, or the last one until the next begins, stays whole."""
+        self.releasing = True
+
+    def _release(self) -> None:
+        log = self.state.log
+        self.log_base += len(log)
+        log.clear()
+        self.acted_base = len(self.actions)
+        self.acted_at.clear()
 
     def apply(self, action: str | Action, seat: int | None = None) -> str:
         """Apply an action (text such as ``"exchange 6D 7C"`` or an ``Action``) for ``seat``

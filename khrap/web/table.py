@@ -148,7 +148,7 @@ class Table:
     # The session's ``settled`` events as (log index, stacks, pot), read once each: a view is made on every
     # action for every seat, and the session's log grows for the whole evening.
     _settled: list[tuple[int, list[int], int]] = field(default_factory=list)
-    _settled_read: tuple[list | None, int] = (None, 0)  # (the log read, how far)
+    _settled_read: tuple[Session | None, int] = (None, 0)  # (the session read, how far: a place in the evening)
     _overs: list[int] = field(default_factory=list)  # the log indices of its ``session_over`` events, read with them
     _standings_made: list[list[int]] | None = None
     # Each viewer's log lines and page events of the deal in progress, per language, and the deal's closed
@@ -160,7 +160,8 @@ class Table:
     _public_made: tuple[Session, tuple, dict] | None = None  # (the session and its state when made, the part)
     _observed_made: tuple[dict, dict] | None = None  # (the ``public`` it was made with, ``_shared_observed``)
     _public_deals: tuple = ()  # the last deals as ``_public``'s ``fair`` and ``dealt`` were made from them
-    _moves_read: tuple[list, int, int, dict] | None = None  # (the log, the deal's start in it, how far, the moves)
+    # (the session, the deal's start, how far it was read: places in the evening (``Session.log_base``), the moves)
+    _moves_read: tuple[Session, int, int, dict] | None = None
     # lang: (public, key, part, and the presence lists it was last given: ``_table_part``)
     _table_parts: dict[str, tuple[dict, tuple, dict, Any, Any]] = field(default_factory=dict)
     # Each (seat, language, offered)'s own parts, with the ``public`` they were made with: kept until that changes;
@@ -289,6 +290,9 @@ class Table:
             if len(self.session.state.decks_dealt) - self.dealt_before() <= extra:
                 break
             extra *= 2
+        # The table reads an ended deal's settlement before the next deal begins (``start_deal``), and nothing else
+        # of it: the session releases each ended deal's events as the next one begins (flat memory over an evening).
+        self.session.release_ended()
         self._bots = {}
 
     def _queue_decks(self, start: int, stop: int) -> bool:
@@ -334,10 +338,15 @@ class Table:
         """Whether the deal in progress (or the last one) ended the session: a ``session_over`` event logged
         since it began (found with the settlements, reading only the events logged since the last call)."""
         self._settlements()
-        return bool(self._overs) and self._overs[-1] >= self._deal_log_at()
+        return bool(self._overs) and self._overs[-1] >= self._deal_start()
 
     def _deal_log_at(self) -> int:
-        return getattr(self.session, "deal_log_at", 0)
+        """Where the deal in progress (or the last one) begins in the session's ``state.log``."""
+        return self.session.deal_log_at
+
+    def _deal_start(self) -> int:
+        """The same as a place in the evening (``Session.log_base``: the ended deals' events are released)."""
+        return self.session.log_base + self.session.deal_log_at
 
     @property
     def step(self) -> str:
@@ -385,6 +394,7 @@ class Table:
         deal = self.current
         if not self._queue_decks(0, DEAL_DECKS):
             self._rebuild()
+        self._settlements()  # (read before the session releases the ended deals' events)
         self.session.start_deal()
         deal.started = True
         for st in self.seats:
@@ -562,7 +572,7 @@ class Table:
         patch (``delta.diff``) finds it unchanged by identity instead of comparing it, for every seat."""
         s = self.session
         current = self.deals[-1]  # (``current``, read once: this runs for every view of a broadcast)
-        key = (len(s.state.log), len(self.actions), len(self.deals), current.started, current.decks)
+        key = (s.log_base + len(s.state.log), len(self.actions), len(self.deals), current.started, current.decks)
         made = self._public_made
         if made is not None and made[0] is s and made[1] == key:
             return made[2]
@@ -589,15 +599,16 @@ class Table:
         """Every chip the deal moved (``_chip_moves``), read from the events logged since the last call only: the
         same dict while no chip moved (a rebuilt session, or another deal, is read again from the deal's start)."""
         s = self.session
-        log = s.state.log
-        start = self._deal_log_at() if s.deals_started else len(log)
+        log, base = s.state.log, s.log_base
+        at = self._deal_log_at() if s.deals_started else len(log)
+        start, end = base + at, base + len(log)  # (places in the evening: a deal's start is never another's)
         kept = self._moves_read
-        if kept is not None and kept[0] is log and kept[1] == start and kept[2] <= len(log):
-            rows = _chip_moves(log[kept[2]:], 0, self.players)["rows"]
+        if kept is not None and kept[0] is s and kept[1] == start and kept[2] <= end:
+            rows = _chip_moves(log[kept[2] - base:], 0, self.players)["rows"]
             moves = kept[3] if not rows else {"carried": kept[3]["carried"], "rows": kept[3]["rows"] + rows}
         else:
-            moves = _chip_moves(log[start:], self._carried(), self.players)  # (chips move in public events only)
-        self._moves_read = (log, start, len(log), moves)
+            moves = _chip_moves(log[at:], self._carried(), self.players)  # (chips move in public events only)
+        self._moves_read = (s, start, end, moves)
         return moves
 
     def _table_part(self, public: dict, lang: str, present: list[bool] | None, takeover: list[bool] | None) -> dict:
@@ -691,32 +702,36 @@ class Table:
         wrote a bot's plays as its absent player's, and his own as the bot's once he left)."""
         s = self.session
         log, acted, deal_at = s.state.log, s.acted_at, self._deal_log_at()
+        base = s.acted_base  # (``acted[k]`` is action ``base + k``'s: the ended deals' are released)
         k = bisect_right(acted, deal_at + start) - 1  # the action whose events hold the first one
-        run = k >= 0 and all(log[at].seat == s.actions[k][0] for at in range(acted[k], deal_at + start))
+        run = k >= 0 and all(log[at].seat == s.actions[base + k][0] for at in range(acted[k], deal_at + start))
         out: list[str | None] = []
         for at in range(deal_at + start, deal_at + start + count):
             while k + 1 < len(acted) and acted[k + 1] <= at:
                 k, run = k + 1, True
-            run = run and k >= 0 and acted[k] >= deal_at and log[at].seat == s.actions[k][0]
-            out.append(self.actions[k][2] if run else None)
+            run = run and k >= 0 and acted[k] >= deal_at and log[at].seat == s.actions[base + k][0]
+            out.append(self.actions[base + k][2] if run else None)
         return out
 
     def _settlements(self) -> list[tuple[int, list[int], int]]:
-        """The session's ``settled`` events as (log index, stacks, pot), in order; only the events logged
-        since the last call are read (a rebuilt session's new log is read again from its start)."""
-        log = self.session.state.log
-        read_log, read = self._settled_read
-        if read_log is log and read == len(log):
+        """The session's ``settled`` events as (place in the evening, stacks, pot), in order; only the events logged
+        since the last call are read (a rebuilt session's new log is read again from its start; the table reads
+        them before the session releases an ended deal's events, ``start_deal``)."""
+        s = self.session
+        log, base = s.state.log, s.log_base
+        read_session, read = self._settled_read
+        end = base + len(log)
+        if read_session is s and read == end:
             return self._settled
-        if read_log is not log or read > len(log):
-            self._settled, self._overs, read = [], [], 0
-        for at in range(read, len(log)):
+        if read_session is not s or read > end or read < base:
+            self._settled, self._overs, read = [], [], base
+        for at in range(read - base, len(log)):
             e = log[at]
             if isinstance(e, ev.Settled):
-                self._settled.append((at, list(e.fields["stacks"]), e.fields["pot"]))
+                self._settled.append((base + at, list(e.fields["stacks"]), e.fields["pot"]))
             elif isinstance(e, ev.SessionOver):
-                self._overs.append(at)
-        self._settled_read = (log, len(log))
+                self._overs.append(base + at)
+        self._settled_read = (s, end)
         return self._settled
 
     def _standings(self) -> list[list[int]]:
@@ -730,7 +745,7 @@ class Table:
 
     def _carried(self) -> int:
         """The pot the deal in progress (or the last one) began with: the previous deal's ``settled`` pot."""
-        start = self._deal_log_at() if self.session.deals_started else 0
+        start = self._deal_start() if self.session.deals_started else 0
         return next((pot for at, _, pot in reversed(self._settlements()) if at < start), 0)
 
     def _revealed_decks(self) -> list[dict]:
@@ -744,6 +759,8 @@ class Table:
                 dealt = self.session.state.decks_dealt[at:at + count]
                 self._revealed[d.number] = {"deal": d.number, "decks": [" ".join(cards_str(x)) for x in dealt]}
                 at += count
+            if len(self._revealed) > len(settled):  # (only the last deals' are shown: the older ones go)
+                self._revealed = {d.number: self._revealed[d.number] for d in settled}
         return [self._revealed[d.number] for d in settled[-3:]]  # the last few: the page checks the latest
 
     @staticmethod

@@ -66,3 +66,14 @@ def test_the_probe_reports_between_pieces() -> None:
     assert done == [{"apply": 1, "sqlite: action": 1, "receive": 1}]
     probe.between_pieces(probe.reset)
     assert probe.counts == {}
+
+
+def test_the_evening_benchmark_reports_each_round_of_deals() -> None:
+    """benchmarks/serve_evening.py: a row a round of deals, its time an action and the memory after it."""
+    script = SCRIPT.with_name("serve_evening.py")
+    out = subprocess.run([sys.executable, str(script), "--tables", "2", "--deals", "3"], capture_output=True,
+                         text=True, timeout=120, cwd=SCRIPT.parent)
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["deal"] for r in rows] == [1, 2, 3]
+    assert all(r["server_us"] > 0 and r["rss_mb"] > 10 for r in rows)
