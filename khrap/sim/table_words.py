@@ -171,11 +171,12 @@ def forced_name(variants: Sequence[Variant], status: str, lang: str) -> str:
 
 
 def _own(variants: Sequence[Variant], text: str, lang: str) -> str:
-    """``text`` in the first variant's own words (its ``terms:`` in ``lang``), as the game log and sheet say them."""
+    """``text`` in the first variant's own words (its ``terms:`` in ``lang``), by the sheet's one substitution
+    (``own_words``: one pass, longest first, what it puts in never searched again, so a chain of terms cannot grow)."""
+    from khrap.rulebook.render import own_words  # (the sheet's renderer: loaded only when a report names a status)
+
     terms = variants[0].terms.get(lang, {}) if variants else {}
-    for general, own in sorted(terms.items(), key=lambda item: -len(item[0])):
-        text = text.replace(general, own)
-    return text
+    return own_words(terms, "txt")(text)
 
 
 SAID = 0.005
