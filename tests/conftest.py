@@ -22,6 +22,13 @@ def examples(count: int) -> int:
     return count * SCALE
 
 
+def size(variable: str, ci: int) -> int:
+    """A test's size (deals, files): the environment variable ``variable`` when it is set, else ``ci``, the CI
+    size (ten times in `large`): one switch, ``HYPOTHESIS_PROFILE=large``, raises every sized test at once."""
+    value = os.environ.get(variable)
+    return int(value) if value else ci * SCALE
+
+
 def every_table() -> list[tuple[str, int]]:
     """Each built-in variant at each player count it allows."""
     tables = []

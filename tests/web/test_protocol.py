@@ -13,7 +13,6 @@ record then passes ``khrap verify``'s checks.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterable
 
@@ -26,9 +25,10 @@ from khrap.web.delta import apply
 from khrap.web.host import Host
 from khrap.web.store import Store
 from khrap.web.table import Table
+from tests.conftest import size
 from tests.web.conftest import fixed_seeds
 
-DEALS = int(os.environ.get("KHRAP_WEB_DEALS", "300"))
+DEALS = size("KHRAP_WEB_DEALS", 300)
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 
 
@@ -204,6 +204,7 @@ def _tables() -> list[tuple[str, int]]:
 TABLES = _tables()
 
 
+@pytest.mark.large
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_no_message_shows_what_its_seat_may_not_see(name: str, players: int) -> None:
     deals = max(1, DEALS // len(TABLES))
