@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Any
 
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot
-from khrap.cards import CARD_WORDS, cards_str
+from khrap.cards import CARD_WORDS, cards_str, suit_str
 from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
@@ -36,6 +36,7 @@ from khrap.gamelog.voice import Voice
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record, validated_rules
+from khrap.terms import own_words, variant_terms
 from khrap.variant.schema import Variant
 from khrap.web.delta import Common, OwnParts, Parts
 
@@ -661,6 +662,7 @@ class Table:
                 "blind_calls": [cid for cid, c in rules["calls"].items()
                                 if (c.get("requires") or {}).get("blind")],
                 "wins": {wid: localized(w.get("name"), lang, wid) for wid, w in rules.get("instant_wins", {}).items()},
+                "own": own_page_words(self.session.variant, lang),
             }
         return words
 
@@ -775,7 +777,8 @@ class Table:
             cards = _card_words(action.cards)
             found = _DESCRIBED[key] = {
                 "text": format_action(action, cards), "word": action.word, "cards": cards,
-                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
+                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned),
+                "suit": None if action.suit is None else suit_str(action.suit)}
         return found
 
     # ------------------------------------------------------------ records
@@ -792,6 +795,21 @@ class Table:
             "fair": [d.public() for d in self.deals if d.decks is not None],
         }
         return rec
+
+
+def own_page_words(variant: Any, lang: str) -> dict[str, Any]:
+    """The page's messages in ``lang`` that ``variant``'s ``terms:`` change, as they change them (frap's «приз
+    фрапующего» for the page's «приз храпящего»): the project's one substitution (``terms.own_words``), made here so
+    that the page substitutes nothing itself; every other message is the page's own."""
+    from khrap.web.i18n import strings
+
+    own = own_words(variant_terms(variant, lang))
+    changed: dict[str, Any] = {}
+    for key, text in strings(lang).items():
+        said = [own(form) for form in text] if isinstance(text, list) else own(text)
+        if said != text:
+            changed[key] = said
+    return changed
 
 
 class Change:
