@@ -212,6 +212,15 @@ class Table:
                     seed_source=seed_source, host_token=new_token())
         table.deals.append(table._next_deal(1))
         table._rebuild()
+        if table.session.state.session_over:
+            # The kernel's own test at the session's start (``min_stack``, or an ante a table without debts cannot
+            # take): the table would be made, and its first "Start the game" refused for good.
+            need = (checked.min_stack or 0) * base_stake
+            if need > stacks:
+                raise ValueError(f"these rules deal in only a player with at least {need} chips ({checked.min_stack} "
+                                 f"base stakes): give each player {need} chips or more")
+            raise ValueError(f"with {stacks} chips each nobody can be dealt in under these rules (without debts "
+                             "a player must be able to pay the ante): give each player more chips")
         return table
 
     def again(self, seed_source: Callable[[], str] | None = None, by: int | None = None) -> Table:
