@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
-from khrap.bots import KINDS, choose_for, decision_rng, make_bot
+from khrap.bots import KINDS, choose_for, decision_rng, make_bot, strength_word
 from khrap.cards import CARD_WORDS, cards_str
 from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
@@ -196,6 +196,10 @@ class Table:
             raise ValueError(f"the turn clock is from 0 (off) to {MAX_CLOCK} seconds")
         if takeover_bot not in KINDS:
             raise ValueError(f"the takeover bot must be one of {', '.join(KINDS)}")
+        # an old name (rule, heuristic, search) is the same bot as its strength: the table holds the strength's
+        # word, so every place that shows a bot (seats, the host's row, the record) says easy/normal/strong
+        bots = {seat: strength_word(kind) for seat, kind in bots.items()}
+        takeover_bot = strength_word(takeover_bot)
         data = variant.model_dump(mode="json")
         data["base_stake"] = base_stake
         checked = Variant.model_validate(data)  # the schema's bound on base_stake applies
@@ -257,7 +261,7 @@ class Table:
             # whose seat he handed over (it said "Seat 3"); somebody else says his own on opening it
             st.human, st.bot = True, None
         else:
-            st.human, st.bot = False, st.bot or self.setup["takeover_bot"]
+            st.human, st.bot = False, st.bot or strength_word(self.setup["takeover_bot"])  # (a stored old name)
         return old
 
     def _next_deal(self, number: int) -> Deal:
