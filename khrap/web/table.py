@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
-from khrap.bots import KINDS, choose_for, decision_rng, make_bot
+from khrap.bots import KINDS, choose_for, decision_rng, make_bot, strength_word
 from khrap.cards import CARD_WORDS, cards_str, suit_str
 from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
@@ -197,6 +197,10 @@ class Table:
             raise ValueError(f"the turn clock is from 0 (off) to {MAX_CLOCK} seconds")
         if takeover_bot not in KINDS:
             raise ValueError(f"the takeover bot must be one of {', '.join(KINDS)}")
+        # an old name (rule, heuristic, search) is the same bot as its strength: the table holds the strength's
+        # word, so every place that shows a bot (seats, the host's row, the record) says easy/normal/strong
+        bots = {seat: strength_word(kind) for seat, kind in bots.items()}
+        takeover_bot = strength_word(takeover_bot)
         data = variant.model_dump(mode="json")
         data["base_stake"] = base_stake
         checked = Variant.model_validate(data)  # the schema's bound on base_stake applies
@@ -213,6 +217,15 @@ class Table:
                     seed_source=seed_source, host_token=new_token())
         table.deals.append(table._next_deal(1))
         table._rebuild()
+        if table.session.state.session_over:
+            # The kernel's own test at the session's start (``min_stack``, or an ante a table without debts cannot
+            # take): the table would be made, and its first "Start the game" refused for good.
+            need = (checked.min_stack or 0) * base_stake
+            if need > stacks:
+                raise ValueError(f"these rules deal in only a player with at least {need} chips ({checked.min_stack} "
+                                 f"base stakes): give each player {need} chips or more")
+            raise ValueError(f"with {stacks} chips each nobody can be dealt in under these rules (without debts "
+                             "a player must be able to pay the ante): give each player more chips")
         return table
 
     def again(self, seed_source: Callable[[], str] | None = None, by: int | None = None) -> Table:
@@ -249,7 +262,7 @@ class Table:
             # whose seat he handed over (it said "Seat 3"); somebody else says his own on opening it
             st.human, st.bot = True, None
         else:
-            st.human, st.bot = False, st.bot or self.setup["takeover_bot"]
+            st.human, st.bot = False, st.bot or strength_word(self.setup["takeover_bot"])  # (a stored old name)
         return old
 
     def _next_deal(self, number: int) -> Deal:
