@@ -446,3 +446,25 @@ def test_chips_below_the_house_rules_minimum_are_refused_on_the_create_page(live
     create.click("#create")
     create.wait_for_selector(".seat-link")
     assert errors == []
+
+
+def test_no_bot_on_the_create_page_is_labelled_by_another_bots_name(live_server, browser) -> None:
+    # The create page offered "bot (strong)" and "bot (search)": the second was the mcts bot, while `search` is the
+    # strong bot's own name (khrap play --bots search, docs/bots.md), so a reader of the docs who picked it got
+    # another bot than the one he asked for.  Each kind's label names no other kind, in English and in Russian.
+    from khrap.bots import KINDS
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("labels"))
+    errors: list[str] = []
+    create = _page(browser, errors)
+    for lang in ("en", "ru"):
+        create.goto(f"{server.url}/?lang={lang}")
+        create.wait_for_selector("#seat-1 option", state="attached")
+        options = {o.get_attribute("value"): o.inner_text() for o in create.query_selector_all("#seat-1 option")}
+        assert options.pop("") and len(set(options.values())) == len(options)
+        assert {"easy", "normal", "strong", "mcts"} <= set(options)
+        for kind, label in options.items():
+            word = re.fullmatch(r".*\((.*)\)", label).group(1)  # "bot (normal)", «бот (обычный)»
+            assert word not in set(KINDS) - {kind}, (lang, kind, label)
+    assert options["mcts"] == "бот (Монте-Карло)"
+    assert errors == []
