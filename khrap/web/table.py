@@ -429,12 +429,16 @@ class Table:
         return done
 
     def bot_action(self, seat: int, kind: str) -> str:
-        """What the bot of ``kind`` does for ``seat`` (to act), from that seat's view only."""
+        """What the bot of ``kind`` does for ``seat`` (to act), from that seat's view only, in CONTRACT words."""
+        return str(self.bot_choice(seat, kind))
+
+    def bot_choice(self, seat: int, kind: str) -> Action:
+        """What the bot of ``kind`` does for ``seat`` (to act), from that seat's view only: the codec's ``Action``."""
         bot = self._bots.get(kind)
         if bot is None:
             bot = self._bots[kind] = make_bot(kind, self.session.rules)
         s = self.session
-        return str(choose_for(bot, s, decision_rng(s.seed, len(s.actions))))
+        return choose_for(bot, s, decision_rng(s.seed, len(s.actions)))
 
     def _after(self) -> None:
         """After a change: a settled deal reveals its seed, and the next deal's commitment is drawn."""

@@ -500,8 +500,7 @@ setInterval(() => {
 function clockNote() {
   const done = view.clock?.timed_out;
   if (!done) return null;
-  const [word, ...rest] = done.action.split(" ");
-  const what = word === "play" || word === "discard" ? rest.map(cardLabel).join(" ") : callName(word);
+  const what = done.word === "play" || done.word === "discard" ? done.cards.map(cardLabel).join(" ") : callName(done.word);  // (typed)
   return el("p", { class: "banner", id: "clock-note" }, t("clock_ran_out", { action: what }));
 }
 
