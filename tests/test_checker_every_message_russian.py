@@ -108,8 +108,8 @@ def test_validate_says_a_check_and_a_warning_in_russian_at_the_same_place(tmp_pa
         f"{warned}:3:3: warning: call 'sadd' is defined but no stage offers it, so it can never be said: add it "
         "to the `calls` of a stage, or remove it (or is it a misspelt 'sad'?)"]
     assert russian.stderr.splitlines() == [
-        f"{warned}:3:3: warning: заявка 'sadd' задана, но ни один шаг её не предлагает, так что сказать её нельзя: "
-        "добавьте её в `calls` какого-нибудь шага или удалите (может быть, имелось в виду 'sad'?)"]
+        f"{warned}:3:3: предупреждение: заявка 'sadd' задана, но ни один шаг её не предлагает, так что сказать её "
+        "нельзя: добавьте её в `calls` какого-нибудь шага или удалите (может быть, имелось в виду 'sad'?)"]
     path = tmp_path / "pyatnitsa.yaml"
     path.write_text("extends: khrap\nstages:\n  - {id: play, kind: play}\n", encoding="utf-8")
     english = runner.invoke(app, ["validate", str(path)])
@@ -119,6 +119,28 @@ def test_validate_says_a_check_and_a_warning_in_russian_at_the_same_place(tmp_pa
     where = next(line.split(first)[0] for line in english.stderr.splitlines() if first in line)
     assert where.startswith(f"{path}:")
     assert where + "первым шагом должен быть шаг заявок (кто-то должен стать храпящим)" in russian.stderr.splitlines()
+
+
+def test_the_words_warning_and_note_follow_the_language_and_the_location_stays_exact() -> None:
+    # same.yaml restates khrap's hand size (a note); unoffered.yaml defines a call no stage offers (a warning).
+    # The location is the file's, byte for byte; the kind's word is said in the reader's language, and in
+    # English the line is what a CI greps for, unchanged.
+    here = Path(__file__).parent / "house-warnings"
+    same, unoffered = here / "same.yaml", here / "unoffered.yaml"
+    russian = runner.invoke(app, ["validate", str(same), str(unoffered), "--lang", "ru"])
+    english = runner.invoke(app, ["validate", str(same), str(unoffered)])
+    assert russian.stderr.splitlines() == [
+        f"{same}:2:1: примечание: `hand_size: 4` уже есть в 'khrap' (оставлено как запись правил стола)",
+        f"{unoffered}:3:3: предупреждение: заявка 'sadd' задана, но ни один шаг её не предлагает, так что сказать "
+        "её нельзя: добавьте её в `calls` какого-нибудь шага или удалите (может быть, имелось в виду 'sad'?)"]
+    assert english.stderr.splitlines() == [
+        f"{same}:2:1: note: `hand_size: 4` is what 'khrap' has already (kept as a record of the table's rules)",
+        f"{unoffered}:3:3: warning: call 'sadd' is defined but no stage offers it, so it can never be said: add it "
+        "to the `calls` of a stage, or remove it (or is it a misspelt 'sad'?)"]
+    # the other catalogs say "warning" in the word their verdict line already uses (1 varoitus, 1 įspėjimas, ...)
+    for lang, word in (("fi", "varoitus"), ("lt", "įspėjimas"), ("hy", "զգուշացում")):
+        said = runner.invoke(app, ["validate", str(unoffered), "--lang", lang])
+        assert said.stderr.startswith(f"{unoffered}:3:3: {word}: "), said.stderr
 
 
 def test_the_verdict_and_the_count_of_warnings_speak_russian_too() -> None:

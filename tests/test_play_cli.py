@@ -95,5 +95,8 @@ def test_an_old_bot_name_is_said_by_its_strength_in_the_players_language() -> No
     assert "(Обычные)" in said["normal"] and said["heuristic"] == said["normal"]
     assert "(Лёгкие)" in said["rule"]
     assert not any(word in line for line in said.values() for word in ("Heuristic", "Rule"))
+    # English too: the player chose the bots by strength (the old names mean easy/normal/strong), so the welcome
+    # says the strength, never the bot's inner name ("Heuristic bots play every seat")
     english = khrap("play", "khrap", "--watch", "--seed", "2", "--deals", "1", "--bots", "heuristic")
-    assert "Heuristic bots play every seat; you watch." in english.stdout  # English keeps the name typed
+    assert "Normal bots play every seat; you watch." in english.stdout.splitlines()[0]
+    assert "Heuristic" not in english.stdout

@@ -64,6 +64,11 @@ def strength_of(kind: str) -> str | None:
     return next((word for word, bot in STRENGTHS.items() if bot == kind), None)
 
 
+def strength_word(kind: str) -> str:
+    """The word a bot kind is shown by: its strength (``heuristic`` -> ``normal``), else its own name."""
+    return strength_of(kind) or kind
+
+
 def make_bot(kind: str, rules: Rules) -> Bot:
     """A bot of ``kind`` for a table playing ``rules``; ValueError for an unknown kind."""
     try:
@@ -105,4 +110,5 @@ def choose_for(bot: Bot, game: GameState | object, rng: random.Random) -> Action
 __all__ = [
     "CHOICES", "DEFAULT", "KINDS", "STRENGTHS", "STRENGTH_HELP", "Bot", "HeuristicBot", "MctsBot", "RandomBot",
     "RuleBot", "SearchBot", "choose_for", "decision_rng", "kinds_text", "make_bot", "strength_of",
+    "strength_word",
 ]

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from khrap.bots import DEFAULT, KINDS, STRENGTH_HELP, kinds_text, strength_of
+from khrap.bots import DEFAULT, KINDS, STRENGTH_HELP, kinds_text, strength_word
 from khrap.cli_safety import AllowOutsideOpt, allow_outside, check_writable, fail, write_or_fail
 from khrap.engine import RulesError
 from khrap.gamelog import _, languages, translate, translations
@@ -138,9 +138,9 @@ def _welcome(session: Session, table: Table) -> str:
         title = f"{title} ({session.variant_name})"
     head = translate(lang, _("{title}, {players} players, seed {seed}."), title=title, players=session.players,
                      seed=session.seed)
-    # An old name (rule, heuristic, search) is said by its strength's word outside English, as simulate's
-    # header says it: the catalogs hold the strengths' words, and "Heuristic" stood in a Russian sentence.
-    kind = table.bots if lang == "en" else strength_of(table.bots) or table.bots
+    # An old name (rule, heuristic, search) is said by its strength's word, the word the player chose the bots
+    # by (the catalogs hold the strengths' words; "Heuristic" stood in a Russian sentence, and in English).
+    kind = strength_word(table.bots)
     bots = catalog.pgettext("bots", BOT_WORDS.get(kind, kind))
     if not table.humans:
         return f"{head} " + translate(lang, _("{Bots} bots play every seat; you watch."), Bots=bots.capitalize())

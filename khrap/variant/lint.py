@@ -34,8 +34,10 @@ Found = tuple[Loc, Said]
 @dataclass(frozen=True)
 class LintWarning:
     """One warning, located in the file that wrote the value.  ``message`` is a :class:`Said`, put in the
-    reader's language by :meth:`shown`; ``str()`` is the English.  The location and the kind (``warning``,
-    ``note``) are never translated: a CI greps for them."""
+    reader's language by :meth:`shown`; ``str()`` is the English.  The location is never translated (an
+    editor jumps to it); the kind's word (``warning:``, ``note:``) is said in the reader's language with
+    the message, so a Russian line reads in Russian from its location on.  In English (no ``translate``,
+    or the English catalog) the line is ``FILE:LINE:COL: warning: message``, byte for byte, for a CI to grep."""
 
     message: Said | str
     path: str
@@ -50,10 +52,18 @@ class LintWarning:
     def shown(self, translate: Translate | None = None) -> str:
         """``FILE:LINE:COL: warning: message``, the message in the language of ``translate``."""
         where = self.path if self.line is None else f"{self.path}:{self.line}:{self.col}"
-        return f"{where}: {self.kind}: {self.text(translate)}"
+        said = _KINDS[self.kind](self.message)
+        return f"{where}: {said if translate is None else shown(said, translate)}"
 
     def __str__(self) -> str:
         return self.shown()
+
+
+# the kind's word and the message, one msgid each, so a language may order or punctuate them its own way
+_KINDS = {
+    "warning": lambda message: Said("warning: %(message)s", message=message),
+    "note": lambda message: Said("note: %(message)s", message=message),
+}
 
 
 def lint_file(ref: str | os.PathLike[str]) -> tuple[Variant, list[LintWarning]]:

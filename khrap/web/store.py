@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from khrap.bots import strength_word
 from khrap.web.table import Deal, SeatState, Table
 
 SCHEMA = """
@@ -387,7 +388,8 @@ class Store:
     def rebuild(stored: Stored, **kwargs) -> Table:
         """The table the rows ``stored`` hold, its game replayed: no database read, so any thread may do it (a
         long evening's replay takes a tenth of a second or more: ``khrap serve`` does it off its event loop)."""
-        seats = [SeatState(human=h, bot=b, token=t) for h, b, t in stored.seats]
+        # a table stored before the strengths' words: its old bot names are said as their strengths
+        seats = [SeatState(human=h, bot=b and strength_word(b), token=t) for h, b, t in stored.seats]
         deals = [Deal(n, s, c, bool(st), d) for n, s, c, st, d in stored.deals]
         for seat, why in stored.revoked:
             if 0 <= seat < len(seats):

@@ -420,3 +420,51 @@ def test_an_evening_of_three_players_and_a_bot(live_server, browser) -> None:
     listed = mine.inner_text("#mine")
     assert listed.count("Anna") == 1 and "over" in listed  # the host's own seat, by his name; the evening over
     assert errors == []
+
+
+def test_chips_below_the_house_rules_minimum_are_refused_on_the_create_page(live_server, browser) -> None:
+    # hrapoff.yaml deals in only a player with 3 base stakes (min_stack: 3, base stake 100: 300 chips). Uploaded on
+    # the create page with the page's 100 chips each, the table was made, and its first "Start the game" answered
+    # "the server could not handle this message" (the kernel's "the session is over" raised in the host) for good.
+    from pathlib import Path
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("min-stack"))
+    errors: list[str] = []
+    create = _page(browser, errors)
+    create.goto(server.url + "/?lang=en")
+    create.select_option("#variant", "")
+    create.set_input_files("#file", str(Path(__file__).parents[2] / "docs" / "house-rules" / "hrapoff.yaml"))
+    create.click("#check")
+    create.wait_for_selector("#mistakes .ok")
+    assert create.input_value("#stacks") == "100" and create.input_value("#stake") == "100"
+    create.click("#create")
+    create.wait_for_selector("#mistakes .mistake")
+    said = create.inner_text("#mistakes")
+    assert "at least 300 chips" in said and "3 base stakes" in said
+    assert create.query_selector(".seat-link") is None and server.host.tables == {}
+    create.fill("#stacks", "300")  # the least the rules deal in: the table is made
+    create.click("#create")
+    create.wait_for_selector(".seat-link")
+    assert errors == []
+
+
+def test_no_bot_on_the_create_page_is_labelled_by_another_bots_name(live_server, browser) -> None:
+    # The create page offered "bot (strong)" and "bot (search)": the second was the mcts bot, while `search` is the
+    # strong bot's own name (khrap play --bots search, docs/bots.md), so a reader of the docs who picked it got
+    # another bot than the one he asked for.  Each kind's label names no other kind, in English and in Russian.
+    from khrap.bots import KINDS
+
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("labels"))
+    errors: list[str] = []
+    create = _page(browser, errors)
+    for lang in ("en", "ru"):
+        create.goto(f"{server.url}/?lang={lang}")
+        create.wait_for_selector("#seat-1 option", state="attached")
+        options = {o.get_attribute("value"): o.inner_text() for o in create.query_selector_all("#seat-1 option")}
+        assert options.pop("") and len(set(options.values())) == len(options)
+        assert {"easy", "normal", "strong", "mcts"} <= set(options)
+        for kind, label in options.items():
+            word = re.fullmatch(r".*\((.*)\)", label).group(1)  # "bot (normal)", «бот (обычный)»
+            assert word not in set(KINDS) - {kind}, (lang, kind, label)
+    assert options["mcts"] == "бот (Монте-Карло)"
+    assert errors == []

@@ -4,6 +4,7 @@ written the same way; the table's time of activity is stored at most once a minu
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from khrap.variant.catalog import builtin
@@ -89,3 +90,22 @@ def test_the_seats_names_are_stored_and_a_play_agains_table_has_them(tmp_path) -
     assert [s.name for s in store.load(again.id).seats] == ["Anna", "", "Вера"]
     store.delete(table.id)
     assert store.db.execute("SELECT count(*) FROM names WHERE table_id = ?", (table.id,)).fetchone() == (0,)
+
+
+def test_a_table_stored_with_an_old_bot_name_comes_back_saying_its_strength(tmp_path) -> None:
+    # A table stored before the strengths' words held "heuristic" and "rule" in its seats' rows (and "search"
+    # as the bot that takes a seat over): restored, its seats say normal and easy, and a seat handed to the
+    # takeover bot says strong, as the create page offers them.
+    store = Store(tmp_path / "old-names.sqlite")
+    table = Table.create(builtin("khrap"), name="khrap", source=None, players=4, stacks=100, base_stake=1,
+                         bots={1: "normal", 2: "easy"}, deals=3, seed_source=fixed_seeds("old-names"))
+    store.add(table)
+    with store._tx() as db:
+        db.execute("UPDATE seats SET bot = 'heuristic' WHERE table_id = ? AND seat = 1", (table.id,))
+        db.execute("UPDATE seats SET bot = 'rule' WHERE table_id = ? AND seat = 2", (table.id,))
+        setup = {**table.setup, "takeover_bot": "search"}
+        db.execute("UPDATE tables SET setup = ? WHERE id = ?", (json.dumps(setup), table.id))
+    loaded = store.load(table.id)
+    assert [st.bot for st in loaded.seats] == [None, "normal", "easy", None]
+    loaded.reseat(3, "bot")
+    assert loaded.seats[3].bot == "strong"
