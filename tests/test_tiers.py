@@ -31,9 +31,9 @@ def unmarked_sized_tests(source: str) -> list[str]:
     sized = _sized_names(tree) | {"examples"}
     found = []
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_") and not _marked_large(node):
-            if any(isinstance(n, ast.Name) and n.id in sized for n in ast.walk(node)):
-                found.append(node.name)
+        if (isinstance(node, ast.FunctionDef) and node.name.startswith("test_") and not _marked_large(node)
+                and any(isinstance(n, ast.Name) and n.id in sized for n in ast.walk(node))):
+            found.append(node.name)
     return found
 
 
