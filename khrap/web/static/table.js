@@ -582,10 +582,22 @@ function potKept(chips) {
             t(view.table.finished ? "pot_kept_end" : "pot_kept", { chips: plural("n_chips", chips) }));
 }
 
+// Between deals: what the deal came to and "Next deal" (or the evening's winner and "Play again") first, under
+// the trick, then the settlement and the standings; the bar sticks at the top of the screen while they are read
+// (in a box of its own with them: past the standings it scrolls away, the log and the chat below are not under it).
+// It stood at the foot of the screen over them: in a whole-page picture of a phone it covered ledger rows (the
+// foot of the first screen), and a reader never saw the page's end of the ledger without it in the way.
+function between() {
+  const next = [drawNext()].flat().filter(Boolean), rows = [drawSettlement(), drawStandings()].filter(Boolean);
+  const bar = next.find((node) => node.id === "next-bar");
+  if (!bar) return [...rows, ...next];
+  return [el("div", { id: "between" }, bar, ...rows), ...next.filter((node) => node !== bar)];
+}
+
 function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
-  if (tb.finished) { // who won and "Play again" kept at the foot of the screen; the record's link in its place below
+  if (tb.finished) { // who won and "Play again" kept at the top of the screen (between()); the record's link below
     return [el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
       view.again ? againLink()
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
@@ -597,8 +609,8 @@ function drawNext() {
   }
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
-  // the deal came to for this reader: in sight whatever the page above it holds
+  // kept at the top of the screen while the settlement and the standings are read below it (a phone: between()),
+  // with what the deal came to for this reader
   return el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => { missed = null; send({ type: "next" }); } },
        tb.deal ? t("next_deal") : t("start")),
@@ -977,7 +989,7 @@ function draw() {
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
     elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
-    drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), awayRule(), drawFair(), drawLog()].flat().filter(Boolean));
+    between(), nameBox(), hostBox(), leaveBox(), awayRule(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
   drawn = true;
   keepClearOfBar();
@@ -1022,11 +1034,11 @@ function keepSeen() {
   localStorage.setItem("khrap-seen", JSON.stringify(all));
 }
 
-// What the browser scrolls into view (a focused button, a found word, a row) stops above the sticky "Next deal"
+// What the browser scrolls into view (a focused button, a found word, a row) stops below the sticky "Next deal"
 // bar instead of under it: the page's scroll padding is the bar's height.
 function keepClearOfBar() {
   const bar = document.querySelector("#next-bar.sticky");
-  document.documentElement.style.scrollPaddingBottom = bar ? `${bar.offsetHeight}px` : "";
+  document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight}px` : "";
 }
 
 if (!token) root.replaceChildren(el("p", { class: "refused" }, t("no_token")));
