@@ -436,7 +436,7 @@ def test_a_house_rules_long_words_stay_inside_a_phone(live_server, browser) -> N
     assert create.evaluate(wide) <= PHONE["width"]
     pages = _seated(browser, errors, _create(server, text=text))
     boris = pages[1]
-    boris.fill("#name", "Борис" + "Ж" * 19)  # 24 characters, the most a name may have
+    boris.fill("#name", "Борис" + "Ж" * 19)  # 24 letters, the most a name is shown whole
     boris.dispatch_event("#name", "change")
     boris.wait_for_selector(f"button.action:has-text('{long_call}')")
     pages[0].wait_for_function("() => document.querySelector('#seat-1 .seat-name').textContent.startsWith('Борис')")

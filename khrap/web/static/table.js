@@ -126,24 +126,42 @@ function act(text) {
 // seat it was (it kept his name, as if he still played it).
 function seatName(seat) {
   const s = view.table.seats[seat];
-  if (s && !s.human && s.why && s.name) return t("bot_seat", { name: s.name });
+  if (s && !s.human && s.why && s.name) return t("bot_seat", { name: cutName(s.name) });
   if (s && !s.human && !s.name) return t("bot_n", { seat }); // a bot from the start: "Bot 3 wins", not "Seat 3 wins"
   return playerName(seat);
 }
 
 // The seat's player as he named himself, else the seat's number: "Anna left the table" (not her seat's bot).
 function playerName(seat) {
-  const name = view.table.seats[seat]?.name;
+  const whole = view.table.seats[seat]?.name, name = whole && cutName(whole);
   if (name) return seat === view.me ? t("you_name", { name }) : name;
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
 }
 
 // A seat in a narrow column (the settlement's on a phone): the first letters of its player's name (the page shows
 // no seat numbers beside the names), else a bot's short name or the seat's; a mark for the viewer's own.
+// A name's letters as a reader counts them: a letter with its accents, an emoji with its skin tone, is one.
+const letters = (text) => Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text), (g) => g.segment);
+
+// A name as the page says it: at most SHOWN_NAME letters, a longer one cut between two letters (never inside one)
+// and ended with "…"; the whole name is the title of the places that show a seat (wholeName).  A name is kept
+// whole up to 64 characters (the server's MAX_NAME): 24 letters are what a phone's seat box and a log line hold.
+const SHOWN_NAME = 24;
+function cutName(name) {
+  const all = letters(name);
+  return all.length <= SHOWN_NAME ? name : `${all.slice(0, SHOWN_NAME - 1).join("").trimEnd()}\u2026`;
+}
+
+// The whole name of a seat whose name is shown cut (a tooltip), else null.
+function wholeName(seat) {
+  const name = view.table.seats[seat]?.name;
+  return name && cutName(name) !== name ? name : null;
+}
+
 function shortName(seat) {
   const s = view.table.seats[seat], name = s?.name;
   const nameless = s && !s.human ? t("bot_short", { seat }) : t("seat_short", { seat });  // ("3" read as a figure)
-  const short = name ? Array.from(name).slice(0, 3).join("") : nameless;
+  const short = name ? letters(name).slice(0, 3).join("") : nameless;
   return seat === view.me ? `${short}★` : short;
 }
 
@@ -233,7 +251,7 @@ function seatBox(seat) {
   if (o.statuses[seat] && o.statuses[seat] !== "undecided") tags.push(t(`status_${o.statuses[seat]}`));
   const turn = tb.in_deal && o.to_act === seat;
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
-    el("div", { class: "seat-name" }, seatName(seat)),
+    el("div", { class: "seat-name", title: wholeName(seat) }, seatName(seat)),
     el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: number(o.stacks[seat]) }),
        // (the stake kept in one piece: «(в ставке: / 8)» broke in a phone's seat box)
        o.locked[seat] ? [" ", el("span", { class: "staked" }, `(${t("locked", { chips: o.locked[seat] })})`)] : ""),
@@ -651,7 +669,7 @@ function remember() {
 // A name for this player's seat, kept in this browser and said to every table it opens.
 function nameBox() {
   if (view.me === null || view.elsewhere) return null;
-  const input = el("input", { id: "name", maxlength: 24, value: view.table.seats[view.me].name || "",
+  const input = el("input", { id: "name", maxlength: 64, value: view.table.seats[view.me].name || "",
                               placeholder: t("seat_n", { seat: view.me }), autocomplete: "nickname" });
   const save = () => {
     localStorage.setItem("khrap-name", input.value.trim());
@@ -701,7 +719,7 @@ function drawStandings() {
                               el("span", { class: "long" }, t("deal_n", { deal: d + 1 })), el("span", { class: "short" }, String(d + 1)))),
         el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
-        el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
+        el("th", { title: wholeName(i) }, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, number(r[i]))),
         el("td", { class: "num net", "data-chips": last[i] - tb.stacks }, signed(last[i] - tb.stacks))))))),
     chart(rows, tb.stacks));
@@ -941,7 +959,7 @@ function hostBox() {
   const link = (tok) => `${location.origin}/play#${tok}`;
   const rows = view.table.seats.map((s, i) => {
     const tok = h.links[String(i)];
-    return el("li", { "data-seat": i, class: "host-seat" }, el("b", {}, seatName(i)), " ",
+    return el("li", { "data-seat": i, class: "host-seat" }, el("b", { title: wholeName(i) }, seatName(i)), " ",
       tok ? [el("code", { class: "host-link" }, link(tok)), " ",
              el("button", { type: "button", class: "small copy", "data-copy": inviteLine(view.table.title, view.table.deals, i, link(tok)),
                             onclick: (ev) => copyText(inviteLine(view.table.title, view.table.deals, i, link(tok)), ev.currentTarget) }, t("copy")), " ",
