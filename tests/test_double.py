@@ -52,7 +52,10 @@ def test_the_log_and_the_screens_name_the_answers_in_each_language() -> None:
     state = at_the_offer()
     state.apply("double")
     event = state.log[-1]
-    assert event.kind == "decided" and event.fields == {"decision": "double", "action": "double"}
+    # what the answer carries, typed as a call's (the log and the page read these, not the words)
+    assert event.kind == "decided" and event.fields == {"decision": "double", "action": "double", "answer": "double",
+                                                        "source": "top", "position": None, "take_turned": False,
+                                                        "cards": ()}
     assert event.render("en") == "seat 2: Double"
     assert event.render("ru") == "место 2: Удваиваю"
     assert event.render("hy").endswith("Կրկնապատկում եմ")

@@ -191,3 +191,17 @@ def test_simulate_prints_its_statistics_in_russian(bots: str) -> None:
     assert "Take five" in english.stdout and "take-five" not in english.stdout  # a call by its name, not its id
     bad = CliRunner().invoke(app, [*args, "--lang", "xx"])
     assert bad.exit_code == 2 and "--lang xx" in bad.output
+
+
+def test_the_russian_verdict_names_the_bots_in_the_nominative() -> None:
+    # «Измерено на 40 раздачах, сыгранных ботами обычные» (the instrumental "by bots" with the strength's word, a
+    # nominative plural): the strength stands after a colon, as the report's other lines name it («боты: обычные»)
+    from khrap.sim.report_words import tr
+
+    t = tr("ru")
+    setup = t("Measured on {deals} deals played by {bots} bots at {players} players, each deal with the same {what} "
+              "and the same bot dice under both rules.").format(deals=40, bots=t("normal"), players=4, what="картами")
+    assert setup.startswith("Измерено на 40 раздачах за столом из 4 игроков (боты: обычные), каждая раздача")
+    headline = t("{deals}, {players} players, {bots} bots, seed {seed}, sessions of {chunk} deals (100 chips a seat), "
+                 "{workers} worker(s).").format(deals=40, players=4, bots=t("normal"), seed=0, chunk=10, workers=1)
+    assert "боты: обычные, зерно 0" in headline

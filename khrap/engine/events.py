@@ -267,18 +267,35 @@ class Called(Event):
 
 def call_event(seat: int, cid: str, action: Action, said: str) -> Called:
     """The ``Called`` event of ``seat``'s call ``cid`` made as ``action`` (``said``: its words, ``str(action)``):
-    the one place a call's fields are made from its ``Action``."""
-    return Called(seat, {"call": cid, "action": said, "source": action.source, "position": action.position,
-                         "take_turned": action.take_turned, "cards": action.cards})
+    its fields made from its ``Action`` by ``acted``, as an answer's are."""
+    return Called(seat, acted({"call": cid, "action": said}, action))
+
+
+def acted(fields: dict[str, Any], action: Action) -> dict[str, Any]:
+    """``fields`` with what ``action`` carries beyond its word, typed: source, position, take_turned, cards.  The one
+    place an event's action fields are made from the codec's ``Action`` (a call's, an answer's), which every reader
+    reads instead of its words."""
+    fields["source"] = action.source
+    fields["position"] = action.position
+    fields["take_turned"] = action.take_turned
+    fields["cards"] = action.cards
+    return fields
 
 
 class Decided(Event):
     """``seat`` answered a decision a rule offers (a kind of the registry, not a call): decision (the kind's
-    word), action (its words)."""
+    word), action (its words), answer (the answer's word, the one a registry entry names) and what it carries, typed
+    (``decided_event``, as a call's: source, position, take_turned, cards)."""
 
     def __init__(self, seat: int | None = None, fields: dict[str, Any] | None = None,
                  secret: dict[str, Any] | None = None) -> None:
         super().__init__("decided", seat, fields, secret)
+
+
+def decided_event(seat: int, decision: str, action: Action, said: str) -> Decided:
+    """The ``Decided`` event of ``seat``'s answer ``action`` to a decision of the kind ``decision`` (its word;
+    ``said``: the answer's words, ``str(action)``): its fields made from the ``Action`` by ``acted``."""
+    return Decided(seat, acted({"decision": decision, "action": said, "answer": action.word}, action))
 
 
 class Overridden(Event):
@@ -580,8 +597,8 @@ def seen_by(log: list[Event], seat: int | None, start: int = 0) -> list[dict[str
     return [event.data(seat) for event in log[start:]]
 
 
-__all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "call_event", "from_data", "make_event",
-           "seen_by", "AllPassed", "Anted", "Called", "Credited", "Decided", "Dealt", "Discarded", "Drew", "Exchanged",
-           "Forced", "HouseShare", "InstantWin", "Looked", "NamedTrump", "Overridden", "PaidIn", "PaidOut", "Played",
-           "Redealt", "SessionOver", "Settled", "Settling", "Shown", "Status", "Swapped", "Threw", "TookPot",
-           "TookTrick", "TookTurned", "Turned", "Unlocked"]
+__all__ = ["EVENT_TYPES", "EVERYTHING", "Event", "Ledger", "LedgerItem", "acted", "call_event", "decided_event",
+           "from_data", "make_event", "seen_by", "AllPassed", "Anted", "Called", "Credited", "Decided", "Dealt",
+           "Discarded", "Drew", "Exchanged", "Forced", "HouseShare", "InstantWin", "Looked", "NamedTrump",
+           "Overridden", "PaidIn", "PaidOut", "Played", "Redealt", "SessionOver", "Settled", "Settling", "Shown",
+           "Status", "Swapped", "Threw", "TookPot", "TookTrick", "TookTurned", "Turned", "Unlocked"]

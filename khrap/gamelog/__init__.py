@@ -24,6 +24,7 @@ from khrap import catalogs
 from khrap.engine import events as ev
 from khrap.engine.actions import Action
 from khrap.gamelog.voice import Voice
+from khrap.terms import own_words, variant_terms
 
 DOMAIN = "gamelog"
 SOURCE_LANGUAGE = catalogs.SOURCE_LANGUAGE
@@ -122,11 +123,7 @@ def word(lang: str, kernel_word: str, variant=None) -> str:
     """A kernel word (a status, a phase, a draw source) in ``lang``; other words as they are.  With the
     ``variant``, a status takes the variant's own word (its ``terms:``: a frap declarer is «фрапующий»)."""
     text = translations(lang).gettext(_WORDS[kernel_word]) if kernel_word in _WORDS else kernel_word
-    terms = getattr(variant, "terms", None) or {}
-    for general, own in sorted(terms.get(lang, {}).items(), key=lambda item: -len(item[0])):
-        if general in text:
-            return text.replace(general, own, 1)
-    return text
+    return own_words(variant_terms(variant, lang))(text) if variant is not None else text
 
 
 class _Renderer:
@@ -139,7 +136,7 @@ class _Renderer:
     def word(self, kernel_word: str) -> str:
         if self.voice.codes:
             return self.t(_WORDS[kernel_word]) if kernel_word in _WORDS else kernel_word
-        return word(self.voice.lang, kernel_word, self.voice.variant)
+        return self.voice.own(word(self.voice.lang, kernel_word))  # (``word`` with the variant: the voice's terms)
 
     def say(self, message: str | tuple[str, str], n: int = 0, **values) -> str:
         """``message`` filled in; a counted one (``_n``) in the form for ``n``."""
@@ -244,8 +241,11 @@ def _list(r: _Renderer, values) -> str:
 
 
 def _decided(r: _Renderer, f: dict, full: bool) -> str:
-    """An answer to a decision a rule offers: its words as the registry names them in the log's language."""
-    return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=r.voice.decided_words(f["action"]))
+    """An answer to a decision a rule offers, from the event's typed fields (``events.decided_event``): its word as
+    the registry names it in the log's language, what it carries in the log's voice."""
+    action = Action(f["answer"], cards=tuple(f["cards"]), position=f["position"], take_turned=f["take_turned"],
+                    source=f["source"])
+    return r.t(_("seat {seat}: {action}")).format(seat=f["seat"], action=r.voice.answer(action))
 
 
 def _called(r: _Renderer, f: dict, full: bool) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 from khrap import catalogs
 from khrap import words as w
 from khrap.cards import RANKS, SUIT_SYMBOLS, SUITS, card_str, suit_str
+from khrap.terms import own_words, variant_terms
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 SHEET_LOCALE_DIR = Path(__file__).resolve().parent.parent / "rulebook" / "locale"
@@ -83,15 +84,14 @@ class Voice:
         self.lang, self.variant, self.codes = lang, variant, codes
         self.catalog = _log_catalog(lang)
         self.ranks = [rank_label(lang, r) for r in range(13)]
-        terms = {} if codes or variant is None else dict(getattr(variant, "terms", {}).get(lang, {}))
-        self.terms = sorted(terms.items(), key=lambda item: -len(item[0]))
+        self.terms = {} if codes else variant_terms(variant, lang)
+        self._own = own_words(self.terms)
 
     # ---------------------------------------------------------- sentences
     def own(self, text: str) -> str:
-        """``text`` with the variant's own words (its ``terms:``: a frap declarer is «фрапующий»)."""
-        for general, word in self.terms:
-            text = text.replace(general, word)
-        return text
+        """``text`` with the variant's own words (its ``terms:``: a frap declarer is «фрапующий»), by the project's one
+        substitution (``terms.own_words``: one pass, longest first, never fed back)."""
+        return self._own(text)
 
     def t(self, message: str, **values: Any) -> str:
         text = self.own(self.catalog.gettext(message))
@@ -140,22 +140,28 @@ class Voice:
             return display_name(word, self.lang) or word
         return self.catalog.pgettext("action", ACTION_WORDS[word])
 
-    def decided_words(self, words: str) -> str:
-        """The words of an answer to a decision a rule offers (a ``decided`` event's), its word named as the
-        registry names it in this language (in every style: the English log names it too)."""
+    def answer(self, action: Any) -> str:
+        """An answer to a decision a rule offers (a ``decided`` event's ``Action``), its word named as the registry
+        names it in this language (in every style: the English log names it too), what it carries as ``action``
+        says it."""
         from khrap.engine.decisions import display_name
 
-        word, *rest = words.split(" ")
-        return " ".join([display_name(word, self.lang) or word, *rest])
+        return " ".join([display_name(action.word, self.lang) or action.word, *self.carried(action)])
 
     def action(self, action: Any) -> str:
         """An ``Action`` in this voice's words (CONTRACT words with ``codes``)."""
         if self.codes:
             return str(action)
+        calls = self.variant.calls if self.variant is not None else {}
+        word = self.call(action.word) if action.word in calls else self.kernel_word(action.word)
+        return " ".join([word, *self.carried(action)])
+
+    def carried(self, action: Any) -> list[str]:
+        """What ``action`` carries beyond its word (a suit, cards, joker, the turned card, a position, where it
+        draws from), each in this voice's words, in the order of its CONTRACT words."""
         from khrap.words import TOP
 
-        calls = self.variant.calls if self.variant is not None else {}
-        parts = [self.call(action.word) if action.word in calls else self.kernel_word(action.word)]
+        parts = []
         if action.word == w.TRUMP and action.suit is not None:
             parts.append(self.suit(action.suit))
         parts += [self.card(c) for c in action.cards]
@@ -168,18 +174,7 @@ class Voice:
         if action.source != TOP:
             where = action.source if isinstance(action.source, int) else self.kernel_word(str(action.source))
             parts += [self.kernel_word("from"), str(where)]
-        return " ".join(parts)
-
-    def action_words(self, words: str) -> str:
-        """An action written in CONTRACT words (a ``called`` event's) in this voice."""
-        if self.codes:
-            return words
-        from khrap.engine.actions import ActionError, parse_action
-
-        try:
-            return self.action(parse_action(words))
-        except (ActionError, ValueError):
-            return words
+        return parts
 
     def suit_name(self, letter: str) -> str:
         """A suit's name as a player may type it (``пики``)."""

@@ -57,7 +57,7 @@ def render(session: Session, seat: int, lang: str = "en", voice: Voice | None = 
         mark = t(_("  ← you")) if s == seat else ""
         turn = ">" if s == obs["to_act"] else " "
         name = t(_("seat {seat}"), seat=s)
-        call = v.action_words(obs["calls"][s]) if obs["calls"][s] else "-"
+        call = v.call(obs["calls"][s]) if obs["calls"][s] else "-"  # (the seat's call by its id: nothing parsed)
         lines.append(
             f"{turn} {name:<{wd[0]}}{obs['stacks'][s]:>{wd[1]}}{obs['locked'][s]:>{wd[2]}}  "
             f"{word(lang, obs['statuses'][s], session.variant):<{wd[3]}} "

@@ -14,34 +14,24 @@ the format: in HTML a call named ``<b>x</b>`` shows as that text.
 
 from __future__ import annotations
 
-import html
 import re
 import textwrap
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from khrap.cards import RANKS, SUITS
 from khrap.rulebook.facts import Line
 from khrap.rulebook.i18n import localized, translations
+from khrap.terms import md_escape, own_words  # (the one substitution of a variant's terms; md_escape: its Markdown)
 from khrap.variant.schema import InstantWin, Variant
 
 FORMATS = ("html", "md", "txt")
 WIDTH = 80
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|~])")
-
-
-def md_escape(text: str) -> str:
-    """Text from a variant file, made inert in Markdown (no markup, no HTML, no table breaks)."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
-
-
 def _rank(lang: str):
     def rank(letter: str) -> str:
         """A rank as printed: 10 for T, picture ranks in the language's letters."""
@@ -154,41 +144,6 @@ def environment(fmt: str, lang: str) -> Environment:
     )
     env.globals.update(run_of=run_of, cap_first=cap, fmt=fmt, lang=lang)
     return env
-
-
-_TAG = re.compile(r"(<[^>]*>)")
-
-
-def own_words(terms: dict[str, str], fmt: str) -> Callable[[Any], Any]:
-    """The substitution of a variant's ``terms:`` (general word -> the game's word, and the same
-    capitalized) for sentences in ``fmt``.
-
-    The words come from a file, so they are text, never markup: they replace words of the plain text
-    only (in HTML the text between tags, unescaped first and escaped after; never inside a tag or an
-    attribute), all in one pass, longest first, and what one puts in is never searched again (a chain
-    of terms cannot grow a sheet more than the longest word over the shortest it replaces)."""
-    pairs: dict[str, str] = {}
-    for general, word in terms.items():
-        pairs.setdefault(general, word)
-        pairs.setdefault(general[:1].upper() + general[1:], word[:1].upper() + word[1:])
-    pairs = {k: v for k, v in pairs.items() if k}
-    if not pairs:
-        return lambda text: text
-    pattern = re.compile("|".join(re.escape(k) for k in sorted(pairs, key=lambda k: (-len(k), k))))
-    if fmt == "md":
-        pairs = {k: md_escape(v) for k, v in pairs.items()}
-
-    def plain(text: str) -> str:
-        return pattern.sub(lambda m: pairs[m.group(0)], text)
-
-    def markup(text: Markup) -> Markup:
-        parts = _TAG.split(str(text))
-        for i in range(0, len(parts), 2):  # even parts are text between tags, odd ones the tags
-            if pattern.search(html.unescape(parts[i])):
-                parts[i] = str(escape(plain(html.unescape(parts[i]))))
-        return Markup("".join(parts))
-
-    return lambda text: markup(text) if isinstance(text, Markup) else plain(text)
 
 
 def collapse(text: Any) -> str:

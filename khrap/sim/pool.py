@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, as_completed, wait
@@ -21,11 +23,24 @@ def default_workers() -> int:
 
 
 def process_context() -> multiprocessing.context.BaseContext:
-    """How worker processes start: forked from a clean server with khrap already imported (no
-    threads copied), or spawned where there is no forkserver."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    """How worker processes start: forked from this process on Linux while it runs no other thread, else forked
+    from a clean server with khrap's simulation already imported (no threads copied), or spawned where there is
+    no forkserver.
+
+    A fork copies this process as it is: a worker starts with every module it has imported and everything it has
+    worked out (the variants' rules, the bots' constants), and no other process starts beside the workers.  From
+    the fork server, each worker imported again what its task named and the command's own script (``khrap.cli``),
+    and the server and its resource tracker were two processes more: an analysis on two workers spent 3.8 G
+    instructions more over its process tree than on one, where forked workers spend 0.5 G more (docs/simulate.md,
+    issue 29).  A fork copies only the thread that forks, so that a lock another thread holds would stay held in
+    the worker: a process running other threads (a progress bar, a server, a test runner's) uses the fork
+    server."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["khrap.sim.runner"])
+        ctx.set_forkserver_preload(["khrap.sim.runner", "khrap.sim.paired"])
         return ctx
     return multiprocessing.get_context("spawn")
 

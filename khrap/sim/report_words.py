@@ -94,7 +94,7 @@ RU: dict[str, str] = {
         "Уилсона, 95%."),
     # one variant alone (nothing to compare it with)
     "“{name}” with {bots} bots at {players} players, {deals} deals:":
-        "«{name}», боты {bots}, {players} игрока(ов), раздач: {deals}:",
+        "«{name}», боты: {bots}, {players} игрока(ов), раздач: {deals}:",
     " (95% sure between {lo:+.2f} and {hi:+.2f})": " (с уверенностью 95% от {lo:+.2f} до {hi:+.2f})",
     "the first speaker wins {first:+.2f} base stakes a deal{sure}, the dealer {dealer:+.2f}.":
         "первый говорящий выигрывает {first:+.2f} базовых ставок за раздачу{sure}, сдающий {dealer:+.2f}.",
@@ -218,7 +218,7 @@ RU: dict[str, str] = {
         "{name}: было {a}, стало {b}{tail} ({diff}; с уверенностью 95% от {lo} до {hi})",
     "Measured on {deals} deals played by {bots} bots at {players} players, each deal with the same {what} and "
     "the same bot dice under both rules.":
-        "Измерено на {deals} раздачах, сыгранных ботами {bots} за столом из {players} игроков, каждая раздача "
+        "Измерено на {deals} раздачах за столом из {players} игроков (боты: {bots}), каждая раздача "
         "с теми же {what} и теми же костями ботов по обоим правилам.",
     "“{rule}” played exactly as “{parent}” on every one of the {deals} deals: with these bots the rule never "
     "changed a deal. {setup}":
@@ -258,7 +258,7 @@ RU: dict[str, str] = {
     "{deals} deals": "{deals} раздач",
     "{deals}, {players} players, {bots} bots, seed {seed}, sessions of {chunk} deals (100 chips a seat), "
     "{workers} worker(s).":
-        "{deals}, {players} игрока(ов), боты {bots}, зерно {seed}, сессии по {chunk} раздач (100 фишек на "
+        "{deals}, {players} игрока(ов), боты: {bots}, зерно {seed}, сессии по {chunk} раздач (100 фишек на "
         "место), процессов: {workers}.",
     "MEASURES_DOC": """\
 Фишки даны в базовых ставках; результат раздачи для места — изменение его фишек

@@ -166,14 +166,15 @@ def forced_name(variants: Sequence[Variant], status: str, lang: str) -> str:
             named = call_name(v, giving, lang)
             break
     else:
-        named = kernel_word(lang, status, variants[0] if variants else None)
+        named = kernel_word(lang, status)  # (the general word: the variant's terms are put in once, below)
     return _own(variants, _t(lang)["forced"].format(call=named), lang)
 
 
 def _own(variants: Sequence[Variant], text: str, lang: str) -> str:
-    """``text`` in the first variant's own words (its ``terms:`` in ``lang``), by the sheet's one substitution
-    (``own_words``: one pass, longest first, what it puts in never searched again, so a chain of terms cannot grow)."""
-    from khrap.rulebook.render import own_words  # (the sheet's renderer: loaded only when a report names a status)
+    """``text`` in the first variant's own words (its ``terms:`` in ``lang``), by the project's one substitution
+    (``terms.own_words``: one pass, longest first, what it puts in never searched again: a chain of terms cannot
+    grow)."""
+    from khrap.terms import own_words
 
     terms = variants[0].terms.get(lang, {}) if variants else {}
     return own_words(terms, "txt")(text)

@@ -555,7 +555,8 @@ class Variant(Model):
     )
     terms: dict[Id, Annotated[dict[TermWord, TermWord], Field(max_length=MAX_TERMS)]] = Field(
         default_factory=dict, max_length=MAX_ITEMS,
-        description="The game's own words for the roles on its rule sheet, per language: each general word "
+        description="The game's own words for the roles, per language: each general word "
         "(or, for an inflected language, its stem) and the word put in its place, e.g. "
-        "`{ru: {храпящ: фрапующ, помогающ: вистующ}}`.",
+        "`{ru: {храпящ: фрапующ, помогающ: вистующ}}`. Its rule sheet, game log, terminal, table page and analysis "
+        "report say them, each put in once (one pass, longest first: a word put in is never replaced again).",
     )

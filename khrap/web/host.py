@@ -28,6 +28,7 @@ try:
 except ImportError:  # the web extra brings it; without it the standard encoder serves, slower
     orjson = None  # type: ignore[assignment]
 
+from khrap.cards import card_str
 from khrap.safe_text import BIDI_CONTROLS
 from khrap.web import acting, fanout
 from khrap.web.acting import FLOOD_LIMIT, MAX_MESSAGE  # (a message's limits: the act path's, compiled)
@@ -750,9 +751,11 @@ class Host:
             return self.start_if_ready(table)
         seat, kind = due
         by_clock = table.bot_kind(seat, self.taken_over(table)[seat]) is None
-        text = table.bot_action(seat, kind)
-        if by_clock:  # the seat is told, in its view, what was played for it
-            self.timed_out[table.id] = {"seat": seat, "action": text}
+        action = table.bot_choice(seat, kind)
+        text = str(action)
+        if by_clock:  # the seat is told, in its view, what was played for it: its words, and typed, what the page reads
+            self.timed_out[table.id] = {"seat": seat, "action": text, "word": action.word,
+                                        "cards": [card_str(c) for c in action.cards]}
         self.apply(table, seat, text, "bot")
         return True
 

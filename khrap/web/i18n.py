@@ -50,7 +50,7 @@ UI: dict[str, str] = {
     "bot_random": "random",
     "bot_rule": "rules of thumb",
     "bot_heuristic": "heuristic",
-    "bot_mcts": "search",
+    "bot_mcts": "Monte Carlo",
     "bot_search": "deep search",
     "seat_n": "Seat {seat}",
     "seat_short": "{seat}",

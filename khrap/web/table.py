@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Any
 
 from khrap.bots import KINDS, choose_for, decision_rng, make_bot, strength_word
-from khrap.cards import CARD_WORDS, cards_str
+from khrap.cards import CARD_WORDS, cards_str, suit_str
 from khrap.catalogs import SOURCE_LANGUAGE
 from khrap.engine import IllegalAction
 from khrap.engine import events as ev
@@ -36,6 +36,7 @@ from khrap.gamelog.voice import Voice
 from khrap.rulebook.i18n import localized
 from khrap.session import Session
 from khrap.session.record import from_record, validated_rules
+from khrap.terms import own_words, variant_terms
 from khrap.variant.schema import Variant
 from khrap.web.delta import Common, OwnParts, Parts
 
@@ -216,6 +217,15 @@ class Table:
                     seed_source=seed_source, host_token=new_token())
         table.deals.append(table._next_deal(1))
         table._rebuild()
+        if table.session.state.session_over:
+            # The kernel's own test at the session's start (``min_stack``, or an ante a table without debts cannot
+            # take): the table would be made, and its first "Start the game" refused for good.
+            need = (checked.min_stack or 0) * base_stake
+            if need > stacks:
+                raise ValueError(f"these rules deal in only a player with at least {need} chips ({checked.min_stack} "
+                                 f"base stakes): give each player {need} chips or more")
+            raise ValueError(f"with {stacks} chips each nobody can be dealt in under these rules (without debts "
+                             "a player must be able to pay the ante): give each player more chips")
         return table
 
     def again(self, seed_source: Callable[[], str] | None = None, by: int | None = None) -> Table:
@@ -419,12 +429,16 @@ class Table:
         return done
 
     def bot_action(self, seat: int, kind: str) -> str:
-        """What the bot of ``kind`` does for ``seat`` (to act), from that seat's view only."""
+        """What the bot of ``kind`` does for ``seat`` (to act), from that seat's view only, in CONTRACT words."""
+        return str(self.bot_choice(seat, kind))
+
+    def bot_choice(self, seat: int, kind: str) -> Action:
+        """What the bot of ``kind`` does for ``seat`` (to act), from that seat's view only: the codec's ``Action``."""
         bot = self._bots.get(kind)
         if bot is None:
             bot = self._bots[kind] = make_bot(kind, self.session.rules)
         s = self.session
-        return str(choose_for(bot, s, decision_rng(s.seed, len(s.actions))))
+        return choose_for(bot, s, decision_rng(s.seed, len(s.actions)))
 
     def _after(self) -> None:
         """After a change: a settled deal reveals its seed, and the next deal's commitment is drawn."""
@@ -665,6 +679,7 @@ class Table:
                 "blind_calls": [cid for cid, c in rules["calls"].items()
                                 if (c.get("requires") or {}).get("blind")],
                 "wins": {wid: localized(w.get("name"), lang, wid) for wid, w in rules.get("instant_wins", {}).items()},
+                "own": own_page_words(self.session.variant, lang),
             }
         return words
 
@@ -779,7 +794,8 @@ class Table:
             cards = _card_words(action.cards)
             found = _DESCRIBED[key] = {
                 "text": format_action(action, cards), "word": action.word, "cards": cards,
-                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned)}
+                "joker": bool(action.joker), "position": action.position, "take_turned": bool(action.take_turned),
+                "suit": None if action.suit is None else suit_str(action.suit)}
         return found
 
     # ------------------------------------------------------------ records
@@ -796,6 +812,21 @@ class Table:
             "fair": [d.public() for d in self.deals if d.decks is not None],
         }
         return rec
+
+
+def own_page_words(variant: Any, lang: str) -> dict[str, Any]:
+    """The page's messages in ``lang`` that ``variant``'s ``terms:`` change, as they change them (frap's «приз
+    фрапующего» for the page's «приз храпящего»): the project's one substitution (``terms.own_words``), made here so
+    that the page substitutes nothing itself; every other message is the page's own."""
+    from khrap.web.i18n import strings
+
+    own = own_words(variant_terms(variant, lang))
+    changed: dict[str, Any] = {}
+    for key, text in strings(lang).items():
+        said = [own(form) for form in text] if isinstance(text, list) else own(text)
+        if said != text:
+            changed[key] = said
+    return changed
 
 
 class Change:

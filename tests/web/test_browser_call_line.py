@@ -1,6 +1,7 @@
 """A call's line in the page's log is worded from the ``called`` event's typed fields (``events.call_event``: its
-draw source, hand position, taking of the turned card), never from its words: the page split the words at
-CONTRACT's "from", and showed a taken turned card as the English word "trump" in every language."""
+draw source, hand position, taking of the turned card), an answer's from the ``decided`` event's
+(``events.decided_event``), never from its words: the page split the words at CONTRACT's "from", and showed a
+taken turned card as the English word "trump" in every language."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ CASES = {
     # Frap: cut, taking the turned trump; Khrap-shoot: wrap, swapping hand card 2.
     "frap": [ev.call_event(2, "cut", Action("cut", take_turned=True), "cut trump")],
     "khrap-shoot": [ev.call_event(1, "wrap", Action("wrap", position=2), "wrap 2")],
+    # An answer to a rule's offer (the doubling house rule's): named from its typed answer, not its words (here
+    # other words, which a page that split them would show).
+    "khrap": [ev.decided_event(2, "double", Action("no-double"), "OTHER WORDS")],
 }
 LINES = {  # worked by hand from web.pot / ru's web.po ("{seat}: {call}", "{call} and take the turned card", ...)
     ("student-snore", "en"): ["Boris: Take five", "Boris draws 5 cards from the bottom of the stock"],
@@ -50,6 +54,8 @@ LINES = {  # worked by hand from web.pot / ru's web.po ("{seat}: {call}", "{call
     ("frap", "ru"): ["Vera: Подрезаю + открытая карта"],
     ("khrap-shoot", "en"): ["Boris: Wrap 2"],
     ("khrap-shoot", "ru"): ["Boris: Заворачиваю 2"],
+    ("khrap", "en"): ["Vera: No double"],  # (the registry's names of the answers, engine/compiled/face.py)
+    ("khrap", "ru"): ["Vera: Не удваиваю"],
 }
 
 
@@ -70,3 +76,17 @@ def test_the_called_event_carries_what_the_call_carries() -> None:
                       "source": "bottom", "position": None, "take_turned": False, "cards": []}
     assert _public_event(CASES["frap"][0], None)["take_turned"] is True
     assert _public_event(CASES["khrap-shoot"][0], None)["position"] == 2
+
+
+def test_the_log_says_the_variants_own_words(live_server, browser) -> None:  # noqa: F811
+    # Snore's terms (fi: auttaj -> whistaaj): the page's "{seat} joutuu auttajaksi" and its status "auttaja" read
+    # in the variant's words, which the table's view carries (``table.own``, substituted by the server's one
+    # substitution); the page said khrap's words.
+    server = live_server(bot_delay=0.0, takeover_seconds=600.0)
+    errors: list[str] = []
+    events = [ev.make_event("forced", 2, {}), ev.make_event("overridden", 1, {"status": "helper"})]
+    page = showing(server, browser, errors, _view("snore", "fi", events), "fi")
+    page.wait_for_selector("#log ol li")
+    assert [li.inner_text() for li in page.query_selector_all("#log ol li")] == [
+        "Vera joutuu whistaajaksi", "Boris ohitetaan, ja hänestä tulee whistaaja"]
+    assert errors == []

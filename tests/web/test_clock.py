@@ -60,7 +60,9 @@ def test_the_clock_plays_one_decision_for_an_idle_connected_seat_and_tells_him()
     host.step(table)
     assert [(seat, by) for seat, _, by in table.actions] == [(1, "bot")]
     told = conn.views[-1]["clock"]["timed_out"]
-    assert told == {"seat": 1, "action": table.actions[0][1]}
+    # its words, and typed (the page reads the word and the cards, never the words): seat 1's call, no cards
+    said = table.actions[0][1]
+    assert told == {"seat": 1, "action": said, "word": said, "cards": []}
     while host.automated(table) is not None and table.session.to_act != 1:
         host.step(table)  # the bots speak until the person's next decision: it is his again
     assert table.session.to_act == 1 and host.automated(table) is None

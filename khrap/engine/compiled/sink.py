@@ -36,6 +36,7 @@ from khrap.engine.events import (
     TookTrick,
     Turned,
     call_event,
+    decided_event,
     ledger_item,
     make_event,
 )
@@ -279,7 +280,8 @@ class Recorder(Sink):
         self._told(m, call_event(seat, cid, action, said), ("called", seat, cid, said))
 
     def decided(self, m: Table, seat: int, kind: Kind, action: Action) -> None:
-        self._log(m, "decided", seat, {"decision": kind.value, "action": said_as(action)})
+        said = said_as(action)
+        self._told(m, decided_event(seat, kind.value, action, said), ("decided", seat, kind.value, said))
 
     def status(self, m: Table, seat: int, locked: int) -> None:
         self._quiet_told(m, Status(seat, {"status": m.statuses[seat], "stake": m.stake_of[seat], "locked": locked,

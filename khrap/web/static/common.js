@@ -2,6 +2,7 @@
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 let WORDS = {};
+let OWN = {}; // the page's words a table's variant says its own way (its terms:, substituted by the server): they win
 let RANKS = {}; // each rank's CONTRACT letter as the language's rule sheet prints it (Russian В Д К Т; T: 10)
 let SUIT_NAMES = {}; // each suit's name in the language (пики): a card's tooltip
 let LANGS = ["en"]; // the page's languages, as the server lists them
@@ -26,15 +27,20 @@ export function setLang(lang) {
   localStorage.setItem("khrap-lang", lang);
 }
 
-// t("seat_n", {seat: 2}): a word of the catalog with its {placeholders} filled in
+// The words of the table's variant (the view's table.own: only those its terms change), or none.
+export function ownWords(words) {
+  OWN = words || {};
+}
+
+// t("seat_n", {seat: 2}): a word of the catalog (in the table's variant's own words) with its {placeholders} filled in
 export function t(key, values = {}) {
-  const text = WORDS[key] ?? key;
+  const text = OWN[key] ?? WORDS[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
 // plural("n_tricks", 2): "2 tricks", in the language's grammar (the catalog's forms for 1, 2 and 5)
 export function plural(key, n) {
-  const forms = WORDS[key];
+  const forms = OWN[key] ?? WORDS[key];
   if (!Array.isArray(forms)) return String(n);
   const kind = new Intl.PluralRules(LANG).select(n);
   return forms[kind === "one" ? 0 : kind === "few" ? 1 : 2].replace("{n}", number(n));

@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the view the server made for this seat, and only legal actions as
 // buttons.  The token is in the link's #fragment, so it never reaches a server log or a Referer.
-import { card, cardLabel, copyText, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, plural, rememberHost, rememberTable, suitLabel, suited, t } from "./common.js";
+import { card, cardLabel, copyText, el, hasIcon, hostTokens, icon, inviteLine, LANG, langSwitch, loadWords, myTables, number, ownWords, plural, rememberHost, rememberTable, suitLabel, suited, t } from "./common.js";
 import { checkDeals } from "./fair.js";
 
 await loadWords();
@@ -54,6 +54,7 @@ function connect() {
     }
     if (message.type === "state") {
       view = message;
+      ownWords(view.table.own);  // (the variant's terms: frap's «приз фрапующего», where the page says «храпящего»)
       refusal = null;
       if (fresh) { fresh = false; missed = missedSince(); }
       remember();
@@ -177,7 +178,7 @@ function blindNames() {
 }
 
 function actionLabel(a) {
-  if (a.word === "trump" && a.text.split(" ")[1]) return t("name_trump", { suit: suitLabel(a.text.split(" ")[1]) });
+  if (a.word === "trump" && a.suit) return t("name_trump", { suit: suitLabel(a.suit) });  // (its typed suit, not its words)
   return callLabel(a.word, a.position, a.take_turned);
 }
 
@@ -517,8 +518,7 @@ setInterval(() => {
 function clockNote() {
   const done = view.clock?.timed_out;
   if (!done) return null;
-  const [word, ...rest] = done.action.split(" ");
-  const what = word === "play" || word === "discard" ? rest.map(cardLabel).join(" ") : callName(word);
+  const what = done.word === "play" || done.word === "discard" ? done.cards.map(cardLabel).join(" ") : callName(done.word);  // (typed)
   return el("p", { class: "banner", id: "clock-note" }, t("clock_ran_out", { action: what }));
 }
 
@@ -835,7 +835,8 @@ function eventLine(e, fallback) {
     case "turned": return t("log_turned", { card: cardLabel(e.card), trump: suitLabel(e.trump) });
     case "called": // the call by name with what it carries, from the event's typed fields; where it drew from, the drew line says
       return t("log_called", { seat, call: callLabel(e.call, e.position, e.take_turned) });
-    case "decided": return t("log_called", { seat, call: [callName(e.action.split(" ")[0]), ...e.action.split(" ").slice(1)].join(" ") });
+    case "decided": // an answer to a rule's offer by name, from the event's typed fields, as a call's
+      return t("log_called", { seat, call: [callLabel(e.answer, e.position, e.take_turned), ...(e.cards || []).map(cardLabel)].join(" ") });
     case "looked": return t("log_looked", { seat });
     case "played": return t(e.joker ? "log_played_joker" : "log_played", { seat, card: cardLabel(e.card) });
     case "took_trick": return t("log_took_trick", { seat, tricks: plural("n_tricks", e.count) });
