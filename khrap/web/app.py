@@ -331,7 +331,8 @@ def create_app(db: str | Path = "khrap.sqlite", *, takeover_seconds: float = 60.
             return _refused(err)
         if not checked["ok"]:
             return JSONResponse({"ok": False, "errors": checked["errors"]}, headers=_headers())
-        return JSONResponse({k: checked[k] for k in ("ok", "title", "players", "base_stake")}, headers=_headers())
+        return JSONResponse({**{k: checked[k] for k in ("ok", "title", "players", "base_stake")},
+                             "min_stack": checked.get("min_stack")}, headers=_headers())
 
     async def checked_text(text: str, lang: str = "en") -> dict:
         """A house-rule text checked in the worker (cached by content and language); Refused if the work

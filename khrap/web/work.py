@@ -69,14 +69,16 @@ def _timed(seconds: float, function: Any, *args: Any) -> tuple[str, Any]:
 
 def check_text(text: str, lang: str = "en") -> dict:
     """A house-rule file checked in the loader's upload mode: ``{"ok": True, "rules": ..., "title": ...,
-    "players": [min, max], "base_stake": n}`` or ``{"ok": False, "errors": [...]}``."""
+    "players": [min, max], "base_stake": n, "min_stack": n or None}`` or ``{"ok": False, "errors": [...]}``
+    (``min_stack``: the base stakes a player needs to be dealt in, which the create page's chips each start at)."""
     from khrap.web.app import check_upload
 
     variant, errors = check_upload(text, lang)
     if variant is None:
         return {"ok": False, "errors": errors}
     return {"ok": True, "rules": variant.model_dump(mode="json"), "title": variant.name,
-            "players": [variant.players.min, variant.players.max], "base_stake": variant.base_stake}
+            "players": [variant.players.min, variant.players.max], "base_stake": variant.base_stake,
+            "min_stack": variant.min_stack}
 
 
 def render_sheet(setup: dict, lang: str) -> str:

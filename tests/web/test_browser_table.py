@@ -426,25 +426,37 @@ def test_chips_below_the_house_rules_minimum_are_refused_on_the_create_page(live
     # hrapoff.yaml deals in only a player with 3 base stakes (min_stack: 3, base stake 100: 300 chips). Uploaded on
     # the create page with the page's 100 chips each, the table was made, and its first "Start the game" answered
     # "the server could not handle this message" (the kernel's "the session is over" raised in the host) for good.
+    # Now the check raises the chips each to the rules' least, and a table made with fewer is refused, with why.
+    import json
+    import urllib.request
     from pathlib import Path
 
     server = live_server(bot_delay=0.0, takeover_seconds=600.0, seed_source=fixed_seeds("min-stack"))
     errors: list[str] = []
+    house = Path(__file__).parents[2] / "docs" / "house-rules" / "hrapoff.yaml"
+    body = {"text": house.read_text(encoding="utf-8"), "players": 4, "stacks": 299, "deals": 1, "bots": {"3": "easy"}}
+    request = urllib.request.Request(server.url + "/api/tables", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as reply:
+        answer = json.load(reply)
+    assert not answer["ok"] and server.host.tables == {}
+    assert answer["errors"][0]["message"] == ("these rules deal in only a player with at least 300 chips (3 base "
+                                              "stakes): give each player 300 chips or more")
     create = _page(browser, errors)
     create.goto(server.url + "/?lang=en")
     create.select_option("#variant", "")
-    create.set_input_files("#file", str(Path(__file__).parents[2] / "docs" / "house-rules" / "hrapoff.yaml"))
-    create.click("#check")
+    assert create.input_value("#stacks") == "100"  # the page's chips each
+    create.set_input_files("#file", str(house))  # (an upload is checked at once)
     create.wait_for_selector("#mistakes .ok")
-    assert create.input_value("#stacks") == "100" and create.input_value("#stake") == "100"
-    create.click("#create")
-    create.wait_for_selector("#mistakes .mistake")
-    said = create.inner_text("#mistakes")
-    assert "at least 300 chips" in said and "3 base stakes" in said
-    assert create.query_selector(".seat-link") is None and server.host.tables == {}
-    create.fill("#stacks", "300")  # the least the rules deal in: the table is made
+    assert create.input_value("#stake") == "100" and create.input_value("#stacks") == "300"
     create.click("#create")
     create.wait_for_selector(".seat-link")
+    seat = _page(browser, errors)
+    seat.goto(create.get_attribute(".seat-link", "href"))
+    seat.wait_for_selector("#next")
+    seat.click("#next")  # every person ready: the first deal is dealt
+    seat.wait_for_selector("#hand")
+    assert seat.query_selector("#refusal") is None
     assert errors == []
 
 

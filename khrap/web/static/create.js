@@ -136,6 +136,9 @@ async function check() {
     checkedRange = answer.players;
     checkedTitle = answer.title[document.documentElement.lang] || answer.title.en;
     stake.value = answer.base_stake;
+    // chips each at least what the rules deal in (hrapoff.yaml: 3 base stakes of 100): the page's 100 made a table
+    // refused at its making (it was made, then stuck at its first deal)
+    if (answer.min_stack) stacks.value = Math.max(Number(stacks.value) || 0, answer.min_stack * answer.base_stake);
     mistakes.replaceChildren(el("li", { class: "ok" }, t("house_ok", { title: answer.title[document.documentElement.lang] || answer.title.en })));
     drawSeats();
   } else showMistakes(answer.errors);
