@@ -2,6 +2,7 @@
 
 import os
 import random
+from pathlib import Path, PurePosixPath
 
 from hypothesis import settings
 
@@ -20,6 +21,13 @@ SCALE = 10 if PROFILE == "large" else 1
 def examples(count: int) -> int:
     """The number of hypothesis examples for a test that asks for ``count`` in CI (ten times in `large`)."""
     return count * SCALE
+
+
+def size(variable: str, ci: int) -> int:
+    """A test's size (deals, files): the environment variable ``variable`` when it is set, else ``ci``, the CI
+    size (ten times in `large`): one switch, ``HYPOTHESIS_PROFILE=large``, raises every sized test at once."""
+    value = os.environ.get(variable)
+    return int(value) if value else ci * SCALE
 
 
 def every_table() -> list[tuple[str, int]]:
@@ -67,3 +75,23 @@ def heuristic_decisions(rules: Rules, seeds: int):
 
 def new_table(name: str, players: int, seed: int = 0, **kw) -> GameState:
     return GameState(Rules(builtin(name), players), players, seed=seed, **kw)
+
+
+# The `slow` tier (docs/testing.md "Tiers"): each test of these files takes seconds even at its CI size (a
+# Chromium page, a PDF, a terminal or server in a subprocess, simulate/analyze, the web leak test); CI runs them,
+# `-m "not slow"` leaves them out of a quick run. Measured by `--durations` (docs/testing.md).
+SLOW_FILES = ("web/test_browser*.py", "test_sheet_pdf.py", "test_rulebook_pdf.py", "test_play_pty.py",
+              "test_session_kill.py", "test_sim_makeable.py", "test_sim_paired.py", "test_sim_report*.py",
+              "test_sim_dask.py", "web/test_protocol.py", "web/test_restart.py", "web/test_connections.py",
+              "web/test_hostile_rules.py", "hardening/test_terminal_text.py")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    import pytest
+
+    here = Path(__file__).resolve().parent
+    for item in items:
+        path = Path(str(item.fspath))
+        if path.is_relative_to(here) and any(PurePosixPath(path.relative_to(here).as_posix()).match(pattern)
+                                             for pattern in SLOW_FILES):
+            item.add_marker(pytest.mark.slow)

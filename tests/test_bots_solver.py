@@ -58,6 +58,7 @@ def brute(state: GameState, seat: int, score) -> float:
 TABLES = [(v, n) for v in builtin_names() for n in (2, 3, 4) if builtin(v).players.min <= n <= builtin(v).players.max]
 
 
+@pytest.mark.large
 @settings(max_examples=examples(30), deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), left=st.integers(1, 2))
 def test_the_solver_matches_brute_force_over_every_legal_play(table, seed, left) -> None:
@@ -82,6 +83,7 @@ def test_the_solver_matches_brute_force_over_every_legal_play(table, seed, left)
         assert values[(action.cards[0], action.joker)] == pytest.approx(expected)
 
 
+@pytest.mark.large
 @settings(max_examples=examples(12), deadline=None)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000))
 def test_pruning_equivalent_cards_and_the_table_change_no_value(table, seed) -> None:

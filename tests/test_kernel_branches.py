@@ -40,10 +40,10 @@ from khrap.engine.decisions import as_action
 from khrap.sim.records import DealRecord, deal_record
 from khrap.variant.catalog import builtin, builtin_names, load_variant
 from khrap.variant.schema import Variant
-from tests.conftest import every_table, examples
+from tests.conftest import every_table, examples, size
 from tests.hardening.test_generated_variants import mutate, validated
 
-DEALS = int(os.environ.get("KHRAP_LOCKSTEP_DEALS", "50"))
+DEALS = size("KHRAP_LOCKSTEP_DEALS", 50)
 EXAMPLES = int(os.environ.get("KHRAP_LOCKSTEP_EXAMPLES", "120"))
 GENERATED_DEALS = 3  # per player count of a generated variant, for each driver
 STEP_LIMIT = 2000  # a deal still going after this many decisions fails the test (it would never end)
@@ -215,12 +215,14 @@ def lockstep(pair: Pair, seed: int, deals: int, driver: Driver) -> int:
 
 
 # ------------------------------------------------------------ built-ins
+@pytest.mark.large
 @pytest.mark.parametrize(("name", "players"), every_table())
 def test_step_by_step_branches(name: str, players: int) -> None:
     for seed in (0, 1):
         assert lockstep(make_pair(builtin(name), players, seed, name), seed, DEALS, step_deal) == DEALS
 
 
+@pytest.mark.large
 @pytest.mark.parametrize(("name", "players"), every_table())
 def test_play_deal_branches(name: str, players: int) -> None:
     assert lockstep(make_pair(builtin(name), players, 2, name), 2, DEALS, fused_deal) == DEALS
@@ -368,10 +370,10 @@ def test_house_rule_files_in_branches(path: Path) -> None:
 LOCKSTEP_ACCEPTED_SHARE = 0.25
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("base", builtin_names())
 def test_generated_house_rules_in_branches(base: str) -> None:
     seen = Counter()
-
     @settings(max_examples=examples(max(EXAMPLES // 6, 2)), deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(data=st.data())

@@ -7,7 +7,6 @@ action is pending a legal one exists; every deal ends.  The deal counts are
 sized for CI; raise KHRAP_PROPERTY_DEALS to run more by hand.
 """
 
-import os
 import random
 from pathlib import Path
 
@@ -18,11 +17,11 @@ from hypothesis import strategies as st
 from khrap.engine import GameState, Rules
 from khrap.variant.catalog import load_variant
 from khrap.variant.loader import ANYWHERE, trusting
-from tests.conftest import every_table, examples, new_table, random_deal
+from tests.conftest import every_table, examples, new_table, random_deal, size
 
 HRAPOFF = Path(__file__).resolve().parents[1] / "docs" / "house-rules" / "hrapoff.yaml"
 
-DEALS = int(os.environ.get("KHRAP_PROPERTY_DEALS", "300"))
+DEALS = size("KHRAP_PROPERTY_DEALS", 300)
 
 
 def conservation(total_chips: int, deck: int):
@@ -33,6 +32,7 @@ def conservation(total_chips: int, deck: int):
     return check
 
 
+@pytest.mark.large
 @pytest.mark.parametrize(("name", "players"), every_table())
 def test_random_sessions_conserve_chips_and_cards(name: str, players: int) -> None:
     rng = random.Random(f"{name}-{players}")
@@ -44,6 +44,7 @@ def test_random_sessions_conserve_chips_and_cards(name: str, players: int) -> No
         assert all(not hand for hand in state.hands), "cards left in hands after settlement"
 
 
+@pytest.mark.large
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(every_table()), seed=st.integers(0, 2**32 - 1), stacks=st.integers(0, 50))
 def test_any_seed_and_stack_conserves(table: tuple[str, int], seed: int, stacks: int) -> None:
@@ -55,6 +56,7 @@ def test_any_seed_and_stack_conserves(table: tuple[str, int], seed: int, stacks:
         random_deal(state, rng, check)
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_house_share_is_counted_in_conservation(players: int) -> None:
     """docs/house-rules/hrapoff.yaml takes a commission: the chips it takes leave the table, so the table's

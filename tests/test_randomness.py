@@ -10,6 +10,7 @@ from khrap.engine.randomness import chooser, shuffle
 from tests.conftest import examples
 
 
+@pytest.mark.large
 @settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**64), size=st.integers(0, 60))
 def test_shuffle_is_the_standard_shuffle(seed: int, size: int) -> None:
@@ -21,6 +22,7 @@ def test_shuffle_is_the_standard_shuffle(seed: int, size: int) -> None:
     assert ours.getstate() == theirs.getstate()  # the same draws were made: what follows is the same too
 
 
+@pytest.mark.large
 @settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 2**64), sizes=st.lists(st.integers(1, 300), min_size=1, max_size=30))
 def test_chooser_is_the_standard_choice(seed: int, sizes: list[int]) -> None:

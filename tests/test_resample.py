@@ -3,6 +3,7 @@ with the seat's view, keeps every card once, and plays on."""
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ def _comparable(view) -> tuple:
     return key if view.hand is not None else key[:-2] + key[-1:]
 
 
+@pytest.mark.large
 @settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(every_table()), seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 60),
        seat=st.integers(0, 5))
@@ -111,6 +113,7 @@ class _NeverIdle(set):
         pass
 
 
+@pytest.mark.large
 @settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(every_table()), seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 60))
 def test_the_facts_read_passing_over_idle_kinds_are_the_general_reading(table, seed, stop) -> None:

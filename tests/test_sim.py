@@ -343,6 +343,7 @@ def _decided_by_definition(winners: tuple[int, ...], needs: dict[int, int]) -> i
     raise AssertionError("every outcome is certain after the last trick")
 
 
+@pytest.mark.large
 @settings(max_examples=examples(200), deadline=None)
 @given(hand=st.integers(1, 8), data=st.data())
 def test_decided_after_is_the_first_trick_that_settles_every_contract(hand: int, data) -> None:

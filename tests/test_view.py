@@ -121,6 +121,7 @@ def test_the_spectator_json_is_the_public_part_of_every_seats() -> None:
     assert spectator["hand"] is None and spectator["legal"] == [] and spectator["seat"] is None
 
 
+@pytest.mark.large
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(every_table()), seed=st.integers(0, 2**32 - 1))
 def test_the_observation_is_the_rendering_of_the_seat_view(table, seed) -> None:

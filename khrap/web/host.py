@@ -40,8 +40,9 @@ from khrap.web.table import Table
 
 # ``RATE`` and ``BURST``, the messages a second a connection may send and the burst it may send at once, are
 # ``fanout``'s (a ``Client``'s defaults; ``Client`` and ``Connection`` are there too, compiled with the loop).
-MAX_NAME = 24
-"""Characters in a player's name."""
+MAX_NAME = 64
+"""Characters kept of a player's name: the page shows 24 letters of it, cut with "…", and the whole in a tooltip
+(static/table.js, ``cutName``); a longer one is cut here between two letters, never inside one."""
 BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Printable characters that draw nothing (the Hangul fillers, the blank Braille pattern)."""
 PER_TABLE = 200
@@ -116,13 +117,29 @@ def _decode(raw: str | bytes) -> Any:
     return message
 
 
+def _joins(c: str) -> bool:
+    """Whether ``c`` belongs to the letter before it: an accent or other mark, a variation selector, an emoji's
+    skin tone (the rest of a cluster the page would count as one letter)."""
+    return unicodedata.category(c).startswith("M") or "\U0001f3fb" <= c <= "\U0001f3ff"
+
+
+def _cut(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text``, cut before a letter, never between a letter and its marks."""
+    if len(text) <= limit:
+        return text
+    end = limit
+    while end > 0 and _joins(text[end]):
+        end -= 1
+    return text[:end].rstrip()
+
+
 def readable(name: str) -> str:
     """At most ``MAX_NAME`` printable characters, spaces squeezed (the page shows it as text, never markup);
     "" when none of them draws anything (spaces, combining marks, fillers): a seat never shows a blank name."""
     # (isprintable drops every format character; the bidi controls are named too, the set a rule file is refused
     # for, so that the two stay one rule if either changes)
     kept = "".join(c for c in name if c.isprintable() and c not in BIDI_CONTROLS)
-    cleaned = " ".join(kept.split())[:MAX_NAME]
+    cleaned = _cut(" ".join(kept.split()), MAX_NAME)
     seen = any(c not in BLANK and not c.isspace() and not unicodedata.category(c).startswith("M") for c in cleaned)
     return cleaned if seen else ""
 

@@ -139,10 +139,10 @@ def play_every_count(variant: Variant, seed: int, deals: int = 3) -> int:
 ACCEPTED_SHARE = 0.25
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("base", builtin_names())
 def test_generated_house_rules_validate_or_play(base: str) -> None:
     seen = Counter()
-
     @settings(max_examples=examples(max(EXAMPLES // 6, 5)), deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(data=st.data())
@@ -202,10 +202,10 @@ def check_every_action(state: GameState, rng: random.Random, seen: Counter) -> N
         seen["deals"] += 1
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("base", builtin_names())
 def test_generated_house_rules_keep_their_chips(base: str) -> None:
     seen = Counter()
-
     @settings(max_examples=examples(max(EXAMPLES // 6, 5)), deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(data=st.data())

@@ -7,7 +7,6 @@ fixed seed; KHRAP_FUZZ_FILES raises how many are tried.
 """
 
 import json
-import os
 import random
 from pathlib import Path
 
@@ -15,9 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from khrap.cli import app
+from tests.conftest import size
 
 ROOT = Path(__file__).resolve().parents[2]
-COUNT = int(os.environ.get("KHRAP_FUZZ_FILES", "40"))
+COUNT = size("KHRAP_FUZZ_FILES", 40)
 runner = CliRunner()
 
 SCENARIO = """variant: khrap
@@ -73,6 +73,7 @@ def assert_clean(result, path: Path) -> None:
         assert str(path) in message.splitlines()[0], message  # the file, or a parent it inherits from
 
 
+@pytest.mark.large
 @pytest.mark.parametrize("name", ["khrap", "frap", "student-snore"])
 @pytest.mark.parametrize("command", [["validate"], ["show"], ["rules", "--format", "txt"]])
 def test_mutated_variant_files(tmp_path: Path, name: str, command: list[str]) -> None:
@@ -87,6 +88,7 @@ def test_mutated_variant_files(tmp_path: Path, name: str, command: list[str]) ->
         assert_clean(runner.invoke(app, [command[0], str(path), *command[1:]]), path)
 
 
+@pytest.mark.large
 def test_mutated_scenarios(tmp_path: Path) -> None:
     rng = random.Random("scenario")
     for i, data in enumerate(mutations(SCENARIO, rng)):
@@ -102,6 +104,7 @@ def saved_session(tmp_path: Path) -> str:
     return save.read_text(encoding="utf-8")
 
 
+@pytest.mark.large
 def test_mutated_saved_sessions(tmp_path: Path) -> None:
     text = saved_session(tmp_path)
     rng = random.Random("save")

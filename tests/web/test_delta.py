@@ -8,6 +8,7 @@ import copy
 import gc
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ def updates(draw) -> tuple[dict, dict]:
     return old, new if isinstance(new, dict) else {}
 
 
+@pytest.mark.large
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(updates(), st.tuples(VIEWS, VIEWS)))
 def test_a_patch_makes_the_new_view_of_the_old_one(views: tuple[dict, dict]) -> None:
@@ -121,6 +123,7 @@ def parts_updates(draw) -> tuple[Parts, dict, Parts]:
     return old, held, new
 
 
+@pytest.mark.large
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(parts_updates())
 def test_a_patch_of_the_parts_makes_the_new_view_of_the_old_one(update: tuple[Parts, dict, Parts]) -> None:

@@ -1,6 +1,7 @@
 """What the server sends, checked over many bot-played deals of every built-in (in-process: the host's
-protocol with fake connections, no sockets, so it fits a 2-core CI: 300 deals in all by default, spread over
-the tables; ``KHRAP_WEB_DEALS=3000`` plays ten times more, docs/testing.md).
+protocol with fake connections, no sockets, so it fits a 2-core CI: 120 deals in all by default, spread over
+the tables (7 each); ``HYPOTHESIS_PROFILE=large`` plays ten times more, ``KHRAP_WEB_DEALS=3000`` as many as
+it says, docs/testing.md).
 
 Half the seats and the spectator ask for updates that carry what changed (``delta`` messages): each patch
 is applied to the view that seat holds, and the view it makes must be the one the server made for it.
@@ -13,7 +14,6 @@ record then passes ``khrap verify``'s checks.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterable
 
@@ -26,9 +26,10 @@ from khrap.web.delta import apply
 from khrap.web.host import Host
 from khrap.web.store import Store
 from khrap.web.table import Table
+from tests.conftest import size
 from tests.web.conftest import fixed_seeds
 
-DEALS = int(os.environ.get("KHRAP_WEB_DEALS", "300"))
+DEALS = size("KHRAP_WEB_DEALS", 120)
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 
 
@@ -204,6 +205,7 @@ def _tables() -> list[tuple[str, int]]:
 TABLES = _tables()
 
 
+@pytest.mark.large
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_no_message_shows_what_its_seat_may_not_see(name: str, players: int) -> None:
     deals = max(1, DEALS // len(TABLES))

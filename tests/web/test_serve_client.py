@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -115,6 +116,7 @@ def test_client_frames_are_masked_and_sized() -> None:
         assert (first, body, used) == (0x81, payload, len(client_frame(payload)))
 
 
+@pytest.mark.large
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_in_place_patch_makes_the_view_apply_makes(data: st.DataObject) -> None:

@@ -127,24 +127,42 @@ function act(text) {
 // seat it was (it kept his name, as if he still played it).
 function seatName(seat) {
   const s = view.table.seats[seat];
-  if (s && !s.human && s.why && s.name) return t("bot_seat", { name: s.name });
+  if (s && !s.human && s.why && s.name) return t("bot_seat", { name: cutName(s.name) });
   if (s && !s.human && !s.name) return t("bot_n", { seat }); // a bot from the start: "Bot 3 wins", not "Seat 3 wins"
   return playerName(seat);
 }
 
 // The seat's player as he named himself, else the seat's number: "Anna left the table" (not her seat's bot).
 function playerName(seat) {
-  const name = view.table.seats[seat]?.name;
+  const whole = view.table.seats[seat]?.name, name = whole && cutName(whole);
   if (name) return seat === view.me ? t("you_name", { name }) : name;
   return seat === view.me ? t("you_seat", { seat }) : t("seat_n", { seat });
 }
 
 // A seat in a narrow column (the settlement's on a phone): the first letters of its player's name (the page shows
 // no seat numbers beside the names), else a bot's short name or the seat's; a mark for the viewer's own.
+// A name's letters as a reader counts them: a letter with its accents, an emoji with its skin tone, is one.
+const letters = (text) => Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text), (g) => g.segment);
+
+// A name as the page says it: at most SHOWN_NAME letters, a longer one cut between two letters (never inside one)
+// and ended with "…"; the whole name is the title of the places that show a seat (wholeName).  A name is kept
+// whole up to 64 characters (the server's MAX_NAME): 24 letters are what a phone's seat box and a log line hold.
+const SHOWN_NAME = 24;
+function cutName(name) {
+  const all = letters(name);
+  return all.length <= SHOWN_NAME ? name : `${all.slice(0, SHOWN_NAME - 1).join("").trimEnd()}\u2026`;
+}
+
+// The whole name of a seat whose name is shown cut (a tooltip), else null.
+function wholeName(seat) {
+  const name = view.table.seats[seat]?.name;
+  return name && cutName(name) !== name ? name : null;
+}
+
 function shortName(seat) {
   const s = view.table.seats[seat], name = s?.name;
   const nameless = s && !s.human ? t("bot_short", { seat }) : t("seat_short", { seat });  // ("3" read as a figure)
-  const short = name ? Array.from(name).slice(0, 3).join("") : nameless;
+  const short = name ? letters(name).slice(0, 3).join("") : nameless;
   return seat === view.me ? `${short}★` : short;
 }
 
@@ -234,7 +252,7 @@ function seatBox(seat) {
   if (o.statuses[seat] && o.statuses[seat] !== "undecided") tags.push(t(`status_${o.statuses[seat]}`));
   const turn = tb.in_deal && o.to_act === seat;
   return el("div", { class: `seat${turn ? " turn" : ""}${seat === view.me ? " me" : ""}`, id: `seat-${seat}`, "data-seat": seat },
-    el("div", { class: "seat-name" }, seatName(seat)),
+    el("div", { class: "seat-name", title: wholeName(seat) }, seatName(seat)),
     el("div", { class: "seat-stack", "data-chips": o.stacks[seat] }, t("chips", { chips: number(o.stacks[seat]) }),
        // (the stake kept in one piece: «(в ставке: / 8)» broke in a phone's seat box)
        o.locked[seat] ? [" ", el("span", { class: "staked" }, `(${t("locked", { chips: o.locked[seat] })})`)] : ""),
@@ -582,10 +600,22 @@ function potKept(chips) {
             t(view.table.finished ? "pot_kept_end" : "pot_kept", { chips: plural("n_chips", chips) }));
 }
 
+// Between deals: what the deal came to and "Next deal" (or the evening's winner and "Play again") first, under
+// the trick, then the settlement and the standings; the bar sticks at the top of the screen while they are read
+// (in a box of its own with them: past the standings it scrolls away, the log and the chat below are not under it).
+// It stood at the foot of the screen over them: in a whole-page picture of a phone it covered ledger rows (the
+// foot of the first screen), and a reader never saw the page's end of the ledger without it in the way.
+function between() {
+  const next = [drawNext()].flat().filter(Boolean), rows = [drawSettlement(), drawStandings()].filter(Boolean);
+  const bar = next.find((node) => node.id === "next-bar");
+  if (!bar) return [...rows, ...next];
+  return [el("div", { id: "between" }, bar, ...rows), ...next.filter((node) => node !== bar)];
+}
+
 function drawNext() {
   const tb = view.table;
   if (tb.in_deal) return null;
-  if (tb.finished) { // who won and "Play again" kept at the foot of the screen; the record's link in its place below
+  if (tb.finished) { // who won and "Play again" kept at the top of the screen (between()); the record's link below
     return [el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
       view.again ? againLink()
                  : view.me !== null ? el("button", { id: "again", class: "primary", onclick: () => send({ type: "again" }) }, t("play_again")) : null),
@@ -597,8 +627,8 @@ function drawNext() {
   }
   const ready = tb.seats[view.me].ready;
   const holding = tb.seats.filter((st) => st.human && !st.ready && !st.takeover).map((st) => seatName(st.seat));
-  // kept at the foot of the screen while the settlement and the standings are read above it (a phone), with what
-  // the deal came to for this reader: in sight whatever the page above it holds
+  // kept at the top of the screen while the settlement and the standings are read below it (a phone: between()),
+  // with what the deal came to for this reader
   return el("div", { class: "actions sticky", id: "next-bar" }, resultLine(),
     el("button", { id: "next", class: "primary", disabled: ready, onclick: () => { missed = null; send({ type: "next" }); } },
        tb.deal ? t("next_deal") : t("start")),
@@ -639,7 +669,7 @@ function remember() {
 // A name for this player's seat, kept in this browser and said to every table it opens.
 function nameBox() {
   if (view.me === null || view.elsewhere) return null;
-  const input = el("input", { id: "name", maxlength: 24, value: view.table.seats[view.me].name || "",
+  const input = el("input", { id: "name", maxlength: 64, value: view.table.seats[view.me].name || "",
                               placeholder: t("seat_n", { seat: view.me }), autocomplete: "nickname" });
   const save = () => {
     localStorage.setItem("khrap-name", input.value.trim());
@@ -689,7 +719,7 @@ function drawStandings() {
                               el("span", { class: "long" }, t("deal_n", { deal: d + 1 })), el("span", { class: "short" }, String(d + 1)))),
         el("th", { class: "num net" }, t("row_net")))),
       el("tbody", {}, order.map((i) => el("tr", { "data-seat": i, class: winners.includes(i) && tb.finished ? "won" : "" },
-        el("th", {}, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
+        el("th", { title: wholeName(i) }, seatName(i)), el("td", { class: "num" }, String(tb.stacks)),
         rows.map((r) => el("td", { class: "num", "data-chips": r[i] }, number(r[i]))),
         el("td", { class: "num net", "data-chips": last[i] - tb.stacks }, signed(last[i] - tb.stacks))))))),
     chart(rows, tb.stacks));
@@ -930,7 +960,7 @@ function hostBox() {
   const link = (tok) => `${location.origin}/play#${tok}`;
   const rows = view.table.seats.map((s, i) => {
     const tok = h.links[String(i)];
-    return el("li", { "data-seat": i, class: "host-seat" }, el("b", {}, seatName(i)), " ",
+    return el("li", { "data-seat": i, class: "host-seat" }, el("b", { title: wholeName(i) }, seatName(i)), " ",
       tok ? [el("code", { class: "host-link" }, link(tok)), " ",
              el("button", { type: "button", class: "small copy", "data-copy": inviteLine(view.table.title, view.table.deals, i, link(tok)),
                             onclick: (ev) => copyText(inviteLine(view.table.title, view.table.deals, i, link(tok)), ev.currentTarget) }, t("copy")), " ",
@@ -978,7 +1008,7 @@ function draw() {
     el("div", { class: "seats" }, tb.seats.map((_, i) => seatBox(i))),
     elsewhere(), clockNote(), drawCenter(), turnLine(), drawHand(), drawActions(),
     refusal ? el("p", { class: "refused", id: "refusal" }, refusal) : null,
-    drawSettlement(), drawStandings(), drawNext(), nameBox(), hostBox(), leaveBox(), awayRule(), drawFair(), drawLog()].flat().filter(Boolean));
+    between(), nameBox(), hostBox(), leaveBox(), awayRule(), drawFair(), drawLog()].flat().filter(Boolean));
   restoreLog();
   drawn = true;
   keepClearOfBar();
@@ -1023,11 +1053,11 @@ function keepSeen() {
   localStorage.setItem("khrap-seen", JSON.stringify(all));
 }
 
-// What the browser scrolls into view (a focused button, a found word, a row) stops above the sticky "Next deal"
+// What the browser scrolls into view (a focused button, a found word, a row) stops below the sticky "Next deal"
 // bar instead of under it: the page's scroll padding is the bar's height.
 function keepClearOfBar() {
   const bar = document.querySelector("#next-bar.sticky");
-  document.documentElement.style.scrollPaddingBottom = bar ? `${bar.offsetHeight}px` : "";
+  document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight}px` : "";
 }
 
 if (!token) root.replaceChildren(el("p", { class: "refused" }, t("no_token")));
